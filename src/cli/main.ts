@@ -1,0 +1,64 @@
+/**
+ * The command-line entry: commander wiring, and the one place where errors
+ * become exit codes. Commands are plain async functions returning an exit code,
+ * loaded lazily so that `orderflow lint` never pays for the openai client.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { InputError } from '../errors.js';
+import { EXIT_INPUT, EXIT_INTERNAL } from './exit-codes.js';
+import { printProblems, processOutput, type Output } from './output.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function buildProgram(output: Output, setExit: (code: number) => void): Command {
+  const program = new Command('orderflow')
+    .description('Prompt evaluation and regression harness for the OrderFlow-Agent prompt modules')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => output.out(s.trimEnd()), writeErr: (s) => output.err(s.trimEnd()) });
+
+  const run = (fn: () => Promise<number>) => async () => setExit(await fn());
+  const common = (cmd: Command) =>
+    cmd
+      .option('-c, --config <file>', 'config file', undefined)
+      .option('--prompts <dir>', 'prompt folder (default: paths.prompts of the config)');
+
+  common(program.command('lint').description('check every prompt file'))
+    .option('--json', 'machine-readable output')
+    .action((opts) => run(async () => (await import('./commands/lint.js')).lintCommand(opts, output))());
+
+  common(program.command('list').description('modules, versions (active marked), risk, case counts'))
+    .option('--json', 'machine-readable output')
+    .addOption(new Option('--prompt <module=name>', 'pin a prompt version (repeatable)').argParser(collect))
+    .action((opts) => run(async () => (await import('./commands/list.js')).listCommand(opts, output))());
+
+  common(program.command('diff <a> <b>').description('compare two prompt versions (name or path)'))
+    .option('--json', 'machine-readable output')
+    .option('--fail-on-breaking', 'exit 1 when any change is breaking')
+    .action((a, b, opts) => run(async () => (await import('./commands/diff.js')).diffCommand(a, b, opts, output))());
+
+  return program;
+}
+
+export async function main(argv: string[], output: Output = processOutput): Promise<number> {
+  let code = 0;
+  const program = buildProgram(output, (c) => (code = c));
+  try {
+    await program.parseAsync(argv);
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with exit code 0; usage errors are bad input.
+      return error.exitCode === 0 ? 0 : EXIT_INPUT;
+    }
+    if (error instanceof InputError) {
+      printProblems(output, error.problems);
+      return EXIT_INPUT;
+    }
+    output.err(`orderflow: internal error: ${(error as Error)?.message ?? String(error)}`);
+    if (process.env.ORDERFLOW_DEBUG) output.err(String((error as Error)?.stack));
+    else output.err('(set ORDERFLOW_DEBUG=1 for the stack trace; please report this)');
+    return EXIT_INTERNAL;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * orderflow.config.yaml: provider, concurrency, prices, gate thresholds and
+ * pinned prompt versions. Flags and environment variables override it.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { InputError, type Problem } from '../errors.js';
+import { displayPath } from '../registry/registry.js';
+import { METRIC_IDS } from '../scoring/metric-ids.js';
+import { parseYamlWithPositions } from '../source-positions.js';
+
+export const DEFAULT_CONFIG_FILE = 'orderflow.config.yaml';
+
+const ThresholdSchema = z.strictObject({
+  min: z.number().optional(),
+  max: z.number().optional(),
+}).refine((t) => t.min !== undefined || t.max !== undefined, 'a threshold needs min or max');
+
+const PriceSchema = z.strictObject({
+  input_per_mtok: z.number().nonnegative(),
+  output_per_mtok: z.number().nonnegative(),
+});
+
+export const ConfigSchema = z.strictObject({
+  provider: z.string().default('sim'),
+  model: z.string().nullable().default(null),
+  concurrency: z.number().int().min(1).max(1024).default(8),
+  paths: z
+    .strictObject({
+      prompts: z.string().default('prompts'),
+      cases: z.string().default('cases'),
+      reports: z.string().default('reports'),
+    })
+    .prefault({}),
+  pins: z.record(z.string(), z.string()).default({}),
+  baseline: z.string().nullable().default(null),
+  cache: z
+    .strictObject({
+      dir: z.string().default('.orderflow-cache'),
+      mode: z.enum(['read_write', 'off', 'replay']).default('read_write'),
+    })
+    .prefault({}),
+  openai: z
+    .strictObject({
+      base_url: z.string().nullable().default(null),
+      timeout_ms: z.number().int().positive().default(60_000),
+      max_retries: z.number().int().min(0).max(10).default(3),
+      output_mode: z.enum(['json_object', 'json_schema']).default('json_object'),
+      temperature: z.number().min(0).max(2).default(0),
+      max_tokens: z.number().int().positive().default(2048),
+      max_connections: z.number().int().min(1).max(1024).default(64),
+    })
+    .prefault({}),
+  prices: z.record(z.string(), PriceSchema).default({}),
+  gate: z.partialRecord(z.enum(METRIC_IDS), ThresholdSchema).default({}),
+  /** Cases that passed in the baseline and fail now; the usual CI gate. */
+  max_new_failures: z.number().int().min(0).nullable().default(0),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type Threshold = z.infer<typeof ThresholdSchema>;
+
+export interface LoadedConfig {
+  config: Config;
+  /** The file it came from, or null when defaults were used. */
+  file: string | null;
+}
+
+export async function loadConfig(path?: string): Promise<LoadedConfig> {
+  const file = resolve(path ?? DEFAULT_CONFIG_FILE);
+  if (!existsSync(file)) {
+    if (path) throw new InputError({ file: path, message: 'config file not found', severity: 'error' });
+    return { config: ConfigSchema.parse({}), file: null };
+  }
+  const shown = displayPath(file);
+  const parsed = parseYamlWithPositions(await readFile(file, 'utf8'));
+  if (parsed.error) throw new InputError({ file: shown, line: parsed.error.line, message: `YAML does not parse: ${parsed.error.message}`, severity: 'error' });
+  const result = ConfigSchema.safeParse(parsed.value ?? {});
+  if (!result.success) {
+    const problems: Problem[] = result.error.issues.map((issue) => {
+      // Point at the unknown key itself, not at the object that holds it.
+      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      return {
+        file: shown,
+        line: parsed.lineOf(path),
+        field: path.map(String).join('.') || undefined,
+        message: issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message,
+        severity: 'error',
+        ...(issue.code === 'unrecognized_keys' ? { expected: `one of ${knownKeys(issue.path)}` } : {}),
+      };
+    });
+    throw new InputError(problems);
+  }
+  return { config: result.data, file: shown };
+}
+
+function knownKeys(path: readonly PropertyKey[]): string {
+  let schema: z.ZodType = ConfigSchema;
+  for (const key of path) {
+    const inner = unwrap(schema);
+    if (!(inner instanceof z.ZodObject)) return 'the documented keys';
+    schema = inner.shape[String(key)] as z.ZodType;
+  }
+  const inner = unwrap(schema);
+  return inner instanceof z.ZodObject ? Object.keys(inner.shape).join(', ') : 'the documented keys';
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s: z.ZodType = schema;
+  while (s instanceof z.ZodDefault || s instanceof z.ZodPrefault || s instanceof z.ZodOptional || s instanceof z.ZodNullable) {
+    s = s.unwrap() as z.ZodType;
+  }
+  return s;
+}
+
+/** `--prompt intent_recognition=intent_v3` (repeatable) → pins, over config pins. */
+export function parsePinFlags(flags: string[] = []): Record<string, string> {
+  const pins: Record<string, string> = {};
+  for (const flag of flags) {
+    const m = /^([a-z][a-z0-9_]*)=([a-z][a-z0-9_]*)$/.exec(flag);
+    if (!m) throw new InputError({ file: '--prompt', message: `"${flag}" is not module=prompt_name`, expected: 'e.g. --prompt intent_recognition=intent_v3', severity: 'error' });
+    pins[m[1]!] = m[2]!;
+  }
+  return pins;
+}

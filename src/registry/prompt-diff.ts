@@ -1,0 +1,143 @@
+/**
+ * `orderflow diff <prompt-a> <prompt-b>`: what a reviewer needs to read when a
+ * prompt version is bumped — metadata, schema changes marked breaking or
+ * compatible, structured-section changes, and rule lines added and removed.
+ */
+import type { PromptFile } from './prompt-file.js';
+import { diffSchemas, type ChangeSeverity, type SchemaChange } from './schema-diff.js';
+import type { StructuredSections } from './structured-sections.js';
+
+export interface PromptDiff {
+  before: { name: string; version: string; path: string; sha256: string };
+  after: { name: string; version: string; path: string; sha256: string };
+  metadata: { key: string; before: unknown; after: unknown }[];
+  schema: SchemaChange[];
+  structured: SchemaChange[];
+  /** Prose lines per section: added and removed, numbering ignored. */
+  text: { section: string; added: string[]; removed: string[] }[];
+  breaking: boolean;
+}
+
+const SCHEMA_OR_DATA_SECTIONS = /^(prompt metadata|metadata|input schema|output schema|examples?\b.*)$/i;
+
+export function diffPrompts(a: PromptFile, b: PromptFile): PromptDiff {
+  const metadata = diffMetadata(a, b);
+  const schema = [
+    ...diffSchemas(a.inputSchema?.tree, b.inputSchema?.tree, 'input'),
+    ...diffSchemas(a.outputSchema?.tree, b.outputSchema?.tree, 'output'),
+  ];
+  const structured = diffStructured(a.structured, b.structured);
+  const text = diffProse(a, b);
+  const ref = (p: PromptFile) => ({ name: p.metadata.name, version: p.metadata.version, path: p.path, sha256: p.sha256 });
+  return {
+    before: ref(a),
+    after: ref(b),
+    metadata,
+    schema,
+    structured,
+    text,
+    breaking: [...schema, ...structured].some((c) => c.severity === 'breaking'),
+  };
+}
+
+function diffMetadata(a: PromptFile, b: PromptFile) {
+  const keys = [...new Set([...Object.keys(a.metadata), ...Object.keys(b.metadata)])];
+  const get = (p: PromptFile, k: string) => (p.metadata as Record<string, unknown>)[k];
+  return keys
+    .filter((k) => JSON.stringify(get(a, k)) !== JSON.stringify(get(b, k)))
+    .map((key) => ({ key, before: get(a, key), after: get(b, key) }));
+}
+
+function diffStructured(a: StructuredSections, b: StructuredSections): SchemaChange[] {
+  const out: SchemaChange[] = [];
+  // Removing a safeguard (a phrase the code detects or forbids, a forbidden tool) weakens the agent: breaking.
+  const sets: [string, string[] | undefined, string[] | undefined, ChangeSeverity, ChangeSeverity][] = [
+    ['detection phrase', a.detectionPhrases?.map((p) => p.phrase), b.detectionPhrases?.map((p) => p.phrase), 'breaking', 'compatible'],
+    ['forbidden phrase', a.forbiddenPhrases?.map((p) => p.value), b.forbiddenPhrases?.map((p) => p.value), 'breaking', 'compatible'],
+    ['plannable tool', a.toolCatalog?.allowed.map((t) => t.value), b.toolCatalog?.allowed.map((t) => t.value), 'breaking', 'compatible'],
+    ['forbidden tool', a.toolCatalog?.forbidden.map((t) => t.value), b.toolCatalog?.forbidden.map((t) => t.value), 'breaking', 'compatible'],
+    ['intent', a.intentTaxonomy?.map((i) => i.intent), b.intentTaxonomy?.map((i) => i.intent), 'breaking', 'compatible'],
+    ['response scenario', keys(a.responseScenarios), keys(b.responseScenarios), 'breaking', 'compatible'],
+    ['untrusted input field', a.untrustedFields?.map((f) => f.value), b.untrustedFields?.map((f) => f.value), 'breaking', 'compatible'],
+  ];
+  for (const [label, before, after, removedSeverity, addedSeverity] of sets) {
+    if (!before && !after) continue;
+    for (const v of (before ?? []).filter((x) => !(after ?? []).includes(x))) out.push({ severity: removedSeverity, path: label, message: `${label} "${v}" removed` });
+    for (const v of (after ?? []).filter((x) => !(before ?? []).includes(x))) out.push({ severity: addedSeverity, path: label, message: `${label} "${v}" added` });
+  }
+  for (const p of a.detectionPhrases ?? []) {
+    const q = b.detectionPhrases?.find((x) => x.phrase === p.phrase);
+    if (q && q.tags.join(',') !== p.tags.join(',')) {
+      const lost = p.tags.filter((t) => !q.tags.includes(t));
+      out.push({ severity: lost.length ? 'breaking' : 'compatible', path: 'detection phrase', message: `"${p.phrase}" tags ${p.tags.join(', ')} → ${q.tags.join(', ')}` });
+    }
+  }
+  out.push(...diffRiskLevels(a.toolRiskLevels, b.toolRiskLevels));
+  out.push(...diffSlotRules(a, b));
+  return out;
+}
+
+const keys = (r: Record<string, unknown> | undefined) => (r ? Object.keys(r) : undefined);
+
+/** Order of risk levels from least to most guarded, for "lowered" vs "raised". */
+const RISK_ORDER = ['read_only', 'write_low', 'write_high', 'external_high'];
+
+function diffRiskLevels(a: StructuredSections['toolRiskLevels'], b: StructuredSections['toolRiskLevels']): SchemaChange[] {
+  if (!a && !b) return [];
+  const levelOf = (levels: StructuredSections['toolRiskLevels'], tool: string) =>
+    Object.entries(levels ?? {}).find(([, tools]) => tools.some((t) => t.value === tool))?.[0];
+  const tools = new Set([...Object.values(a ?? {}), ...Object.values(b ?? {})].flat().map((t) => t.value));
+  const out: SchemaChange[] = [];
+  for (const tool of tools) {
+    const before = levelOf(a, tool);
+    const after = levelOf(b, tool);
+    if (before === after) continue;
+    if (!after) out.push({ severity: 'breaking', path: 'tool risk level', message: `tool "${tool}" removed from ${before}` });
+    else if (!before) out.push({ severity: RISK_ORDER.indexOf(after) >= 2 ? 'compatible' : 'breaking', path: 'tool risk level', message: `tool "${tool}" added as ${after}` });
+    else {
+      const lowered = RISK_ORDER.indexOf(after) < RISK_ORDER.indexOf(before);
+      out.push({ severity: lowered ? 'breaking' : 'compatible', path: 'tool risk level', message: `tool "${tool}" risk level changed ${before} → ${after}` });
+    }
+  }
+  return out;
+}
+
+function diffSlotRules(a: StructuredSections, b: StructuredSections): SchemaChange[] {
+  const out: SchemaChange[] = [];
+  for (const rule of b.requiredSlots ?? []) {
+    const old = a.requiredSlots?.find((r) => r.intent === rule.intent);
+    if (!old) continue;
+    for (const s of old.required.filter((x) => !rule.required.includes(x))) {
+      out.push({ severity: 'breaking', path: 'required slots', message: `${rule.intent}: slot "${s}" no longer required` });
+    }
+    for (const s of rule.required.filter((x) => !old.required.includes(x))) {
+      out.push({ severity: 'compatible', path: 'required slots', message: `${rule.intent}: slot "${s}" now required` });
+    }
+  }
+  return out;
+}
+
+function diffProse(a: PromptFile, b: PromptFile): PromptDiff['text'] {
+  const structuredTitles = /^(detection rules|tool catalog|tool risk levels|intent taxonomy|required slot rules|forbidden phrases|response scenario mapping|recommended case types|untrusted input fields)$/i;
+  const prose = (p: PromptFile) =>
+    new Map(
+      p.markdown.sections
+        .filter((s) => !SCHEMA_OR_DATA_SECTIONS.test(s.title) && !structuredTitles.test(s.title))
+        .map((s) => [s.title, s.bodyLines.map(normaliseRule).filter(Boolean)] as const),
+    );
+  const before = prose(a);
+  const after = prose(b);
+  const titles = [...new Set([...before.keys(), ...after.keys()])];
+  return titles
+    .map((section) => {
+      const x = before.get(section) ?? [];
+      const y = after.get(section) ?? [];
+      return { section, added: y.filter((l) => !x.includes(l)), removed: x.filter((l) => !y.includes(l)) };
+    })
+    .filter((d) => d.added.length || d.removed.length);
+}
+
+/** Renumbering a list is not a rule change. */
+function normaliseRule(line: string): string {
+  return line.trim().replace(/^(\d+[.)、]|[-*+])\s*/, '');
+}

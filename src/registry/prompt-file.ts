@@ -1,0 +1,179 @@
+/**
+ * One prompt file → one typed prompt version. Parsing collects problems rather
+ * than stopping at the first, so that `orderflow lint` can report them all.
+ */
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import type { z } from 'zod';
+import type { Problem } from '../errors.js';
+import { findSection, sectionPayload, splitMarkdown, type MarkdownDocument, type MarkdownSection } from './markdown-sections.js';
+import { parseMetadata, type ChangelogEntry, type PromptMetadata } from './prompt-metadata.js';
+import { NotationError, parseSchemaNotation, type SchemaNode } from './schema-notation.js';
+import { schemaToJsonSchema, schemaToZod } from './schema-to-zod.js';
+import {
+  parseDescriptionMapping,
+  parseDetectionPhrases,
+  parseIntentTaxonomy,
+  parsePhraseList,
+  parseRequiredSlots,
+  parseToolCatalog,
+  parseToolRiskLevels,
+  parseUntrustedFields,
+  type StructuredSections,
+} from './structured-sections.js';
+
+export interface CompiledSchema {
+  tree: SchemaNode;
+  zod: z.ZodType;
+  /** Line of the schema block's first line. */
+  line: number;
+  jsonSchema(): Record<string, unknown>;
+}
+
+export interface PromptExample {
+  kind: 'input' | 'output';
+  section: string;
+  /** Line of the opening fence. */
+  line: number;
+  /** Line of the first JSON line, for positions inside the block. */
+  contentLine: number;
+  text: string;
+}
+
+export interface PromptFile {
+  path: string;
+  fileName: string;
+  sha256: string;
+  text: string;
+  metadata: PromptMetadata;
+  metadataLines: Record<string, number>;
+  metadataLine: number;
+  changelog: ChangelogEntry[];
+  markdown: MarkdownDocument;
+  inputSchema?: CompiledSchema;
+  outputSchema?: CompiledSchema;
+  examples: PromptExample[];
+  structured: StructuredSections;
+  /** What the model is given as its system message: the file without its metadata section. */
+  systemPrompt: string;
+}
+
+export interface ParseResult {
+  prompt?: PromptFile;
+  problems: Problem[];
+}
+
+export function parsePromptFile(path: string, text: string): ParseResult {
+  const problems: Problem[] = [];
+  const report = (p: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) =>
+    problems.push({ file: path, severity: 'error', ...p });
+  const markdown = splitMarkdown(text);
+
+  for (const fence of markdown.fences) {
+    if (!fence.closed) report({ line: fence.line, message: 'code block is never closed', expected: 'a closing ``` line' });
+  }
+  if (!markdown.title) report({ line: 1, message: 'missing "# <name>" title' });
+
+  const metaSection = findSection(markdown, 'Prompt Metadata', 'Metadata');
+  if (!metaSection) {
+    report({ line: 1, field: 'Prompt Metadata', message: 'missing "## Prompt Metadata" section' });
+    return { problems };
+  }
+  const metaPayload = sectionPayload(metaSection, ['yaml', 'yml']);
+  const meta = parseMetadata(metaPayload.text, metaPayload.line, report);
+
+  const inputSchema = compileSection(findSection(markdown, 'Input Schema'), 'Input Schema', report);
+  const outputSchema = compileSection(findSection(markdown, 'Output Schema'), 'Output Schema', report);
+  const structured = parseStructured(markdown, report);
+  const examples = collectExamples(markdown);
+
+  if (!meta.metadata) return { problems };
+  const prompt: PromptFile = {
+    path,
+    fileName: basename(path),
+    sha256: createHash('sha256').update(text).digest('hex'),
+    text,
+    metadata: meta.metadata,
+    metadataLines: meta.lines,
+    metadataLine: metaSection.line,
+    changelog: meta.changelog,
+    markdown,
+    inputSchema,
+    outputSchema,
+    examples,
+    structured,
+    systemPrompt: withoutSection(text, metaSection, markdown).trim(),
+  };
+  return { prompt, problems };
+}
+
+function compileSection(
+  section: MarkdownSection | undefined,
+  title: string,
+  report: (p: Omit<Problem, 'file' | 'severity'>) => void,
+): CompiledSchema | undefined {
+  if (!section) return undefined;
+  const payload = sectionPayload(section, ['json', 'jsonc']);
+  try {
+    const tree = parseSchemaNotation(payload.text, payload.line);
+    const zod = schemaToZod(tree);
+    let cached: Record<string, unknown> | undefined;
+    return { tree, zod, line: payload.line, jsonSchema: () => (cached ??= schemaToJsonSchema(tree)) };
+  } catch (error) {
+    if (!(error instanceof NotationError)) throw error;
+    report({
+      line: error.line,
+      field: error.path ? `${title}.${error.path}` : title,
+      message: error.message,
+      ...(error.expected ? { expected: error.expected } : {}),
+    });
+    return undefined;
+  }
+}
+
+function parseStructured(markdown: MarkdownDocument, report: Parameters<typeof parseDetectionPhrases>[1]): StructuredSections {
+  const out: StructuredSections = {};
+  const section = (...titles: string[]) => findSection(markdown, ...titles);
+  const detection = section('Detection Rules');
+  if (detection) out.detectionPhrases = parseDetectionPhrases(detection, report);
+  const catalog = section('Tool Catalog');
+  if (catalog) out.toolCatalog = parseToolCatalog(catalog);
+  const risk = section('Tool Risk Levels');
+  if (risk) out.toolRiskLevels = parseToolRiskLevels(risk, report);
+  const taxonomy = section('Intent Taxonomy');
+  if (taxonomy) out.intentTaxonomy = parseIntentTaxonomy(taxonomy, report);
+  const slots = section('Required Slot Rules');
+  if (slots) out.requiredSlots = parseRequiredSlots(slots, report);
+  const forbidden = section('Forbidden Phrases');
+  if (forbidden) out.forbiddenPhrases = parsePhraseList(forbidden);
+  const scenarios = section('Response Scenario Mapping');
+  if (scenarios) out.responseScenarios = parseDescriptionMapping(scenarios, report);
+  const caseTypes = section('Recommended Case Types');
+  if (caseTypes) out.caseTypes = parseDescriptionMapping(caseTypes, report);
+  const untrusted = section('Untrusted Input Fields');
+  if (untrusted) out.untrustedFields = parseUntrustedFields(untrusted);
+  return out;
+}
+
+/** JSON blocks in `## Example ...` sections: inputs where the title says so, outputs otherwise. */
+function collectExamples(markdown: MarkdownDocument): PromptExample[] {
+  return markdown.sections
+    .filter((s) => /^examples?\b/i.test(s.title))
+    .flatMap((s) =>
+      s.fences
+        .filter((f) => f.info === 'json' || f.info === 'jsonc')
+        .map((f) => ({
+          kind: /\binput\b/i.test(s.title) ? ('input' as const) : ('output' as const),
+          section: s.title,
+          line: f.line,
+          contentLine: f.contentLine,
+          text: f.content,
+        })),
+    );
+}
+
+function withoutSection(text: string, section: MarkdownSection, markdown: MarkdownDocument): string {
+  const lines = text.split(/\r?\n/);
+  const next = markdown.sections.find((s) => s.line > section.line)?.line ?? lines.length + 1;
+  return [...lines.slice(0, section.line - 1), ...lines.slice(next - 1)].join('\n');
+}

@@ -1,0 +1,167 @@
+/**
+ * The seed's schema notation (DESIGN §2) parsed into a small typed tree.
+ * The tree, not zod, is the source of truth: zod validators, JSON Schema and
+ * the breaking/compatible diff are all derived from it.
+ */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+
+export type SchemaNode =
+  | { kind: 'string'; nullable: boolean; line: number }
+  | { kind: 'enum'; values: string[]; nullable: boolean; line: number }
+  | { kind: 'number'; integer: boolean; min?: number; max?: number; line: number }
+  | { kind: 'boolean'; line: number }
+  | { kind: 'object'; fields: SchemaField[]; line: number }
+  | { kind: 'record'; line: number }
+  | { kind: 'array'; items: SchemaNode | null; line: number };
+
+export interface SchemaField {
+  key: string;
+  node: SchemaNode;
+  line: number;
+}
+
+export class NotationError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly path: string,
+    readonly expected?: string,
+  ) {
+    super(message);
+    this.name = 'NotationError';
+  }
+}
+
+const SCALAR_EXPECTED =
+  '"string", "string | null", an enum like "a | b" (optionally "| null"), 0.0, 0, true/false, {}, [ ... ] or { ... }';
+
+/**
+ * Parses a schema block. `firstLine` is the 1-based line of the block's first
+ * line in its file, so that every error and every node carries a file line.
+ */
+export function parseSchemaNotation(text: string, firstLine = 1): SchemaNode {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
+  const lineOf = (offset: number | undefined) => (offset === undefined ? firstLine : lineCounter.linePos(offset).line + firstLine - 1);
+  const firstError = doc.errors[0];
+  if (firstError) {
+    const line = firstError.linePos ? firstError.linePos[0].line + firstLine - 1 : firstLine;
+    throw new NotationError(`schema block is not valid JSON: ${firstError.message.split('\n')[0]}`, line, '');
+  }
+  if (!isMap(doc.contents)) {
+    throw new NotationError('schema block must be one JSON object', firstLine, '', 'a block starting with {');
+  }
+
+  const walk = (node: YamlNode | null | undefined, path: string, hostKey: string): SchemaNode => {
+    const line = lineOf(node?.range?.[0]);
+    if (isMap(node)) {
+      if (node.items.length === 0) return { kind: 'record', line };
+      const fields: SchemaField[] = [];
+      for (const pair of node.items) {
+        const keyNode = pair.key as YamlNode;
+        if (!isScalar(keyNode) || typeof keyNode.value !== 'string' || keyNode.value === '') {
+          throw new NotationError('object keys must be non-empty strings', lineOf(keyNode?.range?.[0]), path);
+        }
+        const key = keyNode.value;
+        const childPath = path ? `${path}.${key}` : key;
+        fields.push({ key, node: walk(pair.value as YamlNode, childPath, key), line: lineOf(keyNode.range?.[0]) });
+      }
+      return { kind: 'object', fields, line };
+    }
+    if (isSeq(node)) {
+      const items = node.items as YamlNode[];
+      if (items.length === 0) return { kind: 'array', items: null, line };
+      if (items.length === 1) return { kind: 'array', items: walk(items[0], `${path}[]`, hostKey), line };
+      const literals = items.map((item) => (isScalar(item) && typeof item.value === 'string' ? item.value : undefined));
+      if (literals.some((l) => l === undefined || l === 'string' || l.includes('|'))) {
+        throw new NotationError(
+          'an array with several items must list enum values',
+          line,
+          path,
+          '["string"], [ { ... } ] or ["value_a", "value_b", ...]',
+        );
+      }
+      const values = literals as string[];
+      assertUniqueEnum(values, line, path);
+      return { kind: 'array', items: { kind: 'enum', values, nullable: false, line }, line };
+    }
+    if (isScalar(node)) {
+      const v = node.value;
+      if (typeof v === 'boolean') return { kind: 'boolean', line };
+      if (typeof v === 'number') {
+        const source = text.slice(node.range?.[0] ?? 0, node.range?.[1] ?? 0);
+        const integer = /^-?\d+$/.test(source.trim());
+        return hostKey === 'confidence'
+          ? { kind: 'number', integer, min: 0, max: 1, line }
+          : { kind: 'number', integer, line };
+      }
+      if (typeof v === 'string') return parseStringNotation(v, line, path);
+    }
+    throw new NotationError('unsupported value in schema notation', line, path, SCALAR_EXPECTED);
+  };
+
+  return walk(doc.contents, '', '');
+}
+
+function parseStringNotation(value: string, line: number, path: string): SchemaNode {
+  const parts = value.split('|').map((p) => p.trim());
+  if (parts.some((p) => p === '')) {
+    throw new NotationError(`empty alternative in "${value}"`, line, path, 'values separated by " | "');
+  }
+  const nullable = parts.length > 1 && parts[parts.length - 1] === 'null';
+  const alternatives = nullable ? parts.slice(0, -1) : parts;
+  if (alternatives.includes('null')) {
+    throw new NotationError(`"null" may only come last in "${value}"`, line, path);
+  }
+  if (alternatives.length === 1 && alternatives[0] === 'string') return { kind: 'string', nullable, line };
+  if (alternatives.includes('string')) {
+    throw new NotationError(`"string" cannot be mixed with enum values in "${value}"`, line, path, SCALAR_EXPECTED);
+  }
+  const bad = alternatives.find((a) => !/^[A-Za-z0-9_.\-]+$/.test(a));
+  if (bad !== undefined) {
+    throw new NotationError(`"${bad}" is not a valid enum value`, line, path, 'identifiers such as refund_request');
+  }
+  assertUniqueEnum(alternatives, line, path);
+  return { kind: 'enum', values: alternatives, nullable, line };
+}
+
+function assertUniqueEnum(values: string[], line: number, path: string): void {
+  const seen = new Set<string>();
+  for (const v of values) {
+    if (seen.has(v)) throw new NotationError(`enum value "${v}" is listed twice`, line, path);
+    seen.add(v);
+  }
+}
+
+/** The field at a dotted path (`slots.order_id`), descending through arrays. */
+export function schemaAt(root: SchemaNode, dotted: string): SchemaNode | undefined {
+  let node: SchemaNode | undefined = root;
+  for (const segment of dotted.split('.')) {
+    while (node?.kind === 'array') node = node.items ?? undefined;
+    if (node?.kind === 'record') return node;
+    if (node?.kind !== 'object') return undefined;
+    node = node.fields.find((f) => f.key === segment)?.node;
+  }
+  return node;
+}
+
+/** A one-line description of a node's type, for messages and diffs. */
+export function describeNode(node: SchemaNode | null): string {
+  if (node === null) return 'any';
+  switch (node.kind) {
+    case 'string':
+      return node.nullable ? 'string | null' : 'string';
+    case 'enum':
+      return `enum(${node.values.join(' | ')})${node.nullable ? ' | null' : ''}`;
+    case 'number':
+      return node.integer ? 'integer' : node.min !== undefined ? `number in [${node.min}, ${node.max}]` : 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'object':
+      return 'object';
+    case 'record':
+      return 'free-form object';
+    case 'array':
+      return `array of ${describeNode(node.items)}`;
+  }
+}

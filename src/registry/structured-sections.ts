@@ -1,0 +1,194 @@
+/**
+ * Structured prompt sections parsed into data. The pipeline's gates and the sim
+ * provider read these from the active prompt version, so the list the model is
+ * told is the list the code enforces.
+ */
+import { LineCounter, parseDocument } from 'yaml';
+import type { Problem } from '../errors.js';
+import { bulletItems, contentLines, sectionPayload, type MarkdownSection } from './markdown-sections.js';
+
+export interface Located<T> {
+  value: T;
+  line: number;
+}
+
+export interface DetectionPhrase {
+  phrase: string;
+  /** Risk tags the phrase implies; empty in seed-style files that list bare phrases. */
+  tags: string[];
+  line: number;
+}
+
+export interface ToolCatalog {
+  allowed: Located<string>[];
+  forbidden: Located<string>[];
+}
+
+export interface IntentDefinition {
+  intent: string;
+  description: string;
+  line: number;
+}
+
+export interface SlotRule {
+  intent: string;
+  required: string[];
+  recommended: string[];
+  line: number;
+}
+
+export interface StructuredSections {
+  detectionPhrases?: DetectionPhrase[];
+  toolCatalog?: ToolCatalog;
+  /** risk level (read_only, write_low, write_high, external_high, ...) → tools */
+  toolRiskLevels?: Record<string, Located<string>[]>;
+  intentTaxonomy?: IntentDefinition[];
+  requiredSlots?: SlotRule[];
+  forbiddenPhrases?: Located<string>[];
+  responseScenarios?: Record<string, Located<string>>;
+  caseTypes?: Record<string, Located<string>>;
+  untrustedFields?: Located<string>[];
+}
+
+type Report = (problem: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) => void;
+
+const TRAILING_PUNCTUATION = /[；;。.，,、]+$/;
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+
+export function parseDetectionPhrases(section: MarkdownSection, report: Report): DetectionPhrase[] {
+  const phrases: DetectionPhrase[] = [];
+  for (const item of bulletItems(section)) {
+    let text = item.text.replace(/`/g, '').replace(TRAILING_PUNCTUATION, '').trim();
+    let tags: string[] = [];
+    const annotated = /^(.*?)\s*[(（]\s*([a-z0-9_,\s]+?)\s*[)）]$/.exec(text);
+    if (annotated) {
+      text = annotated[1]!.replace(TRAILING_PUNCTUATION, '').trim();
+      tags = annotated[2]!.split(',').map((t) => t.trim()).filter(Boolean);
+    }
+    if (!text) {
+      report({ line: item.line, field: 'Detection Rules', message: 'empty detection phrase', expected: '- <phrase> (<risk_tag>, ...)' });
+      continue;
+    }
+    phrases.push({ phrase: text, tags, line: item.line });
+  }
+  return phrases;
+}
+
+const NEGATIVE_LEAD = /不得|禁止|不允许|不能|must not|never|forbidden|not allowed|do not/i;
+
+export function parseToolCatalog(section: MarkdownSection): ToolCatalog {
+  const catalog: ToolCatalog = { allowed: [], forbidden: [] };
+  for (const item of bulletItems(section)) {
+    const tool = item.text.replace(/`/g, '').replace(TRAILING_PUNCTUATION, '').split(/\s/)[0] ?? '';
+    const target = NEGATIVE_LEAD.test(item.lead) ? catalog.forbidden : catalog.allowed;
+    target.push({ value: tool, line: item.line });
+  }
+  return catalog;
+}
+
+export function parseIntentTaxonomy(section: MarkdownSection, report: Report): IntentDefinition[] {
+  const intents: IntentDefinition[] = [];
+  for (const { text, line } of contentLines(section)) {
+    const m = /^[-*]?\s*`?([a-z][a-z0-9_]*)`?\s*[:：]\s*(.*)$/.exec(text);
+    if (!m) continue;
+    if (intents.some((i) => i.intent === m[1])) {
+      report({ line, field: 'Intent Taxonomy', message: `intent "${m[1]}" is defined twice` });
+      continue;
+    }
+    intents.push({ intent: m[1]!, description: m[2]!.trim(), line });
+  }
+  return intents;
+}
+
+export function parseRequiredSlots(section: MarkdownSection, report: Report): SlotRule[] {
+  const rules: SlotRule[] = [];
+  const list = (s: string | undefined) =>
+    (s ?? '')
+      .split(/[,，、]/)
+      .map((x) => x.trim())
+      .filter((x) => x && x !== 'none');
+  for (const { text, line } of contentLines(section)) {
+    const m = /^[-*]?\s*`?([a-z][a-z0-9_]*)`?\s*[:：]\s*(.*)$/.exec(text);
+    if (!m) continue;
+    const parts = Object.fromEntries(
+      m[2]!.split(/[;；]/).map((part) => {
+        const [k, v] = part.split('=');
+        return [k?.trim().toLowerCase() ?? '', v?.trim()];
+      }),
+    );
+    if (!('required' in parts)) {
+      report({
+        line,
+        field: 'Required Slot Rules',
+        message: `no "required = ..." for intent "${m[1]}"`,
+        expected: 'intent: required = slot_a, slot_b; recommended = slot_c',
+      });
+      continue;
+    }
+    rules.push({ intent: m[1]!, required: list(parts.required), recommended: list(parts.recommended), line });
+  }
+  return rules;
+}
+
+export function parsePhraseList(section: MarkdownSection): Located<string>[] {
+  return bulletItems(section).map((item) => ({
+    value: item.text.replace(/`/g, '').replace(TRAILING_PUNCTUATION, '').trim(),
+    line: item.line,
+  }));
+}
+
+export function parseUntrustedFields(section: MarkdownSection): Located<string>[] {
+  return bulletItems(section).map((item) => ({ value: item.text.replace(/`/g, '').split(/\s/)[0] ?? '', line: item.line }));
+}
+
+/** A YAML mapping section (`name:` then a value), fenced or not. */
+function parseYamlMapping(section: MarkdownSection, report: Report): Map<string, { value: unknown; line: number }> | undefined {
+  const payload = sectionPayload(section, ['yaml', 'yml']);
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(payload.text, { lineCounter, uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    const line = error.linePos ? error.linePos[0].line + payload.line - 1 : payload.line;
+    report({ line, field: section.title, message: `not valid YAML: ${error.message.split('\n')[0]}` });
+    return undefined;
+  }
+  const contents = doc.contents as { items?: { key: { value?: unknown; range?: [number] }; value: unknown }[] } | null;
+  if (!contents || !Array.isArray(contents.items)) {
+    report({ line: payload.line, field: section.title, message: 'expected a mapping of names to values' });
+    return undefined;
+  }
+  const out = new Map<string, { value: unknown; line: number }>();
+  for (const pair of contents.items) {
+    const key = String(pair.key?.value ?? '');
+    const line = lineCounter.linePos(pair.key?.range?.[0] ?? 0).line + payload.line - 1;
+    const value = pair.value && typeof pair.value === 'object' && 'toJSON' in pair.value
+      ? (pair.value as { toJSON(): unknown }).toJSON()
+      : pair.value;
+    out.set(key, { value, line });
+  }
+  return out;
+}
+
+export function parseToolRiskLevels(section: MarkdownSection, report: Report): Record<string, Located<string>[]> {
+  const levels: Record<string, Located<string>[]> = {};
+  for (const [level, { value, line }] of parseYamlMapping(section, report) ?? []) {
+    if (!IDENTIFIER.test(level) || !Array.isArray(value) || value.some((t) => typeof t !== 'string')) {
+      report({ line, field: `Tool Risk Levels.${level}`, message: 'each risk level must list tool names', expected: 'level:\n  - tool_name' });
+      continue;
+    }
+    levels[level] = (value as string[]).map((tool, i) => ({ value: tool, line: line + 1 + i }));
+  }
+  return levels;
+}
+
+export function parseDescriptionMapping(section: MarkdownSection, report: Report): Record<string, Located<string>> {
+  const out: Record<string, Located<string>> = {};
+  for (const [key, { value, line }] of parseYamlMapping(section, report) ?? []) {
+    if (!IDENTIFIER.test(key) || typeof value !== 'string') {
+      report({ line, field: `${section.title}.${key}`, message: 'expected `name: one-line description`' });
+      continue;
+    }
+    out[key] = { value: value.trim(), line };
+  }
+  return out;
+}

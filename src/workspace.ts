@@ -1,0 +1,37 @@
+/**
+ * What every command starts from: the config, the prompt registry, and the
+ * active prompt version of each module.
+ */
+import { resolve } from 'node:path';
+import { loadConfig, parsePinFlags, type Config } from './config/config.js';
+import { InputError, hasErrors, type Problem } from './errors.js';
+import type { PromptFile } from './registry/prompt-file.js';
+import { loadRegistry, resolveActive, type Registry } from './registry/registry.js';
+
+export interface WorkspaceOptions {
+  config?: string;
+  prompts?: string;
+  /** `--prompt module=name` flags. */
+  prompt?: string[];
+}
+
+export interface Workspace {
+  config: Config;
+  configFile: string | null;
+  registry: Registry;
+  /** module → active prompt version */
+  active: Map<string, PromptFile>;
+  /** Warnings from loading (errors throw). */
+  warnings: Problem[];
+}
+
+export async function loadWorkspace(options: WorkspaceOptions = {}): Promise<Workspace> {
+  const { config, file } = await loadConfig(options.config);
+  const promptsDir = resolve(options.prompts ?? config.paths.prompts);
+  const { registry, problems } = await loadRegistry(promptsDir);
+  if (hasErrors(problems)) throw new InputError(problems.filter((p) => p.severity === 'error'));
+  // Config pins are checked on their own first, so that a bad one is reported against the config file.
+  resolveActive(registry, config.pins, file ?? 'orderflow.config.yaml');
+  const active = resolveActive(registry, { ...config.pins, ...parsePinFlags(options.prompt) }, '--prompt');
+  return { config, configFile: file, registry, active, warnings: problems };
+}
