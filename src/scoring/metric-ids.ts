@@ -4,6 +4,7 @@
  */
 export const METRIC_IDS = [
   'case_pass_rate',
+  'error_rate',
   'schema_validity_rate',
   'task_success_rate',
   'unsafe_action_rate',

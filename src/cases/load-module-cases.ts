@@ -1,0 +1,113 @@
+/**
+ * Loads and validates module case files. Validation is all-or-nothing: every
+ * problem in every file is collected and reported before anything runs.
+ */
+import type { Problem } from '../errors.js';
+import type { PromptFile } from '../registry/prompt-file.js';
+import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
+import { parseYamlWithPositions, type PositionedValue } from '../source-positions.js';
+import { CaseFileSchema, type ModuleCase } from './case-schema.js';
+import { withInputDefaults } from './input-defaults.js';
+
+export interface LoadedModuleCase extends ModuleCase {
+  kind: 'module';
+  module: string;
+  file: string;
+  line: number;
+}
+
+/** Parses one case file's text; `file` is the path shown in errors. */
+export function parseModuleCaseFile(file: string, text: string, module: string, prompt: PromptFile, problems: Problem[]): LoadedModuleCase[] {
+  const parsed = parseYamlWithPositions(text);
+  const add = (line: number, field: string | undefined, message: string, expected?: string) =>
+    problems.push({ file, line, ...(field ? { field } : {}), message, severity: 'error', ...(expected ? { expected } : {}) });
+  if (parsed.error) {
+    add(parsed.error.line, undefined, `YAML does not parse: ${parsed.error.message}`);
+    return [];
+  }
+  const result = CaseFileSchema.safeParse(parsed.value);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      add(parsed.lineOf(path), path.map(String).join('.') || undefined, issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message);
+    }
+    return [];
+  }
+  return result.data.test_cases.map((c, index) => {
+    const at = (...path: PropertyKey[]) => parsed.lineOf(['test_cases', index, ...path]);
+    const loaded: LoadedModuleCase = { ...c, kind: 'module', module, file, line: at() };
+    if (prompt.inputSchema) loaded.input = withInputDefaults(prompt.inputSchema.tree, c.input) as Record<string, unknown>;
+    validateAgainstPrompt(loaded, prompt, parsed, index, problems);
+    return loaded;
+  });
+}
+
+function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: PositionedValue, index: number, problems: Problem[]): void {
+  const at = (...path: PropertyKey[]) => parsed.lineOf(['test_cases', index, ...path]);
+  const add = (line: number, field: string, message: string, expected?: string) =>
+    problems.push({ file: c.file, line, field: `${c.case_id}: ${field}`, message, severity: 'error', ...(expected ? { expected } : {}) });
+
+  if (prompt.inputSchema) {
+    const result = prompt.inputSchema.zod.safeParse(c.input);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+        const message = issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message;
+        add(at('input', ...path), `input.${path.map(String).join('.')}`, `${message} (Input Schema of ${prompt.fileName})`);
+      }
+    }
+  }
+  const out = prompt.outputSchema?.tree;
+  if (!out) return;
+  const exp = c.expected_behavior;
+  for (const path of exp.must_include_fields) {
+    if (!schemaAt(out, path)) add(at('expected_behavior', 'must_include_fields'), `must_include_fields: ${path}`, `no field "${path}" in the output schema of ${prompt.fileName}`);
+  }
+  for (const [path, want] of Object.entries(exp.expected_enum_values)) {
+    const node = schemaAt(out, path);
+    const line = at('expected_behavior', 'expected_enum_values', path);
+    if (!node) {
+      add(line, `expected_enum_values.${path}`, `no field "${path}" in the output schema of ${prompt.fileName}`);
+      continue;
+    }
+    for (const value of Array.isArray(want) ? want : [want]) {
+      const problem = valueProblem(node, value);
+      if (problem) add(line, `expected_enum_values.${path}`, `${JSON.stringify(value)} ${problem.message}`, problem.expected);
+    }
+  }
+  const tags = schemaAt(out, 'risk_tags');
+  for (const key of ['risk_tags_expected', 'risk_tags_forbidden'] as const) {
+    for (const tag of exp[key]) {
+      if (tags?.kind === 'array' && tags.items?.kind === 'enum' && !tags.items.values.includes(tag)) {
+        add(at('expected_behavior', key), `${key}: ${tag}`, `"${tag}" is not a risk tag of ${prompt.fileName}`, tags.items.values.join(', '));
+      }
+    }
+  }
+  const toolEnum = schemaAt(out, 'planned_queries.tool_name');
+  for (const call of exp.expected_tool_calls ?? []) {
+    if (toolEnum?.kind === 'enum' && !toolEnum.values.includes(call.tool_name)) {
+      add(at('expected_behavior', 'expected_tool_calls'), `expected_tool_calls: ${call.tool_name}`, `"${call.tool_name}" cannot be planned by ${prompt.fileName}`, toolEnum.values.join(', '));
+    }
+  }
+}
+
+/** Why an expected value can never match the schema node, or undefined when it can. */
+function valueProblem(node: SchemaNode, value: unknown): { message: string; expected?: string } | undefined {
+  const items = node.kind === 'array' ? node.items : node;
+  if (!items) return undefined;
+  if (value === null) {
+    return (items.kind === 'string' || items.kind === 'enum') && items.nullable ? undefined : { message: 'is not allowed: the field is not nullable' };
+  }
+  switch (items.kind) {
+    case 'enum':
+      return items.values.includes(value as string) ? undefined : { message: 'is not an allowed value', expected: items.values.join(' | ') };
+    case 'string':
+      return typeof value === 'string' ? undefined : { message: 'is not a string' };
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : { message: 'is not a boolean' };
+    case 'number':
+      return typeof value === 'number' ? undefined : { message: 'is not a number' };
+    default:
+      return { message: `cannot be compared with a field of type ${items.kind}` };
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The contract between the harness and a model: one module call in, raw text
+ * out. Parsing and schema checks happen in the harness, the same for every
+ * provider, so sim output goes through exactly the path real output does.
+ */
+import type { PromptFile } from '../registry/prompt-file.js';
+
+export interface ModelRequest {
+  /** Module id, e.g. intent_recognition. */
+  module: string;
+  /** The active prompt version: system prompt, schemas, structured sections. */
+  prompt: PromptFile;
+  /** The module input, already validated against the prompt's input schema. */
+  input: Record<string, unknown>;
+  /** Repeat index with --repeat; part of the cache key so trials are independent samples. */
+  trial: number;
+  /** Case or scenario id, for logs and errors only (never part of the cache key). */
+  caseId?: string;
+  signal?: AbortSignal;
+}
+
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+export interface ModelResponse {
+  /** Raw model text, exactly as received. */
+  text: string;
+  usage: Usage;
+  latency_ms: number;
+  cost_usd: number;
+  cached: boolean;
+}
+
+export interface Provider {
+  /** e.g. "sim", "sim:gullible", "openai". */
+  readonly id: string;
+  readonly model: string;
+  complete(request: ModelRequest): Promise<ModelResponse>;
+  close?(): Promise<void>;
+}
+
+/** A model call that failed after retries: the case becomes `error`, never a pass, and the run goes on. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'timeout' | 'http' | 'network' | 'replay_miss' | 'refused' | 'other',
+    readonly attempts = 1,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

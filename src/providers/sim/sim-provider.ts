@@ -1,0 +1,34 @@
+/**
+ * The offline, deterministic default provider. Each module is a reference
+ * implementation of the seed's rules that reads the active prompt's structured
+ * sections; its output is serialised to text and goes through the same
+ * parsing and schema checks as a real model's.
+ */
+import { performance } from 'node:perf_hooks';
+import { ProviderError, type ModelRequest, type ModelResponse, type Provider } from '../provider.js';
+import type { SimProfile } from './sim-module.js';
+import { SIM_MODULES } from './modules/index.js';
+
+export class SimProvider implements Provider {
+  readonly id: string;
+  readonly model: string;
+
+  constructor(readonly profile: SimProfile = 'reference') {
+    this.id = profile === 'gullible' ? 'sim:gullible' : 'sim';
+    this.model = this.id;
+  }
+
+  async complete(request: ModelRequest): Promise<ModelResponse> {
+    const simulate = SIM_MODULES[request.module];
+    if (!simulate) throw new ProviderError(`sim has no implementation of module ${request.module}`, 'refused');
+    const started = performance.now();
+    const output = simulate(request.input, { prompt: request.prompt, profile: this.profile });
+    return {
+      text: typeof output === 'string' ? output : JSON.stringify(output),
+      usage: { input_tokens: 0, output_tokens: 0 },
+      latency_ms: performance.now() - started,
+      cost_usd: 0,
+      cached: false,
+    };
+  }
+}

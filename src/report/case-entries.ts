@@ -1,0 +1,60 @@
+/**
+ * report.json's `cases`: one entry per case or scenario, trials merged.
+ * Streamed from results.jsonl so the report never holds every result at once.
+ */
+import type { CaseResult, CaseStatus, FailedCheck } from '../runner/case-result.js';
+import { readResults } from '../runner/results-file.js';
+
+export interface CaseEntry {
+  id: string;
+  module: string;
+  case_type: string;
+  status: CaseStatus;
+  failed_checks: FailedCheck[];
+  trials?: { n: number; passed: number };
+  first_failing_stage?: string;
+  error?: string;
+  raw_output?: string;
+  trace?: unknown;
+  file?: string;
+  line?: number;
+  description?: string;
+}
+
+export async function* caseEntries(resultsPath: string, repeat: number): AsyncGenerator<CaseEntry> {
+  if (repeat <= 1) {
+    for await (const line of readResults(resultsPath)) if (line.type === 'case_result') yield toEntry(line);
+    return;
+  }
+  const merged = new Map<string, CaseEntry>();
+  for await (const line of readResults(resultsPath)) {
+    if (line.type !== 'case_result') continue;
+    const entry = merged.get(line.case_id);
+    merged.set(line.case_id, entry ? mergeTrial(entry, line) : { ...toEntry(line), trials: { n: 1, passed: line.status === 'passed' ? 1 : 0 } });
+  }
+  yield* merged.values();
+}
+
+function toEntry(r: CaseResult): CaseEntry {
+  return {
+    id: r.case_id,
+    module: r.module,
+    case_type: r.case_type,
+    status: r.status,
+    failed_checks: r.failed_checks,
+    ...(r.first_failing_stage ? { first_failing_stage: r.first_failing_stage } : {}),
+    ...(r.error ? { error: r.error } : {}),
+    ...(r.raw_output !== undefined ? { raw_output: r.raw_output } : {}),
+    ...(r.status !== 'passed' && r.trace ? { trace: r.trace } : {}),
+    ...(r.file ? { file: r.file, line: r.line } : {}),
+    ...(r.description ? { description: r.description } : {}),
+  };
+}
+
+/** A case passes only if every trial passed; the first failing trial explains why. */
+function mergeTrial(entry: CaseEntry, r: CaseResult): CaseEntry {
+  const trials = { n: entry.trials!.n + 1, passed: entry.trials!.passed + (r.status === 'passed' ? 1 : 0) };
+  if (entry.status === 'failed' || r.status === 'passed') return { ...entry, trials };
+  if (r.status === 'failed' || entry.status === 'passed') return { ...toEntry(r), trials };
+  return { ...entry, trials };
+}

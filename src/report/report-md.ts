@@ -1,0 +1,125 @@
+/**
+ * report.md: what a reviewer reads in a pull request. Verdict first, then the
+ * metrics with deltas against the baseline, the cases that flipped, failures
+ * per pipeline stage, then the details. Every model-derived string is escaped.
+ */
+import type { MetricValue } from '../scoring/metric-value.js';
+import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
+import type { Metrics } from '../scoring/metric-accumulator.js';
+import type { CaseEntry } from './case-entries.js';
+import { escapeHtml, escapeMarkdownInline as md } from './escape.js';
+import type { ReportHead } from './report-types.js';
+
+/** Which prompt a stage failure points at. */
+const STAGE_MODULE_HINT = 'fix the prompt of this stage first';
+
+export interface MarkdownInput {
+  head: ReportHead;
+  /** Failed and errored cases, capped by the caller. */
+  failures: CaseEntry[];
+  failuresTotal: number;
+}
+
+export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput): string {
+  const out: string[] = [];
+  const { run, summary, gate } = head;
+  out.push(`# orderflow eval: ${gate.passed ? '✅ gate passed' : '❌ gate FAILED'}`, '');
+  if (!gate.passed) {
+    out.push('**Failed thresholds**', '');
+    for (const f of gate.failures) out.push(`- ${md(f.message)}`);
+    out.push('');
+  }
+  out.push(
+    `Run \`${run.id}\` · provider \`${md(run.provider)}\` · model \`${md(run.model)}\` · gates ${run.gates_enabled ? 'on' : '**off** (measurement run)'} · ` +
+      `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · ${(run.duration_ms / 1000).toFixed(1)} s` +
+      (run.git.commit ? ` · commit \`${run.git.commit.slice(0, 12)}\`${run.git.dirty ? ' (dirty)' : ''}` : ''),
+    '',
+  );
+
+  out.push('## Metrics', '');
+  const delta = head.baseline?.metrics ?? {};
+  out.push(head.baseline ? '| metric | value | n / d | baseline | Δ |' : '| metric | value | n / d |', head.baseline ? '|---|---:|---:|---:|---:|' : '|---|---:|---:|');
+  for (const id of METRIC_IDS) {
+    const m = head.metrics[id];
+    if (!m || (m.denominator === 0 && id !== 'cost_usd')) continue;
+    const row = `| ${id} | ${fmt(m.value)} | ${countOf(id, m)} |`;
+    if (!head.baseline) {
+      out.push(row);
+      continue;
+    }
+    const d = delta[id];
+    out.push(`${row} ${fmt(d?.before ?? null)} | ${arrow(id, d?.delta ?? null)} |`);
+  }
+  out.push('');
+
+  if (head.baseline) {
+    const b = head.baseline;
+    out.push(`## Against the baseline`, '', `Baseline \`${md(b.path)}\`${b.run_id ? ` (run \`${md(b.run_id)}\`)` : ''}: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.added} new.`, '');
+    if (b.newly_failing.length) out.push('**Newly failing:** ' + b.newly_failing.map((id) => `\`${md(id)}\``).join(', '), '');
+    if (b.newly_passing.length) out.push('**Newly passing:** ' + b.newly_passing.map((id) => `\`${md(id)}\``).join(', '), '');
+  }
+
+  const stages = Object.entries(head.stage_failures);
+  if (stages.length) {
+    out.push('## Failures by pipeline stage', '', `The first stage whose output went wrong in each failed scenario (${STAGE_MODULE_HINT}).`, '', '| stage | failed scenarios |', '|---|---:|');
+    for (const [stage, n] of stages) out.push(`| ${md(stage)} | ${n} |`);
+    out.push('');
+  }
+
+  out.push(...groupTable('By module', 'module', head.by_module), ...groupTable('By case type', 'case type', head.by_case_type));
+
+  out.push(`## Failed cases (${failuresTotal})`, '');
+  if (failuresTotal === 0) out.push('None.', '');
+  for (const f of failures) out.push(...failureBlock(f));
+  if (failuresTotal > failures.length) out.push(`… and ${failuresTotal - failures.length} more in report.json.`, '');
+
+  out.push('## Provenance', '', '| module | prompt | version | sha256 |', '|---|---|---|---|');
+  for (const [module, p] of Object.entries(run.prompts)) out.push(`| ${module} | ${md(p.name)} | ${md(p.version)} | \`${p.sha256.slice(0, 12)}\` |`);
+  out.push('', `orderflow ${run.orderflow_version} · node ${run.node_version} · concurrency ${run.concurrency} · repeat ${run.repeat} · cache ${run.cache_mode}${run.shard ? ` · shard ${run.shard.index}/${run.shard.count}` : ''}`, '');
+  return out.join('\n');
+}
+
+function groupTable(title: string, label: string, groups: Record<string, Metrics>): string[] {
+  const cols: MetricId[] = ['case_pass_rate', 'schema_validity_rate', 'injection_success_rate', 'regression_pass_rate', 'task_success_rate', 'unsafe_action_rate', 'error_rate'];
+  const used = cols.filter((c) => Object.values(groups).some((g) => (g[c]?.denominator ?? 0) > 0));
+  const out = [`## ${title}`, '', `| ${label} | results | ${used.join(' | ')} |`, `|---|---:|${used.map(() => '---:|').join('')}`];
+  for (const [name, g] of Object.entries(groups)) {
+    out.push(`| ${md(name)} | ${g.case_pass_rate?.denominator ?? 0} | ${used.map((c) => (g[c]?.denominator ? `${fmt(g[c]!.value)} (${g[c]!.numerator}/${g[c]!.denominator})` : '–')).join(' | ')} |`);
+  }
+  out.push('');
+  return out;
+}
+
+function failureBlock(f: CaseEntry): string[] {
+  const out = [`### ${f.status === 'error' ? '⚠️' : '❌'} \`${md(f.id)}\` · ${md(f.module)} · ${md(f.case_type)}${f.trials ? ` · ${f.trials.passed}/${f.trials.n} trials passed` : ''}`, ''];
+  if (f.file) out.push(`Defined at \`${md(`${f.file}:${f.line ?? ''}`)}\`${f.description ? `: ${md(f.description)}` : ''}`, '');
+  if (f.first_failing_stage) out.push(`First failing stage: **${md(f.first_failing_stage)}**`, '');
+  if (f.error) out.push(`- error: ${md(f.error)}`);
+  for (const c of f.failed_checks) out.push(`- \`${md(c.name)}\`: ${md(c.reason)}`);
+  out.push('');
+  if (f.raw_output !== undefined) {
+    out.push('<details><summary>model output</summary>', '', `<pre>${escapeHtml(clip(f.raw_output, 4000))}</pre>`, '', '</details>', '');
+  }
+  return out;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters)` : text;
+}
+
+function fmt(v: number | null): string {
+  if (v === null) return '–';
+  return Number.isInteger(v) ? String(v) : v.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+function countOf(id: MetricId, m: MetricValue): string {
+  if (id === 'latency_ms') return `p50 ${fmt(m.p50 as number | null)} · p95 ${fmt(m.p95 as number | null)} (${m.denominator} calls)`;
+  if (id === 'cost_usd') return `total ${fmt(m.numerator)} over ${m.denominator}`;
+  return `${m.numerator} / ${m.denominator}`;
+}
+
+function arrow(id: MetricId, d: number | null): string {
+  if (d === null || d === 0) return d === 0 ? '0' : '–';
+  const worse = LOWER_IS_BETTER.has(id) ? d > 0 : d < 0;
+  return `${d > 0 ? '+' : ''}${fmt(d)} ${worse ? '(worse)' : '(better)'}`;
+}

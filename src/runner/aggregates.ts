@@ -1,0 +1,71 @@
+/** The running totals of a run: metrics overall, per module, per case type; trials for pass^k; failures per stage. */
+import { MetricAccumulator, type Metrics } from '../scoring/metric-accumulator.js';
+import { ratio } from '../scoring/metric-value.js';
+import { passHatK } from '../scoring/pass-hat-k.js';
+import type { CaseResult } from './case-result.js';
+
+export interface AggregateSnapshot {
+  counts: { total: number; passed: number; failed: number; error: number };
+  metrics: Metrics;
+  by_module: Record<string, Metrics>;
+  by_case_type: Record<string, Metrics>;
+  /** Failed pipeline scenarios per first failing stage. */
+  stage_failures: Record<string, number>;
+}
+
+export class Aggregates {
+  private readonly overall = new MetricAccumulator();
+  private readonly byModule = new Map<string, MetricAccumulator>();
+  private readonly byType = new Map<string, MetricAccumulator>();
+  private readonly trials = new Map<string, { n: number; c: number }>();
+  private readonly stages = new Map<string, number>();
+  readonly counts = { total: 0, passed: 0, failed: 0, error: 0 };
+
+  constructor(private readonly repeat: number) {}
+
+  add(r: CaseResult): void {
+    this.counts.total += 1;
+    this.counts[r.status] += 1;
+    this.overall.add(r);
+    group(this.byModule, r.module).add(r);
+    group(this.byType, r.case_type).add(r);
+    // Trials are only tracked when repeating: with one trial pass^1 is the pass rate.
+    if (this.repeat > 1) {
+      const t = this.trials.get(r.case_id) ?? { n: 0, c: 0 };
+      t.n += 1;
+      if (r.status === 'passed') t.c += 1;
+      this.trials.set(r.case_id, t);
+    }
+    if (r.first_failing_stage) this.stages.set(r.first_failing_stage, (this.stages.get(r.first_failing_stage) ?? 0) + 1);
+  }
+
+  snapshot(): AggregateSnapshot {
+    const metrics = this.overall.finish();
+    if (this.repeat > 1) {
+      const { sum, cases } = passHatK(this.trials.values(), this.repeat);
+      const byK: Record<string, number | null> = {};
+      for (let k = 1; k <= this.repeat; k++) {
+        const r = passHatK(this.trials.values(), k);
+        byK[String(k)] = r.cases ? Math.round((r.sum / r.cases) * 10_000) / 10_000 : null;
+      }
+      metrics.pass_hat_k = ratio(sum, cases, { k: this.repeat, by_k: byK });
+    }
+    return {
+      counts: { ...this.counts },
+      metrics,
+      by_module: finishAll(this.byModule),
+      by_case_type: finishAll(this.byType),
+      stage_failures: Object.fromEntries([...this.stages.entries()].sort((a, b) => b[1] - a[1])),
+    };
+  }
+}
+
+function group(map: Map<string, MetricAccumulator>, key: string): MetricAccumulator {
+  let acc = map.get(key);
+  if (!acc) map.set(key, (acc = new MetricAccumulator()));
+  return acc;
+}
+
+function finishAll(map: Map<string, MetricAccumulator>): Record<string, Metrics> {
+  return Object.fromEntries([...map.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, v.finish()]));
+}

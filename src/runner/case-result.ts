@@ -1,0 +1,88 @@
+/**
+ * One line of results.jsonl: the verdict on one case (one trial), with every
+ * fact that the metrics and reports need, so that a report can be rebuilt
+ * from the results file alone.
+ */
+import type { CaseType, ExpectedToolCall } from '../cases/case-schema.js';
+
+export type { CaseType };
+import type { Usage } from '../providers/provider.js';
+import type { ToolCall } from '../scoring/module-signals.js';
+
+export const RESULTS_SCHEMA_VERSION = 1;
+
+export type CaseStatus = 'passed' | 'failed' | 'error';
+
+export interface FailedCheck {
+  name: string;
+  reason: string;
+}
+
+/** What metrics are computed from. Each field is present only where the case defines it. */
+export interface ScoreFacts {
+  /** Model outputs checked against their schema (one per module call). */
+  schema?: { valid: number; total: number };
+  /** The case carries an attack; `succeeded` when its goal was achieved. */
+  attack?: { succeeded: boolean; goals?: string[] };
+  decision?: { expected: string[]; actual: string | null };
+  tools?: { expected: ExpectedToolCall[]; actual: ToolCall[] };
+  evidence?: { expected: string[]; selected: string[] };
+  handoff?: { expected: boolean; actual: boolean };
+  unsafe?: { proposed: boolean; executed: boolean; reasons: string[] };
+  /** Pipeline scenarios: every expectation held. */
+  task?: boolean;
+}
+
+export interface CaseResult {
+  type: 'case_result';
+  case_id: string;
+  kind: 'module' | 'pipeline';
+  /** Module id, or "pipeline". */
+  module: string;
+  case_type: CaseType;
+  trial: number;
+  status: CaseStatus;
+  failed_checks: FailedCheck[];
+  checks_total: number;
+  error?: string;
+  /** Kept for failed and errored cases only: attacker-controlled text, escaped by every report. */
+  raw_output?: string;
+  latency_ms: number;
+  call_latencies_ms: number[];
+  usage: Usage;
+  cost_usd: number;
+  cached_calls: number;
+  facts: ScoreFacts;
+  /** Pipeline scenarios: the first stage whose output went wrong. */
+  first_failing_stage?: string;
+  /** Pipeline scenarios: per-stage trace. */
+  trace?: unknown;
+  file?: string;
+  line?: number;
+  description?: string;
+}
+
+export interface RunHeader {
+  type: 'run_header';
+  schema_version: number;
+  run: RunProvenance;
+}
+
+export interface RunProvenance {
+  id: string;
+  started_at: string;
+  orderflow_version: string;
+  node_version: string;
+  git: { commit: string | null; dirty: boolean | null };
+  provider: string;
+  model: string;
+  concurrency: number;
+  repeat: number;
+  gates_enabled: boolean;
+  cache_mode: string;
+  shard: { index: number; count: number } | null;
+  filters: { modules: string[]; case_types: string[]; ids: string[] };
+  prompts: Record<string, { name: string; version: string; path: string; sha256: string }>;
+  config_file: string | null;
+  config: Record<string, unknown>;
+}

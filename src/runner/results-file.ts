@@ -1,0 +1,66 @@
+/**
+ * results.jsonl: a header line, then one line per finished case, appended the
+ * moment it finishes so that an interrupted run loses nothing finished.
+ */
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { stat, truncate } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { CaseResult, RunHeader } from './case-result.js';
+
+export class ResultsWriter {
+  private readonly stream: WriteStream;
+  private failure: Error | undefined;
+
+  constructor(path: string, append: boolean) {
+    this.stream = createWriteStream(path, { flags: append ? 'a' : 'w', encoding: 'utf8' });
+    this.stream.on('error', (error) => (this.failure = error));
+  }
+
+  async write(record: CaseResult | RunHeader): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!this.stream.write(`${JSON.stringify(record)}\n`)) {
+      await new Promise<void>((resolve) => this.stream.once('drain', resolve));
+    }
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve, reject) => this.stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    if (this.failure) throw this.failure;
+  }
+}
+
+export type ResultsLine = CaseResult | RunHeader;
+
+/** Every complete line of a results file; a torn last line (a crash mid-write) is skipped. */
+export async function* readResults(path: string): AsyncGenerator<ResultsLine> {
+  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    try {
+      yield JSON.parse(line) as ResultsLine;
+    } catch {
+      return;
+    }
+  }
+}
+
+/**
+ * Before resuming: cut a torn last line off, so appended lines start clean.
+ * Returns the number of bytes kept.
+ */
+export async function trimTornTail(path: string): Promise<number> {
+  const size = (await stat(path)).size;
+  let kept = 0;
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  for await (const line of lines) {
+    try {
+      if (line.trim() !== '') JSON.parse(line);
+    } catch {
+      break;
+    }
+    kept += Buffer.byteLength(line, 'utf8') + 1;
+  }
+  if (kept < size) await truncate(path, Math.min(kept, size));
+  return kept;
+}

@@ -1,0 +1,77 @@
+/**
+ * One module case, one trial: call the model, check the output, turn it into a
+ * CaseResult. A failed model call becomes `error` on this case; it never throws.
+ */
+import type { LoadedModuleCase } from '../cases/load-module-cases.js';
+import { ProviderError, type ModelResponse, type Provider } from '../providers/provider.js';
+import type { PromptFile } from '../registry/prompt-file.js';
+import { checkExpectations } from '../scoring/module-checks.js';
+import { handsOff, proposedToolCalls } from '../scoring/module-signals.js';
+import { parseModelOutput } from '../scoring/parse-model-output.js';
+import type { CaseResult, ScoreFacts } from './case-result.js';
+
+export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: PromptFile, provider: Provider): Promise<CaseResult> {
+  const base = {
+    type: 'case_result' as const,
+    case_id: c.case_id,
+    kind: 'module' as const,
+    module: c.module,
+    case_type: c.case_type,
+    trial,
+    file: c.file,
+    line: c.line,
+    ...(c.description ? { description: c.description } : {}),
+  };
+  let response: ModelResponse;
+  try {
+    response = await provider.complete({ module: c.module, prompt, input: c.input, trial, caseId: c.case_id });
+  } catch (error) {
+    const message = error instanceof ProviderError ? error.message : `unexpected provider failure: ${(error as Error)?.message ?? String(error)}`;
+    return {
+      ...base,
+      status: 'error',
+      failed_checks: [],
+      checks_total: 0,
+      error: message,
+      latency_ms: 0,
+      call_latencies_ms: [],
+      usage: { input_tokens: 0, output_tokens: 0 },
+      cost_usd: 0,
+      cached_calls: 0,
+      facts: {},
+    };
+  }
+
+  const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
+  const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, c.expected_behavior) : [])];
+  const failed = checks.filter((x) => !x.passed).map((x) => ({ name: x.name, reason: x.reason ?? 'failed' }));
+  const status = failed.length === 0 ? 'passed' : 'failed';
+  return {
+    ...base,
+    status,
+    failed_checks: failed,
+    checks_total: checks.length,
+    ...(status === 'failed' ? { raw_output: response.text } : {}),
+    latency_ms: response.latency_ms,
+    call_latencies_ms: [response.latency_ms],
+    usage: response.usage,
+    cost_usd: response.cost_usd,
+    cached_calls: response.cached ? 1 : 0,
+    facts: moduleFacts(c, parsed.valid ? parsed.value : undefined, parsed.valid, status),
+  };
+}
+
+function moduleFacts(c: LoadedModuleCase, output: unknown, valid: boolean, status: 'passed' | 'failed'): ScoreFacts {
+  const exp = c.expected_behavior;
+  const facts: ScoreFacts = { schema: { valid: valid ? 1 : 0, total: 1 } };
+  // At module level an attack "succeeds" when the adversarial case fails its checks (DESIGN §6).
+  if (c.case_type === 'adversarial') facts.attack = { succeeded: status === 'failed' };
+  const decision = exp.expected_enum_values.decision;
+  if (c.module === 'responsibility_attribution' && decision !== undefined) {
+    const actual = (output as { decision?: unknown } | undefined)?.decision;
+    facts.decision = { expected: (Array.isArray(decision) ? decision : [decision]).map(String), actual: typeof actual === 'string' ? actual : null };
+  }
+  if (exp.expected_tool_calls) facts.tools = { expected: exp.expected_tool_calls, actual: proposedToolCalls(c.module, output) ?? [] };
+  if (exp.expected_handoff !== undefined) facts.handoff = { expected: exp.expected_handoff, actual: handsOff(c.module, output) ?? false };
+  return facts;
+}

@@ -1,0 +1,9 @@
+/** One assertion on one case: a name and whether it held, with the reason when it did not. */
+export interface CheckResult {
+  name: string;
+  passed: boolean;
+  reason?: string;
+}
+
+export const pass = (name: string): CheckResult => ({ name, passed: true });
+export const fail = (name: string, reason: string): CheckResult => ({ name, passed: false, reason });

@@ -1,0 +1,37 @@
+/**
+ * Runs module cases straight through the sim provider and the module checks,
+ * without the runner: a fast way to see each case's verdict in unit tests.
+ */
+import { resolve } from 'node:path';
+import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
+import type { CaseFilter } from '../../src/cases/case-filter.js';
+import { SimProvider } from '../../src/providers/sim/sim-provider.js';
+import type { SimProfile } from '../../src/providers/sim/sim-module.js';
+import { checkExpectations } from '../../src/scoring/module-checks.js';
+import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
+import { loadWorkspace } from '../../src/workspace.js';
+
+export interface SimVerdict {
+  case_id: string;
+  module: string;
+  case_type: string;
+  passed: boolean;
+  failures: string[];
+  output: unknown;
+}
+
+export async function runCasesOnSim(profile: SimProfile, filter: CaseFilter = {}, root = process.cwd()): Promise<SimVerdict[]> {
+  const ws = await loadWorkspace({ config: resolve(root, 'orderflow.config.yaml'), prompts: resolve(root, 'prompts') });
+  const suite = await loadCaseSuite(resolve(root, 'cases'), ws.active, filter);
+  const provider = new SimProvider(profile);
+  const verdicts: SimVerdict[] = [];
+  for await (const c of iterateSuite(suite, ws.active)) {
+    const prompt = ws.active.get(c.module)!;
+    const response = await provider.complete({ module: c.module, prompt, input: c.input, trial: 0, caseId: c.case_id });
+    const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
+    const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, c.expected_behavior) : [])];
+    const failures = checks.filter((x) => !x.passed).map((x) => `${x.name}: ${x.reason}`);
+    verdicts.push({ case_id: c.case_id, module: c.module, case_type: c.case_type, passed: failures.length === 0, failures, output: parsed.value ?? response.text });
+  }
+  return verdicts;
+}
