@@ -2,6 +2,7 @@
  * YAML and JSON parsed with node positions, so that a validation issue on a
  * value names the line of the offending key (file:line), not just the file.
  */
+import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 
 export interface PositionedValue {
@@ -29,17 +30,23 @@ export function parseYamlWithPositions(text: string, firstLine = 1): PositionedV
 }
 
 export function parseJsonWithPositions(text: string, firstLine = 1): PositionedValue {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter });
-  const toLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
-  const lineOf = lineLookup(doc, toLine, firstLine);
+  const lineAt = (offset: number) => text.slice(0, offset).split('\n').length + firstLine - 1;
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const lineOf = (path: readonly PropertyKey[]) => {
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node = tree && findNodeAtLocation(tree, path.slice(0, depth) as (string | number)[]);
+      if (node) return lineAt(node.parent?.type === 'property' ? node.parent.offset : node.offset);
+    }
+    return firstLine;
+  };
   try {
-    // JSON.parse is the arbiter of validity: YAML accepts more than JSON does.
+    // JSON.parse is the arbiter of validity; jsonc-parser only supplies positions.
     return { value: JSON.parse(text), lineOf };
   } catch (error) {
-    const yamlError = doc.errors[0];
-    const line = yamlError ? toLine(yamlError.pos[0]) : lineFromJsonError(text, error as Error, firstLine);
-    return { error: { message: (error as Error).message, line }, lineOf };
+    const first = errors[0];
+    const message = first ? `${printParseErrorCode(first.error)} (${(error as Error).message.split('\n')[0]})` : (error as Error).message;
+    return { error: { message, line: first ? lineAt(first.offset) : firstLine }, lineOf };
   }
 }
 
@@ -53,8 +60,3 @@ function lineLookup(doc: ReturnType<typeof parseDocument>, toLine: (offset: numb
   };
 }
 
-function lineFromJsonError(text: string, error: Error, firstLine: number): number {
-  const m = /position (\d+)/.exec(error.message);
-  if (!m) return firstLine;
-  return text.slice(0, Number(m[1])).split('\n').length + firstLine - 1;
-}

@@ -42,7 +42,7 @@ export function parseMetadata(text: string, firstLine: number, report: Report): 
   const result: ParsedMetadata = { lines: {}, changelog: [] };
   const firstError = doc.errors[0];
   if (firstError) {
-    const line = firstError.linePos ? firstError.linePos[0].line + firstLine - 1 : firstLine;
+    const line = lineCounter.linePos(firstError.pos[0]).line + firstLine - 1;
     report({ line, field: 'Prompt Metadata', message: `YAML does not parse: ${firstError.message.split('\n')[0]}` });
     return result;
   }

@@ -4,6 +4,7 @@
  * the breaking/compatible diff are all derived from it.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { parseJsonWithPositions } from '../source-positions.js';
 
 export type SchemaNode =
   | { kind: 'string'; nullable: boolean; line: number }
@@ -43,11 +44,9 @@ export function parseSchemaNotation(text: string, firstLine = 1): SchemaNode {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
   const lineOf = (offset: number | undefined) => (offset === undefined ? firstLine : lineCounter.linePos(offset).line + firstLine - 1);
-  const firstError = doc.errors[0];
-  if (firstError) {
-    const line = firstError.linePos ? firstError.linePos[0].line + firstLine - 1 : firstLine;
-    throw new NotationError(`schema block is not valid JSON: ${firstError.message.split('\n')[0]}`, line, '');
-  }
+  // YAML (used here for positions) accepts more than JSON; JSON.parse decides validity.
+  const json = parseJsonWithPositions(text, firstLine);
+  if (json.error) throw new NotationError(`schema block is not valid JSON: ${json.error.message}`, json.error.line, '');
   if (!isMap(doc.contents)) {
     throw new NotationError('schema block must be one JSON object', firstLine, '', 'a block starting with {');
   }

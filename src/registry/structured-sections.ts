@@ -148,7 +148,7 @@ function parseYamlMapping(section: MarkdownSection, report: Report): Map<string,
   const doc = parseDocument(payload.text, { lineCounter, uniqueKeys: true });
   const error = doc.errors[0];
   if (error) {
-    const line = error.linePos ? error.linePos[0].line + payload.line - 1 : payload.line;
+    const line = lineCounter.linePos(error.pos[0]).line + payload.line - 1;
     report({ line, field: section.title, message: `not valid YAML: ${error.message.split('\n')[0]}` });
     return undefined;
   }

@@ -1,0 +1,114 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Problem } from '../../src/errors.js';
+import { lintRegistry } from '../../src/registry/lint.js';
+import { loadRegistry } from '../../src/registry/registry.js';
+import { copyOfRepo } from '../support/temp-dir.js';
+
+const INTENT = readFileSync(join(process.cwd(), 'prompts/intent_v2.md'), 'utf8');
+
+/** Lines are 1-based: the line of the first occurrence of `needle` in `text`. */
+function lineOf(text: string, needle: string, from = 0): number {
+  const index = text.indexOf(needle, from);
+  if (index < 0) throw new Error(`fixture lacks ${needle}`);
+  return text.slice(0, index).split('\n').length;
+}
+
+async function lintWith(files: Record<string, string>): Promise<Problem[]> {
+  const root = copyOfRepo(['prompts']);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, 'prompts', name), text);
+  const { registry, problems } = await loadRegistry(join(root, 'prompts'));
+  return [...problems, ...lintRegistry(registry)].filter((p) => p.severity === 'error');
+}
+
+function expectProblem(problems: Problem[], file: string, line: number, message: RegExp): void {
+  const hit = problems.find((p) => p.file.endsWith(file) && p.line === line && message.test(p.message));
+  expect(hit, `no ${message} at ${file}:${line} in\n${problems.map((p) => `${p.file}:${p.line} ${p.message}`).join('\n')}`).toBeDefined();
+}
+
+describe('orderflow lint rules', () => {
+  it('passes on the repository prompts', async () => {
+    expect(await lintWith({})).toEqual([]);
+  });
+
+  it('catches an example intent outside the enum at the line of the key', async () => {
+    const exampleStart = INTENT.indexOf('## Example Output');
+    const broken = INTENT.slice(0, exampleStart) + INTENT.slice(exampleStart).replace('"intent": "refund_request"', '"intent": "refund_now"');
+    const problems = await lintWith({ 'intent_v2.md': broken });
+    expectProblem(problems, 'intent_v2.md', lineOf(broken, '"intent": "refund_now"'), /output schema.*Invalid option/);
+  });
+
+  it('requires the file name to equal the metadata name', async () => {
+    const problems = await lintWith({ 'intent_v2.md': INTENT.replace('name: intent_v2', 'name: intent_v9') });
+    expectProblem(problems, 'intent_v2.md', lineOf(INTENT, 'name: intent_v2'), /does not match the file name/);
+  });
+
+  it('requires the version in the name to match the metadata major version', async () => {
+    const problems = await lintWith({ 'intent_v2.md': INTENT.replace('version: v2.0.0', 'version: v3.0.0') });
+    expectProblem(problems, 'intent_v2.md', lineOf(INTENT, 'version: v2.0.0'), /does not match the name/);
+  });
+
+  it('requires every metadata key', async () => {
+    const broken = INTENT.replace(/^owner: .*\n/m, '');
+    const problems = await lintWith({ 'intent_v2.md': broken });
+    expect(problems.some((p) => p.file.endsWith('intent_v2.md') && p.field === 'owner' && /missing/.test(p.message))).toBe(true);
+  });
+
+  it('reports metadata YAML that does not parse at its line', async () => {
+    const broken = INTENT.replace('owner: OrderFlow-Agent', 'owner: [OrderFlow-Agent');
+    const problems = await lintWith({ 'intent_v2.md': broken });
+    expect(problems.find((p) => p.file.endsWith('intent_v2.md') && /YAML does not parse/.test(p.message))?.line).toBeGreaterThanOrEqual(lineOf(broken, 'owner: ['));
+  });
+
+  it('reports an unclosed code block at its opening line', async () => {
+    const broken = `${INTENT}\n## Example Output: unfinished\n\n\`\`\`json\n{ "intent": "unknown"\n`;
+    const problems = await lintWith({ 'intent_v2.md': broken });
+    expectProblem(problems, 'intent_v2.md', lineOf(broken, '## Example Output: unfinished') + 2, /never closed/);
+  });
+
+  it('reports schema notation that is not valid at the field line', async () => {
+    const broken = INTENT.replace('"task_complexity": "simple | medium | complex"', '"task_complexity": "simple | string"');
+    const problems = await lintWith({ 'intent_v2.md': broken });
+    expectProblem(problems, 'intent_v2.md', lineOf(broken, '"task_complexity": "simple | string"'), /cannot be mixed/);
+  });
+
+  it('rejects raw user input spliced into the instructions', async () => {
+    const broken = INTENT.replace('## Hard Rules', '## Hard Rules\n\n用户输入是：{user_query}，请严格执行。\n');
+    const problems = await lintWith({ 'intent_v2.md': broken });
+    expectProblem(problems, 'intent_v2.md', lineOf(broken, '{user_query}'), /splices input into the instructions/);
+  });
+
+  it('requires a changelog entry on the newer of two versions', async () => {
+    const v3 = INTENT.replaceAll('intent_v2', 'intent_v3').replace('version: v2.0.0', 'version: v3.0.0');
+    const problems = await lintWith({ 'intent_v3.md': v3 });
+    expectProblem(problems, 'intent_v3.md', lineOf(v3, 'changelog:'), /no changelog entry for v3.0.0/);
+  });
+
+  it('rejects two files claiming the same module version', async () => {
+    const copy = INTENT.replace('name: intent_v2', 'name: intent_copy_v2').replace('# intent_v2', '# intent_copy_v2');
+    const problems = await lintWith({ 'intent_copy_v2.md': copy });
+    expectProblem(problems, 'intent_v2.md', lineOf(INTENT, 'version: v2.0.0'), /also claimed by .*intent_copy_v2\.md/);
+  });
+
+  it('refuses a file of several megabytes without parsing it', async () => {
+    const huge = INTENT + `\n<!-- ${'x'.repeat(3 * 1024 * 1024)} -->\n`;
+    const problems = await lintWith({ 'intent_v2.md': huge });
+    expect(problems.find((p) => p.file.endsWith('intent_v2.md'))?.message).toMatch(/file is 3\.\d MB/);
+  });
+
+  it('refuses a YAML alias bomb in metadata quickly', async () => {
+    const bomb = 'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n';
+    const broken = INTENT.replace('name: intent_v2\n', `name: intent_v2\n${bomb}`);
+    const started = Date.now();
+    const problems = await lintWith({ 'intent_v2.md': broken });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(problems.some((p) => p.file.endsWith('intent_v2.md') && /[Aa]lias/.test(p.message))).toBe(true);
+  });
+
+  it('checks structured sections against the schema', async () => {
+    const broken = INTENT.replace(/^order_status_query: .*$/m, 'order_lookup: 查询订单');
+    const problems = await lintWith({ 'intent_v2.md': broken });
+    expectProblem(problems, 'intent_v2.md', lineOf(broken, 'order_lookup:'), /not in the output schema's intent enum/);
+  });
+});

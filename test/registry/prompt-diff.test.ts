@@ -1,0 +1,61 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffPrompts } from '../../src/registry/prompt-diff.js';
+import { findPrompt, loadRegistry } from '../../src/registry/registry.js';
+import { lintRegistry } from '../../src/registry/lint.js';
+import { intentV3 } from '../support/intent-v3-fixture.js';
+import { copyOfRepo } from '../support/temp-dir.js';
+
+async function registryWithV3() {
+  const root = copyOfRepo(['prompts']);
+  writeFileSync(join(root, 'prompts/intent_v3.md'), intentV3());
+  return loadRegistry(join(root, 'prompts'));
+}
+
+describe('prompt diff', () => {
+  it('marks breaking and compatible schema changes', async () => {
+    const { registry, problems } = await registryWithV3();
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(lintRegistry(registry).filter((p) => p.severity === 'error')).toEqual([]);
+    const diff = diffPrompts(findPrompt(registry, 'intent_v2')!, findPrompt(registry, 'intent_v3')!);
+    const find = (path: string, message: RegExp) => diff.schema.find((c) => c.path === path && message.test(c.message));
+
+    expect(find('output.intent', /enum value "order_status_query" removed/)?.severity).toBe('breaking');
+    expect(find('output.slots.time_condition', /renamed to "time_window"/)?.severity).toBe('breaking');
+    expect(find('output.clarification_question', /nullable field made required/)?.severity).toBe('breaking');
+    expect(find('output.urgency', /field added/)?.severity).toBe('compatible');
+    expect(find('output.slots.user_emotion', /enum value "desperate" added/)?.severity).toBe('compatible');
+    expect(diff.breaking).toBe(true);
+    expect(diff.metadata.map((m) => m.key)).toEqual(expect.arrayContaining(['name', 'version', 'changelog']));
+    expect(diff.structured.find((c) => /intent "order_status_query" removed/.test(c.message))?.severity).toBe('breaking');
+    // Input schema untouched: nothing reported for it.
+    expect(diff.schema.filter((c) => c.path.startsWith('input'))).toEqual([]);
+  });
+
+  it('reports no breaking change between a prompt and itself', async () => {
+    const { registry } = await registryWithV3();
+    const v2 = findPrompt(registry, 'intent_v2')!;
+    const diff = diffPrompts(v2, v2);
+    expect(diff.breaking).toBe(false);
+    expect([...diff.schema, ...diff.structured, ...diff.text, ...diff.metadata]).toEqual([]);
+  });
+
+  it('flags a removed forbidden phrase and a lowered tool risk level as breaking', async () => {
+    const { registry } = await loadRegistry(join(process.cwd(), 'prompts'));
+    const response = findPrompt(registry, 'response_v2')!;
+    const auth = findPrompt(registry, 'tool_authorization_v1')!;
+    const weakerResponse = { ...response, structured: { ...response.structured, forbiddenPhrases: response.structured.forbiddenPhrases!.filter((p) => p.value !== '退款已成功') } };
+    expect(diffPrompts(response, weakerResponse).structured).toEqual([{ severity: 'breaking', path: 'forbidden phrase', message: 'forbidden phrase "退款已成功" removed' }]);
+
+    const levels = auth.structured.toolRiskLevels!;
+    const refund = levels.write_high!.find((t) => t.value === 'create_refund')!;
+    const weakerAuth = {
+      ...auth,
+      structured: { ...auth.structured, toolRiskLevels: { ...levels, write_high: levels.write_high!.filter((t) => t !== refund), write_low: [...levels.write_low!, refund] } },
+    };
+    expect(diffPrompts(auth, weakerAuth).structured).toEqual([
+      { severity: 'breaking', path: 'tool risk level', message: 'tool "create_refund" risk level changed write_high → write_low' },
+    ]);
+  });
+});

@@ -1,0 +1,24 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+
+const made: string[] = [];
+
+/** A fresh folder under the OS temp dir, removed after the test. */
+export function tempDir(prefix = 'orderflow-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** A temp copy of the repository's prompts/ (and optionally cases/) to mutate. */
+export function copyOfRepo(parts: ('prompts' | 'cases' | 'orderflow.config.yaml')[] = ['prompts']): string {
+  const dir = tempDir();
+  for (const part of parts) cpSync(join(process.cwd(), part), join(dir, part), { recursive: true });
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
