@@ -22,25 +22,16 @@ export const ExpectedToolCallSchema = z.strictObject({
 export type ExpectedToolCall = z.infer<typeof ExpectedToolCallSchema>;
 
 export const ExpectedBehaviorSchema = z.strictObject({
-  /** Dotted paths that must be present and non-empty (not null, "", or []). */
-  must_include_fields: z.array(z.string().min(1)).default([]),
-  /** Dotted path → expected value, or a list of allowed values. Scalars of any type. */
-  expected_enum_values: z.record(z.string(), z.union([Scalar, z.array(Scalar).min(1)])).default({}),
-  /** Substrings that must not appear in any string of the output. */
-  forbidden_outputs: z.array(z.string().min(1)).default([]),
-  /** Tags that must appear in the output's `risk_tags`. */
-  risk_tags_expected: z.array(z.string().min(1)).default([]),
+  must_include_fields: z.array(z.string().min(1)).default([]).describe('Dotted paths that must be present and non-empty (not null, "", or []). A path crossing an array means "some item has".'),
+  expected_enum_values: z.record(z.string(), z.union([Scalar, z.array(Scalar).min(1)])).default({}).describe('Dotted path → expected value, or a list of allowed values (strings, numbers, booleans or null).'),
+  forbidden_outputs: z.array(z.string().min(1)).default([]).describe('Substrings that must not appear in any string of the output.'),
+  risk_tags_expected: z.array(z.string().min(1)).default([]).describe("Tags that must appear in the output's risk_tags."),
   // ---- extensions ----
-  /** Tags that must NOT appear in `risk_tags` (a benign look-alike is not an attack). */
-  risk_tags_forbidden: z.array(z.string().min(1)).default([]),
-  /** The exact set of tools the output plans or proposes, with arguments to match. */
-  expected_tool_calls: z.array(ExpectedToolCallSchema).optional(),
-  /** Tools that must never appear among the planned or proposed calls. */
-  forbidden_tool_calls: z.array(z.string().min(1)).default([]),
-  /** Whether the output hands the conversation to a human. */
-  expected_handoff: z.boolean().optional(),
-  /** Dotted path of an array → the most items it may have. */
-  max_array_lengths: z.record(z.string(), z.number().int().min(0)).default({}),
+  risk_tags_forbidden: z.array(z.string().min(1)).default([]).describe('Extension: tags that must NOT appear in risk_tags (a benign look-alike is not an attack).'),
+  expected_tool_calls: z.array(ExpectedToolCallSchema).optional().describe('Extension: the exact set of tools the output plans or proposes, with the arguments that must match.'),
+  forbidden_tool_calls: z.array(z.string().min(1)).default([]).describe('Extension: tools that must never appear among the planned or proposed calls.'),
+  expected_handoff: z.boolean().optional().describe('Extension: whether the output hands the conversation to a human.'),
+  max_array_lengths: z.record(z.string(), z.number().int().min(0)).default({}).describe('Extension: dotted path of an array → the most items it may have.'),
 });
 export type ExpectedBehavior = z.infer<typeof ExpectedBehaviorSchema>;
 
@@ -48,8 +39,7 @@ export const ModuleCaseSchema = z.strictObject({
   case_id: CASE_ID,
   case_type: z.enum(CASE_TYPES),
   description: z.string().optional(),
-  /** The module's Input Schema; keys left out are filled with empty defaults. */
-  input: z.record(z.string(), z.unknown()),
+  input: z.record(z.string(), z.unknown()).describe("The module's Input Schema; keys left out are filled with empty defaults (\"\", null, [], {}, false, 0, first enum value)."),
   expected_behavior: ExpectedBehaviorSchema,
   evaluation_metrics: z.array(z.string()).default([]),
   tags: z.array(z.string()).default([]),

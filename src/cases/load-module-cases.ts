@@ -94,7 +94,8 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
 /** Why an expected value can never match the schema node, or undefined when it can. */
 function valueProblem(node: SchemaNode, value: unknown): { message: string; expected?: string } | undefined {
   const items = node.kind === 'array' ? node.items : node;
-  if (!items) return undefined;
+  // Inside a free-form object ({}) nothing is known about the value's type.
+  if (!items || items.kind === 'record') return undefined;
   if (value === null) {
     return (items.kind === 'string' || items.kind === 'enum') && items.nullable ? undefined : { message: 'is not allowed: the field is not nullable' };
   }

@@ -38,6 +38,32 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--fail-on-breaking', 'exit 1 when any change is breaking')
     .action((a, b, opts) => run(async () => (await import('./commands/diff.js')).diffCommand(a, b, opts, output))());
 
+  common(program.command('eval').description('run module cases and pipeline scenarios, write reports, apply the gate'))
+    .option('--cases <dir>', 'case folder (default: paths.cases of the config)')
+    .option('-p, --provider <name>', 'sim | sim:gullible | openai (default: config provider)')
+    .option('-m, --model <name>', 'model name for the openai provider')
+    .option('-j, --concurrency <n>', 'cases run at once', Number)
+    .option('--repeat <k>', 'trials per case; reports pass^k', Number)
+    .addOption(new Option('--module <id>', 'only this module (repeatable; "pipeline" for scenarios)').argParser(collect))
+    .addOption(new Option('--case-type <type>', 'only this case type (repeatable)').argParser(collect))
+    .addOption(new Option('--id <case_id>', 'only this case id, * as wildcard (repeatable)').argParser(collect))
+    .addOption(new Option('--prompt <module=name>', 'pin a prompt version (repeatable)').argParser(collect))
+    .option('--shard <i/n>', 'run shard i of n (stable by case id); merge with `orderflow merge`')
+    .option('--out <dir>', 'report folder (default: reports/<run-id>)')
+    .option('--resume', 'finish the interrupted run in --out')
+    .option('--no-cache', 'do not read or write the response cache')
+    .option('--replay', 'answer only from the cache; a miss is an error, never a live call')
+    .option('--baseline <report.json>', 'compare with this report (default: config baseline)')
+    .option('--update-baseline', 'copy this run\'s report.json to the baseline path')
+    .option('--no-gates', 'turn the program-enforced gates off (measurement run)')
+    .option('-q, --quiet', 'no progress output')
+    .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());
+
+  program
+    .command('schema <name>')
+    .description('print the JSON Schema of a file format: cases | config')
+    .action((name) => run(async () => (await import('./commands/schema.js')).schemaCommand(name, output))());
+
   return program;
 }
 

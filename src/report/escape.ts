@@ -13,7 +13,13 @@ export function escapeHtml(text: string): string {
 export function escapeMarkdownInline(text: string, maxLength = 300): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   const clipped = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine;
-  return escapeHtml(clipped).replace(/[\\`*_{}[\]()#+!|~^-]/g, (c) => `\\${c}`);
+  return escapeHtml(clipped).replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`);
+}
+
+/** A Markdown code span: rendered literally, so only backticks and line breaks need care. */
+export function codeSpan(text: string, maxLength = 200): string {
+  const oneLine = text.replace(/\s+/g, ' ').replace(/`/g, "'");
+  return `\`${oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine}\``;
 }
 
 /** XML 1.0 forbids most control characters outright; drop them, then escape. */

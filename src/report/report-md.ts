@@ -7,7 +7,7 @@ import type { MetricValue } from '../scoring/metric-value.js';
 import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import type { CaseEntry } from './case-entries.js';
-import { escapeHtml, escapeMarkdownInline as md } from './escape.js';
+import { codeSpan, escapeHtml, escapeMarkdownInline as md } from './escape.js';
 import type { ReportHead } from './report-types.js';
 
 /** Which prompt a stage failure points at. */
@@ -30,9 +30,9 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
     out.push('');
   }
   out.push(
-    `Run \`${run.id}\` · provider \`${md(run.provider)}\` · model \`${md(run.model)}\` · gates ${run.gates_enabled ? 'on' : '**off** (measurement run)'} · ` +
+    `Run ${codeSpan(run.id)} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)} · gates ${run.gates_enabled ? 'on' : '**off** (measurement run)'} · ` +
       `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · ${(run.duration_ms / 1000).toFixed(1)} s` +
-      (run.git.commit ? ` · commit \`${run.git.commit.slice(0, 12)}\`${run.git.dirty ? ' (dirty)' : ''}` : ''),
+      (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}${run.git.dirty ? ' (dirty)' : ''}` : ''),
     '',
   );
 
@@ -54,15 +54,15 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
 
   if (head.baseline) {
     const b = head.baseline;
-    out.push(`## Against the baseline`, '', `Baseline \`${md(b.path)}\`${b.run_id ? ` (run \`${md(b.run_id)}\`)` : ''}: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.added} new.`, '');
-    if (b.newly_failing.length) out.push('**Newly failing:** ' + b.newly_failing.map((id) => `\`${md(id)}\``).join(', '), '');
-    if (b.newly_passing.length) out.push('**Newly passing:** ' + b.newly_passing.map((id) => `\`${md(id)}\``).join(', '), '');
+    out.push(`## Against the baseline`, '', `Baseline ${codeSpan(b.path)}${b.run_id ? ` (run ${codeSpan(b.run_id)})` : ''}: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.added} new.`, '');
+    if (b.newly_failing.length) out.push('**Newly failing:** ' + b.newly_failing.map((id) => codeSpan(id)).join(', '), '');
+    if (b.newly_passing.length) out.push('**Newly passing:** ' + b.newly_passing.map((id) => codeSpan(id)).join(', '), '');
   }
 
   const stages = Object.entries(head.stage_failures);
   if (stages.length) {
     out.push('## Failures by pipeline stage', '', `The first stage whose output went wrong in each failed scenario (${STAGE_MODULE_HINT}).`, '', '| stage | failed scenarios |', '|---|---:|');
-    for (const [stage, n] of stages) out.push(`| ${md(stage)} | ${n} |`);
+    for (const [stage, n] of stages) out.push(`| ${stage} | ${n} |`);
     out.push('');
   }
 
@@ -74,7 +74,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   if (failuresTotal > failures.length) out.push(`… and ${failuresTotal - failures.length} more in report.json.`, '');
 
   out.push('## Provenance', '', '| module | prompt | version | sha256 |', '|---|---|---|---|');
-  for (const [module, p] of Object.entries(run.prompts)) out.push(`| ${module} | ${md(p.name)} | ${md(p.version)} | \`${p.sha256.slice(0, 12)}\` |`);
+  for (const [module, p] of Object.entries(run.prompts)) out.push(`| ${module} | ${p.name} | ${p.version} | ${codeSpan(p.sha256.slice(0, 12))} |`);
   out.push('', `orderflow ${run.orderflow_version} · node ${run.node_version} · concurrency ${run.concurrency} · repeat ${run.repeat} · cache ${run.cache_mode}${run.shard ? ` · shard ${run.shard.index}/${run.shard.count}` : ''}`, '');
   return out.join('\n');
 }
@@ -84,18 +84,18 @@ function groupTable(title: string, label: string, groups: Record<string, Metrics
   const used = cols.filter((c) => Object.values(groups).some((g) => (g[c]?.denominator ?? 0) > 0));
   const out = [`## ${title}`, '', `| ${label} | results | ${used.join(' | ')} |`, `|---|---:|${used.map(() => '---:|').join('')}`];
   for (const [name, g] of Object.entries(groups)) {
-    out.push(`| ${md(name)} | ${g.case_pass_rate?.denominator ?? 0} | ${used.map((c) => (g[c]?.denominator ? `${fmt(g[c]!.value)} (${g[c]!.numerator}/${g[c]!.denominator})` : '–')).join(' | ')} |`);
+    out.push(`| ${name} | ${g.case_pass_rate?.denominator ?? 0} | ${used.map((c) => (g[c]?.denominator ? `${fmt(g[c]!.value)} (${g[c]!.numerator}/${g[c]!.denominator})` : '–')).join(' | ')} |`);
   }
   out.push('');
   return out;
 }
 
 function failureBlock(f: CaseEntry): string[] {
-  const out = [`### ${f.status === 'error' ? '⚠️' : '❌'} \`${md(f.id)}\` · ${md(f.module)} · ${md(f.case_type)}${f.trials ? ` · ${f.trials.passed}/${f.trials.n} trials passed` : ''}`, ''];
-  if (f.file) out.push(`Defined at \`${md(`${f.file}:${f.line ?? ''}`)}\`${f.description ? `: ${md(f.description)}` : ''}`, '');
+  const out = [`### ${f.status === 'error' ? '⚠️' : '❌'} ${codeSpan(f.id)} · ${f.module} · ${f.case_type}${f.trials ? ` · ${f.trials.passed}/${f.trials.n} trials passed` : ''}`, ''];
+  if (f.file) out.push(`Defined at ${codeSpan(`${f.file}:${f.line ?? ''}`)}${f.description ? `: ${md(f.description)}` : ''}`, '');
   if (f.first_failing_stage) out.push(`First failing stage: **${md(f.first_failing_stage)}**`, '');
   if (f.error) out.push(`- error: ${md(f.error)}`);
-  for (const c of f.failed_checks) out.push(`- \`${md(c.name)}\`: ${md(c.reason)}`);
+  for (const c of f.failed_checks) out.push(`- ${codeSpan(c.name)}: ${md(c.reason)}`);
   out.push('');
   if (f.raw_output !== undefined) {
     out.push('<details><summary>model output</summary>', '', `<pre>${escapeHtml(clip(f.raw_output, 4000))}</pre>`, '', '</details>', '');

@@ -1,0 +1,12 @@
+import { InputError } from '../../errors.js';
+import { PUBLISHED_SCHEMAS, publishedSchema, type PublishedSchemaName } from '../../cases/published-schemas.js';
+import { EXIT_OK } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+export async function schemaCommand(name: string, output: Output): Promise<number> {
+  if (!(PUBLISHED_SCHEMAS as string[]).includes(name)) {
+    throw new InputError({ file: 'orderflow schema', message: `no schema "${name}"`, expected: PUBLISHED_SCHEMAS.join(', '), severity: 'error' });
+  }
+  output.out(JSON.stringify(publishedSchema(name as PublishedSchemaName), null, 2));
+  return EXIT_OK;
+}

@@ -1,0 +1,60 @@
+/**
+ * The terminal display of a run, a consumer of runner events: a progress bar on
+ * an interactive terminal, plain lines in CI and pipes (failures as they
+ * happen, and a progress line every tenth of the way).
+ */
+import cliProgress from 'cli-progress';
+import pc from 'picocolors';
+import type { RunEvent, RunObserver } from '../runner/run-events.js';
+import type { Output } from './output.js';
+
+export function progressObserver(output: Output, interactive: boolean): RunObserver {
+  return interactive ? barObserver() : lineObserver(output);
+}
+
+export function isInteractive(stream: NodeJS.WriteStream = process.stderr, env = process.env): boolean {
+  return Boolean(stream.isTTY) && !env.CI;
+}
+
+function barObserver(): RunObserver {
+  const bar = new cliProgress.SingleBar(
+    { format: ' {bar} {value}/{total} cases · {failed} failed · {errors} errors · {eta_formatted} left', stream: process.stderr, hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let failed = 0;
+  let errors = 0;
+  return (event: RunEvent) => {
+    if (event.type === 'run_started') bar.start(event.total, event.resumed, { failed, errors });
+    if (event.type === 'case_finished') {
+      if (event.result.status === 'failed') failed += 1;
+      if (event.result.status === 'error') errors += 1;
+      bar.update(event.done, { failed, errors });
+    }
+    if (event.type === 'run_finished') bar.stop();
+  };
+}
+
+function lineObserver(output: Output): RunObserver {
+  let nextMark = 0;
+  let step = 1;
+  return (event: RunEvent) => {
+    if (event.type === 'run_started') {
+      step = Math.max(1, Math.ceil(event.total / 10));
+      nextMark = event.resumed + step;
+      output.err(`running ${event.total} case(s) on ${event.run.provider}${event.resumed ? ` (${event.resumed} already done)` : ''}`);
+    }
+    if (event.type === 'case_finished') {
+      const r = event.result;
+      if (r.status !== 'passed') {
+        const why = r.error ?? r.failed_checks[0]?.reason ?? '';
+        const label = r.status === 'error' ? pc.yellow('ERROR') : pc.red('FAIL ');
+        // Reasons can quote model output: keep it to one short line in the log.
+        output.err(`${label} ${r.module} ${r.case_id}${r.trial ? ` #${r.trial}` : ''}: ${why.replace(/\s+/g, ' ').slice(0, 160)}`);
+      }
+      if (event.done >= nextMark || event.done === event.total) {
+        output.err(`${event.done}/${event.total} done`);
+        nextMark = event.done + step;
+      }
+    }
+  };
+}

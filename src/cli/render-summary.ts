@@ -1,0 +1,27 @@
+/** The summary table printed at the end of `orderflow eval`. */
+import Table from 'cli-table3';
+import pc from 'picocolors';
+import type { ReportHead } from '../report/report-types.js';
+import { METRIC_IDS } from '../scoring/metric-ids.js';
+
+export function renderSummary(head: ReportHead): string {
+  const table = new Table({
+    head: ['metric', 'value', 'n / d', ...(head.baseline ? ['Δ vs baseline'] : [])],
+    style: pc.isColorSupported ? {} : { head: [], border: [] },
+  });
+  for (const id of METRIC_IDS) {
+    const m = head.metrics[id];
+    if (!m || m.denominator === 0) continue;
+    const delta = head.baseline?.metrics[id]?.delta;
+    const counts = id === 'latency_ms' ? `p50 ${m.p50} / p95 ${m.p95}` : id === 'cost_usd' ? `total ${m.numerator}` : `${m.numerator} / ${m.denominator}`;
+    table.push([id, m.value === null ? '–' : String(m.value), counts, ...(head.baseline ? [delta === null || delta === undefined ? '–' : `${delta > 0 ? '+' : ''}${delta}`] : [])]);
+  }
+  const { summary, gate } = head;
+  const lines = [
+    table.toString(),
+    `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`,
+  ];
+  if (head.baseline) lines.push(`baseline: ${head.baseline.newly_failing_count} newly failing, ${head.baseline.newly_passing_count} newly passing`);
+  lines.push(gate.passed ? pc.green('gate: passed') : pc.red(`gate: FAILED\n${gate.failures.map((f) => `  - ${f.message}`).join('\n')}`));
+  return lines.join('\n');
+}

@@ -1,0 +1,168 @@
+/**
+ * `orderflow eval` as a function: validate everything (config, prompts, cases,
+ * flags) before anything is written, run, write the reports, return the
+ * verdict. It never prints and never exits; the CLI renders what it returns.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { CASE_TYPES } from '../cases/case-schema.js';
+import type { CaseFilter } from '../cases/case-filter.js';
+import { iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
+import { InputError, type Problem } from '../errors.js';
+import { createProvider } from '../providers/create-provider.js';
+import { displayPath } from '../registry/registry.js';
+import { loadBaseline, type Baseline } from '../report/baseline.js';
+import { writeReports, type WrittenReports } from '../report/write-reports.js';
+import { loadWorkspace } from '../workspace.js';
+import { buildProvenance, newRunId } from './provenance.js';
+import { runEval, type EvalPlan, type WorkItem } from './run-eval.js';
+import type { RunObserver } from './run-events.js';
+import { runModuleCase } from './run-module-case.js';
+
+export interface EvaluateOptions {
+  config?: string;
+  prompts?: string;
+  cases?: string;
+  prompt?: string[];
+  provider?: string;
+  model?: string;
+  concurrency?: number;
+  repeat?: number;
+  module?: string[];
+  caseType?: string[];
+  id?: string[];
+  shard?: string;
+  resume?: boolean;
+  /** false with --no-cache. */
+  cache?: boolean;
+  replay?: boolean;
+  baseline?: string;
+  updateBaseline?: boolean;
+  out?: string;
+  /** false with --no-gates. */
+  gates?: boolean;
+  observer?: RunObserver;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface EvaluateResult extends WrittenReports {
+  outDir: string;
+  baselineUpdated: string | null;
+  warnings: Problem[];
+}
+
+export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateResult> {
+  const env = options.env ?? process.env;
+  const ws = await loadWorkspace(options);
+  const { config } = ws;
+  const warnings = [...ws.warnings];
+  const repeat = positiveInt(options.repeat ?? 1, '--repeat');
+  const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency');
+  const filter = buildFilter(options, [...ws.active.keys()]);
+  const cacheMode = options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode;
+  const providerName = options.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider;
+  const provider = createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
+
+  const suite = await loadCaseSuite(resolve(options.cases ?? config.paths.cases), ws.active, filter);
+  const baseline = await resolveBaseline(options, config.baseline, warnings);
+
+  const runId = newRunId(provider.id);
+  const outDir = resolve(options.out ?? join(config.paths.reports, runId));
+  const resultsPath = join(outDir, 'results.jsonl');
+  if (!options.resume && existsSync(resultsPath)) {
+    throw new InputError({ file: displayPath(outDir), message: 'already holds a run (results.jsonl)', expected: '--resume to finish it, or another --out', severity: 'error' });
+  }
+  if (options.resume && !options.out) {
+    throw new InputError({ file: '--resume', message: 'needs --out DIR naming the interrupted run', severity: 'error' });
+  }
+  const run = await buildProvenance({
+    id: runId,
+    provider: provider.id,
+    model: provider.model,
+    concurrency,
+    repeat,
+    gates: options.gates !== false,
+    cacheMode,
+    filter,
+    active: ws.active,
+    config,
+    configFile: ws.configFile,
+  });
+
+  const plan: EvalPlan = {
+    total: suite.total,
+    async *items(): AsyncGenerator<WorkItem> {
+      for await (const c of iterateSuite(suite, ws.active)) {
+        const prompt = ws.active.get(c.module)!;
+        yield { case_id: c.case_id, module: c.module, case_type: c.case_type, run: (trial) => runModuleCase(c, trial, prompt, provider) };
+      }
+    },
+  };
+
+  await mkdir(outDir, { recursive: true });
+  try {
+    const outcome = await runEval({ plan, repeat, concurrency, resultsPath, resume: options.resume ?? false, run, ...(options.observer ? { observer: options.observer } : {}) });
+    const written = await writeReports({
+      outDir,
+      resultsPath,
+      run,
+      duration_ms: outcome.duration_ms,
+      snapshot: outcome.aggregates.snapshot(),
+      repeat,
+      baseline,
+      config,
+    });
+    let baselineUpdated: string | null = null;
+    if (options.updateBaseline) {
+      baselineUpdated = resolve(options.baseline ?? config.baseline ?? join(config.paths.reports, 'baseline.json'));
+      await mkdir(dirname(baselineUpdated), { recursive: true });
+      await copyFile(written.files.json, baselineUpdated);
+    }
+    return { ...written, outDir, baselineUpdated, warnings };
+  } finally {
+    await provider.close?.();
+  }
+}
+
+function positiveInt(value: number, flag: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new InputError({ file: flag, message: `"${value}" is not a positive integer`, severity: 'error' });
+  return value;
+}
+
+function buildFilter(options: EvaluateOptions, modules: string[]): CaseFilter {
+  const problems: Problem[] = [];
+  for (const m of options.module ?? []) {
+    if (!modules.includes(m) && m !== 'pipeline') problems.push({ file: '--module', message: `unknown module "${m}"`, expected: `one of ${[...modules, 'pipeline'].join(', ')}`, severity: 'error' });
+  }
+  for (const t of options.caseType ?? []) {
+    if (!(CASE_TYPES as readonly string[]).includes(t)) problems.push({ file: '--case-type', message: `unknown case type "${t}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
+  }
+  let shard: CaseFilter['shard'];
+  if (options.shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(options.shard);
+    const index = Number(m?.[1]);
+    const count = Number(m?.[2]);
+    if (!m || count < 1 || index < 1 || index > count) problems.push({ file: '--shard', message: `"${options.shard}" is not i/n with 1 ≤ i ≤ n`, expected: 'e.g. --shard 2/4', severity: 'error' });
+    else shard = { index, count };
+  }
+  if (problems.length) throw new InputError(problems);
+  return {
+    ...(options.module?.length ? { modules: options.module } : {}),
+    ...(options.caseType?.length ? { caseTypes: options.caseType } : {}),
+    ...(options.id?.length ? { ids: options.id } : {}),
+    ...(shard ? { shard } : {}),
+  };
+}
+
+/** An explicit --baseline must exist; the config's default baseline may not exist yet (first run). */
+async function resolveBaseline(options: EvaluateOptions, configured: string | null, warnings: Problem[]): Promise<Baseline | null> {
+  if (options.baseline) return loadBaseline(resolve(options.baseline));
+  if (!configured) return null;
+  const path = resolve(configured);
+  if (!existsSync(path)) {
+    warnings.push({ file: displayPath(path), message: 'no baseline yet; run with --update-baseline to record one', severity: 'warning' });
+    return null;
+  }
+  return loadBaseline(path);
+}

@@ -1,0 +1,80 @@
+/** What a run used, recorded in results.jsonl and report.json: commit, provider, model, prompt files and hashes, config. */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Config } from '../config/config.js';
+import type { PromptFile } from '../registry/prompt-file.js';
+import type { CaseFilter } from '../cases/case-filter.js';
+import type { RunProvenance } from './case-result.js';
+
+const run = promisify(execFile);
+
+export const ORDERFLOW_VERSION = '0.1.0';
+
+export function newRunId(provider: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${provider.replace(/[^a-z0-9]+/gi, '-')}-${randomBytes(2).toString('hex')}`;
+}
+
+export async function gitState(cwd = process.cwd()): Promise<RunProvenance['git']> {
+  try {
+    const commit = (await run('git', ['rev-parse', 'HEAD'], { cwd })).stdout.trim();
+    const dirty = (await run('git', ['status', '--porcelain', '--untracked-files=no'], { cwd })).stdout.trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+export interface ProvenanceInput {
+  id: string;
+  provider: string;
+  model: string;
+  concurrency: number;
+  repeat: number;
+  gates: boolean;
+  cacheMode: string;
+  filter: CaseFilter;
+  active: Map<string, PromptFile>;
+  config: Config;
+  configFile: string | null;
+}
+
+export async function buildProvenance(input: ProvenanceInput): Promise<RunProvenance> {
+  return {
+    id: input.id,
+    started_at: new Date().toISOString(),
+    orderflow_version: ORDERFLOW_VERSION,
+    node_version: process.version,
+    git: await gitState(),
+    provider: input.provider,
+    model: input.model,
+    concurrency: input.concurrency,
+    repeat: input.repeat,
+    gates_enabled: input.gates,
+    cache_mode: input.cacheMode,
+    shard: input.filter.shard ?? null,
+    filters: { modules: input.filter.modules ?? [], case_types: input.filter.caseTypes ?? [], ids: input.filter.ids ?? [] },
+    prompts: Object.fromEntries(
+      [...input.active.entries()].map(([module, p]) => [module, { name: p.metadata.name, version: p.metadata.version, path: p.path, sha256: p.sha256 }]),
+    ),
+    config_file: input.configFile,
+    config: redactConfig(input.config),
+  };
+}
+
+/** Config never holds the API key, but a base URL can carry credentials: drop them. */
+function redactConfig(config: Config): Record<string, unknown> {
+  const copy = structuredClone(config) as Config;
+  if (copy.openai.base_url) {
+    try {
+      const url = new URL(copy.openai.base_url);
+      url.username = '';
+      url.password = '';
+      copy.openai.base_url = url.toString();
+    } catch {
+      copy.openai.base_url = '(unparseable)';
+    }
+  }
+  return copy as unknown as Record<string, unknown>;
+}

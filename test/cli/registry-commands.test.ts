@@ -1,0 +1,61 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { intentV3 } from '../support/intent-v3-fixture.js';
+import { runCli } from '../support/run-cli.js';
+import { copyOfRepo } from '../support/temp-dir.js';
+
+describe('orderflow lint / list / diff (child process)', () => {
+  it('lint exits 0 on the repository prompts', () => {
+    const r = runCli(['lint']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/12 prompts in 12 modules: 0 error\(s\)/);
+  });
+
+  it('lint exits 2 naming intent_v2.md:<line> when an example intent is outside the enum', () => {
+    const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
+    const path = join(root, 'prompts/intent_v2.md');
+    const text = readFileSync(path, 'utf8');
+    const at = text.indexOf('"intent": "refund_request"', text.indexOf('## Example Output'));
+    writeFileSync(path, `${text.slice(0, at)}"intent": "refund_please"${text.slice(at + '"intent": "refund_request"'.length)}`);
+    const line = text.slice(0, at).split('\n').length;
+    const r = runCli(['lint'], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`prompts/intent_v2.md:${line}: error:`);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('list shows all 12 modules, and --json is parseable', () => {
+    const r = runCli(['list']);
+    expect(r.code).toBe(0);
+    for (const name of ['input_safety_precheck_v1', 'intent_v2', 'response_v2', 'prompt_eval_case_generator_v1']) expect(r.stdout).toContain(name);
+    const json = JSON.parse(runCli(['list', '--json']).stdout) as { modules: { module: string; active: string }[] };
+    expect(json.modules).toHaveLength(12);
+    expect(json.modules.find((m) => m.module === 'intent_recognition')?.active).toBe('intent_v2');
+  });
+
+  it('diff reports the dropped enum value as breaking and --fail-on-breaking exits 1', () => {
+    const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
+    writeFileSync(join(root, 'prompts/intent_v3.md'), intentV3());
+    const plain = runCli(['diff', 'intent_v2', 'intent_v3'], { cwd: root });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/BREAKING\s+output\.intent: enum value "order_status_query" removed/);
+    expect(plain.stdout).toMatch(/compatible output\.urgency: field added/);
+    expect(runCli(['diff', 'intent_v2', 'intent_v3', '--fail-on-breaking'], { cwd: root }).code).toBe(1);
+    expect(runCli(['diff', 'intent_v2', 'intent_v2', '--fail-on-breaking'], { cwd: root }).code).toBe(0);
+    // With two versions, the highest is active; a pin selects the older one, a bad pin is exit 2.
+    expect(JSON.parse(runCli(['list', '--json'], { cwd: root }).stdout).modules.find((m: { module: string }) => m.module === 'intent_recognition').active).toBe('intent_v3');
+    const pinned = JSON.parse(runCli(['list', '--json', '--prompt', 'intent_recognition=intent_v2'], { cwd: root }).stdout);
+    expect(pinned.modules.find((m: { module: string }) => m.module === 'intent_recognition').active).toBe('intent_v2');
+    const bad = runCli(['list', '--prompt', 'intent_recognition=intent_v9'], { cwd: root });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/module intent_recognition has no prompt "intent_v9" \(expected one of intent_v2, intent_v3\)/);
+  });
+
+  it('usage errors and unknown commands exit 2 without a stack trace', () => {
+    const r = runCli(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
