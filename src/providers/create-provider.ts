@@ -1,0 +1,86 @@
+/**
+ * `--provider` → a Provider. `sim` and `sim:gullible` are offline and never
+ * cached (they are deterministic and free); `openai` is the OpenAI-compatible
+ * client wrapped in the response cache.
+ *
+ * The API key comes only from OPENAI_API_KEY, never from config or flags, so
+ * it cannot end up in a committed file or a shell history. The base URL comes
+ * from OPENAI_BASE_URL, else `openai.base_url`; the model from the explicit
+ * option, else `model` in the config, else ORDERFLOW_MODEL.
+ */
+import { resolve } from 'node:path';
+import type { Config } from '../config/config.js';
+import { InputError } from '../errors.js';
+import { OpenAIProvider } from './openai-provider.js';
+import type { Provider } from './provider.js';
+import { CachedProvider, type CacheMode } from './response-cache.js';
+import { SimProvider } from './sim/sim-provider.js';
+
+export const PROVIDER_NAMES = ['sim', 'sim:gullible', 'openai'] as const;
+
+export interface CreateProviderOptions {
+  /** sim | sim:gullible | openai */
+  provider: string;
+  /** `--model`; overrides config and environment. */
+  model?: string | null;
+  config: Config;
+  /** Defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  /** Overrides config.cache.mode (`--no-cache` → 'off'). */
+  cacheMode?: CacheMode;
+  /** Overrides config.cache.dir; relative paths resolve against the working directory. */
+  cacheDir?: string;
+}
+
+export function createProvider(options: CreateProviderOptions): Provider {
+  const { config } = options;
+  const env = options.env ?? process.env;
+  switch (options.provider) {
+    case 'sim':
+      return new SimProvider('reference');
+    case 'sim:gullible':
+      return new SimProvider('gullible');
+    case 'openai': {
+      const mode = options.cacheMode ?? config.cache.mode;
+      const model = options.model || config.model || env.ORDERFLOW_MODEL;
+      if (!model) {
+        throw new InputError({
+          file: '--model',
+          message: 'the openai provider needs a model',
+          expected: '--model NAME, `model:` in orderflow.config.yaml, or the ORDERFLOW_MODEL environment variable',
+          severity: 'error',
+        });
+      }
+      const apiKey = env.OPENAI_API_KEY || null;
+      if (!apiKey && mode !== 'replay') {
+        throw new InputError({
+          file: 'OPENAI_API_KEY',
+          message: 'the openai provider needs an API key in the OPENAI_API_KEY environment variable (it is never read from config or flags)',
+          expected: 'OPENAI_API_KEY set, or cache mode replay to re-run recorded responses without a key',
+          severity: 'error',
+        });
+      }
+      const openai = config.openai;
+      const inner = new OpenAIProvider({
+        model,
+        apiKey,
+        baseURL: env.OPENAI_BASE_URL || openai.base_url,
+        timeoutMs: openai.timeout_ms,
+        maxRetries: openai.max_retries,
+        outputMode: openai.output_mode,
+        temperature: openai.temperature,
+        maxTokens: openai.max_tokens,
+        maxConnections: openai.max_connections,
+        prices: config.prices,
+      });
+      return new CachedProvider(inner, { dir: resolve(options.cacheDir ?? config.cache.dir), mode });
+    }
+    default:
+      throw new InputError({
+        file: '--provider',
+        message: `unknown provider "${options.provider}"`,
+        expected: `one of ${PROVIDER_NAMES.join(', ')}`,
+        severity: 'error',
+      });
+  }
+}
