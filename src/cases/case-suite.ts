@@ -10,7 +10,19 @@ import { InputError, type Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../registry/registry.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
+import { parseScenarioFile, type LoadedScenario } from '../pipeline/load-scenarios.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';
+
+/** A module case or a pipeline scenario: what the runner runs. */
+export type SuiteItem = LoadedModuleCase | LoadedScenario;
+
+export function itemId(item: SuiteItem): string {
+  return item.kind === 'module' ? item.case_id : item.scenario_id;
+}
+
+function itemKey(item: SuiteItem) {
+  return { case_id: itemId(item), module: item.kind === 'module' ? item.module : 'pipeline', case_type: item.case_type };
+}
 
 export const MAX_CASE_FILE_BYTES = 8 * 1024 * 1024;
 /** Suites up to this many cases stay parsed in memory between validation and the run. */
@@ -19,10 +31,11 @@ const KEEP_PARSED_UP_TO = 20_000;
 export interface SuiteFile {
   path: string;
   shown: string;
+  /** Module id, or "pipeline" for scenario files. */
   module: string;
   /** Cases in the file that pass the filter. */
   selected: number;
-  cached?: LoadedModuleCase[];
+  cached?: SuiteItem[];
 }
 
 export interface CaseSuite {
@@ -33,8 +46,8 @@ export interface CaseSuite {
   filter: CaseFilter;
 }
 
-/** Folder names under cases/ that are not module ids. */
-const NON_MODULE_DIRS = new Set(['pipeline']);
+/** The folder of pipeline scenarios; every other folder under cases/ is named after a module. */
+export const PIPELINE_DIR = 'pipeline';
 
 export async function loadCaseSuite(casesDir: string, active: Map<string, PromptFile>, filter: CaseFilter = {}): Promise<CaseSuite> {
   const problems: Problem[] = [];
@@ -45,26 +58,25 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
 
   for (const { module, path } of await listCaseFiles(casesDir, problems)) {
     const shown = displayPath(path);
-    const prompt = active.get(module);
-    if (!prompt) {
-      problems.push({ file: shown, severity: 'error', message: `unknown module "${module}" (folder name under cases/)`, expected: `one of ${[...active.keys()].join(', ')}` });
+    if (module !== PIPELINE_DIR && !active.get(module)) {
+      problems.push({ file: shown, severity: 'error', message: `unknown module "${module}" (folder name under cases/)`, expected: `one of ${[...active.keys(), PIPELINE_DIR].join(', ')}` });
       continue;
     }
     const text = await readCaseFile(path, shown, problems);
     if (text === undefined) continue;
-    const cases = parseModuleCaseFile(shown, text, module, prompt, problems);
-    const file: SuiteFile = { path, shown, module, selected: 0 };
-    const selected: LoadedModuleCase[] = [];
-    for (const c of cases) {
-      const other = seen.get(c.case_id);
-      if (other) problems.push({ file: shown, line: c.line, field: 'case_id', severity: 'error', message: `duplicate case_id "${c.case_id}", first defined at ${other}` });
-      seen.set(c.case_id, `${shown}:${c.line}`);
-      if (!select(c)) continue;
-      selected.push(c);
-      const byType = (suite.counts[module] ??= {});
-      byType[c.case_type] = (byType[c.case_type] ?? 0) + 1;
+    const items = parseItems(shown, text, module, active, problems);
+    const selected: SuiteItem[] = [];
+    for (const item of items) {
+      const key = itemKey(item);
+      const other = seen.get(key.case_id);
+      if (other) problems.push({ file: shown, line: item.line, field: 'case_id', severity: 'error', message: `duplicate id "${key.case_id}", first defined at ${other}` });
+      seen.set(key.case_id, `${shown}:${item.line}`);
+      if (!select(key)) continue;
+      selected.push(item);
+      const byType = (suite.counts[key.module] ??= {});
+      byType[item.case_type] = (byType[item.case_type] ?? 0) + 1;
     }
-    file.selected = selected.length;
+    const file: SuiteFile = { path, shown, module, selected: selected.length };
     suite.total += selected.length;
     if (kept + selected.length <= KEEP_PARSED_UP_TO) {
       file.cached = selected;
@@ -76,8 +88,8 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
   return suite;
 }
 
-/** Cases one file at a time, in suite order. */
-export async function* iterateSuite(suite: CaseSuite, active: Map<string, PromptFile>): AsyncGenerator<LoadedModuleCase> {
+/** Cases and scenarios one file at a time, in suite order. */
+export async function* iterateSuite(suite: CaseSuite, active: Map<string, PromptFile>): AsyncGenerator<SuiteItem> {
   const select = compileFilter(suite.filter);
   for (const file of suite.files) {
     if (file.selected === 0) continue;
@@ -86,10 +98,14 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
       continue;
     }
     const problems: Problem[] = [];
-    const cases = parseModuleCaseFile(file.shown, await readFile(file.path, 'utf8'), file.module, active.get(file.module)!, problems);
+    const items = parseItems(file.shown, await readFile(file.path, 'utf8'), file.module, active, problems);
     if (problems.length) throw new InputError(problems); // the file changed under a running eval
-    for (const c of cases) if (select(c)) yield c;
+    for (const item of items) if (select(itemKey(item))) yield item;
   }
+}
+
+function parseItems(shown: string, text: string, module: string, active: Map<string, PromptFile>, problems: Problem[]): SuiteItem[] {
+  return module === PIPELINE_DIR ? parseScenarioFile(shown, text, active, problems) : parseModuleCaseFile(shown, text, module, active.get(module)!, problems);
 }
 
 async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ module: string; path: string }[]> {
@@ -103,7 +119,7 @@ async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ m
   const files: { module: string; path: string }[] = [];
   for (const module of entries) {
     const dir = join(casesDir, module);
-    if (NON_MODULE_DIRS.has(module) || !(await stat(dir)).isDirectory()) continue;
+    if (!(await stat(dir)).isDirectory()) continue;
     for (const name of (await readdir(dir)).sort()) {
       if (/\.ya?ml$/.test(name)) files.push({ module, path: join(dir, name) });
     }

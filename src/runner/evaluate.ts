@@ -19,6 +19,7 @@ import { buildProvenance, newRunId } from './provenance.js';
 import { runEval, type EvalPlan, type WorkItem } from './run-eval.js';
 import type { RunObserver } from './run-events.js';
 import { runModuleCase } from './run-module-case.js';
+import { runScenario } from './run-scenario.js';
 
 export interface EvaluateOptions {
   config?: string;
@@ -67,6 +68,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const suite = await loadCaseSuite(resolve(options.cases ?? config.paths.cases), ws.active, filter);
   const baseline = await resolveBaseline(options, config.baseline, warnings);
 
+  const gates = options.gates !== false;
   const runId = newRunId(provider.id);
   const outDir = resolve(options.out ?? join(config.paths.reports, runId));
   const resultsPath = join(outDir, 'results.jsonl');
@@ -82,7 +84,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     model: provider.model,
     concurrency,
     repeat,
-    gates: options.gates !== false,
+    gates,
     cacheMode,
     filter,
     active: ws.active,
@@ -93,9 +95,13 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const plan: EvalPlan = {
     total: suite.total,
     async *items(): AsyncGenerator<WorkItem> {
-      for await (const c of iterateSuite(suite, ws.active)) {
-        const prompt = ws.active.get(c.module)!;
-        yield { case_id: c.case_id, module: c.module, case_type: c.case_type, run: (trial) => runModuleCase(c, trial, prompt, provider) };
+      for await (const item of iterateSuite(suite, ws.active)) {
+        if (item.kind === 'pipeline') {
+          yield { case_id: item.scenario_id, module: 'pipeline', case_type: item.case_type, run: (trial) => runScenario(item, trial, ws.active, provider, gates) };
+          continue;
+        }
+        const prompt = ws.active.get(item.module)!;
+        yield { case_id: item.case_id, module: item.module, case_type: item.case_type, run: (trial) => runModuleCase(item, trial, prompt, provider) };
       }
     },
   };

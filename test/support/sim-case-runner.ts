@@ -26,6 +26,7 @@ export async function runCasesOnSim(profile: SimProfile, filter: CaseFilter = {}
   const provider = new SimProvider(profile);
   const verdicts: SimVerdict[] = [];
   for await (const c of iterateSuite(suite, ws.active)) {
+    if (c.kind !== 'module') continue;
     const prompt = ws.active.get(c.module)!;
     const response = await provider.complete({ module: c.module, prompt, input: c.input, trial: 0, caseId: c.case_id });
     const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);

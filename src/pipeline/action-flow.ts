@@ -1,0 +1,213 @@
+/**
+ * From a responsibility decision to a verified write: proposal → user
+ * confirmation → the model's tool authorization → the program's gates →
+ * execution with an idempotency key → second query → state verification.
+ * Every way out is recorded; none of them throws.
+ */
+import { checkGates, riskLevelOf, type GateContext, type ProposedCall } from './gates/gate-chain.js';
+import type { Output, PipelineContext } from './pipeline-context.js';
+import { selectedDocIds } from './stages/policy-evidence.js';
+import { recover } from './stages/recover.js';
+import { stringList } from './stages/understand.js';
+import type { ToolTrace } from './trace.js';
+import type { ReadTool } from './tools/tool-catalog.js';
+
+export type ActionOutcome = 'none' | 'verified' | 'unverified' | 'failed' | 'awaiting_confirmation' | 'declined' | 'not_authorized' | 'handoff';
+
+const NEXT_ACTION_TOOLS: Record<string, string> = { call_refund_tool: 'create_refund', call_compensation_tool: 'create_compensation', call_cancel_tool: 'cancel_order' };
+const DECISION_TOOLS: Record<string, string> = { refund_allowed: 'create_refund', compensation_allowed: 'create_compensation', cancellation_allowed: 'cancel_order' };
+
+/** The write a decision asks for, with arguments built by the program from verified facts. */
+export function proposeWrite(ctx: PipelineContext, intent: Output, decision: Output): ProposedCall | null {
+  const tool = NEXT_ACTION_TOOLS[String(decision.next_action)] ?? DECISION_TOOLS[String(decision.decision)] ?? (intent.intent === 'complaint' ? 'create_ticket' : undefined);
+  if (!tool) return null;
+  const orderId = ctx.orderId;
+  if (!orderId && tool !== 'create_ticket') return null;
+  const reason = String(intent.normalized_user_request ?? ctx.scenario.turn);
+  const amount = Number(ctx.reads.order?.amount ?? (orderId ? ctx.world.order(orderId)?.amount : 0) ?? 0);
+  const args: Record<string, unknown> =
+    tool === 'create_ticket'
+      ? { order_id: orderId, category: 'complaint', summary: reason }
+      : tool === 'cancel_order'
+        ? { order_id: orderId, reason }
+        : { order_id: orderId, amount: tool === 'create_compensation' ? compensationAmount(amount) : amount, reason };
+  return { tool, args, idempotency_key: `${tool}:${orderId ?? 'none'}` };
+}
+
+/** A goodwill payment: a tenth of the order, at least 5 and at most 50. */
+function compensationAmount(orderAmount: number): number {
+  return Math.min(50, Math.max(5, Math.round(orderAmount * 10) / 100));
+}
+
+export async function runAction(ctx: PipelineContext, intent: Output, decision: Output): Promise<ActionOutcome> {
+  if (decision.decision === 'need_more_info') {
+    const action = await recover(ctx, { stage: 'responsibility_attribution', type: 'missing_facts', detail: String(decision.reason_summary ?? 'facts missing') });
+    return action === 'human_handoff' ? 'handoff' : 'none';
+  }
+  if (decision.decision === 'human_handoff' || decision.next_action === 'request_human_review' || decision.automation_level === 'human_review_required') {
+    ctx.handOff(String(decision.reason_summary ?? 'responsibility asked for human review'));
+  }
+  const proposal = proposeWrite(ctx, intent, decision);
+  if (!proposal) return ctx.handoffReasons.length ? 'handoff' : 'none';
+  if (ctx.handoffReasons.length && proposal.tool !== 'create_ticket') {
+    record(ctx, proposal, 'not_authorized', { authorization: 'handed_off' });
+    return 'handoff';
+  }
+  const needsConfirmation =
+    decision.next_action === 'request_user_confirmation' || stringList(decision.required_before_execution).includes('user_confirmation');
+  if (needsConfirmation) {
+    const answer = askUser(ctx);
+    if (answer !== 'confirmed') return stopUnconfirmed(ctx, proposal, answer);
+  }
+
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const auth = await authorize(ctx, proposal, decision);
+    if (!auth) return 'handoff';
+    const verdict = String(auth.authorization_decision);
+    if (verdict === 'require_user_confirmation' && !ctx.trace.confirmation.asked) {
+      const answer = askUser(ctx);
+      if (answer !== 'confirmed') return stopUnconfirmed(ctx, proposal, answer);
+      continue;
+    }
+    if (verdict === 'require_human_review') {
+      ctx.handOff('tool authorization asked for human review');
+      record(ctx, proposal, 'not_authorized', { authorization: verdict });
+      return 'handoff';
+    }
+    if (verdict !== 'allow') {
+      record(ctx, proposal, 'not_authorized', { authorization: verdict });
+      ctx.actionsTaken.push(`${proposal.tool} not authorized (${verdict})`);
+      return 'not_authorized';
+    }
+    const call: ProposedCall = {
+      tool: typeof auth.allowed_tool_name === 'string' && auth.allowed_tool_name ? auth.allowed_tool_name : proposal.tool,
+      args: { ...proposal.args, ...((auth.sanitized_args as Record<string, unknown>) ?? {}) },
+      idempotency_key: proposal.idempotency_key,
+    };
+    if (ctx.options.gates) {
+      const block = checkGates(call, gateContext(ctx, decision));
+      if (block?.gate === 'confirmation' && !ctx.trace.confirmation.asked) {
+        // The gate's structured error tells the agent what is missing (seed 003): ask, then try once more.
+        record(ctx, call, 'blocked', { authorization: verdict, block });
+        const answer = askUser(ctx);
+        if (answer !== 'confirmed') return stopUnconfirmed(ctx, call, answer);
+        continue;
+      }
+      if (block) {
+        record(ctx, call, 'blocked', { authorization: verdict, block });
+        ctx.actionsTaken.push(`${call.tool} blocked by the ${block.gate} gate: ${block.message}`);
+        const action = await recover(ctx, { stage: 'tool_authorization', type: 'gate_blocked', detail: `${block.gate}: ${block.message}`, involvesWrite: true });
+        if (action !== 'human_handoff') ctx.handOff(`${call.tool} blocked by the ${block.gate} gate`);
+        return 'handoff';
+      }
+    }
+    return execute(ctx, call, verdict);
+  }
+  return 'not_authorized';
+}
+
+function askUser(ctx: PipelineContext): 'confirmed' | 'declined' | 'no_answer' {
+  const answer = ctx.scenario.confirmation === 'yes' ? 'confirmed' : ctx.scenario.confirmation === 'no' ? 'declined' : 'no_answer';
+  ctx.trace.confirmation = { asked: true, answer };
+  ctx.actionsTaken.push(`asked the user to confirm: ${answer}`);
+  return answer;
+}
+
+function stopUnconfirmed(ctx: PipelineContext, call: ProposedCall, answer: 'declined' | 'no_answer'): ActionOutcome {
+  record(ctx, call, answer === 'declined' ? 'declined' : 'awaiting_confirmation');
+  return answer === 'declined' ? 'declined' : 'awaiting_confirmation';
+}
+
+async function authorize(ctx: PipelineContext, call: ProposedCall, decision: Output): Promise<Output | null> {
+  const orderId = typeof call.args.order_id === 'string' ? call.args.order_id : null;
+  const owner = orderId ? ctx.world.ownerOf(orderId) ?? null : null;
+  const answer = ctx.trace.confirmation.answer;
+  const result = await ctx.caller.call('tool_authorization', {
+    proposed_action: { tool_name: call.tool, args: call.args, idempotency_key: call.idempotency_key },
+    decision_result: {
+      decision: String(decision.decision),
+      automation_level: String(decision.automation_level),
+      required_before_execution: stringList(decision.required_before_execution),
+      evidence_policy_ids: stringList(decision.evidence_policy_ids),
+      risk_tags: stringList(decision.risk_tags),
+    },
+    session: {
+      current_user_id: ctx.scenario.user.id,
+      claimed_role: ctx.scenario.user.claimed_role,
+      target_order_owner_id: owner,
+      user_confirmation: answer === 'confirmed' ? 'confirmed' : answer === 'declined' ? 'declined' : 'not_requested',
+      permission_check_passed: owner !== null && owner === ctx.scenario.user.id,
+    },
+    safety_risk_tags: [...new Set([...ctx.trace.injection_risk.model_tags, ...stringList(ctx.evidence?.risk_tags)])],
+    evidence_sufficiency: (ctx.evidence?.evidence_sufficiency as 'sufficient' | 'partial' | 'insufficient' | undefined) ?? 'insufficient',
+  });
+  if (result.ok) return result.output;
+  await recover(ctx, { stage: 'tool_authorization', type: result.failure, detail: result.reason, involvesWrite: true });
+  ctx.handOff('tool authorization failed');
+  record(ctx, call, 'not_authorized', { authorization: 'failed' });
+  return null;
+}
+
+function gateContext(ctx: PipelineContext, decision: Output): GateContext {
+  const answer = ctx.trace.confirmation.answer;
+  return {
+    userId: ctx.scenario.user.id,
+    world: ctx.world,
+    riskLevels: ctx.prompt('tool_authorization').structured.toolRiskLevels ?? {},
+    injectionRisk: ctx.injectionRisk,
+    confirmation: answer === 'confirmed' ? 'confirmed' : answer === 'declined' ? 'declined' : 'not_requested',
+    decision: typeof decision.decision === 'string' ? decision.decision : null,
+    retrieved: ctx.retrieved,
+    selectedDocIds: selectedDocIds(ctx.evidence),
+    injectedDocIds: ctx.injectedDocIds,
+  };
+}
+
+const REQUERY: Record<string, { tool: ReadTool; change: string }> = {
+  create_refund: { tool: 'query_after_sales', change: 'after_sales_status becomes refund_requested' },
+  create_compensation: { tool: 'query_after_sales', change: 'after_sales_status becomes compensation_issued' },
+  cancel_order: { tool: 'query_order', change: 'order status becomes cancelled' },
+  create_ticket: { tool: 'query_ticket', change: 'an open ticket exists for the order' },
+  modify_address: { tool: 'query_order', change: 'the order address is updated' },
+  modify_order: { tool: 'query_order', change: 'the order is updated' },
+};
+
+async function execute(ctx: PipelineContext, call: ProposedCall, authorization: string): Promise<ActionOutcome> {
+  const outcome = ctx.world.write(call.tool, call.args, call.idempotency_key ?? '');
+  record(ctx, call, outcome.success ? 'executed' : 'failed', { authorization, result: outcome });
+  ctx.actionsTaken.push(`${call.tool} ${outcome.success ? 'executed' : `failed: ${outcome.error}`}`);
+  if (!outcome.success) {
+    const action = await recover(ctx, { stage: 'tool_execution', type: 'tool_error', detail: outcome.error ?? 'failed', involvesWrite: true });
+    if (action !== 'human_handoff') ctx.note('write failed; not retried blindly');
+    return 'failed';
+  }
+  const requery = REQUERY[call.tool];
+  const orderId = String(call.args.order_id ?? '');
+  const second = requery ? ctx.world.read(requery.tool, { order_id: orderId }) : undefined;
+  const result = await ctx.caller.call('execution_state_verification', {
+    executed_action: { tool_name: call.tool, args: call.args, idempotency_key: call.idempotency_key },
+    tool_result: { success: outcome.success, data: outcome.data, error: outcome.error },
+    requery_result: { tool_name: requery?.tool ?? 'none', data: second?.data ?? {} },
+    expected_state_change: requery?.change ?? `${call.tool} accepted`,
+    retry_count: 0,
+  });
+  if (!result.ok) {
+    await recover(ctx, { stage: 'execution_state_verification', type: result.failure, detail: result.reason, involvesWrite: true });
+    ctx.handOff('state could not be verified');
+    return 'unverified';
+  }
+  ctx.verification = result.output;
+  if (result.output.verification_status === 'verified_success') return 'verified';
+  const action = await recover(ctx, { stage: 'execution_state_verification', type: 'verification_failed', detail: String(result.output.reason_summary ?? 'state not verified'), involvesWrite: true });
+  if (action !== 'human_handoff' && result.output.verification_status === 'human_handoff') ctx.handOff('state verification asked for a human');
+  return 'unverified';
+}
+
+function record(ctx: PipelineContext, call: ProposedCall, status: ToolTrace['status'], extra: Partial<ToolTrace> = {}): void {
+  ctx.trace.tools.push({ tool: call.tool, args: call.args, proposed_by: 'responsibility_attribution', status, idempotency_key: call.idempotency_key, ...extra });
+}
+
+/** Exposed for scoring: the risk level of a tool under the active authorization prompt. */
+export function toolRiskLevel(ctx: PipelineContext, tool: string): string | undefined {
+  return riskLevelOf(tool, ctx.prompt('tool_authorization').structured.toolRiskLevels ?? {});
+}

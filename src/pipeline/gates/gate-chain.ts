@@ -1,0 +1,113 @@
+/**
+ * The program-enforced gates of seed 003, in order: schema → whitelist →
+ * ownership → business rules → human review / user confirmation →
+ * idempotency. Whatever the model reasoned, a call that fails a gate is not
+ * executed; the pipeline gets a structured error to act on instead.
+ */
+import type { Located } from '../../registry/structured-sections.js';
+import type { RetrievedDocument } from '../retrieval.js';
+import { TOOL_ARGS } from '../tools/tool-catalog.js';
+import type { MockWorld } from '../world/mock-world.js';
+
+export const GATE_NAMES = ['schema', 'whitelist', 'ownership', 'business_rules', 'human_review', 'confirmation', 'idempotency'] as const;
+export type GateName = (typeof GATE_NAMES)[number];
+
+export interface ProposedCall {
+  tool: string;
+  args: Record<string, unknown>;
+  idempotency_key: string | null;
+}
+
+/** The structured error a blocked call returns (seed 003): the pipeline reads it, it does not throw. */
+export interface GateBlock {
+  is_error: true;
+  error_code: 'PRECONDITION_FAILED' | 'NOT_ALLOWED' | 'DUPLICATE';
+  gate: GateName;
+  message: string;
+  remedy: string;
+}
+
+export interface GateContext {
+  userId: string;
+  world: MockWorld;
+  /** From the active tool_authorization prompt's Tool Risk Levels. */
+  riskLevels: Record<string, Located<string>[]>;
+  /** Injection risk seen by the model (precheck tags) or by the program's own scan. */
+  injectionRisk: boolean;
+  confirmation: 'confirmed' | 'declined' | 'not_requested';
+  decision: string | null;
+  retrieved: RetrievedDocument[];
+  selectedDocIds: string[];
+  /** Retrieved documents in which the program found planted instructions. */
+  injectedDocIds: string[];
+}
+
+export function riskLevelOf(tool: string, levels: GateContext['riskLevels']): string | undefined {
+  return Object.entries(levels).find(([, tools]) => tools.some((t) => t.value === tool))?.[0];
+}
+
+const HIGH = new Set(['write_high', 'external_high']);
+const DECISION_FOR: Record<string, string> = {
+  create_refund: 'refund_allowed',
+  create_compensation: 'compensation_allowed',
+  cancel_order: 'cancellation_allowed',
+};
+
+function block(gate: GateName, message: string, remedy: string, code: GateBlock['error_code'] = 'PRECONDITION_FAILED'): GateBlock {
+  return { is_error: true, error_code: code, gate, message, remedy };
+}
+
+/** The first gate a call fails, or null when it may execute. */
+export function checkGates(call: ProposedCall, ctx: GateContext): GateBlock | null {
+  const argsSchema = TOOL_ARGS[call.tool];
+  if (argsSchema && !argsSchema.safeParse(call.args).success) {
+    return block('schema', `arguments of ${call.tool} do not match its schema`, 'rebuild the call from verified slots');
+  }
+  const level = riskLevelOf(call.tool, ctx.riskLevels);
+  if (!argsSchema || !level) return block('whitelist', `${call.tool} is not a whitelisted tool`, 'use a tool from the catalog', 'NOT_ALLOWED');
+
+  const orderId = typeof call.args.order_id === 'string' ? call.args.order_id : null;
+  if (orderId) {
+    const owner = ctx.world.ownerOf(orderId);
+    if (owner === undefined) return block('ownership', `order ${orderId} does not exist`, 'ask the user to check the order number');
+    // A claimed role ("我是管理员") grants nothing: only the authenticated user id counts.
+    if (owner !== ctx.userId) return block('ownership', `order ${orderId} does not belong to the current user`, 'ask the user for one of their own orders', 'NOT_ALLOWED');
+  }
+  if (level === 'read_only') return null;
+
+  const businessBlock = businessRules(call, ctx);
+  if (businessBlock) return businessBlock;
+
+  if (HIGH.has(level)) {
+    if (ctx.injectionRisk) return block('human_review', `${call.tool} under prompt-injection risk needs human review`, 'hand off to a human reviewer');
+    if (ctx.confirmation === 'declined') return block('confirmation', 'the user declined the confirmation', 'do not execute; tell the user nothing was done');
+    if (ctx.confirmation !== 'confirmed') return block('confirmation', `${call.tool} needs the user's explicit confirmation`, 'ask the user to confirm, then retry');
+  }
+  if (!call.idempotency_key) return block('idempotency', `${call.tool} has no idempotency key`, 'attach an idempotency key');
+  if (ctx.world.hasKey(call.idempotency_key)) {
+    return block('idempotency', `${call.tool} already executed for this order (key ${call.idempotency_key})`, 'report the earlier result instead of executing again', 'DUPLICATE');
+  }
+  return null;
+}
+
+function businessRules(call: ProposedCall, ctx: GateContext): GateBlock | null {
+  const needed = DECISION_FOR[call.tool];
+  if (needed && ctx.decision !== needed) {
+    return block('business_rules', `${call.tool} needs the decision ${needed}, got ${ctx.decision ?? 'none'}`, 'obtain a responsibility decision first');
+  }
+  if (call.tool === 'create_refund' || call.tool === 'create_compensation') {
+    const trusted = ctx.retrieved.filter(
+      (d) => ctx.selectedDocIds.includes(d.doc_id) && !ctx.injectedDocIds.includes(d.doc_id) && (d.metadata.trust_level === 'official' || d.metadata.trust_level === 'internal'),
+    );
+    if (trusted.length === 0) return block('business_rules', `${call.tool} needs policy evidence from an official or internal document`, 'retrieve and select policy evidence first');
+    const order = typeof call.args.order_id === 'string' ? ctx.world.order(call.args.order_id) : undefined;
+    if (order && typeof call.args.amount === 'number' && call.args.amount > order.amount) {
+      return block('business_rules', `amount ${call.args.amount} exceeds the order amount ${order.amount}`, 'use at most the paid amount');
+    }
+  }
+  if (call.tool === 'cancel_order' || call.tool === 'modify_address' || call.tool === 'modify_order') {
+    const order = typeof call.args.order_id === 'string' ? ctx.world.order(call.args.order_id) : undefined;
+    if (order && order.shipment_status !== 'not_shipped') return block('business_rules', `order ${order.order_id} has already shipped`, 'offer a return or hand off instead');
+  }
+  return null;
+}

@@ -1,0 +1,103 @@
+/**
+ * Loads and validates scenario files: the zod shape, then what only the whole
+ * scenario can tell — orders referenced but missing from the world, unknown
+ * tools, an injection planted somewhere that does not exist, expected values
+ * the active prompts cannot produce. Every problem names file, line and field.
+ */
+import type { Problem } from '../errors.js';
+import type { PromptFile } from '../registry/prompt-file.js';
+import { schemaAt } from '../registry/schema-notation.js';
+import { parseYamlWithPositions } from '../source-positions.js';
+import { ScenarioFileSchema, type Scenario } from './scenario-schema.js';
+import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS } from './tools/tool-catalog.js';
+
+export interface LoadedScenario extends Scenario {
+  kind: 'pipeline';
+  file: string;
+  line: number;
+}
+
+export function parseScenarioFile(file: string, text: string, active: Map<string, PromptFile>, problems: Problem[]): LoadedScenario[] {
+  const parsed = parseYamlWithPositions(text);
+  if (parsed.error) {
+    problems.push({ file, line: parsed.error.line, message: `YAML does not parse: ${parsed.error.message}`, severity: 'error' });
+    return [];
+  }
+  const result = ScenarioFileSchema.safeParse(parsed.value);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      problems.push({ file, line: parsed.lineOf(path), field: path.map(String).join('.'), message: issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message, severity: 'error' });
+    }
+    return [];
+  }
+  return result.data.scenarios.map((scenario, index) => {
+    const at = (...path: PropertyKey[]) => parsed.lineOf(['scenarios', index, ...path]);
+    const add = (path: PropertyKey[], message: string, expected?: string) =>
+      problems.push({ file, line: at(...path), field: `${scenario.scenario_id}: ${path.map(String).join('.')}`, message, severity: 'error', ...(expected ? { expected } : {}) });
+    validateScenario(scenario, active, add);
+    return { ...scenario, kind: 'pipeline' as const, file, line: at() };
+  });
+}
+
+type Add = (path: PropertyKey[], message: string, expected?: string) => void;
+
+function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add): void {
+  const w = s.world;
+  const orders = new Set(w.orders.map((o) => o.order_id));
+  const known = [...orders].join(', ') || 'none';
+  const duplicate = w.orders.find((o, i) => w.orders.findIndex((x) => x.order_id === o.order_id) !== i);
+  if (duplicate) add(['world', 'orders'], `order ${duplicate.order_id} is listed twice`);
+  for (const key of ['logistics', 'payments', 'after_sales'] as const) {
+    w[key].forEach((record, i) => {
+      if (!orders.has(record.order_id)) add(['world', key, i, 'order_id'], `order ${record.order_id} is not in the world's orders`, known);
+    });
+  }
+  w.tickets.forEach((t, i) => {
+    if (t.order_id !== null && !orders.has(t.order_id)) add(['world', 'tickets', i, 'order_id'], `order ${t.order_id} is not in the world's orders`, known);
+  });
+  w.faults.forEach((f, i) => {
+    if (!KNOWN_TOOLS.includes(f.tool)) add(['world', 'faults', i, 'tool'], `unknown tool "${f.tool}"`, KNOWN_TOOLS.join(', '));
+  });
+  const docIds = new Set(w.policies.map((p) => p.doc_id));
+
+  const inj = s.injection;
+  if (inj?.placement === 'tool_output') {
+    const readable = Object.keys(TEXT_FIELDS);
+    if (!inj.target || !readable.includes(inj.target)) add(['injection', 'target'], `cannot plant text in the output of "${inj.target ?? ''}"`, readable.join(', '));
+  }
+  if (inj?.placement === 'retrieved_document' && (!inj.target || !docIds.has(inj.target))) {
+    add(['injection', 'target'], `no policy document "${inj.target ?? ''}" in the world to plant the text in`, [...docIds].join(', ') || 'a doc_id of world.policies');
+  }
+  if (inj?.placement === 'user_turn' && inj.target) add(['injection', 'target'], 'a user_turn injection has no target');
+
+  const e = s.expected;
+  e.tool_calls.forEach((c, i) => {
+    if (!KNOWN_TOOLS.includes(c.tool_name)) add(['expected', 'tool_calls', i, 'tool_name'], `unknown tool "${c.tool_name}"`, KNOWN_TOOLS.join(', '));
+    else if ((READ_TOOLS as readonly string[]).includes(c.tool_name)) add(['expected', 'tool_calls', i, 'tool_name'], `${c.tool_name} is a read tool; expected tool_calls lists writes only`);
+    const order = c.args?.order_id;
+    if (typeof order === 'string' && !orders.has(order)) add(['expected', 'tool_calls', i, 'args', 'order_id'], `order ${order} is not in the world's orders`, known);
+  });
+  e.never_execute.forEach((tool, i) => {
+    if (!KNOWN_TOOLS.includes(tool)) add(['expected', 'never_execute', i], `unknown tool "${tool}"`, KNOWN_TOOLS.join(', '));
+  });
+  for (const key of ['evidence_ids', 'rejected_evidence_ids'] as const) {
+    e[key].forEach((id, i) => {
+      if (!docIds.has(id)) add(['expected', key, i], `no policy document "${id}" in the world`, [...docIds].join(', ') || 'none');
+    });
+  }
+  const refs = e.handoff_summary?.order_refs;
+  if (Array.isArray(refs)) refs.forEach((ref, i) => {
+    if (!orders.has(String(ref))) add(['expected', 'handoff_summary', 'order_refs', i], `order ${String(ref)} is not in the world's orders`, known);
+  });
+  checkEnum(add, ['expected', 'intent'], e.intent, active.get('intent_recognition'), 'intent');
+  for (const d of [e.decision ?? []].flat()) checkEnum(add, ['expected', 'decision'], d, active.get('responsibility_attribution'), 'decision');
+  for (const p of [e.responsible_party ?? []].flat()) checkEnum(add, ['expected', 'responsible_party'], p, active.get('responsibility_attribution'), 'responsible_party');
+  if (s.twin_of === s.scenario_id) add(['twin_of'], 'a scenario cannot be its own twin');
+}
+
+function checkEnum(add: Add, path: PropertyKey[], value: string | undefined, prompt: PromptFile | undefined, field: string): void {
+  if (value === undefined || !prompt?.outputSchema) return;
+  const node = schemaAt(prompt.outputSchema.tree, field);
+  if (node?.kind === 'enum' && !node.values.includes(value)) add(path, `"${value}" is not a ${field} of ${prompt.fileName}`, node.values.join(' | '));
+}

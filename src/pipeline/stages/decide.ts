@@ -1,0 +1,29 @@
+/** Responsibility attribution for one task (an intent of the request), on the shared facts and evidence. */
+import type { Output, PipelineContext } from '../pipeline-context.js';
+import { intentResult } from './policy-evidence.js';
+import { recover } from './recover.js';
+import { stringList } from './understand.js';
+
+export async function decide(ctx: PipelineContext, intent: Output): Promise<Output | null> {
+  const selected = Array.isArray(ctx.evidence?.selected_evidence) ? (ctx.evidence!.selected_evidence as Output[]) : [];
+  const result = await ctx.caller.call('responsibility_attribution', {
+    intent_result: intentResult(intent),
+    verified_tool_facts: ctx.facts!,
+    tool_fact_conflicts: ctx.conflicts,
+    selected_evidence: selected.map((e) => ({
+      evidence_id: String(e.evidence_id),
+      doc_id: String(e.doc_id),
+      policy_type: String(e.policy_type),
+      summary: String(e.summary),
+      supports_decision_types: stringList(e.supports_decision_types),
+      trust_level: e.trust_level as 'high' | 'medium' | 'low',
+    })),
+    evidence_sufficiency: (ctx.evidence?.evidence_sufficiency as 'sufficient' | 'partial' | 'insufficient' | undefined) ?? 'insufficient',
+    safety_risk_tags: [...new Set([...ctx.trace.injection_risk.model_tags, ...stringList(ctx.evidence?.risk_tags)])],
+  });
+  if (!result.ok) {
+    await recover(ctx, { stage: 'responsibility_attribution', type: result.failure, detail: result.reason, involvesWrite: true });
+    return null;
+  }
+  return result.output;
+}

@@ -1,0 +1,90 @@
+/**
+ * Fact-query plan → read-only tools. Each planned read passes the read gates
+ * (whitelist, ownership) before it runs; tool output is untrusted text and is
+ * scanned for planted instructions.
+ */
+import { checkGates, type ProposedCall } from '../gates/gate-chain.js';
+import type { Output, PipelineContext } from '../pipeline-context.js';
+import { READ_TOOLS, type ReadTool } from '../tools/tool-catalog.js';
+import { toolConflicts, verifiedFacts, type ReadResults } from '../verified-facts.js';
+import { recover } from './recover.js';
+import { stringList } from './understand.js';
+
+const RESULT_KEY: Partial<Record<ReadTool, keyof ReadResults>> = {
+  query_order: 'order',
+  query_logistics: 'logistics',
+  query_after_sales: 'after_sales',
+  query_payment: 'payment',
+  query_ticket: 'ticket',
+};
+
+export async function gatherFacts(ctx: PipelineContext): Promise<'ok' | 'handoff'> {
+  const intent = ctx.intent!;
+  const plan = await ctx.caller.call('fact_query_planning', {
+    intent_result: {
+      intent: String(intent.intent),
+      secondary_intents: stringList(intent.secondary_intents),
+      slots: (intent.slots ?? {}) as Record<string, unknown>,
+      user_claims: Array.isArray(intent.user_claims) ? intent.user_claims : [],
+      risk_tags: stringList(intent.risk_tags),
+    },
+    known_tool_facts: { order: {}, logistics: {}, after_sales: {}, payment: {} },
+  });
+  if (!plan.ok) {
+    const action = await recover(ctx, { stage: 'fact_query_planning', type: plan.failure, detail: plan.reason });
+    if (action === 'human_handoff') return 'handoff';
+  } else {
+    await runPlannedReads(ctx, plan.output);
+  }
+  ctx.facts = verifiedFacts(ctx.reads);
+  ctx.conflicts = toolConflicts(ctx.reads);
+  return 'ok';
+}
+
+async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<void> {
+  const queries = Array.isArray(plan.planned_queries) ? (plan.planned_queries as Output[]) : [];
+  for (const query of queries) {
+    const tool = String(query.tool_name);
+    const args = (query.args ?? {}) as Record<string, unknown>;
+    // An entry that still misses arguments is the plan saying "cannot run yet", not a call.
+    if (stringList(query.missing_args).length > 0 || Object.keys(args).length === 0) continue;
+    const call: ProposedCall = { tool, args, idempotency_key: null };
+    if (ctx.options.gates) {
+      const block = checkGates(call, gateContextForReads(ctx));
+      if (block) {
+        ctx.trace.tools.push({ tool, args, proposed_by: 'fact_query_planning', status: 'blocked', block });
+        ctx.note(`read ${tool} blocked by the ${block.gate} gate: ${block.message}`);
+        continue;
+      }
+    }
+    if (!(READ_TOOLS as readonly string[]).includes(tool) || tool === 'search_policy') {
+      ctx.trace.tools.push({ tool, args, proposed_by: 'fact_query_planning', status: 'not_authorized' });
+      continue;
+    }
+    let outcome = ctx.world.read(tool as ReadTool, args);
+    if (!outcome.success) {
+      ctx.note(`read ${tool} failed: ${outcome.error}; retrying once`);
+      outcome = ctx.world.read(tool as ReadTool, args);
+    }
+    ctx.trace.tools.push({ tool, args, proposed_by: 'fact_query_planning', status: outcome.success ? 'executed' : 'failed', result: outcome });
+    const key = RESULT_KEY[tool as ReadTool];
+    if (outcome.success && key) {
+      ctx.reads[key] = outcome.data;
+      ctx.noteInjection(ctx.scanner.scan(JSON.stringify(outcome.data)));
+    }
+  }
+}
+
+function gateContextForReads(ctx: PipelineContext) {
+  return {
+    userId: ctx.scenario.user.id,
+    world: ctx.world,
+    riskLevels: ctx.prompt('tool_authorization').structured.toolRiskLevels ?? {},
+    injectionRisk: ctx.injectionRisk,
+    confirmation: 'not_requested' as const,
+    decision: null,
+    retrieved: [],
+    selectedDocIds: [],
+    injectedDocIds: [],
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * failure_recovery: asked whenever a stage, a tool or a gate fails. Its
+ * recovery_action steers what happens next; if the module itself fails, the
+ * program falls back to the safest choice, a hand-off.
+ */
+import type { Output, PipelineContext } from '../pipeline-context.js';
+
+export type FailureType =
+  | 'schema_invalid'
+  | 'model_error'
+  | 'tool_error'
+  | 'insufficient_evidence'
+  | 'missing_facts'
+  | 'verification_failed'
+  | 'gate_blocked'
+  | 'low_confidence'
+  | 'sensitive_request';
+
+export interface Failure {
+  stage: string;
+  type: FailureType;
+  detail: string;
+  involvesWrite?: boolean;
+  retryCount?: number;
+  confidence?: number;
+}
+
+export type RecoveryAction =
+  | 'ask_clarification'
+  | 'retry_read_tool'
+  | 'retry_retrieval'
+  | 'fallback_to_rule_template'
+  | 'human_handoff'
+  | 'reject_request'
+  | 'generate_safe_response';
+
+export const MAX_RETRIES = 1;
+
+export async function recover(ctx: PipelineContext, failure: Failure): Promise<RecoveryAction> {
+  const riskTags = [...ctx.trace.injection_risk.model_tags, ...(ctx.injectionRisk ? ['possible_prompt_injection'] : [])];
+  const result = await ctx.caller.call('failure_recovery', {
+    failed_stage: failure.stage,
+    failure_type: failure.type,
+    failure_detail: failure.detail,
+    retry_count: failure.retryCount ?? 0,
+    max_retries: MAX_RETRIES,
+    involves_write_action: failure.involvesWrite ?? false,
+    risk_tags: [...new Set(riskTags)],
+    confidence: failure.confidence ?? 0.5,
+  });
+  const action: RecoveryAction = result.ok ? ((result.output as Output).recovery_action as RecoveryAction) : 'human_handoff';
+  ctx.note(`${failure.stage} ${failure.type}: recovery ${action}${result.ok ? '' : ' (failure_recovery itself failed)'}`);
+  if (action === 'human_handoff') ctx.handOff(`${failure.stage}: ${failure.detail}`);
+  return action;
+}

@@ -1,0 +1,48 @@
+/**
+ * The user-visible reply, from structured results only. If the response module
+ * fails, a fixed template that promises nothing is sent instead (seed 004:
+ * degrade without inventing facts).
+ */
+import type { Output, PipelineContext } from '../pipeline-context.js';
+import { factSentences } from '../verified-facts.js';
+
+export type ResponseScenario = 'need_clarification' | 'need_confirmation' | 'decision_only' | 'execution_success' | 'execution_failed' | 'human_handoff' | 'general_info';
+
+const FALLBACK: Record<ResponseScenario, string> = {
+  need_clarification: '您好，为了继续帮您处理，请补充订单号等必要信息。',
+  need_confirmation: '您好，当前信息支持进入处理流程，请确认是否继续。',
+  decision_only: '您好，我们已根据当前信息完成核实，如需进一步处理请告诉我。',
+  execution_success: '您好，您的申请已提交，请留意后续进度通知。',
+  execution_failed: '您好，您的申请暂未处理成功，我们会继续跟进，您也可以稍后再试。',
+  human_handoff: '您好，您的问题需要人工进一步核实，我们已为您转接人工客服，请稍候。',
+  general_info: '您好，我们已收到您的问题，如需办理具体业务请提供订单号。',
+};
+
+export async function respond(ctx: PipelineContext, scenario: ResponseScenario, clarification: string | null = null): Promise<void> {
+  ctx.trace.response_scenario = scenario;
+  const decision = ctx.decision;
+  const verification = ctx.verification;
+  const slots = (ctx.intent?.slots ?? {}) as Output;
+  const emotion = ['neutral', 'anxious', 'angry', 'dissatisfied', 'unknown'].includes(String(slots.user_emotion)) ? String(slots.user_emotion) : 'unknown';
+  const result = await ctx.caller.call('customer_response_generation', {
+    response_scenario: scenario,
+    user_query: ctx.userTurn,
+    intent: String(ctx.intent?.intent ?? 'unknown'),
+    verified_facts: ctx.facts ? factSentences(ctx.facts) : [],
+    decision_result: decision
+      ? { decision: decision.decision, responsible_party: decision.responsible_party, next_action: decision.next_action, reason_summary: decision.reason_summary }
+      : {},
+    verification_result: verification
+      ? { verification_status: verification.verification_status, should_tell_user_success: verification.should_tell_user_success === true }
+      : { verification_status: 'not_executed', should_tell_user_success: false },
+    clarification_question: clarification,
+    user_emotion: emotion as 'neutral' | 'anxious' | 'angry' | 'dissatisfied' | 'unknown',
+  });
+  if (result.ok) {
+    ctx.trace.reply = String(result.output.reply);
+    return;
+  }
+  ctx.trace.reply = FALLBACK[scenario];
+  ctx.trace.reply_fallback = true;
+  ctx.note(`response module failed (${result.reason}); sent the fallback template`);
+}

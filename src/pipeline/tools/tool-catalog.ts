@@ -1,0 +1,55 @@
+/**
+ * The mocked tools: names, and the argument schema each one accepts. Risk
+ * levels are not here: they come from the active tool_authorization prompt,
+ * so the list the model is told is the list the gates enforce.
+ */
+import { z } from 'zod';
+
+export const READ_TOOLS = ['query_order', 'query_logistics', 'query_after_sales', 'query_payment', 'query_ticket', 'search_policy'] as const;
+export const WRITE_TOOLS = [
+  'create_refund',
+  'create_compensation',
+  'cancel_order',
+  'modify_order',
+  'modify_address',
+  'create_ticket',
+  'send_sms',
+  'send_email',
+  'send_enterprise_wechat_message',
+] as const;
+export const KNOWN_TOOLS: readonly string[] = [...READ_TOOLS, ...WRITE_TOOLS];
+
+export type ReadTool = (typeof READ_TOOLS)[number];
+export type WriteTool = (typeof WRITE_TOOLS)[number];
+
+const orderArgs = z.strictObject({ order_id: z.string().min(1) });
+const money = z.number().positive();
+
+export const TOOL_ARGS: Record<string, z.ZodType> = {
+  query_order: orderArgs,
+  query_logistics: orderArgs,
+  query_after_sales: orderArgs,
+  query_payment: orderArgs,
+  query_ticket: z.strictObject({ order_id: z.string().min(1).optional(), ticket_id: z.string().min(1).optional() }),
+  search_policy: z.strictObject({ query: z.string(), policy_types: z.array(z.string()) }),
+  create_refund: z.strictObject({ order_id: z.string().min(1), amount: money, reason: z.string() }),
+  create_compensation: z.strictObject({ order_id: z.string().min(1), amount: money, reason: z.string() }),
+  cancel_order: z.strictObject({ order_id: z.string().min(1), reason: z.string() }),
+  modify_order: z.strictObject({ order_id: z.string().min(1), changes: z.record(z.string(), z.unknown()) }),
+  modify_address: z.strictObject({ order_id: z.string().min(1), address: z.string().min(1) }),
+  create_ticket: z.strictObject({ order_id: z.string().min(1).nullable(), category: z.string(), summary: z.string() }),
+  send_sms: z.strictObject({ to: z.string(), message: z.string() }),
+  send_email: z.strictObject({ to: z.string(), message: z.string() }),
+  send_enterprise_wechat_message: z.strictObject({ to: z.string(), message: z.string() }),
+};
+
+export function isWriteTool(tool: string): tool is WriteTool {
+  return (WRITE_TOOLS as readonly string[]).includes(tool);
+}
+
+/** Read tools whose output carries free text, where an attacker can plant instructions. */
+export const TEXT_FIELDS: Partial<Record<ReadTool, string>> = {
+  query_order: 'remark',
+  query_logistics: 'note',
+  query_after_sales: 'note',
+};

@@ -1,0 +1,171 @@
+/**
+ * The scenario's world, as the mocked tools see it. Read tools answer from it;
+ * write tools record what would have happened and change it, so that a second
+ * query can verify the change. Faults make a tool fail, time out, or report a
+ * success that changed nothing. Nothing real is ever called.
+ */
+import type { World } from '../scenario-schema.js';
+import { isWriteTool, TEXT_FIELDS, type ReadTool } from '../tools/tool-catalog.js';
+
+export interface ToolOutcome {
+  success: boolean;
+  data: Record<string, unknown>;
+  error: string | null;
+  /** A repeated idempotency key: the earlier result, no second state change. */
+  duplicate?: boolean;
+}
+
+export interface ExecutedWrite {
+  tool: string;
+  args: Record<string, unknown>;
+  idempotency_key: string;
+  outcome: ToolOutcome;
+  /** Whether the world really changed: false for failures, duplicates and fake successes. */
+  changed_state: boolean;
+}
+
+export class MockWorld {
+  readonly state: World;
+  readonly writes: ExecutedWrite[] = [];
+  private readonly faultsLeft = new Map<string, number>();
+  private readonly byKey = new Map<string, ToolOutcome>();
+  private counter = 0;
+
+  constructor(world: World, private readonly plantedToolText?: { tool: string; text: string }) {
+    this.state = structuredClone(world);
+    for (const fault of world.faults) this.faultsLeft.set(fault.tool, fault.times ?? Number.POSITIVE_INFINITY);
+    for (const record of world.after_sales) {
+      if (record.idempotency_key) this.byKey.set(record.idempotency_key, { success: true, data: { order_id: record.order_id, refund_id: record.refund_id ?? null, status: record.status }, error: null });
+    }
+  }
+
+  ownerOf(orderId: string): string | undefined {
+    return this.state.orders.find((o) => o.order_id === orderId)?.user_id;
+  }
+
+  order(orderId: string) {
+    return this.state.orders.find((o) => o.order_id === orderId);
+  }
+
+  /** Whether a write with this key already happened (before the conversation or in it). */
+  hasKey(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  read(tool: ReadTool, args: Record<string, unknown>): ToolOutcome {
+    const fault = this.takeFault(tool);
+    if (fault === 'error' || fault === 'timeout') return { success: false, data: {}, error: fault === 'timeout' ? `${tool} timed out` : `${tool} failed (upstream error)` };
+    const id = String(args.order_id ?? '');
+    const found = this.readData(tool, id, args);
+    if (!found) return { success: false, data: {}, error: `no ${tool.replace('query_', '')} record for ${id || 'the request'}` };
+    const planted = this.plantedToolText;
+    if (planted && planted.tool === tool) {
+      const field = TEXT_FIELDS[tool] ?? 'note';
+      found[field] = [found[field], planted.text].filter(Boolean).join(' ');
+    }
+    return { success: true, data: found, error: null };
+  }
+
+  private readData(tool: ReadTool, id: string, args: Record<string, unknown>): Record<string, unknown> | undefined {
+    const s = this.state;
+    switch (tool) {
+      case 'query_order': {
+        const o = this.order(id);
+        return o && { ...o };
+      }
+      case 'query_logistics': {
+        const l = s.logistics.find((x) => x.order_id === id);
+        return l && { ...l };
+      }
+      case 'query_after_sales': {
+        const a = s.after_sales.find((x) => x.order_id === id);
+        if (a) return { ...a };
+        return this.order(id) && { order_id: id, status: 'none' };
+      }
+      case 'query_payment': {
+        const p = s.payments.find((x) => x.order_id === id);
+        if (p) return { ...p };
+        const o = this.order(id);
+        return o && { order_id: id, status: o.payment_status, amount: o.amount };
+      }
+      case 'query_ticket': {
+        const t = s.tickets.filter((x) => (args.ticket_id ? x.ticket_id === args.ticket_id : x.order_id === id));
+        return { order_id: id || null, tickets: t.map((x) => ({ ...x })) };
+      }
+      case 'search_policy':
+        return undefined;
+    }
+  }
+
+  write(tool: string, args: Record<string, unknown>, idempotencyKey: string): ToolOutcome {
+    if (!isWriteTool(tool)) return { success: false, data: {}, error: `${tool} is not a write tool` };
+    const previous = this.byKey.get(idempotencyKey);
+    if (previous) {
+      const outcome = { ...previous, duplicate: true };
+      this.writes.push({ tool, args, idempotency_key: idempotencyKey, outcome, changed_state: false });
+      return outcome;
+    }
+    const fault = this.takeFault(tool);
+    let outcome: ToolOutcome;
+    if (fault === 'error' || fault === 'timeout') {
+      outcome = { success: false, data: {}, error: fault === 'timeout' ? `${tool} timed out` : `${tool} failed (upstream error)` };
+    } else {
+      const data = fault === 'success_without_state_change' ? this.receipt(tool, args) : this.apply(tool, args);
+      outcome = { success: true, data, error: null };
+      this.byKey.set(idempotencyKey, outcome);
+    }
+    const changed = outcome.success && fault !== 'success_without_state_change';
+    this.writes.push({ tool, args, idempotency_key: idempotencyKey, outcome, changed_state: changed });
+    return outcome;
+  }
+
+  private receipt(tool: string, args: Record<string, unknown>): Record<string, unknown> {
+    this.counter += 1;
+    const id = `${tool.replace(/^(create|send)_/, '').slice(0, 4).toUpperCase()}-${String(args.order_id ?? 'X')}-${this.counter}`;
+    return { ...args, reference_id: id, accepted: true };
+  }
+
+  private apply(tool: string, args: Record<string, unknown>): Record<string, unknown> {
+    const receipt = this.receipt(tool, args);
+    const orderId = String(args.order_id ?? '');
+    const afterSales = (status: World['after_sales'][number]['status']) => {
+      const existing = this.state.after_sales.find((a) => a.order_id === orderId);
+      if (existing) {
+        existing.status = status;
+        existing.refund_id = String(receipt.reference_id);
+      } else this.state.after_sales.push({ order_id: orderId, status, refund_id: String(receipt.reference_id) });
+    };
+    const order = this.order(orderId);
+    switch (tool) {
+      case 'create_refund':
+        afterSales('refund_requested');
+        break;
+      case 'create_compensation':
+        afterSales('compensation_issued');
+        break;
+      case 'cancel_order':
+        if (order) order.status = 'cancelled';
+        afterSales('cancelled');
+        break;
+      case 'modify_address':
+        if (order) order.address = String(args.address);
+        break;
+      case 'modify_order':
+        if (order) Object.assign(order, args.changes ?? {});
+        break;
+      case 'create_ticket':
+        this.state.tickets.push({ ticket_id: String(receipt.reference_id), order_id: orderId || null, user_id: order?.user_id ?? 'unknown', status: 'open', summary: String(args.summary ?? '') });
+        break;
+      default:
+        break; // send_*: recorded in `writes`, nothing in the world changes
+    }
+    return receipt;
+  }
+
+  private takeFault(tool: string): (typeof this.state.faults)[number]['behavior'] | undefined {
+    const left = this.faultsLeft.get(tool);
+    if (!left) return undefined;
+    this.faultsLeft.set(tool, left - 1);
+    return this.state.faults.find((f) => f.tool === tool)?.behavior;
+  }
+}
