@@ -33,9 +33,9 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .addOption(new Option('--prompt <module=name>', 'pin a prompt version (repeatable)').argParser(collect))
     .action((opts) => run(async () => (await import('./commands/list.js')).listCommand(opts, output))());
 
-  common(program.command('diff <a> <b>').description('compare two prompt versions (name or path)'))
+  common(program.command('diff <a> <b>').description('compare two prompt versions (name or path), or two reports (report.json or its folder)'))
     .option('--json', 'machine-readable output')
-    .option('--fail-on-breaking', 'exit 1 when any change is breaking')
+    .option('--fail-on-breaking', 'exit 1 on a breaking prompt change, or on a case that passed in <a> and fails in <b>')
     .action((a, b, opts) => run(async () => (await import('./commands/diff.js')).diffCommand(a, b, opts, output))());
 
   common(program.command('eval').description('run module cases and pipeline scenarios, write reports, apply the gate'))
@@ -58,6 +58,11 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--no-gates', 'turn the program-enforced gates off (measurement run)')
     .option('-q, --quiet', 'no progress output')
     .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());
+
+  common(program.command('merge <dirs...>').description('fold the report folders of several --shard runs into one'))
+    .option('--out <dir>', 'report folder (default: reports/<run-id>)')
+    .option('--baseline <report.json>', 'compare with this report (default: config baseline)')
+    .action((dirs, opts) => run(async () => (await import('./commands/merge.js')).mergeCommand(dirs, opts, output))());
 
   program
     .command('schema <name>')

@@ -1,4 +1,7 @@
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { diffReports } from '../../report/diff-reports.js';
+import type { BaselineDiff } from '../../report/baseline.js';
 import { loadConfig } from '../../config/config.js';
 import { InputError } from '../../errors.js';
 import { diffPrompts, type PromptDiff } from '../../registry/prompt-diff.js';
@@ -15,6 +18,13 @@ export interface DiffOptions {
 }
 
 export async function diffCommand(a: string, b: string, options: DiffOptions, output: Output): Promise<number> {
+  const reportA = reportPath(a);
+  const reportB = reportPath(b);
+  if (reportA && reportB) {
+    const diff = await diffReports(reportA, reportB);
+    output.out(options.json ? JSON.stringify(diff, null, 2) : renderReportDiff(diff, b));
+    return options.failOnBreaking && diff.newly_failing_count > 0 ? EXIT_FAILED : EXIT_OK;
+  }
   const { config } = await loadConfig(options.config);
   const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts));
   const pick = (ref: string) => {
@@ -27,4 +37,23 @@ export async function diffCommand(a: string, b: string, options: DiffOptions, ou
   const diff: PromptDiff = diffPrompts(pick(a), pick(b));
   output.out(options.json ? JSON.stringify(diff, null, 2) : renderPromptDiff(diff));
   return options.failOnBreaking && diff.breaking ? EXIT_FAILED : EXIT_OK;
+}
+
+/** A report.json, or a report folder holding one; undefined for prompt references. */
+function reportPath(ref: string): string | undefined {
+  if (ref.endsWith('.json') && existsSync(ref)) return resolve(ref);
+  if (existsSync(ref) && statSync(ref).isDirectory() && existsSync(join(ref, 'report.json'))) return resolve(ref, 'report.json');
+  return undefined;
+}
+
+function renderReportDiff(diff: BaselineDiff, after: string): string {
+  const lines = [`${diff.path} → ${after}`, ''];
+  for (const [id, m] of Object.entries(diff.metrics)) {
+    if (m.before === m.after) continue;
+    lines.push(`  ${id}: ${m.before ?? '–'} → ${m.after ?? '–'}${m.delta !== null ? ` (${m.delta > 0 ? '+' : ''}${m.delta})` : ''}`);
+  }
+  lines.push('', `${diff.newly_failing_count} newly failing, ${diff.newly_passing_count} newly passing, ${diff.added} new`);
+  if (diff.newly_failing.length) lines.push(`newly failing: ${diff.newly_failing.join(', ')}`);
+  if (diff.newly_passing.length) lines.push(`newly passing: ${diff.newly_passing.join(', ')}`);
+  return lines.join('\n');
 }

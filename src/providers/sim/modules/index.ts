@@ -1,4 +1,9 @@
 import type { SimModule } from '../sim-module.js';
+import { DECISION_MODULES } from './decision.js';
+import { UNDERSTANDING_MODULES } from './understanding.js';
 
 /** module id → reference implementation. */
-export const SIM_MODULES: Record<string, SimModule> = {};
+export const SIM_MODULES: Record<string, SimModule> = {
+  ...DECISION_MODULES,
+  ...UNDERSTANDING_MODULES,
+};

@@ -1,0 +1,150 @@
+/**
+ * npm run bench — speed and memory of orderflow eval, each point in a fresh process:
+ *   1. module cases on sim at N = 1,000 / 10,000 / 100,000 (generated from the suite's own cases);
+ *   2. 1,000 pipeline scenarios on sim;
+ *   3. 2,000 calls through the openai provider against a loopback server that answers after
+ *      100 ms, at concurrency 64, beside a bare loop of 64 concurrent fetch calls to the same server.
+ * Targets: 10,000 sim cases < 4 s and < 200 MB peak RSS; 100,000 not much above that RSS;
+ * the provider ≥ 90% of the bare loop's calls per second.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parse } from 'yaml';
+import { startOpenAICompatibleServer } from '../test/support/openai-compatible-server.js';
+
+const ROOT = process.cwd();
+const TMP = mkdtempSync(join(tmpdir(), 'orderflow-bench-'));
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const FILE_CHUNK = 1000;
+
+interface ChildResult {
+  code: number;
+  wall_ms: number;
+  max_rss_mb: number;
+}
+
+function writeConfig(name: string, cases: string, extra = ''): string {
+  const path = join(TMP, `${name}.config.yaml`);
+  writeFileSync(path, `provider: sim\nconcurrency: 16\npaths: { prompts: ${join(ROOT, 'prompts')}, cases: ${cases}, reports: ${join(TMP, 'reports')} }\nbaseline: null\n${extra}`);
+  return path;
+}
+
+function runEval(args: string[], env: Record<string, string> = {}): ChildResult & { report: { run: { duration_ms: number }; summary: { total: number; passed: number } } } {
+  const out = join(TMP, `out-${Math.random().toString(16).slice(2)}`);
+  const child = spawnSync(process.execPath, [join(ROOT, 'bench/child-eval.mjs'), 'eval', '-q', '--out', out, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.status !== 0) throw new Error(`bench child failed: ${child.stderr}`);
+  const result = JSON.parse(child.stdout.trim().split('\n').pop()!) as ChildResult;
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  rmSync(out, { recursive: true, force: true });
+  return { ...result, report };
+}
+
+/** The suite's own module cases, as plain objects per module. */
+function moduleCases(): Map<string, Record<string, unknown>[]> {
+  const byModule = new Map<string, Record<string, unknown>[]>();
+  for (const module of readdirSync(join(ROOT, 'cases'))) {
+    if (module === 'pipeline') continue;
+    for (const file of readdirSync(join(ROOT, 'cases', module))) {
+      const doc = parse(readFileSync(join(ROOT, 'cases', module, file), 'utf8')) as { test_cases: Record<string, unknown>[] };
+      byModule.set(module, [...(byModule.get(module) ?? []), ...doc.test_cases]);
+    }
+  }
+  return byModule;
+}
+
+function generateModuleSuite(n: number, only?: string): string {
+  const dir = join(TMP, `cases-${n}-${only ?? 'all'}`);
+  const source = [...moduleCases().entries()].filter(([m]) => !only || m === only).flatMap(([module, cases]) => cases.map((c) => ({ module, c })));
+  const buckets = new Map<string, Record<string, unknown>[]>();
+  for (let i = 0; i < n; i++) {
+    const { module, c } = source[i % source.length]!;
+    const list = buckets.get(module) ?? [];
+    list.push({ ...c, case_id: `${String(c.case_id)}-b${i}` });
+    buckets.set(module, list);
+  }
+  for (const [module, cases] of buckets) {
+    mkdirSync(join(dir, module), { recursive: true });
+    for (let i = 0; i < cases.length; i += FILE_CHUNK) {
+      // JSON is YAML, and far quicker to write and read at this size.
+      writeFileSync(join(dir, module, `gen-${i / FILE_CHUNK}.yaml`), JSON.stringify({ test_cases: cases.slice(i, i + FILE_CHUNK) }));
+    }
+  }
+  return dir;
+}
+
+function generateScenarios(n: number): string {
+  const dir = join(TMP, `scenarios-${n}`);
+  mkdirSync(join(dir, 'pipeline'), { recursive: true });
+  const source = readdirSync(join(ROOT, 'cases/pipeline')).flatMap((f) => (parse(readFileSync(join(ROOT, 'cases/pipeline', f), 'utf8')) as { scenarios: Record<string, unknown>[] }).scenarios);
+  const scenarios = Array.from({ length: n }, (_, i) => {
+    const s = source[i % source.length]!;
+    return { ...s, scenario_id: `${String(s.scenario_id)}-b${i}`, ...(s.twin_of ? { twin_of: `${String(s.twin_of)}-b${i}` } : {}) };
+  });
+  for (let i = 0; i < scenarios.length; i += 250) writeFileSync(join(dir, 'pipeline', `gen-${i / 250}.yaml`), JSON.stringify({ scenarios: scenarios.slice(i, i + 250) }));
+  return dir;
+}
+
+async function bareFetchLoop(url: string, body: string, calls: number, concurrency: number): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < calls) {
+        next += 1;
+        const res = await fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bench' }, body });
+        await res.text();
+      }
+    }),
+  );
+  return calls / ((performance.now() - started) / 1000);
+}
+
+async function main(): Promise<void> {
+  const rows: string[][] = [];
+  const verdicts: string[] = [];
+  const rss: Record<number, number> = {};
+
+  for (const n of SIZES) {
+    const cases = generateModuleSuite(n);
+    const r = runEval(['--config', writeConfig(`m${n}`, cases)]);
+    rss[n] = r.max_rss_mb;
+    rows.push([`module cases on sim, N=${n.toLocaleString('en')}`, `${(r.wall_ms / 1000).toFixed(2)} s`, `${Math.round(n / (r.wall_ms / 1000)).toLocaleString('en')} cases/s`, `${r.max_rss_mb.toFixed(0)} MB`, `${r.report.summary.passed}/${r.report.summary.total} passed`]);
+    if (n === 10_000) verdicts.push(`10,000 sim cases: ${(r.wall_ms / 1000).toFixed(2)} s (target < 4 s: ${r.wall_ms < 4000 ? 'met' : 'MISSED'}), ${r.max_rss_mb.toFixed(0)} MB (target < 200 MB: ${r.max_rss_mb < 200 ? 'met' : 'MISSED'})`);
+  }
+  if (rss[10_000] && rss[100_000]) verdicts.push(`peak RSS 100,000 vs 10,000 cases: ${rss[100_000]!.toFixed(0)} MB vs ${rss[10_000]!.toFixed(0)} MB (×${(rss[100_000]! / rss[10_000]!).toFixed(2)})`);
+
+  const scenarios = generateScenarios(1000);
+  const p = runEval(['--config', writeConfig('p1000', scenarios), '--module', 'pipeline']);
+  rows.push(['pipeline scenarios on sim, N=1,000', `${(p.wall_ms / 1000).toFixed(2)} s`, `${Math.round(1000 / (p.wall_ms / 1000)).toLocaleString('en')} scenarios/s`, `${p.max_rss_mb.toFixed(0)} MB`, `${p.report.summary.passed}/${p.report.summary.total} passed`]);
+
+  const intentExample = JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!));
+  const server = await startOpenAICompatibleServer(() => ({ content: intentExample, delayMs: 100 }));
+  try {
+    const calls = 2000;
+    const cases = generateModuleSuite(calls, 'intent_recognition');
+    const config = writeConfig('loopback', cases, `openai: { base_url: ${server.baseURL}, max_connections: 64, timeout_ms: 10000 }\ncache: { dir: ${join(TMP, 'cache')}, mode: off }\n`);
+    const bare = await bareFetchLoop(server.baseURL, JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'x' }] }), calls, 64);
+    const r = runEval(['--config', config, '--provider', 'openai', '--model', 'bench-model', '-j', '64', '--no-cache'], { OPENAI_API_KEY: 'bench-key' });
+    const achieved = calls / (r.report.run.duration_ms / 1000);
+    rows.push(['openai provider vs loopback (100 ms), j=64, 2,000 calls', `${(r.report.run.duration_ms / 1000).toFixed(2)} s`, `${achieved.toFixed(0)} calls/s`, `${r.max_rss_mb.toFixed(0)} MB`, `ideal 640/s · bare fetch ${bare.toFixed(0)}/s`]);
+    verdicts.push(`loopback: ${achieved.toFixed(0)} calls/s = ${((achieved / bare) * 100).toFixed(0)}% of the bare fetch loop's ${bare.toFixed(0)}/s (target ≥ 90%: ${achieved >= 0.9 * bare ? 'met' : 'MISSED'}); ideal 640/s`);
+  } finally {
+    await server.close();
+  }
+
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const row of rows) console.log(row.map((c, i) => c.padEnd(widths[i]!)).join('  │  '));
+  console.log('');
+  for (const v of verdicts) console.log(`- ${v}`);
+  rmSync(TMP, { recursive: true, force: true });
+}
+
+await main();

@@ -1,0 +1,71 @@
+/**
+ * Recognising manipulation inside untrusted text (customer words, tool output,
+ * retrieved summaries). The decision modules' prompts carry no detection list
+ * of their own, so this small lexicon lives in code; it only has to recognise
+ * the seed's attack families, phrased the way customers and attackers write.
+ */
+
+const INSTRUCTION = [
+  /忽略.{0,6}(规则|指令|提示|限制|校验|要求)/,
+  /ignore (all |any )?(previous|prior|above|earlier)?\s*(instructions|rules)/i,
+  /你现在是/,
+  /请(直接)?(告诉|通知|回复|告知)(用户|客户)/,
+  /直接(告诉|回复)(我|用户|客户)?.{0,8}成功/,
+  /无需(再次|再)?(查询|校验|确认|核实|审核)/,
+  /跳过.{0,2}(校验|验证|审核|确认|检查)/,
+  /绕过/,
+  /直接(批准|调用|执行|通过)/,
+  /不要(记录|留)(日志|记录)/,
+  /隐藏(这次|本次)?操作/,
+  /把.{0,40}?(写成|改成|设为|设置为)/,
+];
+
+const ELEVATED_ROLE = [/管理员/, /\badmin\b/i, /\broot\b/i, /超级(用户|权限)/, /内部员工/, /客服主管/, /运营人员/, /\bsuperuser\b/i];
+
+const INTERNALS = [/系统提示词/, /提示词/, /system prompt/i, /内部规则/, /规则编号/, /风险标签/, /置信度/, /\bprompt\b/i];
+
+/** Demands on the output's shape (schema_override_attempt): ignored, but never a business instruction. */
+const FORMAT_DEMAND = [/附加(说明|文字|一段)/, /在\s*JSON\s*(之外|外|后)/i, /markdown/i, /加(一个|个)?\s*[a-z_]+\s*字段/i];
+
+const NO_JSON = [/不要(输出|用|返回|给我)?\s*JSON/i, /别(用|输出)\s*JSON/i, /不用\s*JSON/i];
+
+const ASKS_WHY = [/为什么/, /为啥/, /凭什么/, /什么原因/, /原因是什么/];
+
+const matches = (patterns: RegExp[], text: string) => patterns.some((p) => p.test(text));
+
+/** Text that tries to instruct the system rather than describe the business case. */
+export function containsInstruction(text: string): boolean {
+  return matches(INSTRUCTION, text);
+}
+
+/** A claim of elevated rights, which never grants anything. */
+export function claimsElevatedRole(text: string): boolean {
+  return matches(ELEVATED_ROLE, text);
+}
+
+/** A request for the prompt, internal rules, risk tags or scores. */
+export function asksForInternals(text: string): boolean {
+  return matches(INTERNALS, text);
+}
+
+export function demandsFormatChange(text: string): boolean {
+  return matches(FORMAT_DEMAND, text) || matches(NO_JSON, text);
+}
+
+/** "不要输出 JSON": the gullible profile obeys it, the reference ignores it. */
+export function demandsNoJson(text: string): boolean {
+  return matches(NO_JSON, text);
+}
+
+export function asksWhy(text: string): boolean {
+  return matches(ASKS_WHY, text);
+}
+
+export const INJECTION_TAG = 'possible_prompt_injection';
+export const BYPASS_TAG = 'permission_bypass_request';
+
+/** Tags under which nothing high-risk may run without a human (rule 7 of responsibility_v2, rule 6 of tool_authorization_v1). */
+export function underManipulationRisk(tags: Iterable<string>): boolean {
+  for (const tag of tags) if (tag === INJECTION_TAG || tag === BYPASS_TAG) return true;
+  return false;
+}
