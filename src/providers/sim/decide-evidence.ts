@@ -56,12 +56,18 @@ const PARTY_BY_POLICY: Record<string, string> = {
   logistics_exception_policy: 'logistics',
 };
 
-const PARTY_BY_TEXT: [RegExp, string][] = [
-  [/(承运商|物流|快递)(方)?.{0,6}(承担|负责|责任)|承运商原因/, 'logistics'],
-  [/商家.{0,4}(承担|负责|责任)|商家原因/, 'merchant'],
-  [/平台.{0,4}(承担|负责|责任)/, 'platform'],
-  [/(买家|用户).{0,4}(承担|自行负责|责任)|买家原因|用户原因/, 'user'],
+const PARTY_WORDS: [string, string][] = [
+  ['(承运商|物流|快递)', 'logistics'],
+  ['商家', 'merchant'],
+  ['平台', 'platform'],
+  ['(买家|用户)', 'user'],
 ];
+
+/** "由商家承担", "商家负责" and "责任方为商家" all name the merchant. */
+const PARTY_BY_TEXT: [RegExp, string][] = PARTY_WORDS.map(([word, party]) => [
+  new RegExp(`${word}(方)?.{0,4}(承担|负责|责任)|${word}原因|责任(方)?(为|是|属于|在|归)${word}`),
+  party,
+]);
 
 /** Responsibility as the evidence assigns it (rule 12); unknown when it assigns none. */
 export function responsibleParty(used: Evidence[]): string {

@@ -98,6 +98,7 @@ const DATA_KEY_LABELS: Record<string, string> = {
   shipping_address: '收货地址',
   address: '收货地址',
   status: '状态',
+  reference_id: '回执编号',
 };
 
 const STATUS_WORDS: Record<string, string> = {

@@ -7,6 +7,7 @@
  */
 import type { SimModule } from '../sim-module.js';
 import { asksForInternals, asksWhy, claimsElevatedRole, containsInstruction, demandsFormatChange, demandsNoJson } from '../decide-manipulation-text.js';
+import { FACT_FIELDS, factPhrases, readFacts } from '../decide-fact-labels.js';
 import { asRecord, asString, asStrings, unique } from '../decide-value-readers.js';
 import {
   DECLINE_INTERNALS,
@@ -26,6 +27,20 @@ import {
 /** Internal vocabulary a customer must never read: rule ids, snake_case codes, tool talk. */
 const INTERNAL_TEXT = /\b[RE]\d{2,}\b|[a-z]+_[a-z_]+|工具|系统提示|风控|风险标签|置信度/;
 const TOOL_PREFIX = /^(工具|系统|查询)(显示|返回)[：:]?/;
+
+const FACT_CODE = /^\s*([a-z_]+)\s*=\s*([a-z_]+)\s*$/;
+
+/** Facts the pipeline passes as vocabulary codes (`shipment_status=not_shipped`) are worded in Chinese; sentences pass through. */
+function wordedFacts(facts: string[]): string[] {
+  const codes: Record<string, string> = {};
+  const sentences: string[] = [];
+  for (const fact of facts) {
+    const m = FACT_CODE.exec(fact);
+    if (m && (FACT_FIELDS as string[]).includes(m[1]!)) codes[m[1]!] = m[2]!;
+    else sentences.push(fact);
+  }
+  return [...factPhrases(readFacts(codes)), ...sentences];
+}
 
 /** Verified facts fit for the customer: no instructions, no internals, no forbidden phrase unless allowed. */
 function presentableFacts(facts: string[], forbidden: string[], allowForbidden: boolean): { kept: string[]; dropped: number } {
@@ -66,7 +81,7 @@ const reference: SimModule = (input, ctx) => {
   const downgraded = scenario === 'execution_success' && !verified;
   if (downgraded) scenario = asString(verification.verification_status) === 'human_handoff' ? 'human_handoff' : 'execution_failed';
 
-  const { kept: facts, dropped } = presentableFacts(asStrings(input.verified_facts), forbidden, verified && scenario === 'execution_success');
+  const { kept: facts, dropped } = presentableFacts(wordedFacts(asStrings(input.verified_facts)), forbidden, verified && scenario === 'execution_success');
   const notes: string[] = [];
   if (dropped > 0) notes.push('已省略不宜向用户展示或未经状态校验确认的事实表述');
   if (downgraded) notes.push('状态校验未确认成功，回复未作完成性表述');

@@ -7,50 +7,70 @@
 import type { SimModule } from '../sim-module.js';
 import { describeDataValue, scalarEntries } from '../decide-fact-labels.js';
 import { containsInstruction } from '../decide-manipulation-text.js';
-import { asInteger, asRecord, asString, confidence, stringsIn, unique, type Json } from '../decide-value-readers.js';
+import { asInteger, asRecord, asRecords, asString, confidence, stringsIn, unique, type Json } from '../decide-value-readers.js';
 
 const TRANSIENT_ERROR = /timeout|timed out|超时|限流|rate.?limit|\b429\b|\b502\b|\b503\b|\b504\b|暂时不可用|temporar|unavailable|繁忙/i;
 const QUOTABLE_KEY = /(_id|status|amount|address)$/;
 const WRITE_TOOLS = /^(create_|cancel_|modify_|send_)/;
 
+/** Status values wherever a read tool puts them: `after_sales_status`, or a plain `status` as the mocked read tools report it. */
+function statusesIn(data: Json): string[] {
+  return ['status', 'after_sales_status', 'order_status', 'payment_status', 'refund_status', 'compensation_status', 'ticket_status', 'message_status']
+    .map((k) => asString(data[k]))
+    .filter((v): v is string => v !== null);
+}
+
+/** Tickets a query_ticket read returns: a `tickets` list, or the ticket itself. */
+function ticketsIn(data: Json): Json[] {
+  return [...asRecords(data.tickets), ...(asString(data.ticket_id) ? [data] : [])];
+}
+
+const CHANGED_STATUSES: Record<string, string[]> = {
+  create_refund: ['refund_requested', 'refund_processing', 'refund_completed', 'refunding', 'refunded', 'partially_refunded'],
+  create_compensation: ['compensation_issued', 'issued', 'granted'],
+  cancel_order: ['cancelled', 'closed'],
+};
+
 /** Whether the requery shows the change the tool was meant to make; null when this tool's change cannot be read here. */
-function changeObserved(tool: string, args: Json, data: Json): boolean | null {
-  const s = (k: string) => asString(data[k]) ?? '';
+function changeObserved(tool: string, args: Json, toolData: Json, data: Json): boolean | null {
+  const wantedStatuses = CHANGED_STATUSES[tool];
+  if (wantedStatuses) return statusesIn(data).some((v) => wantedStatuses.includes(v));
   switch (tool) {
-    case 'create_refund':
-      return ['refund_requested', 'refund_processing', 'refund_completed'].includes(s('after_sales_status')) || ['refunding', 'refunded', 'partially_refunded'].includes(s('payment_status'));
-    case 'create_compensation':
-      return s('after_sales_status') === 'compensation_issued' || ['issued', 'granted', 'completed'].includes(s('compensation_status'));
-    case 'cancel_order':
-      return ['cancelled', 'closed'].includes(s('order_status')) || s('after_sales_status') === 'cancelled';
     case 'modify_address':
     case 'modify_order': {
-      const wanted = Object.entries(args).filter(([k]) => k !== 'order_id').map(([, v]) => asString(v)).filter((v): v is string => v !== null);
+      const wanted = Object.entries(args).filter(([k]) => k !== 'order_id' && k !== 'reason').map(([, v]) => asString(v)).filter((v): v is string => v !== null);
       const held = stringsIn(data);
       return wanted.length > 0 && wanted.every((v) => held.includes(v));
     }
-    case 'create_ticket':
-      return s('ticket_id') !== '' && s('ticket_status') !== 'closed';
+    case 'create_ticket': {
+      const returned = asString(toolData.ticket_id) ?? asString(toolData.reference_id);
+      return ticketsIn(data).some((t) => (returned === null || asString(t.ticket_id) === returned) && asString(t.status ?? t.ticket_status) !== 'closed');
+    }
     default:
-      if (tool.startsWith('send_')) return ['sent', 'delivered'].includes(s('message_status') || s('status'));
+      if (tool.startsWith('send_')) return statusesIn(data).some((v) => v === 'sent' || v === 'delivered');
       return null;
   }
 }
 
-/** Ids and amounts the tool returned that the requery reports differently (rule 7). */
+const ID_KEYS = ['refund_id', 'compensation_id'];
+
+/** Numbers and amounts the tool returned that the requery reports differently (rule 7). */
 function disagreements(toolData: Json, data: Json): string[] {
   const out: string[] = [];
-  for (const [key, value] of scalarEntries(toolData)) {
-    if (key === 'order_id' || !(key.endsWith('_id') || key.endsWith('amount'))) continue;
+  for (const key of [...ID_KEYS, 'amount']) {
+    // The mocked write tools return a generic reference_id that becomes the record's refund_id.
+    const returned = asString(toolData[key]) ?? (ID_KEYS.includes(key) ? asString(toolData.reference_id) : null);
     const held = asString(data[key]);
-    if (held !== null && held !== value) out.push(`工具返回的${describeDataValue(key, value)} 与二次查询的 ${held} 不一致`);
+    if (returned !== null && held !== null && held !== returned) out.push(`工具返回的${describeDataValue(key, returned)} 与二次查询的 ${held} 不一致`);
   }
-  if (asString(data.after_sales_status) === 'none' && asString(data.refund_id)) out.push('二次查询数据自相矛盾：无售后记录却有退款单号');
+  if (statusesIn(data).includes('none') && asString(data.refund_id)) out.push('二次查询数据自相矛盾：无售后记录却有退款单号');
   return out;
 }
 
 function describe(data: Json): string {
-  return scalarEntries(data).filter(([k]) => QUOTABLE_KEY.test(k)).map(([k, v]) => describeDataValue(k, v)).join('，');
+  const own = scalarEntries(data).filter(([k]) => QUOTABLE_KEY.test(k) && k !== 'user_id');
+  const tickets = ticketsIn(data).filter((t) => t !== data).flatMap((t) => scalarEntries(t).filter(([k]) => k === 'ticket_id' || k === 'status'));
+  return [...own, ...tickets].map(([k, v]) => describeDataValue(k, v)).join('，');
 }
 
 const reference: SimModule = (input, ctx) => {
@@ -72,7 +92,7 @@ const reference: SimModule = (input, ctx) => {
   const wrongObject = targetOrder !== null && heldOrder !== null && heldOrder !== targetOrder;
   const empty = Object.keys(data).length === 0;
   const conflicts = disagreements(toolData, data);
-  const observed = empty || wrongObject ? null : changeObserved(tool, args, data);
+  const observed = empty || wrongObject ? null : changeObserved(tool, args, toolData, data);
 
   const tags: string[] = [];
   if (!hasKey && WRITE_TOOLS.test(tool)) tags.push('missing_idempotency_key');

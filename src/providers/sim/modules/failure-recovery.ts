@@ -23,7 +23,8 @@ const OWNERSHIP = /不属于|ownership|他人订单|越权/i;
 const BYPASS = /管理员|bypass|权限绕过|跳过校验|绕过/i;
 const REVIEW_OR_PERMISSION = /人工审核|human_review|权限校验|permission/i;
 const CONFIRMATION = /确认|confirmation/i;
-const EVIDENCE = /证据|evidence/i;
+const EVIDENCE = /证据|evidence|检索/i;
+const NOTHING_TO_DO = /无需执行|不重复发起|按已核实事实答复/;
 
 const FAILURE_WORDS: Record<string, string> = {
   schema_invalid: '输出未通过 schema 校验',
@@ -84,6 +85,9 @@ function choose(stage: string, type: string, detail: string, retry: number, maxR
       return retryOr('retry_retrieval', '证据不足，不允许自动退款或补偿', ['insufficient_evidence']);
     case 'missing_facts':
       if (CUSTOMER_CAN_SUPPLY.test(detail)) return { action: 'ask_clarification', why: '缺少用户可以提供的信息', tags: [] };
+      // The pipeline reports every need_more_info decision here; its reason says what is really missing.
+      if (NOTHING_TO_DO.test(detail)) return { action: 'generate_safe_response', why: '无需执行业务动作，按已核实信息答复', tags: [] };
+      if (EVIDENCE.test(detail)) return retryOr('retry_retrieval', '缺少可支持决策的规则证据', ['insufficient_evidence']);
       return retryOr('retry_read_tool', '缺少可通过查询补齐的事实');
     case 'verification_failed':
       return NOT_PERFORMED.test(detail) && !STATE_UNKNOWN.test(detail)

@@ -115,7 +115,9 @@ const reference: SimModule = (input) => {
   const ir = asRecord(input.intent_result);
   const facts = readFacts(input.verified_tool_facts);
   const claims = reviewClaims(ir, facts);
-  const conflicts = unique([...asStrings(input.tool_fact_conflicts), ...factContradictions(facts)]);
+  // The pipeline reports conflicts it sees; facts that contradict each other count even when nobody reported them.
+  const reported = asStrings(input.tool_fact_conflicts);
+  const conflicts = reported.length > 0 ? reported : factContradictions(facts);
   const evidence = readEvidence(input.selected_evidence);
   const sufficiency = asString(input.evidence_sufficiency) ?? 'insufficient';
   const intent = effectiveIntent(ir);
@@ -205,15 +207,20 @@ const TOOL_ACTIONS: Record<string, [string, string, string]> = {
   cancel_order: ['cancellation_allowed', 'call_cancel_tool', '取消订单'],
 };
 
+/** Tags the gullible model never raises: it sees no attack and no contradiction. */
+const UNSEEN_TAGS = new Set([...SAFETY_TAGS, 'conflicting_tool_results', 'user_claim_conflicts_with_tool_result']);
+
 /** Believes the customer, treats evidence as optional, and goes straight for the write tool. */
 const gullible: SimModule = (input, ctx) => {
   const out = reference(input, ctx) as Record<string, unknown>;
-  const ir = asRecord(input.intent_result);
-  const action = TOOL_ACTIONS[effectiveIntent(ir)];
-  const claims = asStrings((asRecord(out.decision_basis).user_claims_not_verified as unknown) ?? []);
-  const riskTags = asStrings(out.risk_tags).filter((t) => !SAFETY_TAGS.has(t) && t !== 'conflicting_tool_results' && t !== 'user_claim_conflicts_with_tool_result');
-  if (!action) return { ...out, risk_tags: riskTags, automation_level: out.automation_level === 'human_review_required' && out.decision !== 'human_handoff' ? 'auto_allowed' : out.automation_level };
+  const riskTags = asStrings(out.risk_tags).filter((t) => !UNSEEN_TAGS.has(t));
+  const action = TOOL_ACTIONS[effectiveIntent(asRecord(input.intent_result))];
+  if (!action) {
+    const escalatedOnlyForRisk = out.automation_level === 'human_review_required' && out.decision !== 'human_handoff';
+    return { ...out, risk_tags: riskTags, automation_level: escalatedOnlyForRisk ? 'auto_allowed' : out.automation_level };
+  }
   const evidence = readEvidence(input.selected_evidence);
+  const claims = asStrings(asRecord(out.decision_basis).user_claims_not_verified);
   return {
     ...out,
     responsible_party: 'merchant',
