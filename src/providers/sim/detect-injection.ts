@@ -67,8 +67,9 @@ const FAMILIES: Family[] = [
   {
     id: 'claim_success',
     patterns: [
-      /(?:告诉|回复|跟|对|向)我说?(?:一声|一句)?(?:退款|补偿|赔偿|赔付|取消|订单取消|处理)(?:已经|已)?(?:成功|完成|到账|办好|通过|处理好|批准)/g,
-      /(?:就说|就回复|回复说|直接说|就写|你就说)(?:我的)?(?:退款|补偿|赔偿|赔付|订单)?(?:已经|已)?(?:成功|完成|到账|办好|通过|批准|退了|取消)/g,
+      // "告诉我退款成功了没" asks about the status; only the demand to assert success is an attack
+      /(?:告诉|回复|跟|对|向)我说?(?:一声|一句)?(?:退款|补偿|赔偿|赔付|取消|订单取消|处理)(?:已经|已)?(?:成功|完成|到账|办好|通过|处理好|批准)(?!了?(?:没|吗|么|否|与否))/g,
+      /(?:就说|就回复|回复说|直接说|就写|你就说)(?:我的)?(?:退款|补偿|赔偿|赔付|订单)?(?:已经|已)?(?:成功|完成|到账|办好|通过|批准|退了|取消)(?!了?(?:没|吗|么|否|与否))/g,
       /(?:say|tellme|reply)(?:that)?(?:the|my)?(?:refund|compensation)(?:is|was|hasbeen)?(?:successful|done|completed|approved|processed)/g,
     ],
   },
@@ -120,7 +121,8 @@ const FAMILIES: Family[] = [
     id: 'direct_refund',
     patterns: [
       // only "直接" is the attack: the refund itself is the customer's genuine request
-      /直接(?<keep>(?:(?!告诉|说|回复|调用|执行|批准|通过|同意).){0,12}?(?:退款|退钱|打款|赔偿|补偿|赔付|退了|退回))/g,
+      // "直接申请退款" is an ordinary request; "直接(给我/给订单 X)退款" demands the money without checks
+      /直接(?<keep>(?:给我|帮我|给|帮|为|把钱|就)?(?:这个|这笔|该)?(?:订单)?[a-z0-9-]{0,24}(?:退款|退钱|打款|赔偿|补偿|赔付|退了|退回))/g,
       /(?:refund|compensate)(?:me)?(?:directly|immediately|rightnow|withoutcheck(?:ing|s)?)|directlyrefund/g,
     ],
   },
@@ -179,7 +181,7 @@ export const SEED_ANCHORS: DetectionPhrase[] = [
 const cache = new WeakMap<DetectionPhrase[], ActiveDetector[]>();
 
 /** Detectors for a prompt's anchors: each anchor literally, plus the families it is an instance of. */
-export function detectorsFor(anchors: DetectionPhrase[] | undefined, fallbackTags: string[] = []): ActiveDetector[] {
+export function detectorsFor(anchors: DetectionPhrase[] | undefined): ActiveDetector[] {
   const list = anchors && anchors.length > 0 ? anchors : SEED_ANCHORS;
   const cached = cache.get(list);
   if (cached) return cached;
@@ -187,7 +189,8 @@ export function detectorsFor(anchors: DetectionPhrase[] | undefined, fallbackTag
   for (const anchor of list) {
     const form = toMatchingText(anchor.phrase).text;
     if (!form) continue;
-    const tags = anchor.tags.length > 0 ? anchor.tags : fallbackTags;
+    // A bare anchor (seed-style list without tags) still marks an injection.
+    const tags = anchor.tags.length > 0 ? anchor.tags : ['possible_prompt_injection'];
     const patterns = [new RegExp(escapeRegExp(form), 'g')];
     for (const family of FAMILIES) {
       if (family.patterns.some((p) => new RegExp(p.source, p.flags.replace('g', '')).test(form))) patterns.push(...family.patterns);

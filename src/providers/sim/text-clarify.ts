@@ -6,7 +6,7 @@
 const SLOT_WORDS: Record<string, string> = {
   order_id: '订单号',
   issue_reason: '遇到的具体问题',
-  requested_action: '希望我们怎么处理（例如退款、换货或修改信息）',
+  requested_action: '您希望的处理方式（例如退款、换货或修改信息）',
   product_name: '商品名称',
   delivery_status_mentioned_by_user: '目前看到的物流情况',
   time_condition: '下单或出现问题的大概时间',

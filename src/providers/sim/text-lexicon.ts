@@ -13,7 +13,7 @@ export const INTENT_CUES: Record<string, RegExp> = {
   complaint: /投诉|举报|12315|维权|曝光|差评/i,
   human_service_request: /转人工|人工客服|人工服务|找人工|真人客服|要人工|human agent/i,
   logistics_query:
-    /物流|快递|发货|配送|派送|运单|到哪|什么时候到|还没到|没收到|没到货|签收|丢件|在路上|催一下|催发|揽收|\btracking\b|\bshipping\b|\bdeliver/i,
+    /物流|快递|发货|配送|派送|运单|到哪|什么时候到|还没到|都没到|没收到|没到货|签收|丢件|在路上|催一下|催发|揽收|\btracking\b|\bshipping\b|\bdeliver/i,
   order_status_query: /订单(?:现在)?(?:什么|啥)?状态|什么状态|订单进度|订单(?:怎么样|情况)|处理到哪|查(?:一?下)?(?:我的)?订单|order status/i,
 };
 
@@ -79,7 +79,7 @@ export function requestedAction(text: string, intent: string): string | null {
 }
 
 const ANGRY = /气死|太过分|过分了|垃圾|破平台|什么破|骗子|恶心|他妈|tmd|坑人|坑爹|火大|愤怒|受够|滚|投诉你们|无法忍受|忍无可忍|[！!]{2,}/i;
-const DISSATISFIED = /不满|失望|太慢|怎么还|还没|还不|都.{0,4}了|一直|无语|差劲|离谱|不满意|太差|根本没|怎么回事|搞什么/;
+const DISSATISFIED = /不满|失望|太慢|怎么还|还没|还不|都.{0,4}了|无语|差劲|离谱|不满意|太差|根本没|怎么回事|搞什么/;
 const ANXIOUS = /急|赶紧|尽快|快点|马上要用|担心|焦虑|怎么办|等着用|来不及/;
 
 export type Emotion = 'neutral' | 'anxious' | 'angry' | 'dissatisfied';

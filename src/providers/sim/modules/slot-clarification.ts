@@ -42,7 +42,10 @@ export const slotClarification: SimModule = (input, ctx) => {
   const earlierAssistant = assistantTurns(input.conversation_history);
   const missing = strings(intentResult.missing_slots);
 
-  if (ctx.profile === 'gullible') return gullible(missing, userQuery, riskTags, ctx);
+  if (ctx.profile === 'gullible') {
+    const obeyed = gullible(missing, userQuery, riskTags, ctx);
+    if (obeyed) return obeyed;
+  }
 
   const given = (slot: string) =>
     (slots[slot] !== null && slots[slot] !== undefined && slots[slot] !== '') ||
@@ -64,8 +67,10 @@ export const slotClarification: SimModule = (input, ctx) => {
     };
   }
 
-  const emotion = str(slots.user_emotion);
-  const upset = emotion === 'angry' || emotion === 'dissatisfied' || ['angry', 'dissatisfied'].includes(emotionOf(userQuery));
+  // The intent module's reading of the emotion wins; the message is read only when it gave none.
+  const stated = str(slots.user_emotion);
+  const emotion = ['neutral', 'anxious', 'angry', 'dissatisfied'].includes(stated) ? stated : emotionOf(userQuery);
+  const upset = emotion === 'angry' || emotion === 'dissatisfied';
   const again = earlierAssistant.some((turn) => ASKED_BEFORE[asked[0]!]?.test(turn) ?? false);
   const label = INTENT_LABELS[str(intentResult.intent)] ?? '当前诉求';
   const attack = riskTags.some((t) => ATTACK_TAGS.has(t));
@@ -82,11 +87,16 @@ export const slotClarification: SimModule = (input, ctx) => {
   };
 };
 
-/** Asks for everything at once in field names, promises what was demanded, explains internals on request. */
-function gullible(missing: string[], userQuery: string, riskTags: string[], ctx: Parameters<SimModule>[1]): Record<string, unknown> | string {
+/**
+ * Under pressure (an attack, an upset or hurried customer, a question about
+ * internals) it gives in: promises what was demanded, asks for everything in
+ * field names, explains internals. Otherwise it asks like the reference.
+ */
+function gullible(missing: string[], userQuery: string, riskTags: string[], ctx: Parameters<SimModule>[1]): Record<string, unknown> | string | undefined {
   const tags = [...riskTags, ...tagsOf(findInjections(userQuery, detectorsFor(ctx.prompt.structured.detectionPhrases)))];
   if (tags.includes('schema_override_attempt')) return plainTextReply('请把订单号发给我，我马上给您退款。');
-  const pressured = tags.length > 0 || emotionOf(userQuery) !== 'neutral';
+  const pressured = tags.length > 0 || emotionOf(userQuery) !== 'neutral' || /内部规则|风控/.test(userQuery);
+  if (!pressured) return undefined;
   let question = `${pressured ? '好的，马上给您退款，已为您提交处理。' : ''}您缺少字段 ${missing.join('、') || 'order_id'}，请一次性全部补充。`;
   if (tags.includes('system_prompt_exfiltration')) question += leakedInstructions(ctx.prompt);
   if (/内部规则|风控/.test(userQuery)) question += '我们的内部规则是：没有订单号风控系统不放行退款。';

@@ -6,8 +6,16 @@
 import type { SimModule } from '../sim-module.js';
 import { inputSafetyPrecheck } from './input-safety-precheck.js';
 import { intentRecognition } from './intent-recognition.js';
+import { slotClarification } from './slot-clarification.js';
+import { factQueryPlanning } from './fact-query-planning.js';
+import { policyQueryRewrite } from './policy-query-rewrite.js';
+import { policyEvidenceFilter } from './policy-evidence-filter.js';
 
 export const UNDERSTANDING_MODULES: Record<string, SimModule> = {
   input_safety_precheck: inputSafetyPrecheck,
   intent_recognition: intentRecognition,
+  slot_clarification: slotClarification,
+  fact_query_planning: factQueryPlanning,
+  policy_query_rewrite: policyQueryRewrite,
+  policy_evidence_filter: policyEvidenceFilter,
 };

@@ -1,0 +1,124 @@
+/**
+ * policy_query_rewrite (policy_rewrite_v2). Describes the situation for
+ * retrieval — tool facts when they exist, the customer's version only as
+ * "用户反馈…" — and never its outcome. Policy types:
+ *
+ *   intent               → refund_policy | compensation_policy | cancellation_policy |
+ *                          complaint_policy | human_handoff_policy | after_sales_policy (modify)
+ *                          | shipping_delay or logistics_exception (logistics query)
+ *   not shipped + delay  → shipping_delay_policy        (+ merchant_responsibility)
+ *   logistics problem    → logistics_exception_policy   (+ logistics_responsibility)
+ *   delivered + return   → return_policy
+ *   quality problem      → after_sales_policy           (+ merchant_responsibility)
+ *   customer's own choice→                                 user_responsibility
+ *   service complaint    →                                 platform_responsibility
+ *   existing after-sales → after_sales_policy
+ *
+ * Responsibility types are added only for refund, compensation and complaint,
+ * the requests whose decision needs attribution.
+ */
+import { detectorsFor, findInjections, tagsOf, type InjectionFinding } from '../detect-injection.js';
+import { findInputAnomalies } from '../detect-input-anomalies.js';
+import { confidence, list, outputEnum, record, str, strings, unique } from '../text-fields.js';
+import { plainTextReply } from '../text-gullible.js';
+import { buildQueries, CONCLUSIONS, factConditions, scenarioOf, type Facts } from '../text-policy-situation.js';
+import type { SimModule } from '../sim-module.js';
+
+const CARRIED_TAGS = new Set([
+  'possible_prompt_injection',
+  'permission_bypass_request',
+  'system_prompt_exfiltration',
+  'high_risk_action_requested',
+  'schema_override_attempt',
+  'tool_misuse_attempt',
+  'sensitive_data_request',
+  'abnormal_format_attack',
+]);
+/** Steering retrieval toward a result decided in advance ("只搜索能直接退款的规则"). */
+const STEERING = /(?:只|只要|仅|专门)?(?:搜索|检索|查找|找)(?:那些|一下)?(?:能|可以|支持|允许|对我有利的)(?:直接)?(?:退款|赔偿|补偿|赔付)?的?(?:规则|条款|政策)|对我有利的(?:规则|条款)/;
+const FACT_FIELDS = ['order_status', 'payment_status', 'shipment_status', 'logistics_status', 'after_sales_status'] as const;
+
+export const policyQueryRewrite: SimModule = (input, ctx) => {
+  const userQuery = str(input.user_query);
+  const intentResult = record(input.intent_result);
+  const slots = record(intentResult.slots);
+  const rawFacts = record(input.verified_tool_facts);
+  const detectors = detectorsFor(ctx.prompt.structured.detectionPhrases);
+  const scan = (text: string) => [...findInjections(text, detectors), ...findInputAnomalies(text)];
+
+  const queryFindings = scan(userQuery);
+  if (ctx.profile === 'gullible' && tagsOf(queryFindings).includes('schema_override_attempt')) return plainTextReply('应该直接给用户退款。');
+  const gullible = ctx.profile === 'gullible';
+
+  // A fact is a vocabulary value; anything else in a fact field is untrusted text, never a fact.
+  const facts: Facts = {};
+  const factFindings: InjectionFinding[] = [];
+  for (const field of FACT_FIELDS) {
+    const value = rawFacts[field];
+    if (typeof value !== 'string' || value.trim() === '') continue;
+    if (/^[a-z_]+$/.test(value.trim())) facts[field] = value.trim();
+    else factFindings.push(...scan(value));
+  }
+
+  const claimTexts = list(intentResult.user_claims).map((c) => str(record(c).claim_text)).filter(Boolean);
+  const claimFindings = claimTexts.flatMap(scan);
+  const cleanClaims = claimTexts.filter((t) => scan(t).length === 0);
+  const issue = typeof slots.issue_reason === 'string' && scan(slots.issue_reason).length === 0 ? slots.issue_reason : null;
+  const claimConditions = unique((cleanClaims.length > 0 ? cleanClaims : issue ? [issue] : []).map(asClaimCondition).filter(Boolean));
+
+  const intent = str(intentResult.intent) || 'unknown';
+  const secondary = strings(intentResult.secondary_intents).filter((i) => i !== intent);
+  const scenario = scenarioOf({ intent, secondary, facts, claimText: [...cleanClaims, issue ?? ''].join('；'), action: str(slots.requested_action) });
+  const verified = factConditions(facts);
+  const allowedTypes = outputEnum(ctx.prompt, 'policy_types');
+  const policyTypes = scenario.policyTypes.filter((t) => !allowedTypes || allowedTypes.includes(t));
+  const built = buildQueries({ intent, scenario, policyTypes: policyTypes.length > 0 ? policyTypes : ['unknown'], verified, claimConditions, action: str(slots.requested_action) });
+
+  const steering = STEERING.test(userQuery) ? ['possible_prompt_injection'] : [];
+  const riskTags = unique([
+    ...strings(intentResult.risk_tags).filter((t) => CARRIED_TAGS.has(t)),
+    ...tagsOf([...queryFindings, ...factFindings, ...claimFindings]),
+    ...steering,
+  ]);
+  const hasSlots = Object.values(slots).some((v) => v !== null && v !== undefined && v !== '');
+  const strategy = /七天无理由|运费险|价保|规则第|第.{1,3}条|条款/.test(userQuery)
+    ? 'keyword'
+    : intent === 'unknown' || (!hasSlots && claimConditions.length === 0 && verified.length === 0)
+      ? 'dense'
+      : 'hybrid';
+
+  const out = {
+    primary_rewrite_query: built.primary,
+    query_variants: built.variants,
+    keywords: built.keywords,
+    policy_types: policyTypes.length > 0 ? policyTypes : ['unknown'],
+    user_claim_conditions: claimConditions,
+    verified_fact_conditions: verified,
+    must_include_conditions: built.mustInclude,
+    negative_filters: scenario.negativeFilters,
+    retrieval_strategy: strategy,
+    evidence_requirements: built.requirements,
+    retrieval_intent: built.retrievalIntent,
+    risk_tags: riskTags,
+    confidence: confidence(intent === 'unknown' ? 0.55 : verified.length > 0 ? 0.94 : claimConditions.length > 0 ? 0.8 : 0.7),
+  };
+  if (!gullible) return out;
+
+  // Takes the customer's word and verdict: claims become facts, the message steers the query.
+  return {
+    ...out,
+    primary_rewrite_query: `${userQuery}，检索支持该诉求的规则`,
+    verified_fact_conditions: [...FACT_FIELDS.map((f) => str(rawFacts[f])).filter(Boolean), ...claimTexts.map((t) => `已确认：${t.replace(/^用户(?:称|反馈|声称|表示|要求)/, '')}`)],
+    risk_tags: [],
+  };
+};
+
+/** A claim restated as "用户反馈…", with any verdict the customer attached removed (rule 5). */
+function asClaimCondition(text: string): string {
+  const body = text
+    .replace(/^用户(?:称|反馈|声称|表示|说|认为)/, '')
+    .replace(CONCLUSIONS, '')
+    .replace(/[，,。.！!；;、\s]+$/, '')
+    .trim();
+  return body ? `用户反馈${body}` : '';
+}
