@@ -5,10 +5,12 @@
  */
 import { z } from 'zod';
 import { ConfigSchema } from '../config/config.js';
+import { ScenarioFileSchema } from '../pipeline/scenario-schema.js';
 import { CaseFileSchema } from './case-schema.js';
 
 const SOURCES = {
   cases: { schema: CaseFileSchema, title: 'orderflow module case file (cases/<module>/*.yaml)' },
+  scenarios: { schema: ScenarioFileSchema, title: 'orderflow pipeline scenario file (cases/pipeline/*.yaml)' },
   config: { schema: ConfigSchema, title: 'orderflow.config.yaml' },
 } as const;
 

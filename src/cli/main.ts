@@ -59,6 +59,16 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('-q, --quiet', 'no progress output')
     .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());
 
+  common(program.command('generate').description('write new cases for a module through the case-generator prompt'))
+    .requiredOption('--module <id>', 'the module to write cases for')
+    .option('--count <n>', 'how many cases to ask for', Number)
+    .addOption(new Option('--type <type>', 'case type to generate (repeatable; default adversarial, boundary, schema)').argParser(collect))
+    .option('-p, --provider <name>', 'sim | openai (default: config provider)')
+    .option('-m, --model <name>', 'model for the openai provider')
+    .option('--cases <dir>', 'case folder (default: paths.cases of the config)')
+    .option('--out <file>', 'where to write (default: cases/<module>/generated-<time>.yaml)')
+    .action((opts) => run(async () => (await import('./commands/generate.js')).generateCommand({ ...opts, types: opts.type }, output))());
+
   common(program.command('merge <dirs...>').description('fold the report folders of several --shard runs into one'))
     .option('--out <dir>', 'report folder (default: reports/<run-id>)')
     .option('--baseline <report.json>', 'compare with this report (default: config baseline)')
@@ -66,7 +76,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
 
   program
     .command('schema <name>')
-    .description('print the JSON Schema of a file format: cases | config')
+    .description('print the JSON Schema of a file format: cases | scenarios | config')
     .action((name) => run(async () => (await import('./commands/schema.js')).schemaCommand(name, output))());
 
   return program;

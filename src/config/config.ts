@@ -104,7 +104,9 @@ function knownKeys(path: readonly PropertyKey[]): string {
     schema = inner.shape[String(key)] as z.ZodType;
   }
   const inner = unwrap(schema);
-  return inner instanceof z.ZodObject ? Object.keys(inner.shape).join(', ') : 'the documented keys';
+  if (inner instanceof z.ZodObject) return Object.keys(inner.shape).join(', ');
+  if (inner instanceof z.ZodRecord && inner.keyType instanceof z.ZodEnum) return (inner.keyType.options as string[]).join(', ');
+  return 'the documented keys';
 }
 
 function unwrap(schema: z.ZodType): z.ZodType {

@@ -11,8 +11,13 @@ import { recover } from './stages/recover.js';
 import { stringList } from './stages/understand.js';
 import type { ToolTrace } from './trace.js';
 import type { ReadTool } from './tools/tool-catalog.js';
+import type { ToolOutcome } from './world/mock-world.js';
 
 export type ActionOutcome = 'none' | 'verified' | 'unverified' | 'failed' | 'awaiting_confirmation' | 'declined' | 'not_authorized' | 'handoff';
+
+function confidenceOf(output: Output): number {
+  return typeof output.confidence === 'number' ? output.confidence : 0;
+}
 
 const NEXT_ACTION_TOOLS: Record<string, string> = { call_refund_tool: 'create_refund', call_compensation_tool: 'create_compensation', call_cancel_tool: 'cancel_order' };
 const DECISION_TOOLS: Record<string, string> = { refund_allowed: 'create_refund', compensation_allowed: 'create_compensation', cancellation_allowed: 'cancel_order' };
@@ -40,8 +45,11 @@ function compensationAmount(orderAmount: number): number {
 }
 
 export async function runAction(ctx: PipelineContext, intent: Output, decision: Output): Promise<ActionOutcome> {
-  if (decision.decision === 'need_more_info') {
-    const action = await recover(ctx, { stage: 'responsibility_attribution', type: 'missing_facts', detail: String(decision.reason_summary ?? 'facts missing') });
+  if (decision.decision === 'need_more_info' && decision.next_action !== 'request_human_review') {
+    // generate_response: nothing to run, just answer; otherwise the missing piece decides the recovery.
+    if (decision.next_action === 'generate_response') return 'none';
+    const type = decision.next_action === 'search_policy' ? 'insufficient_evidence' : 'missing_facts';
+    const action = await recover(ctx, { stage: 'responsibility_attribution', type, detail: String(decision.reason_summary ?? 'facts missing'), confidence: confidenceOf(decision) });
     return action === 'human_handoff' ? 'handoff' : 'none';
   }
   if (decision.decision === 'human_handoff' || decision.next_action === 'request_human_review' || decision.automation_level === 'human_review_required') {
@@ -96,7 +104,7 @@ export async function runAction(ctx: PipelineContext, intent: Output, decision: 
       if (block) {
         record(ctx, call, 'blocked', { authorization: verdict, block });
         ctx.actionsTaken.push(`${call.tool} blocked by the ${block.gate} gate: ${block.message}`);
-        const action = await recover(ctx, { stage: 'tool_authorization', type: 'gate_blocked', detail: `${block.gate}: ${block.message}`, involvesWrite: true });
+        const action = await recover(ctx, { stage: 'tool_authorization', type: 'gate_blocked', detail: `${block.gate}: ${block.message}`, involvesWrite: true, confidence: confidenceOf(decision) });
         if (action !== 'human_handoff') ctx.handOff(`${call.tool} blocked by the ${block.gate} gate`);
         return 'handoff';
       }
@@ -177,30 +185,52 @@ async function execute(ctx: PipelineContext, call: ProposedCall, authorization: 
   record(ctx, call, outcome.success ? 'executed' : 'failed', { authorization, result: outcome });
   ctx.actionsTaken.push(`${call.tool} ${outcome.success ? 'executed' : `failed: ${outcome.error}`}`);
   if (!outcome.success) {
-    const action = await recover(ctx, { stage: 'tool_execution', type: 'tool_error', detail: outcome.error ?? 'failed', involvesWrite: true });
+    const action = await recover(ctx, { stage: 'tool_execution', type: 'tool_error', detail: outcome.error ?? 'failed', involvesWrite: true, confidence: 1 });
     if (action !== 'human_handoff') ctx.note('write failed; not retried blindly');
     return 'failed';
   }
+  return verify(ctx, call, outcome);
+}
+
+/** Re-checks until the state is verified, at most MAX_RECHECKS times; a write is retried only with its idempotency key. */
+const MAX_RECHECKS = 2;
+
+async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutcome): Promise<ActionOutcome> {
   const requery = REQUERY[call.tool];
   const orderId = String(call.args.order_id ?? '');
-  const second = requery ? ctx.world.read(requery.tool, { order_id: orderId }) : undefined;
-  const result = await ctx.caller.call('execution_state_verification', {
-    executed_action: { tool_name: call.tool, args: call.args, idempotency_key: call.idempotency_key },
-    tool_result: { success: outcome.success, data: outcome.data, error: outcome.error },
-    requery_result: { tool_name: requery?.tool ?? 'none', data: second?.data ?? {} },
-    expected_state_change: requery?.change ?? `${call.tool} accepted`,
-    retry_count: 0,
-  });
-  if (!result.ok) {
-    await recover(ctx, { stage: 'execution_state_verification', type: result.failure, detail: result.reason, involvesWrite: true });
-    ctx.handOff('state could not be verified');
+  let outcome = first;
+  for (let retry = 0; ; retry++) {
+    const second = requery ? ctx.world.read(requery.tool, { order_id: orderId }) : undefined;
+    const result = await ctx.caller.call('execution_state_verification', {
+      executed_action: { tool_name: call.tool, args: call.args, idempotency_key: call.idempotency_key },
+      tool_result: { success: outcome.success, data: outcome.data, error: outcome.error },
+      requery_result: { tool_name: requery?.tool ?? 'none', data: second?.data ?? {} },
+      expected_state_change: requery?.change ?? `${call.tool} accepted`,
+      retry_count: retry,
+    });
+    if (!result.ok) {
+      await recover(ctx, { stage: 'execution_state_verification', type: result.failure, detail: result.reason, involvesWrite: true, retryCount: retry });
+      ctx.handOff('state could not be verified');
+      return 'unverified';
+    }
+    ctx.verification = result.output;
+    const status = String(result.output.verification_status);
+    const next = String(result.output.next_action);
+    if (status === 'verified_success') return 'verified';
+    if (retry < MAX_RECHECKS && next === 'retry_check') continue;
+    if (retry < MAX_RECHECKS && next === 'retry_tool_with_idempotency' && call.idempotency_key) {
+      outcome = ctx.world.write(call.tool, call.args, call.idempotency_key);
+      record(ctx, call, outcome.success ? 'executed' : 'failed', { authorization: 'retry_with_idempotency_key', result: outcome });
+      continue;
+    }
+    if (status === 'human_handoff' || next === 'human_handoff') {
+      ctx.handOff('state verification asked for a human');
+      return 'unverified';
+    }
+    const action = await recover(ctx, { stage: 'execution_state_verification', type: 'verification_failed', detail: String(result.output.reason_summary ?? 'state not verified'), involvesWrite: true, retryCount: retry, confidence: confidenceOf(result.output) });
+    if (action !== 'human_handoff') ctx.note(`state not verified (${status}); recovery ${action}`);
     return 'unverified';
   }
-  ctx.verification = result.output;
-  if (result.output.verification_status === 'verified_success') return 'verified';
-  const action = await recover(ctx, { stage: 'execution_state_verification', type: 'verification_failed', detail: String(result.output.reason_summary ?? 'state not verified'), involvesWrite: true });
-  if (action !== 'human_handoff' && result.output.verification_status === 'human_handoff') ctx.handOff('state verification asked for a human');
-  return 'unverified';
 }
 
 function record(ctx: PipelineContext, call: ProposedCall, status: ToolTrace['status'], extra: Partial<ToolTrace> = {}): void {

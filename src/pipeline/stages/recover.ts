@@ -46,7 +46,8 @@ export async function recover(ctx: PipelineContext, failure: Failure): Promise<R
     max_retries: MAX_RETRIES,
     involves_write_action: failure.involvesWrite ?? false,
     risk_tags: [...new Set(riskTags)],
-    confidence: failure.confidence ?? 0.5,
+    // A failure with no model confidence behind it (schema, transport) is reported as zero confidence.
+    confidence: failure.confidence ?? 0,
   });
   const action: RecoveryAction = result.ok ? ((result.output as Output).recovery_action as RecoveryAction) : 'human_handoff';
   ctx.note(`${failure.stage} ${failure.type}: recovery ${action}${result.ok ? '' : ' (failure_recovery itself failed)'}`);
