@@ -21,6 +21,10 @@ export function renderSummary(head: ReportHead): string {
     table.toString(),
     `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`,
   ];
+  const blocks = Object.entries(head.gate_blocks ?? {});
+  if (blocks.length) lines.push(`gates blocked: ${blocks.map(([g, n]) => `${g} ${n}`).join(', ')}`);
+  const stages = Object.entries(head.stage_failures);
+  if (stages.length) lines.push(`first failing stage: ${stages.map(([s, n]) => `${s} ${n}`).join(', ')}`);
   if (head.baseline) lines.push(`baseline: ${head.baseline.newly_failing_count} newly failing, ${head.baseline.newly_passing_count} newly passing`);
   lines.push(gate.passed ? pc.green('gate: passed') : pc.red(`gate: FAILED\n${gate.failures.map((f) => `  - ${f.message}`).join('\n')}`));
   return lines.join('\n');

@@ -4,9 +4,9 @@
  */
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** For text inside <pre> or HTML attributes: nothing is interpreted. */
+/** For text inside <pre> or a Markdown paragraph: no tag or entity survives. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML[c]!);
+  return text.replace(/[&<>]/g, (c) => HTML[c]!);
 }
 
 /** For text in a Markdown paragraph or table cell: one line, no markup, no HTML, no links. */

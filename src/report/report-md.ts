@@ -3,6 +3,7 @@
  * metrics with deltas against the baseline, the cases that flipped, failures
  * per pipeline stage, then the details. Every model-derived string is escaped.
  */
+import type { PipelineTrace } from '../pipeline/trace.js';
 import type { MetricValue } from '../scoring/metric-value.js';
 import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
@@ -61,8 +62,15 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
 
   const stages = Object.entries(head.stage_failures);
   if (stages.length) {
-    out.push('## Failures by pipeline stage', '', `The first stage whose output went wrong in each failed scenario (${STAGE_MODULE_HINT}).`, '', '| stage | failed scenarios |', '|---|---:|');
-    for (const [stage, n] of stages) out.push(`| ${stage} | ${n} |`);
+    out.push('## Failures by pipeline stage', '', `The first stage whose output went wrong in each failed scenario (${STAGE_MODULE_HINT}).`, '', '| stage | prompt | failed scenarios |', '|---|---|---:|');
+    for (const [stage, n] of stages) out.push(`| ${stage} | ${run.prompts[stage]?.name ?? '–'} | ${n} |`);
+    out.push('');
+  }
+
+  const blocks = Object.entries(head.gate_blocks ?? {});
+  if (blocks.length) {
+    out.push('## Calls stopped by the program-enforced gates', '', 'What the model proposed and the gates refused to execute.', '', '| gate | blocked calls |', '|---|---:|');
+    for (const [gate, n] of blocks) out.push(`| ${gate} | ${n} |`);
     out.push('');
   }
 
@@ -97,10 +105,24 @@ function failureBlock(f: CaseEntry): string[] {
   if (f.error) out.push(`- error: ${md(f.error)}`);
   for (const c of f.failed_checks) out.push(`- ${codeSpan(c.name)}: ${md(c.reason)}`);
   out.push('');
+  if (f.trace) out.push('<details><summary>trace</summary>', '', `<pre>${escapeHtml(clip(traceSummary(f.trace as PipelineTrace), 8000))}</pre>`, '', '</details>', '');
   if (f.raw_output !== undefined) {
-    out.push('<details><summary>model output</summary>', '', `<pre>${escapeHtml(clip(f.raw_output, 4000))}</pre>`, '', '</details>', '');
+    out.push(`<details><summary>${f.trace ? 'reply' : 'model output'}</summary>`, '', `<pre>${escapeHtml(clip(f.raw_output, 4000))}</pre>`, '', '</details>', '');
   }
   return out;
+}
+
+/** One line per stage and per tool call: enough to see where a scenario went wrong. */
+function traceSummary(trace: PipelineTrace): string {
+  const lines = trace.stages.map((st) => `stage ${st.stage} (${st.prompt}): ${st.valid ? 'ok' : `INVALID: ${st.error ?? ''}`}`);
+  for (const t of trace.tools) {
+    const gate = t.block ? ` [${t.block.gate} gate: ${t.block.message}]` : '';
+    lines.push(`tool ${t.tool} ${JSON.stringify(t.args)}: ${t.status}${t.authorization ? ` (authorization ${t.authorization})` : ''}${gate}`);
+  }
+  if (trace.confirmation.asked) lines.push(`confirmation asked: ${trace.confirmation.answer}`);
+  if (trace.handoff) lines.push(`hand-off: ${JSON.stringify(trace.handoff)}`);
+  for (const note of trace.notes) lines.push(`note: ${note}`);
+  return lines.join('\n');
 }
 
 function clip(text: string, max: number): string {

@@ -19,6 +19,8 @@ export interface ReportHead {
   by_case_type: Record<string, Metrics>;
   /** Failed pipeline scenarios per first failing stage: which prompt to fix. */
   stage_failures: Record<string, number>;
+  /** Tool calls blocked by each program-enforced gate. */
+  gate_blocks: Record<string, number>;
   gate: GateVerdict;
   baseline: BaselineDiff | null;
 }

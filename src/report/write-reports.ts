@@ -57,6 +57,7 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
     by_module: snapshot.by_module,
     by_case_type: snapshot.by_case_type,
     stage_failures: snapshot.stage_failures,
+    gate_blocks: snapshot.gate_blocks,
     gate: evaluateGate(options.config, snapshot.metrics, baseline),
     baseline,
   };

@@ -11,6 +11,8 @@ export interface AggregateSnapshot {
   by_case_type: Record<string, Metrics>;
   /** Failed pipeline scenarios per first failing stage. */
   stage_failures: Record<string, number>;
+  /** Tool calls the program-enforced gates blocked, per gate. */
+  gate_blocks: Record<string, number>;
 }
 
 export class Aggregates {
@@ -19,6 +21,7 @@ export class Aggregates {
   private readonly byType = new Map<string, MetricAccumulator>();
   private readonly trials = new Map<string, { n: number; c: number }>();
   private readonly stages = new Map<string, number>();
+  private readonly gateBlocks = new Map<string, number>();
   readonly counts = { total: 0, passed: 0, failed: 0, error: 0 };
 
   constructor(private readonly repeat: number) {}
@@ -37,6 +40,7 @@ export class Aggregates {
       this.trials.set(r.case_id, t);
     }
     if (r.first_failing_stage) this.stages.set(r.first_failing_stage, (this.stages.get(r.first_failing_stage) ?? 0) + 1);
+    for (const gate of r.gate_blocks ?? []) this.gateBlocks.set(gate, (this.gateBlocks.get(gate) ?? 0) + 1);
   }
 
   snapshot(): AggregateSnapshot {
@@ -56,6 +60,7 @@ export class Aggregates {
       by_module: finishAll(this.byModule),
       by_case_type: finishAll(this.byType),
       stage_failures: Object.fromEntries([...this.stages.entries()].sort((a, b) => b[1] - a[1])),
+      gate_blocks: Object.fromEntries([...this.gateBlocks.entries()].sort((a, b) => b[1] - a[1])),
     };
   }
 }

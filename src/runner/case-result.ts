@@ -55,6 +55,8 @@ export interface CaseResult {
   facts: ScoreFacts;
   /** Pipeline scenarios: the first stage whose output went wrong. */
   first_failing_stage?: string;
+  /** Pipeline scenarios: the gate of each tool call the program blocked. */
+  gate_blocks?: string[];
   /** Pipeline scenarios: per-stage trace. */
   trace?: unknown;
   file?: string;

@@ -36,6 +36,7 @@ export async function runScenario(s: LoadedScenario, trial: number, active: Map<
     cached_calls: stages.filter((st) => st.cached).length,
     facts: verdict.facts,
     ...(verdict.firstFailingStage ? { first_failing_stage: verdict.firstFailingStage } : {}),
+    gate_blocks: ctx.trace.tools.flatMap((t) => (t.block ? [t.block.gate] : [])),
     trace: ctx.trace,
     file: s.file,
     line: s.line,

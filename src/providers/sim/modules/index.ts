@@ -1,4 +1,5 @@
 import type { SimModule } from '../sim-module.js';
+import { simulateCaseGenerator } from './case-generator.js';
 import { DECISION_MODULES } from './decision.js';
 import { UNDERSTANDING_MODULES } from './understanding.js';
 
@@ -6,4 +7,5 @@ import { UNDERSTANDING_MODULES } from './understanding.js';
 export const SIM_MODULES: Record<string, SimModule> = {
   ...DECISION_MODULES,
   ...UNDERSTANDING_MODULES,
+  prompt_evaluation: simulateCaseGenerator,
 };
