@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
@@ -93,7 +93,18 @@ export async function loadConfig(path?: string): Promise<LoadedConfig> {
     });
     throw new InputError(problems);
   }
-  return { config: result.data, file: shown };
+  return { config: relativeTo(dirname(file), result.data), file: shown };
+}
+
+/** Paths in a config file mean paths next to that file, wherever orderflow is run from. */
+function relativeTo(dir: string, config: Config): Config {
+  const at = (p: string) => resolve(dir, p);
+  return {
+    ...config,
+    paths: { prompts: at(config.paths.prompts), cases: at(config.paths.cases), reports: at(config.paths.reports) },
+    baseline: config.baseline === null ? null : at(config.baseline),
+    cache: { ...config.cache, dir: at(config.cache.dir) },
+  };
 }
 
 function knownKeys(path: readonly PropertyKey[]): string {

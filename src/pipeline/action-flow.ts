@@ -64,7 +64,7 @@ export async function runAction(ctx: PipelineContext, intent: Output, decision: 
   const needsConfirmation =
     decision.next_action === 'request_user_confirmation' || stringList(decision.required_before_execution).includes('user_confirmation');
   if (needsConfirmation) {
-    const answer = askUser(ctx);
+    const answer = askUser(ctx, proposal.tool);
     if (answer !== 'confirmed') return stopUnconfirmed(ctx, proposal, answer);
   }
 
@@ -72,8 +72,8 @@ export async function runAction(ctx: PipelineContext, intent: Output, decision: 
     const auth = await authorize(ctx, proposal, decision);
     if (!auth) return 'handoff';
     const verdict = String(auth.authorization_decision);
-    if (verdict === 'require_user_confirmation' && !ctx.trace.confirmation.asked) {
-      const answer = askUser(ctx);
+    if (verdict === 'require_user_confirmation' && !ctx.trace.confirmation.asked_tools.includes(proposal.tool)) {
+      const answer = askUser(ctx, proposal.tool);
       if (answer !== 'confirmed') return stopUnconfirmed(ctx, proposal, answer);
       continue;
     }
@@ -93,11 +93,11 @@ export async function runAction(ctx: PipelineContext, intent: Output, decision: 
       idempotency_key: proposal.idempotency_key,
     };
     if (ctx.options.gates) {
-      const block = checkGates(call, gateContext(ctx, decision));
-      if (block?.gate === 'confirmation' && !ctx.trace.confirmation.asked) {
+      const block = checkGates(call, gateContext(ctx, call, decision));
+      if (block?.gate === 'confirmation' && !ctx.trace.confirmation.asked_tools.includes(call.tool)) {
         // The gate's structured error tells the agent what is missing (seed 003): ask, then try once more.
         record(ctx, call, 'blocked', { authorization: verdict, block });
-        const answer = askUser(ctx);
+        const answer = askUser(ctx, call.tool);
         if (answer !== 'confirmed') return stopUnconfirmed(ctx, call, answer);
         continue;
       }
@@ -114,11 +114,36 @@ export async function runAction(ctx: PipelineContext, intent: Output, decision: 
   return 'not_authorized';
 }
 
-function askUser(ctx: PipelineContext): 'confirmed' | 'declined' | 'no_answer' {
-  const answer = ctx.scenario.confirmation === 'yes' ? 'confirmed' : ctx.scenario.confirmation === 'no' ? 'declined' : 'no_answer';
-  ctx.trace.confirmation = { asked: true, answer };
-  ctx.actionsTaken.push(`asked the user to confirm: ${answer}`);
+/**
+ * The simulated user answers a confirmation request about a specific action:
+ * "yes" in a scenario means yes to what the user asked for, so an action they
+ * never wanted (a cancellation offered to someone asking for a refund) is declined.
+ */
+function askUser(ctx: PipelineContext, tool: string): 'confirmed' | 'declined' | 'no_answer' {
+  const s = ctx.scenario;
+  const wanted = s.confirms ?? wantedTools(s);
+  const answer = s.confirmation === 'no_answer' ? 'no_answer' : s.confirmation === 'yes' && wanted.includes(tool) ? 'confirmed' : 'declined';
+  const { asked_tools, confirmed_tools } = ctx.trace.confirmation;
+  ctx.trace.confirmation = {
+    asked: true,
+    answer,
+    asked_tools: [...new Set([...asked_tools, tool])],
+    confirmed_tools: answer === 'confirmed' ? [...new Set([...confirmed_tools, tool])] : confirmed_tools,
+  };
+  ctx.actionsTaken.push(`asked the user to confirm ${tool}: ${answer}`);
   return answer;
+}
+
+/** A confirmation is for one action: confirming a refund does not confirm a cancellation. */
+function confirmationFor(ctx: PipelineContext, tool: string): 'confirmed' | 'not_requested' {
+  return ctx.trace.confirmation.confirmed_tools.includes(tool) ? 'confirmed' : 'not_requested';
+}
+
+const INTENT_TOOLS: Record<string, string> = { refund_request: 'create_refund', compensation_request: 'create_compensation', cancel_order: 'cancel_order', complaint: 'create_ticket' };
+
+function wantedTools(s: PipelineContext['scenario']): string[] {
+  const intents = [s.expected.intent, ...(s.expected.secondary_intents ?? [])].filter((i): i is string => Boolean(i));
+  return [...new Set([...s.expected.tool_calls.map((c) => c.tool_name), ...intents.flatMap((i) => INTENT_TOOLS[i] ?? [])])];
 }
 
 function stopUnconfirmed(ctx: PipelineContext, call: ProposedCall, answer: 'declined' | 'no_answer'): ActionOutcome {
@@ -129,7 +154,6 @@ function stopUnconfirmed(ctx: PipelineContext, call: ProposedCall, answer: 'decl
 async function authorize(ctx: PipelineContext, call: ProposedCall, decision: Output): Promise<Output | null> {
   const orderId = typeof call.args.order_id === 'string' ? call.args.order_id : null;
   const owner = orderId ? ctx.world.ownerOf(orderId) ?? null : null;
-  const answer = ctx.trace.confirmation.answer;
   const result = await ctx.caller.call('tool_authorization', {
     proposed_action: { tool_name: call.tool, args: call.args, idempotency_key: call.idempotency_key },
     decision_result: {
@@ -143,7 +167,7 @@ async function authorize(ctx: PipelineContext, call: ProposedCall, decision: Out
       current_user_id: ctx.scenario.user.id,
       claimed_role: ctx.scenario.user.claimed_role,
       target_order_owner_id: owner,
-      user_confirmation: answer === 'confirmed' ? 'confirmed' : answer === 'declined' ? 'declined' : 'not_requested',
+      user_confirmation: confirmationFor(ctx, call.tool),
       permission_check_passed: owner !== null && owner === ctx.scenario.user.id,
     },
     safety_risk_tags: [...new Set([...ctx.trace.injection_risk.model_tags, ...stringList(ctx.evidence?.risk_tags)])],
@@ -156,14 +180,13 @@ async function authorize(ctx: PipelineContext, call: ProposedCall, decision: Out
   return null;
 }
 
-function gateContext(ctx: PipelineContext, decision: Output): GateContext {
-  const answer = ctx.trace.confirmation.answer;
+function gateContext(ctx: PipelineContext, call: ProposedCall, decision: Output): GateContext {
   return {
     userId: ctx.scenario.user.id,
     world: ctx.world,
     riskLevels: ctx.prompt('tool_authorization').structured.toolRiskLevels ?? {},
     injectionRisk: ctx.injectionRisk,
-    confirmation: answer === 'confirmed' ? 'confirmed' : answer === 'declined' ? 'declined' : 'not_requested',
+    confirmation: confirmationFor(ctx, call.tool),
     decision: typeof decision.decision === 'string' ? decision.decision : null,
     retrieved: ctx.retrieved,
     selectedDocIds: selectedDocIds(ctx.evidence),

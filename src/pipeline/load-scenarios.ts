@@ -78,6 +78,9 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
     const order = c.args?.order_id;
     if (typeof order === 'string' && !orders.has(order)) add(['expected', 'tool_calls', i, 'args', 'order_id'], `order ${order} is not in the world's orders`, known);
   });
+  (s.confirms ?? []).forEach((tool, i) => {
+    if (!KNOWN_TOOLS.includes(tool)) add(['confirms', i], `unknown tool "${tool}"`, KNOWN_TOOLS.join(', '));
+  });
   e.never_execute.forEach((tool, i) => {
     if (!KNOWN_TOOLS.includes(tool)) add(['expected', 'never_execute', i], `unknown tool "${tool}"`, KNOWN_TOOLS.join(', '));
   });

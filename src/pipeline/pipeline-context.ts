@@ -25,7 +25,7 @@ export class PipelineContext {
     stages: [],
     tools: [],
     injection_risk: { model_tags: [], program_phrases: [] },
-    confirmation: { asked: false, answer: 'not_requested' },
+    confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [] },
     clarification_asked: false,
     response_scenario: null,
     reply: null,

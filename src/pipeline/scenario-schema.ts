@@ -141,6 +141,11 @@ export const ScenarioSchema = z.strictObject({
   injection: InjectionSchema.optional(),
   /** How the simulated user answers a confirmation request. */
   confirmation: z.enum(['yes', 'no', 'no_answer']).default('yes'),
+  /**
+   * The actions the simulated user agrees to when asked; any other is declined.
+   * Default: the expected write tools, plus the tool the expected intent asks for.
+   */
+  confirms: z.array(z.string()).optional(),
   expected: ExpectedSchema,
 });
 export type Scenario = z.infer<typeof ScenarioSchema>;

@@ -50,7 +50,8 @@ export interface PipelineTrace {
   stages: StageTrace[];
   tools: ToolTrace[];
   injection_risk: { model_tags: string[]; program_phrases: string[] };
-  confirmation: { asked: boolean; answer: 'confirmed' | 'declined' | 'no_answer' | 'not_requested' };
+  /** The last confirmation asked, and every tool the user confirmed. */
+  confirmation: { asked: boolean; answer: 'confirmed' | 'declined' | 'no_answer' | 'not_requested'; asked_tools: string[]; confirmed_tools: string[] };
   clarification_asked: boolean;
   response_scenario: string | null;
   reply: string | null;

@@ -8,6 +8,7 @@ import type { Located } from '../../registry/structured-sections.js';
 import type { RetrievedDocument } from '../retrieval.js';
 import { TOOL_ARGS } from '../tools/tool-catalog.js';
 import type { MockWorld } from '../world/mock-world.js';
+import { toolConflicts } from '../verified-facts.js';
 
 export const GATE_NAMES = ['schema', 'whitelist', 'ownership', 'business_rules', 'human_review', 'confirmation', 'idempotency'] as const;
 export type GateName = (typeof GATE_NAMES)[number];
@@ -47,6 +48,7 @@ export function riskLevelOf(tool: string, levels: GateContext['riskLevels']): st
 }
 
 const HIGH = new Set(['write_high', 'external_high']);
+const REFUND_UNDER_WAY = new Set(['refund_requested', 'refund_processing', 'refund_completed']);
 const DECISION_FOR: Record<string, string> = {
   create_refund: 'refund_allowed',
   create_compensation: 'compensation_allowed',
@@ -90,7 +92,13 @@ export function checkGates(call: ProposedCall, ctx: GateContext): GateBlock | nu
   return null;
 }
 
+/** Facts a service failure can be read from; compensation needs one of them. */
+const SERVICE_FAILURES = new Set(['delayed', 'lost', 'exception']);
+
 function businessRules(call: ProposedCall, ctx: GateContext): GateBlock | null {
+  // The gate reads the records itself: a plan that skipped a query must not hide a conflict.
+  const conflicts = typeof call.args.order_id === 'string' ? recordConflicts(ctx.world, call.args.order_id) : [];
+  if (conflicts.length) return block('business_rules', `tool results conflict: ${conflicts.join('; ')}`, 'hand off so a human resolves the conflict');
   const needed = DECISION_FOR[call.tool];
   if (needed && ctx.decision !== needed) {
     return block('business_rules', `${call.tool} needs the decision ${needed}, got ${ctx.decision ?? 'none'}`, 'obtain a responsibility decision first');
@@ -104,10 +112,34 @@ function businessRules(call: ProposedCall, ctx: GateContext): GateBlock | null {
     if (order && typeof call.args.amount === 'number' && call.args.amount > order.amount) {
       return block('business_rules', `amount ${call.args.amount} exceeds the order amount ${order.amount}`, 'use at most the paid amount');
     }
+    if (order && call.tool === 'create_refund') {
+      if (order.payment_status !== 'paid') return block('business_rules', `order ${order.order_id} is ${order.payment_status}: there is nothing to refund`, 'tell the user the payment state instead');
+      // A refund without return only exists before shipping; afterwards it is a return, handled by a human.
+      if (order.shipment_status !== 'not_shipped') return block('business_rules', `order ${order.order_id} is ${order.shipment_status}: a refund now needs a return`, 'offer the return process or hand off');
+      const afterSales = ctx.world.state.after_sales.find((a) => a.order_id === order.order_id)?.status;
+      if (afterSales && REFUND_UNDER_WAY.has(afterSales)) return block('business_rules', `a refund for order ${order.order_id} is already ${afterSales}`, 'report the existing refund instead of starting another');
+    }
+  }
+  if (call.tool === 'create_compensation') {
+    const orderId = typeof call.args.order_id === 'string' ? call.args.order_id : '';
+    const logistics = ctx.world.state.logistics.find((l) => l.order_id === orderId)?.status;
+    if (!logistics || !SERVICE_FAILURES.has(logistics)) return block('business_rules', `no verified service failure for order ${orderId} (logistics ${logistics ?? 'unknown'})`, 'compensate only a delayed, lost or damaged delivery');
   }
   if (call.tool === 'cancel_order' || call.tool === 'modify_address' || call.tool === 'modify_order') {
     const order = typeof call.args.order_id === 'string' ? ctx.world.order(call.args.order_id) : undefined;
     if (order && order.shipment_status !== 'not_shipped') return block('business_rules', `order ${order.order_id} has already shipped`, 'offer a return or hand off instead');
   }
   return null;
+}
+
+function recordConflicts(world: MockWorld, orderId: string): string[] {
+  const state = world.state;
+  const order = world.order(orderId);
+  const logistics = state.logistics.find((l) => l.order_id === orderId);
+  const payment = state.payments.find((p) => p.order_id === orderId);
+  return toolConflicts({
+    ...(order ? { order: { ...order } } : {}),
+    ...(logistics ? { logistics: { ...logistics } } : {}),
+    ...(payment ? { payment: { ...payment } } : {}),
+  });
 }

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/report/report-types.js';
+import { METRIC_IDS } from '../../src/scoring/metric-ids.js';
+import { runCli } from '../support/run-cli.js';
+import { copyOfRepo } from '../support/temp-dir.js';
+
+function evalRun(args: string[]): { code: number; out: string; report: Report; md: string; stdout: string } {
+  const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+  const out = join(root, 'out');
+  const r = runCli(['eval', '--out', out, ...args], { cwd: root });
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  return { code: r.code, out, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')), md: readFileSync(join(out, 'report.md'), 'utf8'), stdout: r.stdout };
+}
+
+describe('orderflow eval (child process)', () => {
+  it('passes on sim and writes every report', () => {
+    const { code, out, report, md, stdout } = evalRun([]);
+    expect(code, stdout).toBe(0);
+    for (const file of ['report.json', 'report.md', 'junit.xml', 'results.jsonl']) expect(existsSync(join(out, file))).toBe(true);
+    expect(stdout).toContain(`reports: ${out}`);
+
+    expect(report.schema_version).toBe(1);
+    expect(report.gate.passed).toBe(true);
+    expect(report.summary.failed + report.summary.error).toBe(0);
+    for (const [id, m] of Object.entries(report.metrics)) {
+      expect(METRIC_IDS).toContain(id);
+      expect(m).toHaveProperty('numerator');
+      expect(m).toHaveProperty('denominator');
+      expect(m).toHaveProperty('value');
+    }
+    expect(report.metrics.schema_validity_rate!.value).toBe(1);
+    expect(report.metrics.injection_success_rate!.value).toBe(0);
+    expect(report.metrics.unsafe_action_rate!.value).toBe(0);
+    expect(report.by_module.pipeline!.task_success_rate!.denominator).toBeGreaterThan(0);
+    expect(Object.keys(report.by_module).filter((m) => m !== 'pipeline')).toHaveLength(11);
+    expect(Object.keys(report.by_case_type).sort()).toEqual(['adversarial', 'boundary', 'normal', 'regression', 'safety', 'schema']);
+    expect(report.cases.length).toBe(report.summary.total);
+    expect(report.cases.filter((c) => c.module === 'pipeline').length).toBe(report.by_module.pipeline!.case_pass_rate!.denominator);
+    expect(Object.keys(report.run.prompts)).toHaveLength(12);
+    expect(report.run.prompts.intent_recognition!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(md.split('\n')[0]).toBe('# orderflow eval: ✅ gate passed');
+
+    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+    expect(XMLValidator.validate(junit)).toBe(true);
+    const suites = new XMLParser({ ignoreAttributes: false }).parse(junit).testsuites;
+    expect(Number(suites['@_tests'])).toBe(report.summary.total);
+    expect([suites.testsuite].flat().map((s: { '@_name': string }) => s['@_name'])).toContain('pipeline');
+  });
+
+  it('fails the gate on sim:gullible and lists the failing cases in report.md', () => {
+    const { code, report, md } = evalRun(['--provider', 'sim:gullible']);
+    expect(code).toBe(1);
+    expect(report.gate.passed).toBe(false);
+    expect(report.metrics.injection_success_rate!.value).toBeGreaterThan(0);
+    expect(report.gate.failures.map((f) => f.metric)).toContain('injection_success_rate');
+    expect(md.split('\n')[0]).toBe('# orderflow eval: ❌ gate FAILED');
+    const failing = report.cases.filter((c) => c.status === 'failed');
+    expect(failing.length).toBeGreaterThan(10);
+    for (const c of failing.filter((x) => x.case_type === 'adversarial').slice(0, 20)) expect(md).toContain(`\`${c.id}\``);
+    // Every adversarial and safety module case fails on the vulnerable model.
+    const attackCases = report.cases.filter((c) => c.module !== 'pipeline' && (c.case_type === 'adversarial' || c.case_type === 'safety'));
+    expect(attackCases.length).toBeGreaterThan(50);
+    expect(attackCases.filter((c) => c.status === 'passed').map((c) => c.id)).toEqual([]);
+  });
+
+  it('shows what the gates stopped: gullible with gates, and without', () => {
+    const gated = evalRun(['--provider', 'sim:gullible', '--module', 'pipeline']);
+    const m = gated.report.metrics;
+    expect(m.unsafe_proposal_rate!.value).toBeGreaterThan(0);
+    expect(m.unsafe_action_rate!.value).toBe(0);
+    expect(Object.keys(gated.report.gate_blocks).length).toBeGreaterThan(0);
+    expect(gated.md).toMatch(/## Calls stopped by the program-enforced gates/);
+    expect(gated.md).toMatch(/\| human_review \| \d+ \|/);
+
+    const open = evalRun(['--provider', 'sim:gullible', '--module', 'pipeline', '--no-gates']);
+    const n = open.report.metrics;
+    expect(open.code).toBe(1);
+    expect(open.report.run.gates_enabled).toBe(false);
+    expect(n.unsafe_action_rate!.value).toBeGreaterThan(0);
+    expect(n.injection_success_rate!.value).toBeGreaterThan(0);
+    expect(open.report.gate_blocks).toEqual({});
+    const writeGoals = open.report.cases.filter((c) => c.failed_checks.some((f) => f.name === 'attack_goal[write_executed]'));
+    expect(writeGoals.length).toBeGreaterThan(0);
+  });
+});
