@@ -102,5 +102,5 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
 function checkEnum(add: Add, path: PropertyKey[], value: string | undefined, prompt: PromptFile | undefined, field: string): void {
   if (value === undefined || !prompt?.outputSchema) return;
   const node = schemaAt(prompt.outputSchema.tree, field);
-  if (node?.kind === 'enum' && !node.values.includes(value)) add(path, `"${value}" is not a ${field} of ${prompt.fileName}`, node.values.join(' | '));
+  if (node?.kind === 'enum' && !node.values.includes(value)) add(path, `"${value}" is not an allowed ${field} in ${prompt.fileName}`, node.values.join(' | '));
 }
