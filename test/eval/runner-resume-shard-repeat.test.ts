@@ -1,0 +1,64 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mergeRuns } from '../../src/report/merge-runs.js';
+import { evalIn, readReport, readResults, repoCopy } from '../support/eval-fixture.js';
+
+describe('runner: streaming, resume, shards, repeats', () => {
+  it('--resume finishes an interrupted run without re-running or losing what finished', async () => {
+    const root = repoCopy();
+    const out = join(root, 'out');
+    const full = await evalIn(root, { out, module: ['intent_recognition', 'pipeline'] });
+    const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const kept = lines.slice(0, 8);
+    // Interrupted mid-write: eight complete lines, then half a line.
+    writeFileSync(join(out, 'results.jsonl'), `${kept.join('\n')}\n${lines[8]!.slice(0, 40)}`);
+    const resumed = await evalIn(root, { out, module: ['intent_recognition', 'pipeline'], resume: true });
+    const results = readResults(out);
+    expect(results).toHaveLength(full.head.summary.total);
+    expect(new Set(results.map((r) => r.case_id)).size).toBe(results.length);
+    expect(readFileSync(join(out, 'results.jsonl'), 'utf8').startsWith(`${kept.join('\n')}\n`)).toBe(true);
+    expect(resumed.head.summary).toEqual(full.head.summary);
+    expect(resumed.head.metrics.case_pass_rate).toEqual(full.head.metrics.case_pass_rate);
+  });
+
+  it('refuses to resume with other prompt versions or provider', async () => {
+    const root = repoCopy();
+    const out = join(root, 'out');
+    await evalIn(root, { out, module: ['intent_recognition'] });
+    await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, provider: 'sim:gullible' })).rejects.toThrow(/cannot resume: provider differs/);
+    await expect(evalIn(root, { out, module: ['intent_recognition'] })).rejects.toThrow(/already holds a run/);
+  });
+
+  it('shards partition the suite and merge back into the same verdicts', async () => {
+    const root = repoCopy();
+    const full = await evalIn(root, { out: join(root, 'full'), provider: 'sim:gullible' });
+    const a = await evalIn(root, { out: join(root, 's1'), provider: 'sim:gullible', shard: '1/3' });
+    const b = await evalIn(root, { out: join(root, 's2'), provider: 'sim:gullible', shard: '2/3' });
+    const c = await evalIn(root, { out: join(root, 's3'), provider: 'sim:gullible', shard: '3/3' });
+    expect(a.head.summary.total + b.head.summary.total + c.head.summary.total).toBe(full.head.summary.total);
+    expect(Math.min(a.head.summary.total, b.head.summary.total, c.head.summary.total)).toBeGreaterThan(0);
+    const merged = await mergeRuns({ inputs: [join(root, 's1'), join(root, 's2'), join(root, 's3')], out: join(root, 'merged'), reportsDir: root, baseline: null, config: { gate: {}, max_new_failures: 0 } });
+    expect(merged.head.summary).toEqual(full.head.summary);
+    for (const id of ['case_pass_rate', 'injection_success_rate', 'unsafe_proposal_rate', 'task_success_rate'] as const) {
+      expect(merged.head.metrics[id]).toEqual(full.head.metrics[id]);
+    }
+    const statuses = (dir: string) => Object.fromEntries(readReport(dir).cases.map((x) => [x.id, x.status]));
+    expect(statuses(join(root, 'merged'))).toEqual(statuses(join(root, 'full')));
+    await expect(mergeRuns({ inputs: [join(root, 's1'), join(root, 's1')], reportsDir: root, baseline: null, config: { gate: {}, max_new_failures: 0 } })).rejects.toThrow(/also appears in an earlier input/);
+  });
+
+  it('--repeat k runs k trials per case and reports pass^k', async () => {
+    const root = repoCopy();
+    const result = await evalIn(root, { out: join(root, 'out'), repeat: 3, module: ['intent_recognition'], provider: 'sim:gullible' });
+    const results = readResults(join(root, 'out'));
+    const cases = new Set(results.map((r) => r.case_id)).size;
+    expect(results).toHaveLength(cases * 3);
+    const m = result.head.metrics.pass_hat_k!;
+    expect(m).toMatchObject({ k: 3, denominator: cases });
+    // sim is deterministic: every trial agrees, so pass^1 = pass^3 = the case pass rate.
+    expect((m.by_k as Record<string, number>)['1']).toBe(m.value);
+    expect(m.value).toBe(Math.round((result.head.metrics.case_pass_rate!.numerator / 3 / cases) * 10_000) / 10_000);
+    expect(readReport(join(root, 'out')).cases.every((c) => c.trials?.n === 3)).toBe(true);
+  });
+});
