@@ -30,6 +30,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
 
   common(program.command('list').description('modules, versions (active marked), risk, case counts'))
     .option('--json', 'machine-readable output')
+    .option('--cases <dir>', 'case folder (default: paths.cases of the config)')
     .addOption(new Option('--prompt <module=name>', 'pin a prompt version (repeatable)').argParser(collect))
     .action((opts) => run(async () => (await import('./commands/list.js')).listCommand(opts, output))());
 

@@ -1,11 +1,28 @@
 import Table from 'cli-table3';
 import pc from 'picocolors';
+import { resolve } from 'node:path';
+import { CASE_TYPES } from '../../cases/case-schema.js';
+import { loadCaseSuite } from '../../cases/case-suite.js';
+import { InputError } from '../../errors.js';
+import type { PromptFile } from '../../registry/prompt-file.js';
 import { loadWorkspace, type WorkspaceOptions } from '../../workspace.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 
 export interface ListOptions extends WorkspaceOptions {
   json?: boolean;
+  cases?: string;
+}
+
+/** Cases per module and type; a broken case file is reported, not fatal, for a listing. */
+async function caseCounts(dir: string, active: Map<string, PromptFile>, output: Output): Promise<Record<string, Record<string, number>>> {
+  try {
+    return (await loadCaseSuite(dir, active)).counts;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    output.err(`cases not counted: ${error.problems.length} problem(s) in the case files; run orderflow eval to see them`);
+    return {};
+  }
 }
 
 export interface ListedModule {
@@ -17,8 +34,9 @@ export interface ListedModule {
   cases: Record<string, number>;
 }
 
-export async function listCommand(options: ListOptions, output: Output, countCases?: (module: string) => Promise<Record<string, number>>): Promise<number> {
+export async function listCommand(options: ListOptions, output: Output): Promise<number> {
   const ws = await loadWorkspace(options);
+  const counts = await caseCounts(resolve(options.cases ?? ws.config.paths.cases), ws.active, output);
   const modules: ListedModule[] = [];
   for (const [module, entry] of ws.registry.modules) {
     const active = ws.active.get(module)!;
@@ -34,7 +52,7 @@ export async function listCommand(options: ListOptions, output: Output, countCas
       })),
       risk_level: active.metadata.risk_level,
       output_mode: active.metadata.output_mode,
-      cases: (await countCases?.(module)) ?? {},
+      cases: counts[module] ?? {},
     });
   }
   if (options.json) {
@@ -48,10 +66,12 @@ export async function listCommand(options: ListOptions, output: Output, countCas
   for (const m of modules) {
     const versions = m.versions.map((v) => `${v.active ? '*' : ' '}${v.name} (${v.version})`).join('\n');
     const total = Object.values(m.cases).reduce((a, b) => a + b, 0);
-    const cases = total ? `${total}: ${Object.entries(m.cases).map(([t, n]) => `${t} ${n}`).join(', ')}` : '-';
+    const byType = CASE_TYPES.filter((t) => m.cases[t]).map((t) => `${t} ${m.cases[t]}`);
+    const cases = total ? `${total}: ${byType.join(', ')}` : '-';
     table.push([m.module, versions, m.risk_level, m.output_mode, cases]);
   }
   output.out(table.toString());
-  output.out(`${modules.length} modules, ${ws.registry.prompts.length} prompt files`);
+  const scenarios = counts.pipeline ? Object.values(counts.pipeline).reduce((a, b) => a + b, 0) : 0;
+  output.out(`${modules.length} modules, ${ws.registry.prompts.length} prompt files, ${scenarios} pipeline scenarios`);
   return EXIT_OK;
 }
