@@ -67,7 +67,8 @@ export async function generateCases(options: GenerateOptions): Promise<GenerateR
   }
 
   const provider = createProvider({ provider: options.provider ?? ws.config.provider, model: options.model ?? null, config: ws.config, ...(options.env ? { env: options.env } : {}) });
-  const phrases = ws.active.get('input_safety_precheck')?.structured.detectionPhrases?.map((p) => p.phrase) ?? [];
+  // In the prompt's own notation, "phrase (tag, tag)", so a generator knows which tags each phrase implies.
+  const phrases = ws.active.get('input_safety_precheck')?.structured.detectionPhrases?.map((p) => (p.tags.length ? `${p.phrase} (${p.tags.join(', ')})` : p.phrase)) ?? [];
   const input = {
     target_module: options.module,
     target_prompt: target.metadata.name,
