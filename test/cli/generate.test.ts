@@ -28,9 +28,12 @@ describe('orderflow generate (sim)', () => {
     expect(evalRun.code, evalRun.stdout).toBe(0);
     expect(JSON.parse(readFileSync(join(root, 'out/report.json'), 'utf8')).summary.total).toBe(12);
 
-    // Asking again generates nothing already in the suite.
-    const again = runCli(['generate', '--module', 'input_safety_precheck', '--count', '12', '--type', 'adversarial'], { cwd: root });
-    expect(again.stderr).toMatch(/dropped .*: case_id already in the suite/);
+    // Asking again never repeats a case already in the suite.
+    const again = runCli(['generate', '--module', 'input_safety_precheck', '--count', '12', '--type', 'adversarial', '--out', join(dir, 'second.yaml')], { cwd: root });
+    expect(again.code, again.stderr).toBe(0);
+    const second = (parse(readFileSync(join(dir, 'second.yaml'), 'utf8')) as { test_cases: { case_id: string }[] }).test_cases.map((c) => c.case_id);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((id) => cases.some((c) => c.case_id === id))).toEqual([]);
   });
 
   it('rejects an unknown module with exit 2', () => {
