@@ -49,7 +49,7 @@ export function confirmationReply(emotion: Emotion, facts: string[], t: Topic) {
   };
 }
 
-export function decisionReply(emotion: Emotion, facts: string[], t: Topic, decision: string) {
+export function decisionReply(emotion: Emotion, facts: string[], t: Topic, decision: string, next: string | null = null) {
   const stated = factsSentence('已为您核实到', facts);
   if (/_denied$/.test(decision)) {
     return { reply: `${opening(emotion)}${stated}根据目前核实的信息，该订单暂不满足${t.process}条件。如有其他问题，欢迎继续咨询。`, decision: `暂不满足${t.process}条件` };
@@ -57,7 +57,9 @@ export function decisionReply(emotion: Emotion, facts: string[], t: Topic, decis
   if (/_allowed$/.test(decision)) {
     return { reply: `${opening(emotion)}${stated}根据当前信息，该情况可以进入${t.process}处理流程，后续会按流程为您跟进。`, decision: `当前信息支持进入${t.process}处理流程` };
   }
-  return { reply: `${opening(emotion)}目前还需要进一步核实相关信息，核实后会尽快答复您。`, decision: '需进一步核实' };
+  // Nothing left to run (generate_response): say what is confirmed, promise no follow-up that nobody will make.
+  if (next === 'generate_response' && stated) return { reply: `${opening(emotion)}${stated}如有其他问题，欢迎继续咨询。`, decision: '按已核实信息答复' };
+  return { reply: `${opening(emotion)}${stated}目前还需要进一步核实相关信息，核实后会尽快答复您。`, decision: '需进一步核实' };
 }
 
 export function clarificationReply(emotion: Emotion, question: string) {

@@ -36,7 +36,7 @@ const ISSUE_RULES: IssueRule[] = [
   { id: 'double_charge', cue: /重复扣款|扣(?:了|款)两次|扣了两遍|扣款两次|多扣/, reason: '重复扣款', kind: 'payment', claim: { type: 'payment_status', text: '用户称被重复扣款' } },
   { id: 'refund_not_arrived', cue: /退款.{0,4}(?:还没到|没到账|一直没到|没收到)/, reason: '退款未到账', kind: 'after_sales', claim: { type: 'other', text: '用户称退款尚未到账' } },
   { id: 'price_drop', cue: /降价|差价|便宜了|价保/, reason: '商品降价', kind: 'price', claim: { type: 'other', text: '用户称购买后商品降价' } },
-  { id: 'service', cue: /态度(?:差|恶劣|不好|很差|太差)|不理人|不回复|没人理|没人处理|敷衍/, reason: '{subject}服务态度差', kind: 'service', claim: { type: 'service_experience', text: '用户称{subject}服务态度差' } },
+  { id: 'service', cue: /态度(?:差|恶劣|不好|很差|太差)|不理人|不回复|没人理|没人处理|敷衍|骂人|辱骂|爆粗口|(?:乱扔|扔在|丢在|扔到)(?:楼下|门口|地上|路边)/, reason: '{subject}服务态度差', kind: 'service', claim: { type: 'service_experience', text: '用户称{subject}服务态度差' } },
   { id: 'changed_mind', cue: /不想要了|不要了|买错了|拍错了|拍多了|不需要了|买多了/, reason: '{match}', kind: 'user_choice' },
   { id: 'address', cue: /地址(?:写|填)错|地址错了|换(?:个)?地址|改(?:一下)?(?:收货)?地址/, reason: '收货地址需要修改', kind: 'address' },
 ];

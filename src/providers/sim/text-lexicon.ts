@@ -14,7 +14,7 @@ export const INTENT_CUES: Record<string, RegExp> = {
   human_service_request: /转人工|人工客服|人工服务|找人工|真人客服|要人工|human agent/i,
   logistics_query:
     /物流|快递|发货|配送|派送|运单|到哪|什么时候到|还没到|都没到|没收到|没到货|签收|丢件|在路上|催一下|催发|揽收|\btracking\b|\bshipping\b|\bdeliver/i,
-  order_status_query: /订单(?:现在)?(?:什么|啥)?状态|什么状态|订单进度|订单(?:怎么样|情况)|处理到哪|查(?:一?下)?(?:我的)?订单|order status/i,
+  order_status_query: /订单(?:现在)?(?:什么|啥)?状态|什么状态|订单进度|订单(?:怎么样|情况)|(?:现在|目前)?(?:是)?(?:什么|啥)情况|处理到哪|查(?:一?下)?(?:我的)?订单|order status/i,
 };
 
 /**
@@ -57,10 +57,21 @@ export function mentions(text: string, cue: RegExp): boolean {
 /** Intents that name a state rather than a demand: "不发货" is the complaint, not its negation. */
 const STATE_INTENTS = new Set(['logistics_query', 'order_status_query']);
 
+/**
+ * "不想要了" is a motive, not a demand: beside an explicit refund request
+ * ("我不想要了，申请退款", "不想要了，能退款吗") the outcome wanted is the refund
+ * (intent_v2 rule 9), and a cancellation is only cued by asking to cancel.
+ */
+const CHANGED_MIND = /不想要了|不要了/g;
+const ASKS_TO_CANCEL = /取消|撤单|撤销订单|\bcancel\b/i;
+
 /** Intents whose cues occur in the text, in INTENT_PRECEDENCE order. */
 export function cuedIntents(text: string, cues: Record<string, RegExp> = INTENT_CUES): string[] {
   const order = [...INTENT_PRECEDENCE, ...Object.keys(cues).filter((k) => !INTENT_PRECEDENCE.includes(k))];
-  return order.filter((intent) => cues[intent] && (STATE_INTENTS.has(intent) ? cues[intent]!.test(text) : mentions(text, cues[intent]!)));
+  const found = order.filter((intent) => cues[intent] && (STATE_INTENTS.has(intent) ? cues[intent]!.test(text) : mentions(text, cues[intent]!)));
+  const motiveOnly =
+    found.includes('cancel_order') && found.includes('refund_request') && !mentions(text, ASKS_TO_CANCEL) && !(cues.cancel_order && mentions(text.replace(CHANGED_MIND, ''), cues.cancel_order));
+  return motiveOnly ? found.filter((intent) => intent !== 'cancel_order') : found;
 }
 
 /** The action the customer asks for, preferring the one that belongs to the primary intent. */

@@ -68,7 +68,12 @@ export function scenarioOf(s: { intent: string; secondary: string[]; facts: Fact
   const add = (...t: string[]) => types.push(...t.filter((x) => !types.includes(x)));
   for (const intent of intents) {
     if (BASE_TYPE[intent]) add(BASE_TYPE[intent]!);
-    if (intent === 'logistics_query') add(delay ? 'shipping_delay_policy' : 'logistics_exception_policy');
+    if (intent === 'logistics_query') {
+      // Beside an action, a logistics question needs exception rules only when the tools show (or cannot rule out) trouble in transit.
+      const sideQuestion = intent !== s.intent;
+      if (delay) add('shipping_delay_policy');
+      else if (!sideQuestion || logisticsProblem || !facts.logistics_status) add('logistics_exception_policy');
+    }
   }
   if (delay) add('shipping_delay_policy');
   if (logisticsProblem) add('logistics_exception_policy');
@@ -165,7 +170,7 @@ export interface BuiltQueries {
   retrievalIntent: string;
 }
 
-export function buildQueries(b: { intent: string; scenario: Scenario; policyTypes: string[]; verified: string[]; claimConditions: string[]; action: string }): BuiltQueries {
+export function buildQueries(b: { intent: string; secondary?: string[]; scenario: Scenario; policyTypes: string[]; verified: string[]; claimConditions: string[]; action: string }): BuiltQueries {
   const { intent, scenario, policyTypes } = b;
   const request = REQUESTS[intent === 'refund_request' && b.action === 'return_refund' ? 'return_refund' : intent] ?? ['咨询售后问题', '售后咨询'];
   const names = policyTypes.map((t) => POLICY_NAMES[t] ?? '相关业务规则');
@@ -181,7 +186,9 @@ export function buildQueries(b: { intent: string; scenario: Scenario; policyType
   const keywords = [...new Set([...scenario.scene.map((w) => w.replace(/^用户反馈/, '')), ...(policyTypes.includes('shipping_delay_policy') ? ['延迟发货'] : []), request[1], ...(responsibility ? ['责任认定'] : [])])];
   for (const extra of ['售后规则', '平台规则', '处理流程']) if (keywords.length < 3) keywords.push(extra);
 
-  const mustInclude = [...new Set([...scenario.scene.map((w) => (w === '已支付' ? '已支付订单' : w.replace(/^用户反馈(.*)$/, '$1场景'))), request[1]])];
+  // A secondary request that needs a decision of its own (complaint beside compensation) is a condition a usable rule may address too.
+  const sideRequests = (b.secondary ?? []).filter((i) => i !== intent && BASE_TYPE[i]).map((i) => REQUESTS[i]?.[1]).filter((r): r is string => Boolean(r));
+  const mustInclude = [...new Set([...scenario.scene.map((w) => (w === '已支付' ? '已支付订单' : w.replace(/^用户反馈(.*)$/, '$1场景'))), request[1], ...sideRequests])];
   const requirements = REQUIREMENTS.filter(([type]) => policyTypes.some((t) => t === type || (type.startsWith('_') && t.endsWith(type)))).map(([, text]) => text);
   const base = RETRIEVAL_INTENTS[intent] ?? 'find_general_service_rules';
   const retrievalIntent = responsibility && base.endsWith('_eligibility_rules') ? base.replace('_rules', '_and_responsibility_rules') : base;

@@ -103,7 +103,7 @@ const reference: SimModule = (input, ctx) => {
       break;
     }
     case 'decision_only': {
-      const d = decisionReply(emotion, facts, topic, decision);
+      const d = decisionReply(emotion, facts, topic, decision, asString(decisionResult.next_action) ?? null);
       const level = asksWhy(query) && facts.length > 0 ? 'detailed' : 'normal';
       draft = { reply: d.reply, tone: upset ? 'apologetic' : 'polite', decision: d.decision, ask: null, level, notes: ['只表达结论，未声称已执行任何操作'] };
       break;
@@ -124,7 +124,8 @@ const reference: SimModule = (input, ctx) => {
       break;
     }
     default: {
-      const internals = asksForInternals(query);
+      // Rule 9: a manipulation attempt gets an answer to its business part only; the bare demand is declined.
+      const internals = asksForInternals(query) && facts.length === 0;
       draft = internals
         ? { reply: DECLINE_INTERNALS, tone: 'firm', decision: '无', ask: null, level: 'minimal', notes: ['未透露内部信息'] }
         : { reply: infoReply(emotion, facts), tone: upset ? 'apologetic' : 'polite', decision: '无', ask: null, level: 'normal', notes: ['仅提供已核实信息，未承诺执行'] };

@@ -5,8 +5,9 @@
  *   1. planted instruction (the prompt's Detection Rules, or a fake marker) → possible_prompt_injection
  *   2. policy_type not among the rewrite's policy_types                     → irrelevant
  *   3. trust_level external or unknown                                       → low_trust
- *   4. matches a negative filter, contradicts a verified fact,
- *      or addresses none of the must-include conditions                      → condition_mismatch
+ *   4. matches a negative filter (unless it also covers the verified shipment
+ *      state), contradicts a verified fact, or addresses none of the
+ *      must-include conditions                                              → condition_mismatch
  *   5. states no rule (no condition → consequence)                          → insufficient_detail
  *   6. an older or less authoritative version of a kept rule of the same type → outdated
  *
@@ -68,12 +69,18 @@ export const policyEvidenceFilter: SimModule = (input, ctx) => {
   const requirements = strings(rewrite.evidence_requirements);
   const relevant = (d: Doc) => policyTypes.length === 0 || policyTypes.includes('unknown') || policyTypes.includes(d.policy_type);
   // A look-alike of an excluded scenario is a mismatch even when its type was not asked for.
-  const lookalike = (d: Doc) => negatives.some((n) => conceptsOf(n).length > 0 && addresses(`${d.title}${d.content}`, n));
+  const shipmentRule = CONTRADICTS[str(facts.shipment_status)];
+  const lookalike = (d: Doc) => {
+    const text = `${d.title}${d.content}`;
+    // A rule that also states the case of the verified facts is not a look-alike of the excluded one:
+    // "未发货可取消；发货后需签收后退货退款" covers an unshipped order, whatever it adds about shipped ones.
+    if (shipmentRule && conceptsOf(text).includes(shipmentRule.without)) return false;
+    return negatives.some((n) => conceptsOf(n).length > 0 && addresses(text, n));
+  };
   const mismatched = (d: Doc) => {
     const text = `${d.title}${d.content}`;
     const have = new Set(conceptsOf(text));
-    const shipment = CONTRADICTS[str(facts.shipment_status)];
-    if (shipment && !have.has(shipment.without) && shipment.against.some((c) => have.has(c))) return true;
+    if (shipmentRule && !have.has(shipmentRule.without) && shipmentRule.against.some((c) => have.has(c))) return true;
     return mustInclude.length > 0 && !mustInclude.some((c) => addresses(text, c));
   };
 

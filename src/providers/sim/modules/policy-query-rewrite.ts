@@ -72,7 +72,7 @@ export const policyQueryRewrite: SimModule = (input, ctx) => {
   const verified = factConditions(facts);
   const allowedTypes = outputEnum(ctx.prompt, 'policy_types');
   const policyTypes = scenario.policyTypes.filter((t) => !allowedTypes || allowedTypes.includes(t));
-  const built = buildQueries({ intent, scenario, policyTypes: policyTypes.length > 0 ? policyTypes : ['unknown'], verified, claimConditions, action: str(slots.requested_action) });
+  const built = buildQueries({ intent, secondary, scenario, policyTypes: policyTypes.length > 0 ? policyTypes : ['unknown'], verified, claimConditions, action: str(slots.requested_action) });
 
   const steering = STEERING.test(userQuery) ? ['possible_prompt_injection'] : [];
   const riskTags = unique([
