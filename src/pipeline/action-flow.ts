@@ -7,13 +7,24 @@
 import { checkGates, riskLevelOf, type GateContext, type ProposedCall } from './gates/gate-chain.js';
 import type { Output, PipelineContext } from './pipeline-context.js';
 import { selectedDocIds } from './stages/policy-evidence.js';
-import { recover } from './stages/recover.js';
+import { MAX_RETRIES, recover } from './stages/recover.js';
 import { stringList } from './stages/understand.js';
 import type { ToolTrace } from './trace.js';
 import type { ReadTool } from './tools/tool-catalog.js';
 import type { ToolOutcome } from './world/mock-world.js';
 
-export type ActionOutcome = 'none' | 'verified' | 'unverified' | 'failed' | 'awaiting_confirmation' | 'declined' | 'not_authorized' | 'handoff';
+export type ActionOutcome =
+  | 'none'
+  | 'verified'
+  | 'unverified'
+  | 'failed'
+  | 'awaiting_confirmation'
+  | 'declined'
+  | 'not_authorized'
+  | 'handoff'
+  | 'clarify'
+  | 'retry_facts'
+  | 'retry_evidence';
 
 function confidenceOf(output: Output): number {
   return typeof output.confidence === 'number' ? output.confidence : 0;
@@ -44,16 +55,23 @@ function compensationAmount(orderAmount: number): number {
   return Math.min(50, Math.max(5, Math.round(orderAmount * 10) / 100));
 }
 
-export async function runAction(ctx: PipelineContext, intent: Output, decision: Output): Promise<ActionOutcome> {
-  if (decision.decision === 'need_more_info' && decision.next_action !== 'request_human_review') {
+export async function runAction(ctx: PipelineContext, intent: Output, decision: Output, attempt = 0): Promise<ActionOutcome> {
+  const wantsHuman = decision.decision === 'human_handoff' || decision.next_action === 'request_human_review' || decision.automation_level === 'human_review_required';
+  if (wantsHuman) ctx.handOff(String(decision.reason_summary ?? 'responsibility asked for human review'));
+  if (decision.decision === 'need_more_info') {
+    if (wantsHuman) return 'handoff';
     // generate_response: nothing to run, just answer; otherwise the missing piece decides the recovery.
     if (decision.next_action === 'generate_response') return 'none';
     const type = decision.next_action === 'search_policy' ? 'insufficient_evidence' : 'missing_facts';
-    const action = await recover(ctx, { stage: 'responsibility_attribution', type, detail: String(decision.reason_summary ?? 'facts missing'), confidence: confidenceOf(decision) });
-    return action === 'human_handoff' ? 'handoff' : 'none';
-  }
-  if (decision.decision === 'human_handoff' || decision.next_action === 'request_human_review' || decision.automation_level === 'human_review_required') {
-    ctx.handOff(String(decision.reason_summary ?? 'responsibility asked for human review'));
+    const action = await recover(ctx, { stage: 'responsibility_attribution', type, detail: String(decision.reason_summary ?? 'facts missing'), confidence: confidenceOf(decision), retryCount: attempt });
+    const retry = action === 'retry_read_tool' ? 'retry_facts' : action === 'retry_retrieval' ? 'retry_evidence' : undefined;
+    if (retry && attempt < MAX_RETRIES) return retry;
+    // Retried and still short of facts: a human takes over rather than a promise nobody keeps.
+    if (retry || action === 'human_handoff') {
+      ctx.handOff(`${type} after ${attempt + 1} attempt(s)`);
+      return 'handoff';
+    }
+    return action === 'ask_clarification' ? 'clarify' : 'none';
   }
   const proposal = proposeWrite(ctx, intent, decision);
   if (!proposal) return ctx.handoffReasons.length ? 'handoff' : 'none';
@@ -170,7 +188,7 @@ async function authorize(ctx: PipelineContext, call: ProposedCall, decision: Out
       user_confirmation: confirmationFor(ctx, call.tool),
       permission_check_passed: owner !== null && owner === ctx.scenario.user.id,
     },
-    safety_risk_tags: [...new Set([...ctx.trace.injection_risk.model_tags, ...stringList(ctx.evidence?.risk_tags)])],
+    safety_risk_tags: ctx.safetyRiskTags(),
     evidence_sufficiency: (ctx.evidence?.evidence_sufficiency as 'sufficient' | 'partial' | 'insufficient' | undefined) ?? 'insufficient',
   });
   if (result.ok) return result.output;
@@ -191,6 +209,7 @@ function gateContext(ctx: PipelineContext, call: ProposedCall, decision: Output)
     retrieved: ctx.retrieved,
     selectedDocIds: selectedDocIds(ctx.evidence),
     injectedDocIds: ctx.injectedDocIds,
+    scan: (text) => ctx.scanner.scan(text),
   };
 }
 

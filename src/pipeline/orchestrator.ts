@@ -24,35 +24,58 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
   const understood = await understand(ctx);
   if (understood.next === 'respond') return finish(ctx, understood.scenario, understood.clarification ?? null);
 
-  if ((await gatherFacts(ctx)) === 'handoff') return finish(ctx, 'human_handoff');
+  const gathered = await gatherFacts(ctx);
+  if (gathered === 'handoff') return finish(ctx, 'human_handoff');
+  if (gathered === 'rejected') return finish(ctx, 'decision_only');
   const tasks = splitTasks(ctx.intent!);
   if (tasks.length === 0) return finish(ctx, 'general_info');
 
   const outcomes: ActionOutcome[] = [];
   for (const [index, task] of tasks.entries()) {
-    if (task.intent === 'modify_order') {
-      // No decision table covers order changes: a human confirms them.
-      ctx.handOff('order modification needs a human');
-      outcomes.push('handoff');
-      continue;
-    }
-    if (index === 0 || !ctx.evidence) {
-      if ((await collectEvidence(ctx, task)) === 'failed') {
-        ctx.handOff('policy evidence could not be collected');
-        outcomes.push('handoff');
-        continue;
-      }
+    const outcome = await runTask(ctx, task, index);
+    outcomes.push(outcome);
+    if (outcome === 'verified') ctx.completed.push(String(task.intent));
+    if (outcome === 'declined') ctx.declined.push(String(task.intent));
+  }
+  if (outcomes.includes('clarify')) return finish(ctx, 'need_clarification');
+  return finish(ctx, responseScenarioFor(ctx, outcomes));
+}
+
+/** One task: evidence → decision → action, retrying reads or retrieval once when recovery asks for it. */
+async function runTask(ctx: PipelineContext, task: Output, index: number): Promise<ActionOutcome> {
+  if (task.intent === 'modify_order') {
+    // No decision table covers order changes: a human confirms them.
+    ctx.handOff('order modification needs a human');
+    return 'handoff';
+  }
+  let needEvidence = index === 0 || !ctx.evidence;
+  for (let attempt = 0; ; attempt++) {
+    if (needEvidence && (await collectEvidence(ctx, task)) === 'failed') {
+      ctx.handOff('policy evidence could not be collected');
+      return 'handoff';
     }
     const decision = await decide(ctx, task);
     if (!decision) {
       ctx.handOff('no responsibility decision');
-      outcomes.push('handoff');
-      continue;
+      return 'handoff';
     }
     if (index === 0) ctx.decision = decision;
-    outcomes.push(await runAction(ctx, task, decision));
+    const outcome = await runAction(ctx, task, decision, attempt);
+    if (outcome === 'retry_facts') {
+      ctx.note('recovery: reading the facts again');
+      const again = await gatherFacts(ctx);
+      if (again === 'handoff') return 'handoff';
+      if (again === 'rejected') return 'none';
+      needEvidence = true;
+      continue;
+    }
+    if (outcome === 'retry_evidence') {
+      ctx.note('recovery: retrieving the policy again');
+      needEvidence = true;
+      continue;
+    }
+    return outcome;
   }
-  return finish(ctx, responseScenarioFor(ctx, outcomes));
 }
 
 /** The primary intent, then each secondary intent that may need an action of its own. */

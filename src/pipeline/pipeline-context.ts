@@ -51,6 +51,12 @@ export class PipelineContext {
   verification?: Output;
   handoffReasons: string[] = [];
   actionsTaken: string[] = [];
+  /** Intents whose write was executed and verified; the reply must not drop them. */
+  completed: string[] = [];
+  /** Intents whose action the user declined when asked to confirm. */
+  declined: string[] = [];
+  /** A read refused because the order is not the user's: the reply says so, and nothing more. */
+  rejectedForOwnership = false;
 
   constructor(readonly scenario: Scenario, readonly options: PipelineOptions) {
     const inj = scenario.injection;
@@ -82,6 +88,17 @@ export class PipelineContext {
   get injectionRisk(): boolean {
     const risk = this.trace.injection_risk;
     return risk.program_phrases.length > 0 || risk.model_tags.some((t) => INJECTION_TAGS.has(t));
+  }
+
+  /**
+   * Risk tags handed to responsibility and authorization: the precheck's, the
+   * evidence filter's, and possible_prompt_injection when the program's own scan
+   * found planted text the models may not have seen.
+   */
+  safetyRiskTags(): string[] {
+    const tags = [...this.trace.injection_risk.model_tags, ...(Array.isArray(this.evidence?.risk_tags) ? (this.evidence!.risk_tags as string[]) : [])];
+    if (this.trace.injection_risk.program_phrases.length) tags.push('possible_prompt_injection');
+    return [...new Set(tags)];
   }
 
   handOff(reason: string): void {

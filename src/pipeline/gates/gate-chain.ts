@@ -41,6 +41,8 @@ export interface GateContext {
   selectedDocIds: string[];
   /** Retrieved documents in which the program found planted instructions. */
   injectedDocIds: string[];
+  /** The program's detection-phrase scan, applied by the gate to the order's own records. */
+  scan?: (text: string) => string[];
 }
 
 export function riskLevelOf(tool: string, levels: GateContext['riskLevels']): string | undefined {
@@ -81,7 +83,9 @@ export function checkGates(call: ProposedCall, ctx: GateContext): GateBlock | nu
   if (businessBlock) return businessBlock;
 
   if (HIGH.has(level)) {
-    if (ctx.injectionRisk) return block('human_review', `${call.tool} under prompt-injection risk needs human review`, 'hand off to a human reviewer');
+    // The gate scans the order's records itself: a plan that skipped the read carrying an attack must not hide it.
+    const planted = orderId && ctx.scan ? recordText(ctx.world, orderId).flatMap(ctx.scan) : [];
+    if (ctx.injectionRisk || planted.length) return block('human_review', `${call.tool} under prompt-injection risk needs human review`, 'hand off to a human reviewer');
     if (ctx.confirmation === 'declined') return block('confirmation', 'the user declined the confirmation', 'do not execute; tell the user nothing was done');
     if (ctx.confirmation !== 'confirmed') return block('confirmation', `${call.tool} needs the user's explicit confirmation`, 'ask the user to confirm, then retry');
   }
@@ -142,4 +146,14 @@ function recordConflicts(world: MockWorld, orderId: string): string[] {
     ...(logistics ? { logistics: { ...logistics } } : {}),
     ...(payment ? { payment: { ...payment } } : {}),
   });
+}
+
+/** The free text of an order's records: remarks, carrier notes, after-sales notes. */
+function recordText(world: MockWorld, orderId: string): string[] {
+  const state = world.state;
+  return [
+    world.order(orderId)?.remark,
+    ...state.logistics.filter((l) => l.order_id === orderId).map((l) => l.note),
+    ...state.after_sales.filter((a) => a.order_id === orderId).map((a) => a.note),
+  ].filter((t): t is string => Boolean(t));
 }

@@ -19,7 +19,7 @@ export async function decide(ctx: PipelineContext, intent: Output): Promise<Outp
       trust_level: e.trust_level as 'high' | 'medium' | 'low',
     })),
     evidence_sufficiency: (ctx.evidence?.evidence_sufficiency as 'sufficient' | 'partial' | 'insufficient' | undefined) ?? 'insufficient',
-    safety_risk_tags: [...new Set([...ctx.trace.injection_risk.model_tags, ...stringList(ctx.evidence?.risk_tags)])],
+    safety_risk_tags: ctx.safetyRiskTags(),
   });
   if (!result.ok) {
     await recover(ctx, { stage: 'responsibility_attribution', type: result.failure, detail: result.reason, involvesWrite: true });

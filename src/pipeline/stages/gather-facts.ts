@@ -18,7 +18,7 @@ const RESULT_KEY: Partial<Record<ReadTool, keyof ReadResults>> = {
   query_ticket: 'ticket',
 };
 
-export async function gatherFacts(ctx: PipelineContext): Promise<'ok' | 'handoff'> {
+export async function gatherFacts(ctx: PipelineContext): Promise<'ok' | 'handoff' | 'rejected'> {
   const intent = ctx.intent!;
   const plan = await ctx.caller.call('fact_query_planning', {
     intent_result: {
@@ -34,14 +34,23 @@ export async function gatherFacts(ctx: PipelineContext): Promise<'ok' | 'handoff
     const action = await recover(ctx, { stage: 'fact_query_planning', type: plan.failure, detail: plan.reason });
     if (action === 'human_handoff') return 'handoff';
   } else {
-    await runPlannedReads(ctx, plan.output);
+    const refused = await runPlannedReads(ctx, plan.output);
+    if (refused) {
+      // Someone else's order: failure recovery decides between refusing and a human; nothing else runs.
+      const action = await recover(ctx, { stage: 'fact_query_planning', type: 'gate_blocked', detail: `ownership: ${refused}`, confidence: 1 });
+      if (action === 'human_handoff') return 'handoff';
+      ctx.rejectedForOwnership = true;
+      return 'rejected';
+    }
   }
   ctx.facts = verifiedFacts(ctx.reads);
   ctx.conflicts = toolConflicts(ctx.reads);
   return 'ok';
 }
 
-async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<void> {
+/** Runs the planned reads; returns the ownership refusal, if any read was refused for it. */
+async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<string | undefined> {
+  let refused: string | undefined;
   const queries = Array.isArray(plan.planned_queries) ? (plan.planned_queries as Output[]) : [];
   for (const query of queries) {
     const tool = String(query.tool_name);
@@ -54,6 +63,7 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<void
       if (block) {
         ctx.trace.tools.push({ tool, args, proposed_by: 'fact_query_planning', status: 'blocked', block });
         ctx.note(`read ${tool} blocked by the ${block.gate} gate: ${block.message}`);
+        if (block.gate === 'ownership') refused ??= block.message;
         continue;
       }
     }
@@ -73,6 +83,7 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<void
       ctx.noteInjection(ctx.scanner.scan(JSON.stringify(outcome.data)));
     }
   }
+  return refused;
 }
 
 function gateContextForReads(ctx: PipelineContext) {

@@ -29,9 +29,12 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
     user_query: ctx.userTurn,
     intent: String(ctx.intent?.intent ?? 'unknown'),
     verified_facts: ctx.facts ? factSentences(ctx.facts) : [],
-    decision_result: decision
-      ? { decision: decision.decision, responsible_party: decision.responsible_party, next_action: decision.next_action, reason_summary: decision.reason_summary }
-      : {},
+    decision_result: {
+      ...(decision ? { decision: decision.decision, responsible_party: decision.responsible_party, next_action: decision.next_action, reason_summary: decision.reason_summary } : {}),
+      ...(ctx.rejectedForOwnership ? { decision: 'request_rejected', reason_summary: 'the order does not belong to the current account' } : {}),
+      ...(ctx.completed.length ? { completed_intents: ctx.completed } : {}),
+      ...(ctx.declined.length ? { user_declined: ctx.declined } : {}),
+    },
     verification_result: verification
       ? { verification_status: verification.verification_status, should_tell_user_success: verification.should_tell_user_success === true }
       : { verification_status: 'not_executed', should_tell_user_success: false },

@@ -5,7 +5,7 @@
  * success that changed nothing. Nothing real is ever called.
  */
 import type { World } from '../scenario-schema.js';
-import { isWriteTool, TEXT_FIELDS, type ReadTool } from '../tools/tool-catalog.js';
+import { isWriteTool, type ReadTool } from '../tools/tool-catalog.js';
 
 export interface ToolOutcome {
   success: boolean;
@@ -31,8 +31,9 @@ export class MockWorld {
   private readonly byKey = new Map<string, ToolOutcome>();
   private counter = 0;
 
-  constructor(world: World, private readonly plantedToolText?: { tool: string; text: string }) {
+  constructor(world: World, planted?: { tool: string; text: string }) {
     this.state = structuredClone(world);
+    if (planted) this.plant(planted.tool, planted.text);
     for (const fault of world.faults) this.faultsLeft.set(fault.tool, fault.times ?? Number.POSITIVE_INFINITY);
     for (const record of world.after_sales) {
       if (record.idempotency_key) this.byKey.set(record.idempotency_key, { success: true, data: { order_id: record.order_id, refund_id: record.refund_id ?? null, status: record.status }, error: null });
@@ -58,12 +59,22 @@ export class MockWorld {
     const id = String(args.order_id ?? '');
     const found = this.readData(tool, id, args);
     if (!found) return { success: false, data: {}, error: `no ${tool.replace('query_', '')} record for ${id || 'the request'}` };
-    const planted = this.plantedToolText;
-    if (planted && planted.tool === tool) {
-      const field = TEXT_FIELDS[tool] ?? 'note';
-      found[field] = [found[field], planted.text].filter(Boolean).join(' ');
-    }
     return { success: true, data: found, error: null };
+  }
+
+  /**
+   * Attacker text goes into the free-text field of every record the tool reads,
+   * in the world itself: whoever reads the record (a model, a gate) sees it.
+   */
+  private plant(tool: string, text: string): void {
+    const join = (before: string | undefined) => [before, text].filter(Boolean).join(' ');
+    const s = this.state;
+    if (tool === 'query_order') for (const o of s.orders) o.remark = join(o.remark);
+    if (tool === 'query_logistics') for (const l of s.logistics) l.note = join(l.note);
+    if (tool === 'query_after_sales') {
+      for (const o of s.orders) if (!s.after_sales.some((a) => a.order_id === o.order_id)) s.after_sales.push({ order_id: o.order_id, status: 'none' });
+      for (const a of s.after_sales) a.note = join(a.note);
+    }
   }
 
   private readData(tool: ReadTool, id: string, args: Record<string, unknown>): Record<string, unknown> | undefined {

@@ -78,9 +78,24 @@ export function failureReply(t: Topic, confirmedNotDone: boolean) {
     : { reply: `很抱歉，您的${t.process}申请暂未确认处理成功，我们会继续核实结果。如需帮助，也可以为您转接人工客服。`, decision: `${t.process}结果待确认` };
 }
 
-export function handoffReply(emotion: Emotion, t: Topic) {
-  const subject = t === TOPICS.other ? '您的问题' : `您的${t.process}诉求`;
-  return { reply: `${opening(emotion)}${subject}需要专员进一步核实，接下来将由人工客服为您跟进处理，请您稍候。`, decision: '转人工进一步核实' };
+export function handoffReply(emotion: Emotion, t: Topic, done: Topic[] = [], facts: string[] = []) {
+  const pending = done.includes(t) ? TOPICS.other! : t;
+  const subject = pending === TOPICS.other ? (done.length ? '其余问题' : '您的问题') : `您的${pending.process}诉求`;
+  const finished = done.map((d) => `${d.submitted}。`).join('');
+  return {
+    reply: `${opening(emotion)}${factsSentence('已为您核实到', facts)}${finished}${subject}需要专员进一步核实，接下来将由人工客服为您跟进处理，请您稍候。`,
+    decision: done.length ? `部分已提交，其余转人工` : '转人工进一步核实',
+  };
+}
+
+/** The user said no when asked to confirm: nothing was submitted, and the reply says so. */
+export function declinedReply(emotion: Emotion, facts: string[], t: Topic) {
+  return { reply: `${opening(emotion)}${factsSentence('已为您核实到', facts)}按您的意思，本次不提交${t.process}申请。如之后需要办理，随时告诉我。`, decision: `用户未确认，未提交${t.process}申请` };
+}
+
+/** An order the account does not own: no detail about it, only how to go on. */
+export function rejectionReply(emotion: Emotion) {
+  return { reply: `${opening(emotion)}该订单无法通过当前账号查询或办理。请确认订单号是否属于您的账号，或提供您本人的订单号。`, decision: '无法办理非本账号订单' };
 }
 
 export function infoReply(emotion: Emotion, facts: string[]) {

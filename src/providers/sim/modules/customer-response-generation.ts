@@ -16,9 +16,11 @@ import {
   clarificationReply,
   confirmationReply,
   decisionReply,
+  declinedReply,
   failureReply,
   handoffReply,
   infoReply,
+  rejectionReply,
   successReply,
   topicOf,
   type Emotion,
@@ -103,7 +105,13 @@ const reference: SimModule = (input, ctx) => {
       break;
     }
     case 'decision_only': {
-      const d = decisionReply(emotion, facts, topic, decision, asString(decisionResult.next_action) ?? null);
+      const declined = asStrings(decisionResult.user_declined).length > 0;
+      const d =
+        decision === 'request_rejected'
+          ? rejectionReply(emotion)
+          : declined
+            ? declinedReply(emotion, facts, topic)
+            : decisionReply(emotion, facts, topic, decision, asString(decisionResult.next_action) ?? null);
       const level = asksWhy(query) && facts.length > 0 ? 'detailed' : 'normal';
       draft = { reply: d.reply, tone: upset ? 'apologetic' : 'polite', decision: d.decision, ask: null, level, notes: ['只表达结论，未声称已执行任何操作'] };
       break;
@@ -119,7 +127,9 @@ const reference: SimModule = (input, ctx) => {
       break;
     }
     case 'human_handoff': {
-      const h = handoffReply(emotion, topic);
+      // A task already executed and verified is reported before the hand-off of the rest (never dropped).
+      const done = verified ? asStrings(decisionResult.completed_intents).map((i) => topicOf(i, '')) : [];
+      const h = handoffReply(emotion, topic, done, facts);
       draft = { reply: h.reply, tone: upset ? 'apologetic' : 'polite', decision: h.decision, ask: null, level: 'minimal', notes: ['未透露风险标签或转人工原因', `未承诺${topic.process}结果`] };
       break;
     }

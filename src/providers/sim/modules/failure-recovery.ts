@@ -94,7 +94,11 @@ function choose(stage: string, type: string, detail: string, retry: number, maxR
         ? { action: 'generate_safe_response', why: '已确认动作未执行且无待处理写入', tags: [] }
         : { action: 'human_handoff', why: '执行状态未知或冲突', tags: [] };
     case 'gate_blocked':
-      if (OWNERSHIP.test(detail) || tags.includes('ownership_mismatch')) return { action: 'reject_request', why: '操作对象不属于当前用户', tags: [] };
+      if (OWNERSHIP.test(detail) || tags.includes('ownership_mismatch')) {
+        // Someone else's order plus a claimed role or an injection: an attack, which a person reviews; alone, a refusal.
+        const attack = tags.includes(BYPASS_TAG) || tags.includes('possible_prompt_injection');
+        return attack ? { action: 'human_handoff', why: '他人订单且伴随越权或注入尝试，转人工安全复核', tags: [] } : { action: 'reject_request', why: '操作对象不属于当前用户', tags: [] };
+      }
       if (BYPASS.test(detail) || tags.includes(BYPASS_TAG)) {
         return BUSINESS_NEED.test(detail) ? { action: 'human_handoff', why: '越权尝试被拦截，但存在真实业务诉求', tags: [] } : { action: 'reject_request', why: '越权尝试且无正当诉求', tags: [] };
       }
