@@ -7,7 +7,7 @@
  * Targets: 10,000 sim cases < 4 s and < 200 MB peak RSS; 100,000 not much above that RSS;
  * the provider ≥ 90% of the bare loop's calls per second.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,16 +32,17 @@ function writeConfig(name: string, cases: string, extra = ''): string {
   return path;
 }
 
-function runEval(args: string[], env: Record<string, string> = {}): ChildResult & { report: { run: { duration_ms: number }; summary: { total: number; passed: number } } } {
+/** Asynchronous on purpose: the loopback server lives in this process and must keep answering. */
+async function runEval(args: string[], env: Record<string, string> = {}): Promise<ChildResult & { report: { run: { duration_ms: number }; summary: { total: number; passed: number } } }> {
   const out = join(TMP, `out-${Math.random().toString(16).slice(2)}`);
-  const child = spawnSync(process.execPath, [join(ROOT, 'bench/child-eval.mjs'), 'eval', '-q', '--out', out, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (child.status !== 0) throw new Error(`bench child failed: ${child.stderr}`);
-  const result = JSON.parse(child.stdout.trim().split('\n').pop()!) as ChildResult;
+  const child = spawn(process.execPath, [join(ROOT, 'bench/child-eval.mjs'), 'eval', '-q', '--out', out, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`bench child failed (${code}): ${stderr}`);
+  const result = JSON.parse(stdout.trim().split('\n').pop()!) as ChildResult;
   const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
   rmSync(out, { recursive: true, force: true });
   return { ...result, report };
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
 
   for (const n of SIZES) {
     const cases = generateModuleSuite(n);
-    const r = runEval(['--config', writeConfig(`m${n}`, cases)]);
+    const r = await runEval(['--config', writeConfig(`m${n}`, cases)]);
     rss[n] = r.max_rss_mb;
     rows.push([`module cases on sim, N=${n.toLocaleString('en')}`, `${(r.wall_ms / 1000).toFixed(2)} s`, `${Math.round(n / (r.wall_ms / 1000)).toLocaleString('en')} cases/s`, `${r.max_rss_mb.toFixed(0)} MB`, `${r.report.summary.passed}/${r.report.summary.total} passed`]);
     if (n === 10_000) verdicts.push(`10,000 sim cases: ${(r.wall_ms / 1000).toFixed(2)} s (target < 4 s: ${r.wall_ms < 4000 ? 'met' : 'MISSED'}), ${r.max_rss_mb.toFixed(0)} MB (target < 200 MB: ${r.max_rss_mb < 200 ? 'met' : 'MISSED'})`);
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
   if (rss[10_000] && rss[100_000]) verdicts.push(`peak RSS 100,000 vs 10,000 cases: ${rss[100_000]!.toFixed(0)} MB vs ${rss[10_000]!.toFixed(0)} MB (×${(rss[100_000]! / rss[10_000]!).toFixed(2)})`);
 
   const scenarios = generateScenarios(1000);
-  const p = runEval(['--config', writeConfig('p1000', scenarios), '--module', 'pipeline']);
+  const p = await runEval(['--config', writeConfig('p1000', scenarios), '--module', 'pipeline']);
   rows.push(['pipeline scenarios on sim, N=1,000', `${(p.wall_ms / 1000).toFixed(2)} s`, `${Math.round(1000 / (p.wall_ms / 1000)).toLocaleString('en')} scenarios/s`, `${p.max_rss_mb.toFixed(0)} MB`, `${p.report.summary.passed}/${p.report.summary.total} passed`]);
 
   const intentExample = JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!));
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
     const cases = generateModuleSuite(calls, 'intent_recognition');
     const config = writeConfig('loopback', cases, `openai: { base_url: ${server.baseURL}, max_connections: 64, timeout_ms: 10000 }\ncache: { dir: ${join(TMP, 'cache')}, mode: off }\n`);
     const bare = await bareFetchLoop(server.baseURL, JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'x' }] }), calls, 64);
-    const r = runEval(['--config', config, '--provider', 'openai', '--model', 'bench-model', '-j', '64', '--no-cache'], { OPENAI_API_KEY: 'bench-key' });
+    const r = await runEval(['--config', config, '--provider', 'openai', '--model', 'bench-model', '-j', '64', '--no-cache'], { OPENAI_API_KEY: 'bench-key' });
     const achieved = calls / (r.report.run.duration_ms / 1000);
     rows.push(['openai provider vs loopback (100 ms), j=64, 2,000 calls', `${(r.report.run.duration_ms / 1000).toFixed(2)} s`, `${achieved.toFixed(0)} calls/s`, `${r.max_rss_mb.toFixed(0)} MB`, `ideal 640/s · bare fetch ${bare.toFixed(0)}/s`]);
     verdicts.push(`loopback: ${achieved.toFixed(0)} calls/s = ${((achieved / bare) * 100).toFixed(0)}% of the bare fetch loop's ${bare.toFixed(0)}/s (target ≥ 90%: ${achieved >= 0.9 * bare ? 'met' : 'MISSED'}); ideal 640/s`);

@@ -30,12 +30,18 @@ export function parseYamlWithPositions(text: string, firstLine = 1): PositionedV
 }
 
 export function parseJsonWithPositions(text: string, firstLine = 1): PositionedValue {
-  const lineAt = (offset: number) => text.slice(0, offset).split('\n').length + firstLine - 1;
+  const lineAt = lineIndex(text, firstLine);
+  // The position tree is built on first use only: valid files at scale never pay for it.
+  let tree: ReturnType<typeof parseTree> | null = null;
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const buildTree = () => (tree ??= parseTree(text, errors, { disallowComments: true, allowTrailingComma: false }) ?? undefined);
+  // Generated files are often one line: every position is then on it, no tree needed.
+  const oneLine = !text.trimEnd().includes('\n');
   const lineOf = (path: readonly PropertyKey[]) => {
+    if (oneLine) return firstLine;
+    const root = buildTree();
     for (let depth = path.length; depth >= 0; depth--) {
-      const node = tree && findNodeAtLocation(tree, path.slice(0, depth) as (string | number)[]);
+      const node = root && findNodeAtLocation(root, path.slice(0, depth) as (string | number)[]);
       if (node) return lineAt(node.parent?.type === 'property' ? node.parent.offset : node.offset);
     }
     return firstLine;
@@ -44,10 +50,35 @@ export function parseJsonWithPositions(text: string, firstLine = 1): PositionedV
     // JSON.parse is the arbiter of validity; jsonc-parser only supplies positions.
     return { value: JSON.parse(text), lineOf };
   } catch (error) {
+    buildTree();
     const first = errors[0];
     const message = first ? `${printParseErrorCode(first.error)} (${(error as Error).message.split('\n')[0]})` : (error as Error).message;
     return { error: { message, line: first ? lineAt(first.offset) : firstLine }, lineOf };
   }
+}
+
+/** JSON files go the fast way (JSON is YAML, but JSON.parse is far quicker); everything else through YAML. */
+export function parseDataFile(text: string): PositionedValue {
+  return /^\s*[{[]/.test(text) ? parseJsonWithPositions(text) : parseYamlWithPositions(text);
+}
+
+/** offset → 1-based line, by binary search over the newline offsets. */
+function lineIndex(text: string, firstLine: number): (offset: number) => number {
+  let starts: number[] | undefined;
+  return (offset) => {
+    if (!starts) {
+      starts = [0];
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    }
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + firstLine;
+  };
 }
 
 function lineLookup(doc: ReturnType<typeof parseDocument>, toLine: (offset: number) => number, firstLine: number) {

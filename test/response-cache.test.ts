@@ -164,7 +164,7 @@ describe('CachedProvider', () => {
     const dir = await freshDir();
     await cached(dir).complete(request({ trial: 2 }));
     const seen = handle(() => ({ status: 500 }));
-    const replay = createProvider({ provider: 'openai', config: config({ cache: { dir } }), env: { ORDERFLOW_MODEL: 'test-model', OPENAI_BASE_URL: server.baseURL }, cacheMode: 'replay' });
+    const replay = await createProvider({ provider: 'openai', config: config({ cache: { dir } }), env: { ORDERFLOW_MODEL: 'test-model', OPENAI_BASE_URL: server.baseURL }, cacheMode: 'replay' });
     const response = await replay.complete(request({ trial: 2 }));
     expect(response).toMatchObject({ text: answer, cached: true });
     const miss = await replay.complete(request({ trial: 3 })).catch((e: unknown) => e);
@@ -237,29 +237,29 @@ describe('CachedProvider', () => {
 });
 
 describe('createProvider', () => {
-  it('sim and sim:gullible are offline and uncached', () => {
-    const sim = createProvider({ provider: 'sim', config: config(), env: {} });
-    const gullible = createProvider({ provider: 'sim:gullible', config: config(), env: {} });
+  it('sim and sim:gullible are offline and uncached', async () => {
+    const sim = await createProvider({ provider: 'sim', config: config(), env: {} });
+    const gullible = await createProvider({ provider: 'sim:gullible', config: config(), env: {} });
     expect(sim).toBeInstanceOf(SimProvider);
     expect(sim.id).toBe('sim');
     expect(gullible).toBeInstanceOf(SimProvider);
     expect(gullible.id).toBe('sim:gullible');
   });
 
-  it('openai: a cached provider; model from option, else config, else ORDERFLOW_MODEL', () => {
+  it('openai: a cached provider; model from option, else config, else ORDERFLOW_MODEL', async () => {
     const env = { OPENAI_API_KEY: KEY, ORDERFLOW_MODEL: 'env-model' };
-    const p = createProvider({ provider: 'openai', model: 'flag-model', config: config({ model: 'config-model' }), env });
+    const p = await createProvider({ provider: 'openai', model: 'flag-model', config: config({ model: 'config-model' }), env });
     expect(p).toBeInstanceOf(CachedProvider);
     expect(p.id).toBe('openai');
     expect(p.model).toBe('flag-model');
-    expect(createProvider({ provider: 'openai', config: config({ model: 'config-model' }), env }).model).toBe('config-model');
-    expect(createProvider({ provider: 'openai', config: config(), env }).model).toBe('env-model');
-    expect((createProvider({ provider: 'openai', config: config(), env, cacheMode: 'off' }) as CachedProvider).mode).toBe('off');
+    expect((await createProvider({ provider: 'openai', config: config({ model: 'config-model' }), env })).model).toBe('config-model');
+    expect((await createProvider({ provider: 'openai', config: config(), env })).model).toBe('env-model');
+    expect(((await createProvider({ provider: 'openai', config: config(), env, cacheMode: 'off' })) as CachedProvider).mode).toBe('off');
   });
 
   it('OPENAI_BASE_URL wins over openai.base_url; the key comes from OPENAI_API_KEY', async () => {
     const seen = handle(() => ({ content: answer }));
-    const p = createProvider({
+    const p = await createProvider({
       provider: 'openai',
       config: config({ model: 'test-model', openai: { base_url: 'http://127.0.0.1:9/v1', max_retries: 0 } }),
       env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.baseURL },
@@ -269,21 +269,21 @@ describe('createProvider', () => {
     expect(seen()[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
-  it('a missing model, a missing key or an unknown provider is an InputError saying what is expected', () => {
-    const attempt = (f: () => unknown) => {
+  it('a missing model, a missing key or an unknown provider is an InputError saying what is expected', async () => {
+    const attempt = async (f: () => Promise<unknown>) => {
       try {
-        f();
-      } catch (error) {
-        expect(error).toBeInstanceOf(InputError);
-        return (error as InputError).message;
+        await f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(InputError);
+        return (e as InputError).message;
       }
       throw new Error('expected an InputError');
     };
-    expect(attempt(() => createProvider({ provider: 'openai', config: config(), env: { OPENAI_API_KEY: KEY } }))).toMatch(/model.*ORDERFLOW_MODEL/s);
-    expect(attempt(() => createProvider({ provider: 'openai', config: config({ model: 'm' }), env: {} }))).toMatch(/OPENAI_API_KEY/);
-    expect(attempt(() => createProvider({ provider: 'openai', config: config({ model: 'm' }), env: {}, cacheMode: 'off' }))).toMatch(/OPENAI_API_KEY/);
-    expect(attempt(() => createProvider({ provider: 'anthropic', config: config(), env: {} }))).toMatch(/sim, sim:gullible, openai/);
-    // Replay needs no key.
-    expect(createProvider({ provider: 'openai', config: config({ model: 'm' }), env: {}, cacheMode: 'replay' }).model).toBe('m');
+    expect(await attempt(() => createProvider({ provider: 'openai', config: config(), env: { OPENAI_API_KEY: KEY } }))).toMatch(/model.*ORDERFLOW_MODEL/s);
+    expect(await attempt(() => createProvider({ provider: 'openai', config: config({ model: 'm' }), env: {} }))).toMatch(/OPENAI_API_KEY/);
+    expect(await attempt(() => createProvider({ provider: 'openai', config: config({ model: 'm' }), env: {}, cacheMode: 'off' }))).toMatch(/OPENAI_API_KEY/);
+    expect(await attempt(() => createProvider({ provider: 'anthropic', config: config(), env: {} }))).toMatch(/sim, sim:gullible, openai/);
+    // replay needs no key: it never calls out
+    expect((await createProvider({ provider: 'openai', config: config({ model: 'm' }), env: {}, cacheMode: 'replay' })).model).toBe('m');
   });
 });

@@ -25,8 +25,8 @@ function itemKey(item: SuiteItem) {
 }
 
 export const MAX_CASE_FILE_BYTES = 8 * 1024 * 1024;
-/** Suites up to this many cases stay parsed in memory between validation and the run. */
-const KEEP_PARSED_UP_TO = 20_000;
+/** Suites up to this many cases stay parsed in memory between validation and the run; larger ones are read again. */
+const KEEP_PARSED_UP_TO = 2_000;
 
 export interface SuiteFile {
   path: string;
@@ -53,7 +53,10 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
   const problems: Problem[] = [];
   const suite: CaseSuite = { files: [], counts: {}, total: 0, filter };
   const select = compileFilter(filter);
-  const seen = new Map<string, string>();
+  // id → where it was first defined, packed as file number and line: a suite of 100,000 ids stays small.
+  const seen = new Map<string, number>();
+  const shownFiles: string[] = [];
+  const LINE_SPAN = 2 ** 24;
   let kept = 0;
 
   for (const { module, path } of await listCaseFiles(casesDir, problems)) {
@@ -65,12 +68,15 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
     const text = await readCaseFile(path, shown, problems);
     if (text === undefined) continue;
     const items = parseItems(shown, text, module, active, problems);
+    const fileNumber = shownFiles.push(shown) - 1;
     const selected: SuiteItem[] = [];
     for (const item of items) {
       const key = itemKey(item);
       const other = seen.get(key.case_id);
-      if (other) problems.push({ file: shown, line: item.line, field: 'case_id', severity: 'error', message: `duplicate id "${key.case_id}", first defined at ${other}` });
-      seen.set(key.case_id, `${shown}:${item.line}`);
+      if (other !== undefined) {
+        const where = `${shownFiles[Math.floor(other / LINE_SPAN)]}:${other % LINE_SPAN}`;
+        problems.push({ file: shown, line: item.line, field: 'case_id', severity: 'error', message: `duplicate id "${key.case_id}", first defined at ${where}` });
+      } else seen.set(key.case_id, fileNumber * LINE_SPAN + item.line);
       if (!select(key)) continue;
       selected.push(item);
       const byType = (suite.counts[key.module] ??= {});
@@ -98,14 +104,14 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
       continue;
     }
     const problems: Problem[] = [];
-    const items = parseItems(file.shown, await readFile(file.path, 'utf8'), file.module, active, problems);
+    const items = parseItems(file.shown, await readFile(file.path, 'utf8'), file.module, active, problems, false);
     if (problems.length) throw new InputError(problems); // the file changed under a running eval
     for (const item of items) if (select(itemKey(item))) yield item;
   }
 }
 
-function parseItems(shown: string, text: string, module: string, active: Map<string, PromptFile>, problems: Problem[]): SuiteItem[] {
-  return module === PIPELINE_DIR ? parseScenarioFile(shown, text, active, problems) : parseModuleCaseFile(shown, text, module, active.get(module)!, problems);
+function parseItems(shown: string, text: string, module: string, active: Map<string, PromptFile>, problems: Problem[], check = true): SuiteItem[] {
+  return module === PIPELINE_DIR ? parseScenarioFile(shown, text, active, problems) : parseModuleCaseFile(shown, text, module, active.get(module)!, problems, check);
 }
 
 async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ module: string; path: string }[]> {

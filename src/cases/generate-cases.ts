@@ -66,7 +66,7 @@ export async function generateCases(options: GenerateOptions): Promise<GenerateR
     }
   }
 
-  const provider = createProvider({ provider: options.provider ?? ws.config.provider, model: options.model ?? null, config: ws.config, ...(options.env ? { env: options.env } : {}) });
+  const provider = await createProvider({ provider: options.provider ?? ws.config.provider, model: options.model ?? null, config: ws.config, ...(options.env ? { env: options.env } : {}) });
   // In the prompt's own notation, "phrase (tag, tag)", so a generator knows which tags each phrase implies.
   const phrases = ws.active.get('input_safety_precheck')?.structured.detectionPhrases?.map((p) => (p.tags.length ? `${p.phrase} (${p.tags.join(', ')})` : p.phrase)) ?? [];
   const input = {

@@ -5,7 +5,7 @@
 import type { Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
-import { parseYamlWithPositions, type PositionedValue } from '../source-positions.js';
+import { parseDataFile, type PositionedValue } from '../source-positions.js';
 import { CaseFileSchema, type ModuleCase } from './case-schema.js';
 import { withInputDefaults } from './input-defaults.js';
 
@@ -16,9 +16,13 @@ export interface LoadedModuleCase extends ModuleCase {
   line: number;
 }
 
-/** Parses one case file's text; `file` is the path shown in errors. */
-export function parseModuleCaseFile(file: string, text: string, module: string, prompt: PromptFile, problems: Problem[]): LoadedModuleCase[] {
-  const parsed = parseYamlWithPositions(text);
+/**
+ * Parses one case file's text; `file` is the path shown in errors. With
+ * `checkAgainstPrompt` false the cases are only shaped, not checked against the
+ * prompt again: for the second read of a suite that was validated a moment ago.
+ */
+export function parseModuleCaseFile(file: string, text: string, module: string, prompt: PromptFile, problems: Problem[], checkAgainstPrompt = true): LoadedModuleCase[] {
+  const parsed = parseDataFile(text);
   const add = (line: number, field: string | undefined, message: string, expected?: string) =>
     problems.push({ file, line, ...(field ? { field } : {}), message, severity: 'error', ...(expected ? { expected } : {}) });
   if (parsed.error) {
@@ -37,7 +41,7 @@ export function parseModuleCaseFile(file: string, text: string, module: string, 
     const at = (...path: PropertyKey[]) => parsed.lineOf(['test_cases', index, ...path]);
     const loaded: LoadedModuleCase = { ...c, kind: 'module', module, file, line: at() };
     if (prompt.inputSchema) loaded.input = withInputDefaults(prompt.inputSchema.tree, c.input) as Record<string, unknown>;
-    validateAgainstPrompt(loaded, prompt, parsed, index, problems);
+    if (checkAgainstPrompt) validateAgainstPrompt(loaded, prompt, parsed, index, problems);
     return loaded;
   });
 }

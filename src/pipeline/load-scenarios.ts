@@ -7,7 +7,7 @@
 import type { Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';
-import { parseYamlWithPositions } from '../source-positions.js';
+import { parseDataFile } from '../source-positions.js';
 import { ScenarioFileSchema, type Scenario } from './scenario-schema.js';
 import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS } from './tools/tool-catalog.js';
 
@@ -18,7 +18,7 @@ export interface LoadedScenario extends Scenario {
 }
 
 export function parseScenarioFile(file: string, text: string, active: Map<string, PromptFile>, problems: Problem[]): LoadedScenario[] {
-  const parsed = parseYamlWithPositions(text);
+  const parsed = parseDataFile(text);
   if (parsed.error) {
     problems.push({ file, line: parsed.error.line, message: `YAML does not parse: ${parsed.error.message}`, severity: 'error' });
     return [];

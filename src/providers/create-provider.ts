@@ -11,7 +11,6 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { InputError } from '../errors.js';
-import { OpenAIProvider } from './openai-provider.js';
 import type { Provider } from './provider.js';
 import { CachedProvider, type CacheMode } from './response-cache.js';
 import { SimProvider } from './sim/sim-provider.js';
@@ -32,7 +31,7 @@ export interface CreateProviderOptions {
   cacheDir?: string;
 }
 
-export function createProvider(options: CreateProviderOptions): Provider {
+export async function createProvider(options: CreateProviderOptions): Promise<Provider> {
   const { config } = options;
   const env = options.env ?? process.env;
   switch (options.provider) {
@@ -61,6 +60,8 @@ export function createProvider(options: CreateProviderOptions): Provider {
         });
       }
       const openai = config.openai;
+      // Loaded only when used: sim runs never pay for the HTTP client.
+      const { OpenAIProvider } = await import('./openai-provider.js');
       const inner = new OpenAIProvider({
         model,
         apiKey,

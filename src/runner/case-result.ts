@@ -88,3 +88,21 @@ export interface RunProvenance {
   config_file: string | null;
   config: Record<string, unknown>;
 }
+
+/** A case whose model call (or the harness itself) failed: an error, never a pass, with no facts to score. */
+export function errorResult(base: Pick<CaseResult, 'case_id' | 'kind' | 'module' | 'case_type' | 'trial'> & Partial<CaseResult>, error: string): CaseResult {
+  return {
+    type: 'case_result',
+    ...base,
+    status: 'error',
+    failed_checks: [],
+    checks_total: 0,
+    error,
+    latency_ms: 0,
+    call_latencies_ms: [],
+    usage: { input_tokens: 0, output_tokens: 0 },
+    cost_usd: 0,
+    cached_calls: 0,
+    facts: {},
+  };
+}

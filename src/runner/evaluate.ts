@@ -63,7 +63,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const filter = buildFilter(options, [...ws.active.keys()]);
   const cacheMode = options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode;
   const providerName = options.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider;
-  const provider = createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
+  const provider = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
 
   const suite = await loadCaseSuite(resolve(options.cases ?? config.paths.cases), ws.active, filter);
   const baseline = await resolveBaseline(options, config.baseline, warnings);

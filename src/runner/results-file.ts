@@ -10,6 +10,7 @@ import type { CaseResult, RunHeader } from './case-result.js';
 export class ResultsWriter {
   private readonly stream: WriteStream;
   private failure: Error | undefined;
+  private drained: Promise<void> | undefined;
 
   constructor(path: string, append: boolean) {
     this.stream = createWriteStream(path, { flags: append ? 'a' : 'w', encoding: 'utf8' });
@@ -19,7 +20,14 @@ export class ResultsWriter {
   async write(record: CaseResult | RunHeader): Promise<void> {
     if (this.failure) throw this.failure;
     if (!this.stream.write(`${JSON.stringify(record)}\n`)) {
-      await new Promise<void>((resolve) => this.stream.once('drain', resolve));
+      // Concurrent writers share one wait for the buffer to drain.
+      this.drained ??= new Promise<void>((resolve) =>
+        this.stream.once('drain', () => {
+          this.drained = undefined;
+          resolve();
+        }),
+      );
+      await this.drained;
     }
   }
 

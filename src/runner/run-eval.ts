@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import { InputError } from '../errors.js';
 import { Aggregates } from './aggregates.js';
-import { RESULTS_SCHEMA_VERSION, type CaseResult, type CaseType, type RunProvenance } from './case-result.js';
+import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type CaseType, type RunProvenance } from './case-result.js';
 import { readResults, ResultsWriter, trimTornTail } from './results-file.js';
 import type { RunObserver } from './run-events.js';
 
@@ -91,24 +91,8 @@ async function runSafely(item: WorkItem, trial: number): Promise<CaseResult> {
   try {
     return await item.run(trial);
   } catch (error) {
-    return {
-      type: 'case_result',
-      case_id: item.case_id,
-      kind: item.module === 'pipeline' ? 'pipeline' : 'module',
-      module: item.module,
-      case_type: item.case_type,
-      trial,
-      status: 'error',
-      failed_checks: [],
-      checks_total: 0,
-      error: `internal error: ${(error as Error)?.message ?? String(error)}`,
-      latency_ms: 0,
-      call_latencies_ms: [],
-      usage: { input_tokens: 0, output_tokens: 0 },
-      cost_usd: 0,
-      cached_calls: 0,
-      facts: {},
-    };
+    const kind = item.module === 'pipeline' ? 'pipeline' : 'module';
+    return errorResult({ case_id: item.case_id, kind, module: item.module, case_type: item.case_type, trial }, `internal error: ${(error as Error)?.message ?? String(error)}`);
   }
 }
 

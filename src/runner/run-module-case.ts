@@ -8,11 +8,10 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { checkExpectations } from '../scoring/module-checks.js';
 import { handsOff, proposedToolCalls } from '../scoring/module-signals.js';
 import { parseModelOutput } from '../scoring/parse-model-output.js';
-import type { CaseResult, ScoreFacts } from './case-result.js';
+import { errorResult, type CaseResult, type ScoreFacts } from './case-result.js';
 
 export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: PromptFile, provider: Provider): Promise<CaseResult> {
   const base = {
-    type: 'case_result' as const,
     case_id: c.case_id,
     kind: 'module' as const,
     module: c.module,
@@ -27,19 +26,7 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     response = await provider.complete({ module: c.module, prompt, input: c.input, trial, caseId: c.case_id });
   } catch (error) {
     const message = error instanceof ProviderError ? error.message : `unexpected provider failure: ${(error as Error)?.message ?? String(error)}`;
-    return {
-      ...base,
-      status: 'error',
-      failed_checks: [],
-      checks_total: 0,
-      error: message,
-      latency_ms: 0,
-      call_latencies_ms: [],
-      usage: { input_tokens: 0, output_tokens: 0 },
-      cost_usd: 0,
-      cached_calls: 0,
-      facts: {},
-    };
+    return errorResult(base, message);
   }
 
   const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
@@ -47,6 +34,7 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
   const failed = checks.filter((x) => !x.passed).map((x) => ({ name: x.name, reason: x.reason ?? 'failed' }));
   const status = failed.length === 0 ? 'passed' : 'failed';
   return {
+    type: 'case_result',
     ...base,
     status,
     failed_checks: failed,

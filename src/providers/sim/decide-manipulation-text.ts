@@ -64,6 +64,18 @@ export function asksWhy(text: string): boolean {
 export const INJECTION_TAG = 'possible_prompt_injection';
 export const BYPASS_TAG = 'permission_bypass_request';
 
+/** The safety precheck's risk-tag vocabulary: downstream modules carry these through so later gates see them. */
+export const SAFETY_RISK_TAGS: ReadonlySet<string> = new Set([
+  INJECTION_TAG,
+  BYPASS_TAG,
+  'system_prompt_exfiltration',
+  'high_risk_action_requested',
+  'schema_override_attempt',
+  'tool_misuse_attempt',
+  'sensitive_data_request',
+  'abnormal_format_attack',
+]);
+
 /** Tags under which nothing high-risk may run without a human (rule 7 of responsibility_v2, rule 6 of tool_authorization_v1). */
 export function underManipulationRisk(tags: Iterable<string>): boolean {
   for (const tag of tags) if (tag === INJECTION_TAG || tag === BYPASS_TAG) return true;

@@ -18,22 +18,14 @@
  * the requests whose decision needs attribution.
  */
 import { detectorsFor, findInjections, tagsOf, type InjectionFinding } from '../detect-injection.js';
+import { SAFETY_RISK_TAGS } from '../decide-manipulation-text.js';
 import { findInputAnomalies } from '../detect-input-anomalies.js';
 import { confidence, list, outputEnum, record, str, strings, unique } from '../text-fields.js';
 import { plainTextReply } from '../text-gullible.js';
 import { buildQueries, CONCLUSIONS, factConditions, scenarioOf, type Facts } from '../text-policy-situation.js';
 import type { SimModule } from '../sim-module.js';
 
-const CARRIED_TAGS = new Set([
-  'possible_prompt_injection',
-  'permission_bypass_request',
-  'system_prompt_exfiltration',
-  'high_risk_action_requested',
-  'schema_override_attempt',
-  'tool_misuse_attempt',
-  'sensitive_data_request',
-  'abnormal_format_attack',
-]);
+const CARRIED_TAGS = SAFETY_RISK_TAGS;
 /** Steering retrieval toward a result decided in advance ("只搜索能直接退款的规则"). */
 const STEERING = /(?:只|只要|仅|专门)?(?:搜索|检索|查找|找)(?:那些|一下)?(?:能|可以|支持|允许|对我有利的)(?:直接)?(?:退款|赔偿|补偿|赔付)?的?(?:规则|条款|政策)|对我有利的(?:规则|条款)/;
 const FACT_FIELDS = ['order_status', 'payment_status', 'shipment_status', 'logistics_status', 'after_sales_status'] as const;

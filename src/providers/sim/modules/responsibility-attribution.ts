@@ -7,21 +7,11 @@
 import type { SimModule } from '../sim-module.js';
 import { factContradictions, factPhrases, readFacts, type FactMap } from '../decide-fact-labels.js';
 import { readEvidence, responsibleParty, usableEvidence, type Evidence } from '../decide-evidence.js';
-import { BYPASS_TAG, INJECTION_TAG, underManipulationRisk } from '../decide-manipulation-text.js';
+import { BYPASS_TAG, INJECTION_TAG, SAFETY_RISK_TAGS, underManipulationRisk } from '../decide-manipulation-text.js';
 import { reviewClaims } from '../decide-user-claims.js';
 import { asRecord, asString, asStrings, confidence, unique } from '../decide-value-readers.js';
 
-/** The precheck's tag vocabulary: copied through so that later gates see it. */
-const SAFETY_TAGS = new Set([
-  INJECTION_TAG,
-  BYPASS_TAG,
-  'system_prompt_exfiltration',
-  'high_risk_action_requested',
-  'schema_override_attempt',
-  'tool_misuse_attempt',
-  'sensitive_data_request',
-  'abnormal_format_attack',
-]);
+const SAFETY_TAGS = SAFETY_RISK_TAGS;
 
 interface ActionRule {
   allowed: string;
