@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { AggregateSnapshot } from '../runner/aggregates.js';
 import type { RunProvenance } from '../runner/case-result.js';
+import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { BaselineComparison, type Baseline } from './baseline.js';
 import { caseEntries, type CaseEntry } from './case-entries.js';
@@ -51,7 +52,7 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
   const baseline = comparison?.finish(snapshot.metrics) ?? null;
   const head: ReportHead = {
     schema_version: REPORT_SCHEMA_VERSION,
-    run: { ...options.run, finished_at: new Date().toISOString(), duration_ms: Math.round(options.duration_ms), report_dir: options.outDir },
+    run: { ...options.run, finished_at: new Date().toISOString(), duration_ms: Math.round(options.duration_ms), report_dir: displayPath(options.outDir) },
     summary: snapshot.counts,
     metrics: snapshot.metrics,
     by_module: snapshot.by_module,

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Config } from '../config/config.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import type { CaseFilter } from '../cases/case-filter.js';
+import { displayPath } from '../registry/registry.js';
 import type { RunProvenance } from './case-result.js';
 
 const run = promisify(execFile);
@@ -63,9 +64,16 @@ export async function buildProvenance(input: ProvenanceInput): Promise<RunProven
   };
 }
 
-/** Config never holds the API key, but a base URL can carry credentials: drop them. */
+/**
+ * Config never holds the API key, but a base URL can carry credentials: drop
+ * them. Paths are shown relative to the working directory, so a committed
+ * baseline does not carry one machine's folders.
+ */
 function redactConfig(config: Config): Record<string, unknown> {
   const copy = structuredClone(config) as Config;
+  copy.paths = { prompts: displayPath(copy.paths.prompts), cases: displayPath(copy.paths.cases), reports: displayPath(copy.paths.reports) };
+  copy.cache.dir = displayPath(copy.cache.dir);
+  if (copy.baseline) copy.baseline = displayPath(copy.baseline);
   if (copy.openai.base_url) {
     try {
       const url = new URL(copy.openai.base_url);
