@@ -56,8 +56,8 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   if (head.baseline) {
     const b = head.baseline;
     out.push(`## Against the baseline`, '', `Baseline ${codeSpan(b.path)}${b.run_id ? ` (run ${codeSpan(b.run_id)})` : ''}: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.added} new.`, '');
-    if (b.newly_failing.length) out.push('**Newly failing:** ' + b.newly_failing.map((id) => codeSpan(id)).join(', '), '');
-    if (b.newly_passing.length) out.push('**Newly passing:** ' + b.newly_passing.map((id) => codeSpan(id)).join(', '), '');
+    if (b.newly_failing.length) out.push(`**Newly failing:** ${idList(b.newly_failing, b.newly_failing_count)}`, '');
+    if (b.newly_passing.length) out.push(`**Newly passing:** ${idList(b.newly_passing, b.newly_passing_count)}`, '');
   }
 
   const stages = Object.entries(head.stage_failures);
@@ -123,6 +123,14 @@ function traceSummary(trace: PipelineTrace): string {
   if (trace.handoff) lines.push(`hand-off: ${JSON.stringify(trace.handoff)}`);
   for (const note of trace.notes) lines.push(`note: ${note}`);
   return lines.join('\n');
+}
+
+/** Enough ids to act on; the full list is in report.json. */
+const ID_LIST_CAP = 60;
+
+function idList(ids: string[], total: number): string {
+  const shown = ids.slice(0, ID_LIST_CAP).map((id) => codeSpan(id)).join(', ');
+  return total > ID_LIST_CAP ? `${shown} … and ${total - ID_LIST_CAP} more (report.json, baseline.newly_failing / newly_passing)` : shown;
 }
 
 function clip(text: string, max: number): string {
