@@ -56,6 +56,10 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   if (head.baseline) {
     const b = head.baseline;
     out.push(`## Against the baseline`, '', `Baseline ${codeSpan(b.path)}${b.run_id ? ` (run ${codeSpan(b.run_id)})` : ''}: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.added} new.`, '');
+    const f = run.filters;
+    if (f.modules.length || f.case_types.length || f.ids.length || run.shard) {
+      out.push('_This run was filtered or sharded: metric deltas compare a subset with the whole baseline; the per-case flips are exact._', '');
+    }
     if (b.newly_failing.length) out.push(`**Newly failing:** ${idList(b.newly_failing, b.newly_failing_count)}`, '');
     if (b.newly_passing.length) out.push(`**Newly passing:** ${idList(b.newly_passing, b.newly_passing_count)}`, '');
   }
