@@ -125,7 +125,7 @@ export class OpenAIProvider implements Provider {
       max_tokens: this.maxTokens,
       response_format:
         this.outputMode === 'json_schema' && schema
-          ? { type: 'json_schema', json_schema: { name: schemaName(request.module), schema: schema.jsonSchema(), strict: false } }
+          ? { type: 'json_schema', json_schema: { name: schemaName(request.module), schema: withoutDialect(schema.jsonSchema()), strict: false } }
           : { type: 'json_object' },
     };
   }
@@ -248,6 +248,12 @@ class MalformedReply extends Error {}
 
 function isCompletion(value: unknown): value is ChatCompletion {
   return typeof value === 'object' && value !== null && Array.isArray((value as { choices?: unknown }).choices);
+}
+
+/** Some OpenAI-compatible servers reject the `$schema` dialect keyword inside response_format. */
+function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
 }
 
 /** json_schema names allow [a-zA-Z0-9_-], at most 64 characters. */
