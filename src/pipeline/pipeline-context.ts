@@ -6,11 +6,16 @@ import { InjectionScanner } from './injection-scan.js';
 import { ModuleCaller } from './module-caller.js';
 import type { RetrievedDocument } from './retrieval.js';
 import type { Scenario } from './scenario-schema.js';
-import type { PipelineTrace } from './trace.js';
+import type { PipelineTrace, ToolTrace } from './trace.js';
 import type { ReadResults } from './verified-facts.js';
 import { MockWorld } from './world/mock-world.js';
 
 export type Output = Record<string, unknown>;
+
+/** A module output's own confidence, 0 when it states none. */
+export function confidenceOf(output: Output): number {
+  return typeof output.confidence === 'number' ? output.confidence : 0;
+}
 
 export interface PipelineOptions {
   active: Map<string, PromptFile>;
@@ -99,6 +104,11 @@ export class PipelineContext {
     const tags = [...this.trace.injection_risk.model_tags, ...(Array.isArray(this.evidence?.risk_tags) ? (this.evidence!.risk_tags as string[]) : [])];
     if (this.trace.injection_risk.program_phrases.length) tags.push('possible_prompt_injection');
     return [...new Set(tags)];
+  }
+
+  /** A write the pipeline proposed, with what became of it. */
+  recordTool(call: { tool: string; args: Record<string, unknown>; idempotency_key: string | null }, status: ToolTrace['status'], extra: Partial<ToolTrace> = {}): void {
+    this.trace.tools.push({ tool: call.tool, args: call.args, proposed_by: 'responsibility_attribution', status, idempotency_key: call.idempotency_key, ...extra });
   }
 
   handOff(reason: string): void {
