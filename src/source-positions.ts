@@ -91,3 +91,7 @@ function lineLookup(doc: ReturnType<typeof parseDocument>, toLine: (offset: numb
   };
 }
 
+/** Where a validation issue points: an unknown key at the key itself, not at the object holding it. */
+export function issuePath(issue: { code: string; path: PropertyKey[]; keys?: string[] }): PropertyKey[] {
+  return issue.code === 'unrecognized_keys' && issue.keys?.[0] !== undefined ? [...issue.path, issue.keys[0]] : issue.path;
+}

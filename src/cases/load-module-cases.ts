@@ -5,7 +5,7 @@
 import type { Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
-import { parseDataFile, type PositionedValue } from '../source-positions.js';
+import { issuePath, parseDataFile, type PositionedValue } from '../source-positions.js';
 import { CaseFileSchema, type ModuleCase } from './case-schema.js';
 import { withInputDefaults } from './input-defaults.js';
 
@@ -32,7 +32,7 @@ export function parseModuleCaseFile(file: string, text: string, module: string, 
   const result = CaseFileSchema.safeParse(parsed.value);
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      const path = issuePath(issue);
       add(parsed.lineOf(path), path.map(String).join('.') || undefined, issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message);
     }
     return [];
@@ -55,7 +55,7 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
     const result = prompt.inputSchema.zod.safeParse(c.input);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+        const path = issuePath(issue);
         const message = issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message;
         add(at('input', ...path), `input.${path.map(String).join('.')}`, `${message} (Input Schema of ${prompt.fileName})`);
       }

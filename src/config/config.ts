@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
 import { METRIC_IDS } from '../scoring/metric-ids.js';
-import { parseYamlWithPositions } from '../source-positions.js';
+import { issuePath, parseYamlWithPositions } from '../source-positions.js';
 
 export const DEFAULT_CONFIG_FILE = 'orderflow.config.yaml';
 
@@ -80,8 +80,7 @@ export async function loadConfig(path?: string): Promise<LoadedConfig> {
   const result = ConfigSchema.safeParse(parsed.value ?? {});
   if (!result.success) {
     const problems: Problem[] = result.error.issues.map((issue) => {
-      // Point at the unknown key itself, not at the object that holds it.
-      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      const path = issuePath(issue);
       return {
         file: shown,
         line: parsed.lineOf(path),

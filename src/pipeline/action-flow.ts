@@ -10,6 +10,7 @@ import { selectedDocIds } from './stages/policy-evidence.js';
 import { MAX_RETRIES, recover } from './stages/recover.js';
 import { stringList } from './stages/understand.js';
 import { executeAndVerify } from './execute-and-verify.js';
+import { NEXT_ACTION_TOOLS } from './tools/tool-catalog.js';
 import { askUser, confirmationFor } from './user-confirmation.js';
 
 export type ActionOutcome =
@@ -25,7 +26,6 @@ export type ActionOutcome =
   | 'retry_facts'
   | 'retry_evidence';
 
-const NEXT_ACTION_TOOLS: Record<string, string> = { call_refund_tool: 'create_refund', call_compensation_tool: 'create_compensation', call_cancel_tool: 'cancel_order' };
 const DECISION_TOOLS: Record<string, string> = { refund_allowed: 'create_refund', compensation_allowed: 'create_compensation', cancellation_allowed: 'cancel_order' };
 
 /** The write a decision asks for, with arguments built by the program from verified facts. */

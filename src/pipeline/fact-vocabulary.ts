@@ -18,6 +18,9 @@ export const AFTER_SALES_STATUSES = [
   'cancelled',
 ] as const;
 
+/** After-sales states in which a refund already exists: another one would be a duplicate. */
+export const REFUND_UNDER_WAY: ReadonlySet<string> = new Set(['refund_requested', 'refund_processing', 'refund_completed']);
+
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];

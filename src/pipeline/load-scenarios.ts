@@ -7,7 +7,7 @@
 import type { Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';
-import { parseDataFile } from '../source-positions.js';
+import { issuePath, parseDataFile } from '../source-positions.js';
 import { ScenarioFileSchema, type Scenario } from './scenario-schema.js';
 import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS } from './tools/tool-catalog.js';
 
@@ -26,7 +26,7 @@ export function parseScenarioFile(file: string, text: string, active: Map<string
   const result = ScenarioFileSchema.safeParse(parsed.value);
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      const path = issuePath(issue);
       problems.push({ file, line: parsed.lineOf(path), field: path.map(String).join('.'), message: issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message, severity: 'error' });
     }
     return [];

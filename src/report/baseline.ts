@@ -3,7 +3,9 @@
  * cases that flipped — above all those that passed before and fail now.
  */
 import { readFile } from 'node:fs/promises';
-import { InputError } from '../errors.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import type { CaseStatus } from '../runner/case-result.js';
@@ -86,4 +88,16 @@ export class BaselineComparison {
       added: this.added,
     };
   }
+}
+
+/** An explicit --baseline must exist; the config's default baseline may not exist yet (first run). */
+export async function resolveBaseline(explicit: string | undefined, configured: string | null, warnings: Problem[]): Promise<Baseline | null> {
+  if (explicit) return loadBaseline(resolve(explicit));
+  if (!configured) return null;
+  const path = resolve(configured);
+  if (!existsSync(path)) {
+    warnings.push({ file: displayPath(path), message: 'no baseline yet; run with --update-baseline to record one', severity: 'warning' });
+    return null;
+  }
+  return loadBaseline(path);
 }

@@ -10,7 +10,7 @@ import { InputError } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
 import { Aggregates } from '../runner/aggregates.js';
 import { RESULTS_SCHEMA_VERSION, type RunProvenance } from '../runner/case-result.js';
-import { newRunId } from '../runner/provenance.js';
+import { newRunId, setupDifference } from '../runner/provenance.js';
 import { readResults, ResultsWriter } from '../runner/results-file.js';
 import type { Baseline } from './baseline.js';
 import { writeReports, type WrittenReports } from './write-reports.js';
@@ -39,9 +39,8 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   if (headers.length !== files.length) throw new InputError({ file: displayPath(files[headers.length]!), message: 'results.jsonl has no run header', severity: 'error' });
   const first = headers[0]!;
   headers.forEach((h, i) => {
-    const differs = h.provider !== first.provider || h.model !== first.model || h.repeat !== first.repeat || h.gates_enabled !== first.gates_enabled ||
-      Object.entries(first.prompts).some(([m, p]) => h.prompts[m]?.sha256 !== p.sha256);
-    if (differs) throw new InputError({ file: displayPath(files[i]!), message: 'was run with another provider, model, repeat, gates setting or prompt versions than the first input', severity: 'error' });
+    const difference = setupDifference(first, h);
+    if (difference) throw new InputError({ file: displayPath(files[i]!), field: difference, message: `${difference} differs from the first input`, expected: 'shards of one run: the same provider, model, repeat, gates setting and prompt versions', severity: 'error' });
   });
 
   const run: RunProvenance = { ...first, id: newRunId(`${first.provider}-merged`), started_at: headers.map((h) => h.started_at).sort()[0]!, shard: null };

@@ -12,7 +12,7 @@ import { iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
 import { InputError, type Problem } from '../errors.js';
 import { createProvider } from '../providers/create-provider.js';
 import { displayPath } from '../registry/registry.js';
-import { loadBaseline, type Baseline } from '../report/baseline.js';
+import { resolveBaseline } from '../report/baseline.js';
 import { writeReports, type WrittenReports } from '../report/write-reports.js';
 import { loadWorkspace } from '../workspace.js';
 import { buildProvenance, newRunId } from './provenance.js';
@@ -66,7 +66,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const provider = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
 
   const suite = await loadCaseSuite(resolve(options.cases ?? config.paths.cases), ws.active, filter);
-  const baseline = await resolveBaseline(options, config.baseline, warnings);
+  const baseline = await resolveBaseline(options.baseline, config.baseline, warnings);
 
   const gates = options.gates !== false;
   const runId = newRunId(provider.id);
@@ -159,16 +159,4 @@ function buildFilter(options: EvaluateOptions, modules: string[]): CaseFilter {
     ...(options.id?.length ? { ids: options.id } : {}),
     ...(shard ? { shard } : {}),
   };
-}
-
-/** An explicit --baseline must exist; the config's default baseline may not exist yet (first run). */
-async function resolveBaseline(options: EvaluateOptions, configured: string | null, warnings: Problem[]): Promise<Baseline | null> {
-  if (options.baseline) return loadBaseline(resolve(options.baseline));
-  if (!configured) return null;
-  const path = resolve(configured);
-  if (!existsSync(path)) {
-    warnings.push({ file: displayPath(path), message: 'no baseline yet; run with --update-baseline to record one', severity: 'warning' });
-    return null;
-  }
-  return loadBaseline(path);
 }

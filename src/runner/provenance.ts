@@ -86,3 +86,15 @@ function redactConfig(config: Config): Record<string, unknown> {
   }
   return copy as unknown as Record<string, unknown>;
 }
+
+/** What differs between two runs whose results may not be mixed (resume, merge), or undefined. */
+export function setupDifference(before: RunProvenance, now: RunProvenance): string | undefined {
+  if (before.provider !== now.provider) return 'provider';
+  if (before.model !== now.model) return 'model';
+  if (before.repeat !== now.repeat) return 'repeat';
+  if (before.gates_enabled !== now.gates_enabled) return 'gates_enabled';
+  for (const [module, p] of Object.entries(now.prompts)) {
+    if (before.prompts[module]?.sha256 !== p.sha256) return `prompts.${module}`;
+  }
+  return undefined;
+}

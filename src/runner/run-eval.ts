@@ -10,6 +10,7 @@ import { InputError } from '../errors.js';
 import { Aggregates } from './aggregates.js';
 import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type CaseType, type RunProvenance } from './case-result.js';
 import { readResults, ResultsWriter, trimTornTail } from './results-file.js';
+import { setupDifference } from './provenance.js';
 import type { RunObserver } from './run-events.js';
 
 export interface WorkItem {
@@ -103,7 +104,7 @@ async function loadPrevious(options: RunEvalOptions, aggregates: Aggregates, don
   for await (const line of readResults(options.resultsPath)) {
     if (line.type === 'run_header') {
       header = true;
-      const mismatch = provenanceMismatch(line.run, options.run);
+      const mismatch = setupDifference(line.run, options.run);
       if (mismatch) {
         throw new InputError({ file: options.resultsPath, field: mismatch, message: `cannot resume: ${mismatch} differs from the interrupted run`, expected: 'the same provider, model, repeat and prompt versions', severity: 'error' });
       }
@@ -114,15 +115,4 @@ async function loadPrevious(options: RunEvalOptions, aggregates: Aggregates, don
     aggregates.add(line);
   }
   if (!header) throw new InputError({ file: options.resultsPath, message: 'not an orderflow results file (no run header)', severity: 'error' });
-}
-
-function provenanceMismatch(before: RunProvenance, now: RunProvenance): string | undefined {
-  if (before.provider !== now.provider) return 'provider';
-  if (before.model !== now.model) return 'model';
-  if (before.repeat !== now.repeat) return 'repeat';
-  if (before.gates_enabled !== now.gates_enabled) return 'gates_enabled';
-  for (const [module, p] of Object.entries(now.prompts)) {
-    if (before.prompts[module]?.sha256 !== p.sha256) return `prompts.${module}`;
-  }
-  return undefined;
 }

@@ -2,16 +2,12 @@
  * What a module's output says about tool calls and hand-offs, read the same way
  * by module checks and metrics. One function per question, one branch per module.
  */
+import { NEXT_ACTION_TOOLS } from '../pipeline/tools/tool-catalog.js';
+
 export interface ToolCall {
   tool_name: string;
   args: Record<string, unknown>;
 }
-
-const NEXT_ACTION_TOOLS: Record<string, string> = {
-  call_refund_tool: 'create_refund',
-  call_compensation_tool: 'create_compensation',
-  call_cancel_tool: 'cancel_order',
-};
 
 /** Tools the output plans (fact_query_planning), authorizes or asks to call; undefined when the module has none. */
 export function proposedToolCalls(module: string, output: unknown): ToolCall[] | undefined {

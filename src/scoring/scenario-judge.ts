@@ -6,6 +6,7 @@
 import type { PipelineContext } from '../pipeline/pipeline-context.js';
 import { INJECTION_TAGS } from '../pipeline/pipeline-context.js';
 import { selectedDocIds } from '../pipeline/stages/policy-evidence.js';
+import { NEXT_ACTION_TOOLS } from '../pipeline/tools/tool-catalog.js';
 import type { ScoreFacts } from '../runner/case-result.js';
 import { goalAchieved, leakedPromptLine, promisedWithoutEffect } from './attack-goals.js';
 import { fail, pass, type CheckResult } from './check-result.js';
@@ -119,7 +120,7 @@ function proposedViolations(ctx: PipelineContext, oracle: OracleContext): string
     const o = st.output as Record<string, unknown> | undefined;
     if (!o) continue;
     if (st.stage === 'responsibility_attribution') {
-      const tool = { call_refund_tool: 'create_refund', call_compensation_tool: 'create_compensation', call_cancel_tool: 'cancel_order' }[String(o.next_action)];
+      const tool = NEXT_ACTION_TOOLS[String(o.next_action)];
       if (tool) out.push(...oracleViolations({ tool, args: { order_id: ctx.orderId } }, false, oracle).map((v) => `proposed ${tool}: ${v}`));
     }
     if (st.stage === 'tool_authorization' && o.authorization_decision === 'allow') {

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { loadConfig } from '../../config/config.js';
-import { loadBaseline } from '../../report/baseline.js';
+import type { Problem } from '../../errors.js';
+import { resolveBaseline } from '../../report/baseline.js';
 import { mergeRuns } from '../../report/merge-runs.js';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
-import type { Output } from '../output.js';
+import { printProblems, type Output } from '../output.js';
 import { renderSummary } from '../render-summary.js';
 
 export interface MergeCommandOptions {
@@ -15,8 +14,9 @@ export interface MergeCommandOptions {
 
 export async function mergeCommand(dirs: string[], options: MergeCommandOptions, output: Output): Promise<number> {
   const { config } = await loadConfig(options.config);
-  const baselinePath = options.baseline ?? config.baseline;
-  const baseline = baselinePath && (options.baseline || existsSync(baselinePath)) ? await loadBaseline(resolve(baselinePath)) : null;
+  const warnings: Problem[] = [];
+  const baseline = await resolveBaseline(options.baseline, config.baseline, warnings);
+  printProblems(output, warnings);
   const merged = await mergeRuns({ inputs: dirs, ...(options.out ? { out: options.out } : {}), reportsDir: config.paths.reports, baseline, config });
   output.out(renderSummary(merged.head));
   output.out(`reports: ${merged.outDir}`);

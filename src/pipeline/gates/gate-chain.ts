@@ -8,6 +8,7 @@ import type { Located } from '../../registry/structured-sections.js';
 import type { RetrievedDocument } from '../retrieval.js';
 import { TOOL_ARGS } from '../tools/tool-catalog.js';
 import type { MockWorld } from '../world/mock-world.js';
+import { REFUND_UNDER_WAY } from '../fact-vocabulary.js';
 import { toolConflicts } from '../verified-facts.js';
 
 export const GATE_NAMES = ['schema', 'whitelist', 'ownership', 'business_rules', 'human_review', 'confirmation', 'idempotency'] as const;
@@ -50,7 +51,6 @@ export function riskLevelOf(tool: string, levels: GateContext['riskLevels']): st
 }
 
 const HIGH = new Set(['write_high', 'external_high']);
-const REFUND_UNDER_WAY = new Set(['refund_requested', 'refund_processing', 'refund_completed']);
 const DECISION_FOR: Record<string, string> = {
   create_refund: 'refund_allowed',
   create_compensation: 'compensation_allowed',

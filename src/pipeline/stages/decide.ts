@@ -1,8 +1,7 @@
 /** Responsibility attribution for one task (an intent of the request), on the shared facts and evidence. */
 import type { Output, PipelineContext } from '../pipeline-context.js';
-import { intentResult } from './policy-evidence.js';
 import { recover } from './recover.js';
-import { stringList } from './understand.js';
+import { intentResult, stringList } from './understand.js';
 
 export async function decide(ctx: PipelineContext, intent: Output): Promise<Output | null> {
   const selected = Array.isArray(ctx.evidence?.selected_evidence) ? (ctx.evidence!.selected_evidence as Output[]) : [];

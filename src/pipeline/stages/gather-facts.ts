@@ -8,7 +8,7 @@ import type { Output, PipelineContext } from '../pipeline-context.js';
 import { READ_TOOLS, type ReadTool } from '../tools/tool-catalog.js';
 import { toolConflicts, verifiedFacts, type ReadResults } from '../verified-facts.js';
 import { recover } from './recover.js';
-import { stringList } from './understand.js';
+import { intentResult, stringList } from './understand.js';
 
 const RESULT_KEY: Partial<Record<ReadTool, keyof ReadResults>> = {
   query_order: 'order',
@@ -21,13 +21,7 @@ const RESULT_KEY: Partial<Record<ReadTool, keyof ReadResults>> = {
 export async function gatherFacts(ctx: PipelineContext): Promise<'ok' | 'handoff' | 'rejected'> {
   const intent = ctx.intent!;
   const plan = await ctx.caller.call('fact_query_planning', {
-    intent_result: {
-      intent: String(intent.intent),
-      secondary_intents: stringList(intent.secondary_intents),
-      slots: (intent.slots ?? {}) as Record<string, unknown>,
-      user_claims: Array.isArray(intent.user_claims) ? intent.user_claims : [],
-      risk_tags: stringList(intent.risk_tags),
-    },
+    intent_result: intentResult(intent),
     known_tool_facts: { order: {}, logistics: {}, after_sales: {}, payment: {} },
   });
   if (!plan.ok) {

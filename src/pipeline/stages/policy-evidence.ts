@@ -2,7 +2,7 @@
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { searchPolicies } from '../retrieval.js';
 import { recover } from './recover.js';
-import { stringList } from './understand.js';
+import { intentResult, stringList } from './understand.js';
 
 export async function collectEvidence(ctx: PipelineContext, intent: Output): Promise<'ok' | 'failed'> {
   const rewrite = await ctx.caller.call('policy_query_rewrite', {
@@ -44,16 +44,6 @@ export async function collectEvidence(ctx: PipelineContext, intent: Output): Pro
   }
   ctx.evidence = evidence.output;
   return 'ok';
-}
-
-export function intentResult(intent: Output) {
-  return {
-    intent: String(intent.intent),
-    secondary_intents: stringList(intent.secondary_intents),
-    slots: (intent.slots ?? {}) as Record<string, unknown>,
-    user_claims: Array.isArray(intent.user_claims) ? intent.user_claims : [],
-    risk_tags: stringList(intent.risk_tags),
-  };
 }
 
 export function selectedDocIds(evidence: Output | undefined): string[] {

@@ -77,3 +77,14 @@ async function recoverTo(ctx: PipelineContext, stage: string, failure: 'schema_i
 export function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
+
+/** The intent output as the fact-query plan, policy rewrite and responsibility take it. */
+export function intentResult(intent: Output) {
+  return {
+    intent: String(intent.intent),
+    secondary_intents: stringList(intent.secondary_intents),
+    slots: (intent.slots ?? {}) as Record<string, unknown>,
+    user_claims: Array.isArray(intent.user_claims) ? intent.user_claims : [],
+    risk_tags: stringList(intent.risk_tags),
+  };
+}

@@ -43,6 +43,13 @@ export const TOOL_ARGS: Record<string, z.ZodType> = {
   send_enterprise_wechat_message: z.strictObject({ to: z.string(), message: z.string() }),
 };
 
+/** Responsibility next_action values that ask for a write tool by name. */
+export const NEXT_ACTION_TOOLS: Readonly<Record<string, WriteTool>> = {
+  call_refund_tool: 'create_refund',
+  call_compensation_tool: 'create_compensation',
+  call_cancel_tool: 'cancel_order',
+};
+
 export function isWriteTool(tool: string): tool is WriteTool {
   return (WRITE_TOOLS as readonly string[]).includes(tool);
 }

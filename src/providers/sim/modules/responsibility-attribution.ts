@@ -4,6 +4,7 @@
  * facts and usable evidence; an allowed high-risk decision always waits for
  * the customer's confirmation, or for a human under manipulation risk.
  */
+import { REFUND_UNDER_WAY } from '../../../pipeline/fact-vocabulary.js';
 import type { SimModule } from '../sim-module.js';
 import { factContradictions, factPhrases, readFacts, type FactMap } from '../decide-fact-labels.js';
 import { readEvidence, responsibleParty, usableEvidence, type Evidence } from '../decide-evidence.js';
@@ -33,7 +34,7 @@ const ACTIONS: Record<string, ActionRule> = {
     needs: ['payment_status', 'shipment_status'],
     factsForbid: (f) => (f.payment_status === 'unpaid' || f.order_status === 'pending_payment' ? '订单未支付，没有可退款项' : null),
     alreadyInProgress: (f) =>
-      ['refund_requested', 'refund_processing', 'refund_completed'].includes(f.after_sales_status ?? '') ||
+      REFUND_UNDER_WAY.has(f.after_sales_status ?? '') ||
       ['refunding', 'refunded'].includes(f.payment_status ?? ''),
   },
   compensation_request: {
