@@ -1,4 +1,12 @@
-/** Runs the built CLI as a real child process, the way users and CI do. */
+/**
+ * Runs the built CLI as a real child process, the way users and CI do.
+ *
+ * The child gets an explicit environment, never the shell's: a developer's
+ * ORDERFLOW_PROVIDER would change which model the tests talk to, and an
+ * OPENAI_API_KEY in the shell must never reach a test. Only what a Node child
+ * needs to start (and git, for provenance) is passed through; a test that wants
+ * a provider variable sets it in `env`.
+ */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -8,14 +16,40 @@ export interface CliResult {
   stderr: string;
 }
 
+export interface CliOptions {
+  cwd?: string;
+  /** Added to the child's environment; the only way an ORDERFLOW_* or OPENAI_* variable gets there. */
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+}
+
 export const BIN = join(process.cwd(), 'bin/orderflow.js');
 
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {}): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+/** Variables of the parent that a child process may see: none of them configures orderflow or a provider. */
+const PASSED_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'SYSTEMROOT', 'USERPROFILE'];
+
+export function childEnv(extra: Record<string, string | undefined> = {}, parent: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of PASSED_THROUGH) if (parent[name] !== undefined) env[name] = parent[name]!;
+  Object.assign(env, { NO_COLOR: '1', FORCE_COLOR: '0', CI: '1' });
+  for (const [name, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+/** Runs `node <script> ...args` with the test environment; runCli is this with the CLI's entry point. */
+export function runNode(script: string[], args: string[], options: CliOptions = {}): CliResult {
+  const result = spawnSync(process.execPath, [...script, ...args], {
     cwd: options.cwd ?? process.cwd(),
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '1', ...options.env },
+    env: childEnv(options.env),
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 120_000,
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function runCli(args: string[], options: CliOptions = {}): CliResult {
+  return runNode([BIN], args, options);
 }
