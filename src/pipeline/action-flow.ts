@@ -164,6 +164,7 @@ async function authorize(ctx: PipelineContext, call: ProposedCall, decision: Out
 function gateContext(ctx: PipelineContext, call: ProposedCall, decision: Output): GateContext {
   return {
     userId: ctx.scenario.user.id,
+    claimedRole: ctx.scenario.user.claimed_role,
     world: ctx.world,
     riskLevels: ctx.prompt('tool_authorization').structured.toolRiskLevels ?? {},
     injectionRisk: ctx.injectionRisk,

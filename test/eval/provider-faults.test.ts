@@ -48,9 +48,7 @@ describe('a failing model call is recorded on its case and never stops the run',
     writeFileSync(join(root, 'cases/intent_recognition/faults.yaml'), `test_cases:\n${cases.join('\n')}\n`);
     writeFileSync(join(root, 'orderflow.config.yaml'), `${readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace('timeout_ms: 60000', 'timeout_ms: 1500').replace('max_retries: 3', 'max_retries: 1')}`);
 
-    const started = Date.now();
     const result = await evalIn(root, { provider: 'openai', model: 'm', out: join(root, 'out'), cache: false, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } });
-    expect(Date.now() - started).toBeLessThan(20_000);
     const byFault = Object.fromEntries(readResults(join(root, 'out')).map((r) => [FAULTS[Number(r.case_id.split('-')[1])]!, r]));
 
     for (const ok of ['ok-a', 'ok-b', 'rate-limited'] as const) expect(byFault[ok]!.status, ok).toBe('passed');

@@ -26,8 +26,18 @@ describe('runner: streaming, resume, shards, repeats', () => {
     const root = repoCopy();
     const out = join(root, 'out');
     await evalIn(root, { out, module: ['intent_recognition'] });
+    const before = readFileSync(join(out, 'results.jsonl'), 'utf8');
     await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, provider: 'sim:gullible' })).rejects.toThrow(/cannot resume: provider differs/);
-    await expect(evalIn(root, { out, module: ['intent_recognition'] })).rejects.toThrow(/already holds a run/);
+    // Another version of the module's prompt: same behaviour on sim, other bytes, so its results may not be mixed in.
+    const v2 = readFileSync(join(root, 'prompts/intent_v2.md'), 'utf8');
+    const v4 = v2.replaceAll('intent_v2', 'intent_v4').replace('version: v2.0.0', 'version: v4.0.0').replace('changelog:\n', 'changelog:\n  - v4.0.0: Reworded nothing of substance.\n');
+    writeFileSync(join(root, 'prompts/intent_v4.md'), v4);
+    await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, prompt: ['intent_recognition=intent_v4'] })).rejects.toThrow(/cannot resume: prompts\.intent_recognition differs/);
+    // The same version with its text edited in place counts as another prompt too.
+    writeFileSync(join(root, 'prompts/intent_v2.md'), v2.replace('You do not look anything up', 'You never look anything up'));
+    await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, prompt: ['intent_recognition=intent_v2'] })).rejects.toThrow(/cannot resume: prompts\.intent_recognition differs/);
+    expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toBe(before);
+    await expect(evalIn(root, { out, module: ['intent_recognition'], prompt: ['intent_recognition=intent_v2'] })).rejects.toThrow(/already holds a run/);
   });
 
   it('shards partition the suite and merge back into the same verdicts', async () => {

@@ -102,7 +102,8 @@ describe('orderflow lint rules', () => {
     const broken = INTENT.replace('name: intent_v2\n', `name: intent_v2\n${bomb}`);
     const started = Date.now();
     const problems = await lintWith({ 'intent_v2.md': broken });
-    expect(Date.now() - started).toBeLessThan(5000);
+    // A generous bound for a slow CI machine, not a speed target: what matters is that the aliases are refused, not expanded.
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(problems.some((p) => p.file.endsWith('intent_v2.md') && /[Aa]lias/.test(p.message))).toBe(true);
   });
 

@@ -30,7 +30,10 @@ export interface GateBlock {
 }
 
 export interface GateContext {
+  /** The authenticated user: the only identity ownership is checked against. */
   userId: string;
+  /** A role the user claims in their message ("我是管理员"). Passed so that the gates visibly see it, and grant it nothing. */
+  claimedRole: string | null;
   world: MockWorld;
   /** From the active tool_authorization prompt's Tool Risk Levels. */
   riskLevels: Record<string, Located<string>[]>;

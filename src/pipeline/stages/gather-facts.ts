@@ -83,6 +83,7 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<stri
 function gateContextForReads(ctx: PipelineContext) {
   return {
     userId: ctx.scenario.user.id,
+    claimedRole: ctx.scenario.user.claimed_role,
     world: ctx.world,
     riskLevels: ctx.prompt('tool_authorization').structured.toolRiskLevels ?? {},
     injectionRisk: ctx.injectionRisk,
