@@ -1,0 +1,106 @@
+/** What a run records about itself, and the rule that decides whether two runs' results may be mixed. */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunProvenance } from '../../src/runner/case-result.js';
+import { buildProvenance, gitState, newRunId, setupDifference } from '../../src/runner/provenance.js';
+import { loadWorkspace } from '../../src/workspace.js';
+import { tempDir } from '../support/temp-dir.js';
+
+function provenance(patch: Partial<RunProvenance> = {}): RunProvenance {
+  return {
+    id: 'r1',
+    started_at: '2026-11-30T00:00:00.000Z',
+    orderflow_version: '0.1.0',
+    node_version: 'v20.0.0',
+    git: { commit: 'abc', dirty: false },
+    provider: 'sim',
+    model: 'sim',
+    concurrency: 4,
+    repeat: 1,
+    gates_enabled: true,
+    cache_mode: 'read_write',
+    shard: null,
+    filters: { modules: [], case_types: [], ids: [] },
+    prompts: {
+      intent_recognition: { name: 'intent_v2', version: 'v2.0.0', path: 'prompts/intent_v2.md', sha256: 'aaa' },
+      customer_response_generation: { name: 'response_v2', version: 'v2.0.0', path: 'prompts/response_v2.md', sha256: 'bbb' },
+    },
+    config_file: 'orderflow.config.yaml',
+    config: {},
+    ...patch,
+  };
+}
+
+const withPrompt = (module: string, p: Partial<RunProvenance['prompts'][string]> | undefined): Partial<RunProvenance> => {
+  const prompts = { ...provenance().prompts };
+  if (p === undefined) delete prompts[module];
+  else prompts[module] = { ...prompts[module]!, ...p };
+  return { prompts };
+};
+
+describe('setupDifference: results of two runs may be mixed (resume, merge) only on the same setup', () => {
+  it.each([
+    ['provider', { provider: 'sim:gullible' }],
+    ['model', { model: 'gpt-x' }],
+    ['repeat', { repeat: 3 }],
+    ['gates_enabled', { gates_enabled: false }],
+    ['prompts.intent_recognition', withPrompt('intent_recognition', { name: 'intent_v3', version: 'v3.0.0', path: 'prompts/intent_v3.md', sha256: 'ccc' })],
+    ['prompts.customer_response_generation', withPrompt('customer_response_generation', { sha256: 'edited-in-place' })],
+  ] as const)('%s differs', (what, patch) => {
+    expect(setupDifference(provenance(), provenance())).toBeUndefined();
+    expect(setupDifference(provenance(), provenance(patch as Partial<RunProvenance>))).toBe(what);
+    expect(setupDifference(provenance(patch as Partial<RunProvenance>), provenance())).toBe(what);
+  });
+
+  it('a module the earlier run did not have counts as a different prompt', () => {
+    expect(setupDifference(provenance(withPrompt('intent_recognition', undefined)), provenance())).toBe('prompts.intent_recognition');
+  });
+
+  it('what may differ: the run id, time, concurrency, cache mode, shard, filters and git state', () => {
+    const other = provenance({ id: 'r2', started_at: 'later', concurrency: 1, cache_mode: 'off', shard: { index: 2, count: 3 }, filters: { modules: ['x'], case_types: [], ids: [] }, git: { commit: 'def', dirty: true } });
+    expect(setupDifference(provenance(), other)).toBeUndefined();
+    // The same prompt under another path (a moved checkout) is the same prompt.
+    expect(setupDifference(provenance(), provenance(withPrompt('intent_recognition', { path: '/elsewhere/intent_v2.md' })))).toBeUndefined();
+  });
+});
+
+describe('run provenance', () => {
+  it('a run id carries the time and a filesystem-safe provider name', () => {
+    const id = newRunId('sim:gullible', new Date('2026-11-30T23:04:05.678Z'));
+    expect(id).toMatch(/^20261130-230405-sim-gullible-[0-9a-f]{4}$/);
+    expect(newRunId('sim', new Date(0))).not.toBe(newRunId('sim', new Date(0)));
+  });
+
+  it('records every active prompt with its hash, and never credentials of the base URL', async () => {
+    const ws = await loadWorkspace();
+    const config = { ...ws.config, openai: { ...ws.config.openai, base_url: 'https://user:s3cret@llm.example/v1' } };
+    const filter = { modules: ['intent_recognition'], shard: { index: 1, count: 2 } };
+    const p = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 2, repeat: 3, gates: false, cacheMode: 'off', filter, active: ws.active, config, configFile: 'orderflow.config.yaml' });
+    expect(Object.keys(p.prompts).sort()).toEqual([...ws.active.keys()].sort());
+    const intent = ws.active.get('intent_recognition')!;
+    expect(p.prompts.intent_recognition).toEqual({ name: 'intent_v2', version: intent.metadata.version, path: intent.path, sha256: intent.sha256 });
+    expect(p.prompts.intent_recognition!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(p).toMatchObject({ repeat: 3, concurrency: 2, gates_enabled: false, cache_mode: 'off', shard: { index: 1, count: 2 }, filters: { modules: ['intent_recognition'], case_types: [], ids: [] } });
+    expect(JSON.stringify(p)).not.toContain('s3cret');
+    expect(JSON.stringify(p)).not.toContain('user:');
+    expect((p.config as { openai: { base_url: string } }).openai.base_url).toBe('https://llm.example/v1');
+    const broken = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, gates: true, cacheMode: 'off', filter: {}, active: ws.active, config: { ...config, openai: { ...config.openai, base_url: 'not a url:s3cret' } }, configFile: null });
+    expect(JSON.stringify(broken)).not.toContain('s3cret');
+  });
+
+  it('git state: the commit, and whether tracked files were changed', async () => {
+    expect(await gitState(tempDir())).toEqual({ commit: null, dirty: null });
+    const repo = tempDir();
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env: { PATH: process.env.PATH!, HOME: repo } });
+    git('init', '-q');
+    writeFileSync(join(repo, 'a.txt'), 'one');
+    git('add', 'a.txt');
+    git('commit', '-qm', 'one');
+    const head = git('rev-parse', 'HEAD').toString().trim();
+    expect(await gitState(repo)).toEqual({ commit: head, dirty: false });
+    writeFileSync(join(repo, 'a.txt'), 'two');
+    expect(await gitState(repo)).toEqual({ commit: head, dirty: true });
+  });
+});
