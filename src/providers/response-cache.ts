@@ -21,6 +21,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { canonicalJson } from '../canonical-json.js';
 import { buildMessages } from './messages.js';
 import { ProviderError, type ModelRequest, type ModelResponse, type Provider } from './provider.js';
 
@@ -167,20 +168,4 @@ async function writeAtomically(path: string, content: string): Promise<void> {
     await rm(temp, { force: true });
     throw error;
   }
-}
-
-/** JSON with object keys sorted at every level and undefined members dropped: equal values, equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : sortKeys(v)));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = sortKeys(v);
-  }
-  return out;
 }
