@@ -3,6 +3,8 @@
  * problems; the CLI decides the exit code.
  */
 import type { Problem } from '../errors.js';
+import { unacknowledgedBreaking } from './breaking-ack.js';
+import { diffPrompts } from './prompt-diff.js';
 import { parseJsonWithPositions } from '../source-positions.js';
 import { findSection } from './markdown-sections.js';
 import type { PromptFile } from './prompt-file.js';
@@ -24,6 +26,31 @@ export function lintRegistry(registry: Registry): Problem[] {
           expected: `changelog:\n  - ${prompt.metadata.version}: <what changed>`,
         });
       }
+    }
+    problems.push(...lintBreakingAcknowledged(entry.versions));
+  }
+  return problems;
+}
+
+/**
+ * Each version against the one before it: a breaking change its changelog does
+ * not name as breaking is a warning here, and fails the eval gate against a
+ * baseline that has the older version.
+ */
+function lintBreakingAcknowledged(versions: readonly PromptFile[]): Problem[] {
+  const problems: Problem[] = [];
+  for (let i = 1; i < versions.length; i++) {
+    const [older, newer] = [versions[i - 1]!, versions[i]!];
+    const diff = diffPrompts(older, newer);
+    for (const change of unacknowledgedBreaking([...diff.schema, ...diff.structured], newer.metadata.version, newer.changelog)) {
+      problems.push({
+        file: newer.path,
+        line: newer.metadataLines.changelog ?? newer.metadataLines.version,
+        field: 'changelog',
+        severity: 'warning',
+        message: `breaking change since ${older.metadata.name} not acknowledged: ${change.path}: ${change.message}`,
+        expected: `a changelog entry "${newer.metadata.version}: BREAKING: …" that names it`,
+      });
     }
   }
   return problems;

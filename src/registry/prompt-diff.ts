@@ -4,6 +4,7 @@
  * compatible, structured-section changes, and rule lines added and removed.
  */
 import type { PromptFile } from './prompt-file.js';
+import { isPromptFile, snapshotPrompt, type PromptSnapshot } from './prompt-snapshot.js';
 import { diffSchemas, type ChangeSeverity, type SchemaChange } from './schema-diff.js';
 import type { StructuredSections } from './structured-sections.js';
 
@@ -18,17 +19,17 @@ export interface PromptDiff {
   breaking: boolean;
 }
 
-const SCHEMA_OR_DATA_SECTIONS = /^(prompt metadata|metadata|input schema|output schema|examples?\b.*)$/i;
-
-export function diffPrompts(a: PromptFile, b: PromptFile): PromptDiff {
+/** Either side may be a loaded file or a snapshot stored in a baseline. */
+export function diffPrompts(fileOrSnapshotA: PromptFile | PromptSnapshot, fileOrSnapshotB: PromptFile | PromptSnapshot): PromptDiff {
+  const [a, b] = [fileOrSnapshotA, fileOrSnapshotB].map((p) => (isPromptFile(p) ? snapshotPrompt(p) : p)) as [PromptSnapshot, PromptSnapshot];
   const metadata = diffMetadata(a, b);
   const schema = [
-    ...diffSchemas(a.inputSchema?.tree, b.inputSchema?.tree, 'input'),
-    ...diffSchemas(a.outputSchema?.tree, b.outputSchema?.tree, 'output'),
+    ...diffSchemas(a.input_schema ?? undefined, b.input_schema ?? undefined, 'input'),
+    ...diffSchemas(a.output_schema ?? undefined, b.output_schema ?? undefined, 'output'),
   ];
   const structured = diffStructured(a.structured, b.structured);
   const text = diffProse(a, b);
-  const ref = (p: PromptFile) => ({ name: p.metadata.name, version: p.metadata.version, path: p.path, sha256: p.sha256 });
+  const ref = (p: PromptSnapshot) => ({ name: p.name, version: p.version, path: p.path, sha256: p.sha256 });
   return {
     before: ref(a),
     after: ref(b),
@@ -40,9 +41,9 @@ export function diffPrompts(a: PromptFile, b: PromptFile): PromptDiff {
   };
 }
 
-function diffMetadata(a: PromptFile, b: PromptFile) {
+function diffMetadata(a: PromptSnapshot, b: PromptSnapshot) {
   const keys = [...new Set([...Object.keys(a.metadata), ...Object.keys(b.metadata)])];
-  const get = (p: PromptFile, k: string) => (p.metadata as Record<string, unknown>)[k];
+  const get = (p: PromptSnapshot, k: string) => p.metadata[k];
   return keys
     .filter((k) => JSON.stringify(get(a, k)) !== JSON.stringify(get(b, k)))
     .map((key) => ({ key, before: get(a, key), after: get(b, key) }));
@@ -117,14 +118,8 @@ function diffSlotRules(a: StructuredSections, b: StructuredSections): SchemaChan
   return out;
 }
 
-function diffProse(a: PromptFile, b: PromptFile): PromptDiff['text'] {
-  const structuredTitles = /^(detection rules|tool catalog|tool risk levels|intent taxonomy|required slot rules|forbidden phrases|response scenario mapping|recommended case types|untrusted input fields)$/i;
-  const prose = (p: PromptFile) =>
-    new Map(
-      p.markdown.sections
-        .filter((s) => !SCHEMA_OR_DATA_SECTIONS.test(s.title) && !structuredTitles.test(s.title))
-        .map((s) => [s.title, s.bodyLines.map(normaliseRule).filter(Boolean)] as const),
-    );
+function diffProse(a: PromptSnapshot, b: PromptSnapshot): PromptDiff['text'] {
+  const prose = (p: PromptSnapshot) => new Map(p.sections.map((s) => [s.title, s.lines.map(normaliseRule).filter(Boolean)] as const));
   const before = prose(a);
   const after = prose(b);
   const titles = [...new Set([...before.keys(), ...after.keys()])];

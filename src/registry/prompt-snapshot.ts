@@ -1,0 +1,48 @@
+/**
+ * What `orderflow diff` compares, as plain data: a baseline stores it for every
+ * active prompt, so a later run can show what changed even after the old file
+ * was deleted or rewritten.
+ */
+import type { ChangelogEntry } from './prompt-metadata.js';
+import type { PromptFile } from './prompt-file.js';
+import type { SchemaNode } from './schema-notation.js';
+import type { StructuredSections } from './structured-sections.js';
+
+export interface PromptSnapshot {
+  name: string;
+  version: string;
+  path: string;
+  sha256: string;
+  metadata: Record<string, unknown>;
+  changelog: ChangelogEntry[];
+  input_schema: SchemaNode | null;
+  output_schema: SchemaNode | null;
+  structured: StructuredSections;
+  /** The prose sections' body lines (rules, role, ...), in file order: schemas, examples and structured sections are stored parsed. */
+  sections: { title: string; lines: string[] }[];
+}
+
+/** Sections whose content the snapshot holds as data (schemas, structured sections) or that diff does not compare (examples). */
+const NOT_PROSE =
+  /^(prompt metadata|metadata|input schema|output schema|examples?\b.*|detection rules|tool catalog|tool risk levels|intent taxonomy|required slot rules|forbidden phrases|response scenario mapping|recommended case types|untrusted input fields)$/i;
+
+export function snapshotPrompt(p: PromptFile): PromptSnapshot {
+  return JSON.parse(
+    JSON.stringify({
+      name: p.metadata.name,
+      version: p.metadata.version,
+      path: p.path,
+      sha256: p.sha256,
+      metadata: p.metadata,
+      changelog: p.changelog,
+      input_schema: p.inputSchema?.tree ?? null,
+      output_schema: p.outputSchema?.tree ?? null,
+      structured: p.structured,
+      sections: p.markdown.sections.filter((s) => !NOT_PROSE.test(s.title)).map((s) => ({ title: s.title, lines: s.bodyLines.filter((l) => l.trim() !== '') })),
+    }),
+  ) as PromptSnapshot;
+}
+
+export function isPromptFile(p: PromptFile | PromptSnapshot): p is PromptFile {
+  return 'markdown' in p;
+}
