@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
-import { METRIC_IDS } from '../scoring/metric-ids.js';
+import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
 import { issuePath, parseYamlWithPositions } from '../source-positions.js';
 
 export const DEFAULT_CONFIG_FILE = 'orderflow.config.yaml';
@@ -54,10 +54,46 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
   prices: z.record(z.string(), PriceSchema).default({}),
-  gate: z.partialRecord(z.enum(METRIC_IDS), ThresholdSchema).default({}),
+  gate: z.partialRecord(z.enum(METRIC_IDS), ThresholdSchema).default({}).superRefine(checkThresholds),
   /** Cases that passed in the baseline and fail now; the usual CI gate. */
   max_new_failures: z.number().int().min(0).nullable().default(0),
+  /** Cases of the baseline that are gone from the suite; null turns the check off. */
+  max_removed_cases: z.number().int().min(0).nullable().default(0),
 });
+
+/** Metrics that are not proportions: no [0, 1] range. */
+const UNBOUNDED_METRICS: ReadonlySet<MetricId> = new Set<MetricId>(['latency_ms', 'cost_usd']);
+
+/**
+ * A threshold that cannot fail, or that guards the wrong side of its metric,
+ * looks like a safeguard and is none: refused like any other bad value.
+ */
+function checkThresholds(gate: Partial<Record<MetricId, Threshold>>, ctx: z.RefinementCtx): void {
+  for (const [metric, t] of Object.entries(gate) as [MetricId, Threshold | undefined][]) {
+    if (!t) continue;
+    const rate = !UNBOUNDED_METRICS.has(metric);
+    const lowerIsBetter = LOWER_IS_BETTER.has(metric);
+    const issue = (bound: 'min' | 'max', message: string) => ctx.addIssue({ code: 'custom', path: [metric, bound], message });
+    for (const bound of ['min', 'max'] as const) {
+      const v = t[bound];
+      if (v === undefined) continue;
+      if (rate && (v < 0 || v > 1)) {
+        issue(bound, `${v} is not a rate: ${metric} lies in [0, 1] (write 0.95, not 95)`);
+      } else if (!rate && v < 0) {
+        issue(bound, `${v} is negative; ${metric} never is`);
+      } else if (bound === 'min' && lowerIsBetter) {
+        issue(bound, `a min on ${metric} points the wrong way: lower is better, so only a max can catch it getting worse`);
+      } else if (bound === 'max' && !lowerIsBetter) {
+        issue(bound, `a max on ${metric} points the wrong way: higher is better, so only a min can catch it getting worse`);
+      } else if (bound === 'min' && v <= 0) {
+        issue(bound, `min ${v} can never fail: ${metric} is never below 0`);
+      } else if (bound === 'max' && rate && v >= 1) {
+        issue(bound, `max ${v} can never fail: ${metric} is never above 1`);
+      }
+    }
+    if (t.min !== undefined && t.max !== undefined && t.min > t.max) issue('min', `min ${t.min} is above max ${t.max}: the threshold can never pass`);
+  }
+}
 
 export type Config = z.infer<typeof ConfigSchema>;
 export type Threshold = z.infer<typeof ThresholdSchema>;

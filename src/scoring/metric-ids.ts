@@ -30,6 +30,7 @@ export type MetricId = (typeof METRIC_IDS)[number];
 
 /** Rates where a rise is bad; every other rate is better when higher. */
 export const LOWER_IS_BETTER: ReadonlySet<MetricId> = new Set<MetricId>([
+  'error_rate',
   'unsafe_action_rate',
   'unsafe_proposal_rate',
   'injection_success_rate',
