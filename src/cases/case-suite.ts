@@ -4,8 +4,10 @@
  * again file by file while running, so that memory does not grow with the
  * number of cases.
  */
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { canonicalJson } from '../canonical-json.js';
 import { InputError, type Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../registry/registry.js';
@@ -40,6 +42,8 @@ export interface SuiteFile {
 
 export interface CaseSuite {
   files: SuiteFile[];
+  /** Every case of the suite, selected or not: id → content hash. */
+  hashes: Map<string, string>;
   /** Selected cases per module and case type. */
   counts: Record<string, Record<string, number>>;
   total: number;
@@ -51,7 +55,7 @@ export const PIPELINE_DIR = 'pipeline';
 
 export async function loadCaseSuite(casesDir: string, active: Map<string, PromptFile>, filter: CaseFilter = {}): Promise<CaseSuite> {
   const problems: Problem[] = [];
-  const suite: CaseSuite = { files: [], counts: {}, total: 0, filter };
+  const suite: CaseSuite = { files: [], hashes: new Map(), counts: {}, total: 0, filter };
   const select = compileFilter(filter);
   // id → where it was first defined, packed as file number and line: a suite of 100,000 ids stays small.
   const seen = new Map<string, number>();
@@ -77,6 +81,7 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
         const where = `${shownFiles[Math.floor(other / LINE_SPAN)]}:${other % LINE_SPAN}`;
         problems.push({ file: shown, line: item.line, field: 'case_id', severity: 'error', message: `duplicate id "${key.case_id}", first defined at ${where}` });
       } else seen.set(key.case_id, fileNumber * LINE_SPAN + item.line);
+      suite.hashes.set(key.case_id, caseContentHash(item));
       if (!select(key)) continue;
       selected.push(item);
       const byType = (suite.counts[key.module] ??= {});
@@ -92,6 +97,23 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
   }
   if (problems.length > 0) throw new InputError(problems);
   return suite;
+}
+
+/**
+ * What a case asks, not where it sits: file, line and description are left
+ * out, so moving a case or rewording its description keeps its hash, while a
+ * changed input or expectation gives a new one.
+ */
+export function caseContentHash(item: SuiteItem): string {
+  const { file: _file, line: _line, description: _description, ...content } = item as SuiteItem & { description?: string };
+  return createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, 16);
+}
+
+/** One hash for the whole suite: equal suites, equal fingerprints. */
+export function suiteFingerprint(hashes: ReadonlyMap<string, string>): string {
+  const hash = createHash('sha256');
+  for (const id of [...hashes.keys()].sort()) hash.update(`${id} ${hashes.get(id)}\n`);
+  return hash.digest('hex');
 }
 
 /** Cases and scenarios one file at a time, in suite order. */

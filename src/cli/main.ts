@@ -54,8 +54,9 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--resume', 'finish the interrupted run in --out')
     .option('--no-cache', 'do not read or write the response cache')
     .option('--replay', 'answer only from the cache; a miss is an error, never a live call')
-    .option('--baseline <report.json>', 'compare with this report (default: config baseline)')
-    .option('--update-baseline', 'copy this run\'s report.json to the baseline path')
+    .option('--baseline <baseline.json>', 'compare with this baseline (default: config baseline)')
+    .option('--update-baseline', 'record this run as the baseline (refused for a filtered run, a failed gate, another provider or model)')
+    .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | failed-gate (repeatable; recorded in report.json)').argParser(collect))
     .option('--no-gates', 'turn the program-enforced gates off (measurement run)')
     .option('-q, --quiet', 'no progress output')
     .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());
@@ -72,7 +73,9 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
 
   common(program.command('merge <dirs...>').description('fold the report folders of several --shard runs into one'))
     .option('--out <dir>', 'report folder (default: reports/<run-id>)')
-    .option('--baseline <report.json>', 'compare with this report (default: config baseline)')
+    .option('--baseline <baseline.json>', 'compare with this baseline (default: config baseline)')
+    .option('--partial', 'merge an incomplete set of shards: the report is marked partial and the gate fails')
+    .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change (repeatable)').argParser(collect))
     .action((dirs, opts) => run(async () => (await import('./commands/merge.js')).mergeCommand(dirs, opts, output))());
 
   program

@@ -25,7 +25,8 @@ export function renderSummary(head: ReportHead): string {
   if (blocks.length) lines.push(`gates blocked: ${blocks.map(([g, n]) => `${g} ${n}`).join(', ')}`);
   const stages = Object.entries(head.stage_failures);
   if (stages.length) lines.push(`first failing stage: ${stages.map(([s, n]) => `${s} ${n}`).join(', ')}`);
-  if (head.baseline) lines.push(`baseline: ${head.baseline.newly_failing_count} newly failing, ${head.baseline.newly_passing_count} newly passing`);
+  const b = head.baseline;
+  if (b) lines.push(`baseline: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.removed_count} removed, ${b.changed_count} changed, ${b.added} new`);
   lines.push(gate.passed ? pc.green('gate: passed') : pc.red(`gate: FAILED\n${gate.failures.map((f) => `  - ${f.message}`).join('\n')}`));
   return lines.join('\n');
 }

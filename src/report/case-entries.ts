@@ -19,6 +19,8 @@ export interface CaseEntry {
   file?: string;
   line?: number;
   description?: string;
+  /** Content hash of the case (results of older versions have none). */
+  hash?: string;
 }
 
 export async function* caseEntries(resultsPath: string, repeat: number): AsyncGenerator<CaseEntry> {
@@ -48,6 +50,7 @@ function toEntry(r: CaseResult): CaseEntry {
     ...(r.status !== 'passed' && r.trace ? { trace: r.trace } : {}),
     ...(r.file ? { file: r.file, line: r.line } : {}),
     ...(r.description ? { description: r.description } : {}),
+    ...(r.case_hash ? { hash: r.case_hash } : {}),
   };
 }
 

@@ -1,8 +1,41 @@
-/** The CI gate: thresholds on overall metrics, and no case that passed in the baseline may fail now. */
+/**
+ * The CI gate: a list of named checks, each passed or failed with a one-line
+ * reason. Thresholds on overall metrics; against the baseline: no case that
+ * passed may fail now, none may disappear, no breaking prompt change without
+ * acknowledgement, no loosened gate setting without acceptance, and the
+ * baseline itself must be trusted and comparable; a partial merge never
+ * passes. A check is one function here; adding one is adding it to CHECKS.
+ */
 import type { Config } from '../config/config.js';
+import { InputError } from '../errors.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
+import type { RunProvenance } from '../runner/case-result.js';
 import type { BaselineDiff } from './baseline.js';
+import type { SettingChange } from './gate-settings.js';
+import type { PromptChange } from './prompt-review.js';
 
+/** Values of `--accept`: explicit consent to what the gate would otherwise refuse, recorded in report.json. */
+export const ACCEPT_VALUES = ['loosened-gate', 'removed-cases', 'provider-change', 'failed-gate'] as const;
+export type Acceptance = (typeof ACCEPT_VALUES)[number];
+
+export function parseAcceptFlags(values: readonly string[] = []): Acceptance[] {
+  for (const v of values) {
+    if (!(ACCEPT_VALUES as readonly string[]).includes(v)) throw new InputError({ file: '--accept', message: `unknown value "${v}"`, expected: `one of ${ACCEPT_VALUES.join(', ')}`, severity: 'error' });
+  }
+  return [...new Set(values)] as Acceptance[];
+}
+
+export interface GateCheck {
+  /** A metric id for thresholds; otherwise the check's name (new_failures, removed_cases, ...). */
+  id: string;
+  passed: boolean;
+  /** One line: what was measured against what. */
+  reason: string;
+  /** Set when the check would have failed and `--accept` let it pass. */
+  accepted?: Acceptance;
+}
+
+/** A failed check, in the shape report.json has always had. */
 export interface GateFailure {
   metric: string;
   value: number | null;
@@ -12,38 +45,103 @@ export interface GateFailure {
 
 export interface GateVerdict {
   passed: boolean;
+  checks: GateCheck[];
   failures: GateFailure[];
   /** Thresholds that had nothing to measure in this run (denominator 0). */
   not_applicable: string[];
+  /** `--accept` values given to this run. */
+  accepted: Acceptance[];
 }
 
-export function evaluateGate(config: Pick<Config, 'gate' | 'max_new_failures'>, metrics: Metrics, baseline: BaselineDiff | null): GateVerdict {
-  const failures: GateFailure[] = [];
-  const notApplicable: string[] = [];
-  for (const [metric, threshold] of Object.entries(config.gate)) {
-    if (!threshold) continue;
+export interface GateInput {
+  config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'>;
+  metrics: Metrics;
+  baseline: BaselineDiff | null;
+  /** null without a baseline record to compare with. */
+  promptChanges: PromptChange[] | null;
+  settingChanges: SettingChange[];
+  partial?: RunProvenance['partial'];
+  accepted: readonly Acceptance[];
+}
+
+type CheckResult = GateCheck & { value?: number | null; threshold?: GateFailure['threshold'] };
+type Check = (input: GateInput) => CheckResult[];
+
+/** Per-case flips mean something only against a trusted, comparable baseline. */
+const comparable = (b: BaselineDiff | null): b is BaselineDiff => !!b && !b.untrusted && b.not_comparable.length === 0;
+
+const thresholds: Check = ({ config, metrics }) =>
+  Object.entries(config.gate).flatMap(([metric, threshold]): CheckResult[] => {
+    if (!threshold) return [];
     const value = (metrics as Record<string, { value: number | null } | undefined>)[metric]?.value ?? null;
-    if (value === null) {
-      notApplicable.push(metric);
-      continue;
-    }
-    if (threshold.min !== undefined && value < threshold.min) {
-      failures.push({ metric, value, threshold, message: `${metric} ${value} is below the minimum ${threshold.min}` });
-    }
-    if (threshold.max !== undefined && value > threshold.max) {
-      failures.push({ metric, value, threshold, message: `${metric} ${value} is above the maximum ${threshold.max}` });
-    }
-  }
-  if (baseline && config.max_new_failures !== null) {
-    const count = baseline.newly_failing_count;
-    if (count > config.max_new_failures) {
-      failures.push({
-        metric: 'new_failures',
-        value: count,
-        threshold: { max: config.max_new_failures },
-        message: `${count} case(s) passed in the baseline and fail now (at most ${config.max_new_failures} allowed)`,
-      });
-    }
-  }
-  return { passed: failures.length === 0, failures, not_applicable: notApplicable };
+    if (value === null) return [{ id: metric, passed: true, reason: `${metric}: nothing to measure in this run`, value, threshold }];
+    if (threshold.min !== undefined && value < threshold.min) return [{ id: metric, passed: false, reason: `${metric} ${value} is below the minimum ${threshold.min}`, value, threshold }];
+    if (threshold.max !== undefined && value > threshold.max) return [{ id: metric, passed: false, reason: `${metric} ${value} is above the maximum ${threshold.max}`, value, threshold }];
+    return [{ id: metric, passed: true, reason: `${metric} ${value} within ${describe(threshold)}`, value, threshold }];
+  });
+
+const completeRun: Check = ({ partial }) =>
+  partial ? [{ id: 'complete_run', passed: false, reason: `partial run: shard(s) ${partial.missing_shards.join(', ')} of ${partial.of} missing`, value: partial.missing_shards.length, threshold: { max: 0 } }] : [];
+
+const baselineTrusted: Check = ({ baseline }) =>
+  baseline?.untrusted ? [{ id: 'baseline_trusted', passed: false, reason: `baseline ${baseline.path} is not trusted: ${baseline.untrusted}`, value: null, threshold: {} }] : [];
+
+const baselineComparable: Check = ({ baseline, accepted }) => {
+  if (!baseline || baseline.not_comparable.length === 0) return [];
+  const reason = `baseline ${baseline.path} is not comparable with this run (${baseline.not_comparable.join('; ')}); per-case flips are not judged`;
+  return [acceptable({ id: 'baseline_comparable', passed: false, reason, value: null, threshold: {} }, 'provider-change', accepted)];
+};
+
+const newFailures: Check = ({ config, baseline }) => {
+  if (!comparable(baseline) || config.max_new_failures === null) return [];
+  const count = baseline.newly_failing_count;
+  const limit = config.max_new_failures;
+  return [{ id: 'new_failures', passed: count <= limit, reason: `${count} case(s) passed in the baseline and fail now (at most ${limit} allowed)`, value: count, threshold: { max: limit } }];
+};
+
+const removedCases: Check = ({ config, baseline, accepted }) => {
+  if (!baseline || baseline.untrusted || config.max_removed_cases === null) return [];
+  const count = baseline.removed_count;
+  const limit = config.max_removed_cases;
+  const check = { id: 'removed_cases', passed: count <= limit, reason: `${count} case(s) of the baseline are gone from the suite (at most ${limit} allowed)`, value: count, threshold: { max: limit } };
+  return [acceptable(check, 'removed-cases', accepted)];
+};
+
+const promptChanges: Check = ({ promptChanges }) => {
+  if (!promptChanges) return [];
+  const open = promptChanges.flatMap((p) => p.unacknowledged.map((c) => `${p.module} ${p.before?.name ?? '–'} → ${p.after?.name ?? '–'}: ${c.message}`));
+  if (open.length === 0) return [{ id: 'prompt_changes', passed: true, reason: `${promptChanges.length} prompt change(s) since the baseline, no unacknowledged breaking change`, value: 0, threshold: { max: 0 } }];
+  const first = open.slice(0, 3).join('; ');
+  return [{ id: 'prompt_changes', passed: false, reason: `${open.length} breaking prompt change(s) not acknowledged in the new version's changelog: ${first}${open.length > 3 ? '; …' : ''}`, value: open.length, threshold: { max: 0 } }];
+};
+
+const gateSettings: Check = ({ settingChanges, accepted }) => {
+  const loosened = settingChanges.filter((c) => c.loosened);
+  if (loosened.length === 0) return [];
+  const check = { id: 'gate_settings', passed: false, reason: `gate settings loosened since the baseline: ${loosened.map((c) => c.message.replace(' (loosened)', '')).join('; ')}`, value: loosened.length, threshold: { max: 0 } };
+  return [acceptable(check, 'loosened-gate', accepted)];
+};
+
+/** Order: what invalidates the comparison first, then thresholds, then the comparison itself. */
+const CHECKS: Check[] = [completeRun, baselineTrusted, baselineComparable, gateSettings, promptChanges, thresholds, newFailures, removedCases];
+
+export function evaluateGate(input: GateInput): GateVerdict {
+  const results = CHECKS.flatMap((check) => check(input));
+  const failed = results.filter((c) => !c.passed);
+  return {
+    passed: failed.length === 0,
+    checks: results.map(({ value: _v, threshold: _t, ...check }) => check),
+    failures: failed.map((c) => ({ metric: c.id, value: c.value ?? null, threshold: c.threshold ?? {}, message: c.reason })),
+    not_applicable: results.filter((c) => c.value === null && c.passed && input.config.gate[c.id as keyof Config['gate']]).map((c) => c.id),
+    accepted: [...input.accepted],
+  };
+}
+
+function acceptable<C extends GateCheck>(check: C, acceptance: Acceptance, accepted: readonly Acceptance[]): C {
+  if (check.passed || !accepted.includes(acceptance)) return check;
+  return { ...check, passed: true, accepted: acceptance, reason: `${check.reason} — accepted with --accept ${acceptance}` };
+}
+
+function describe(t: { min?: number; max?: number }): string {
+  return [t.min !== undefined ? `min ${t.min}` : '', t.max !== undefined ? `max ${t.max}` : ''].filter(Boolean).join(', ');
 }

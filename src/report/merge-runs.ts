@@ -1,18 +1,25 @@
 /**
  * `orderflow merge`: the results of several shards (`--shard i/n`) folded into
  * one run — one results.jsonl and one set of reports, as if run in one go.
+ * Every shard of the set must be there: a missing one is an error naming it,
+ * unless `--partial` says otherwise, and then the report says so and the gate
+ * fails.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { compileFilter, shardOf } from '../cases/case-filter.js';
 import type { Config } from '../config/config.js';
 import { InputError } from '../errors.js';
-import { displayPath } from '../registry/registry.js';
+import { snapshotPrompt } from '../registry/prompt-snapshot.js';
+import { displayPath, findPrompt, type Registry } from '../registry/registry.js';
 import { Aggregates } from '../runner/aggregates.js';
 import { RESULTS_SCHEMA_VERSION, type RunProvenance } from '../runner/case-result.js';
 import { newRunId, setupDifference } from '../runner/provenance.js';
 import { readResults, ResultsWriter } from '../runner/results-file.js';
 import type { Baseline } from './baseline.js';
+import type { Acceptance } from './gate.js';
+import type { CurrentPrompts } from './prompt-review.js';
 import { writeReports, type WrittenReports } from './write-reports.js';
 
 export interface MergeOptions {
@@ -20,11 +27,16 @@ export interface MergeOptions {
   out?: string;
   reportsDir: string;
   baseline: Baseline | null;
-  config: Pick<Config, 'gate' | 'max_new_failures'>;
+  config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'>;
+  /** The prompt registry, to review prompt changes against the baseline; the shards name the files by sha256. */
+  registry?: Registry;
+  /** Merge an incomplete set of shards: the report is marked partial and its gate fails. */
+  partial?: boolean;
+  accepted?: readonly Acceptance[];
 }
 
 export async function mergeRuns(options: MergeOptions): Promise<WrittenReports & { outDir: string }> {
-  if (options.inputs.length < 2) throw new InputError({ file: 'orderflow merge', message: 'needs at least two report folders', severity: 'error' });
+  if (options.inputs.length < 1) throw new InputError({ file: 'orderflow merge', message: 'needs the report folders of the shards', severity: 'error' });
   const files = options.inputs.map((dir) => join(resolve(dir), 'results.jsonl'));
   for (const file of files) {
     if (!existsSync(file)) throw new InputError({ file: displayPath(file), message: 'no results.jsonl here', expected: 'a report folder written by orderflow eval', severity: 'error' });
@@ -39,25 +51,28 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   if (headers.length !== files.length) throw new InputError({ file: displayPath(files[headers.length]!), message: 'results.jsonl has no run header', severity: 'error' });
   const first = headers[0]!;
   headers.forEach((h, i) => {
-    const difference = setupDifference(first, h);
-    if (difference) throw new InputError({ file: displayPath(files[i]!), field: difference, message: `${difference} differs from the first input`, expected: 'shards of one run: the same provider, model, repeat, gates setting and prompt versions', severity: 'error' });
+    const difference = setupDifference(first, h) ?? (h.suite?.fingerprint !== first.suite?.fingerprint ? 'suite' : undefined);
+    if (difference) throw new InputError({ file: displayPath(files[i]!), field: difference, message: `${difference} differs from the first input`, expected: 'shards of one run: the same provider, model, repeat, gates setting, prompt versions and suite', severity: 'error' });
   });
+  const partial = shardCompleteness(headers, files, options.partial ?? false);
 
-  const run: RunProvenance = { ...first, id: newRunId(`${first.provider}-merged`), started_at: headers.map((h) => h.started_at).sort()[0]!, shard: null };
+  const run: RunProvenance = { ...first, id: newRunId(`${first.provider}-merged`), started_at: headers.map((h) => h.started_at).sort()[0]!, shard: null, ...(partial ? { partial } : {}) };
   const outDir = resolve(options.out ?? join(options.reportsDir, run.id));
   await mkdir(outDir, { recursive: true });
   const resultsPath = join(outDir, 'results.jsonl');
   const writer = new ResultsWriter(resultsPath, false);
   const aggregates = new Aggregates(first.repeat);
-  const seen = new Set<string>();
+  const seen = new Map<string, string | undefined>();
+  const seenTrials = new Set<string>();
   try {
     await writer.write({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run });
     for (const file of files) {
       for await (const line of readResults(file)) {
         if (line.type !== 'case_result') continue;
         const key = `${line.case_id}#${line.trial}`;
-        if (seen.has(key)) throw new InputError({ file: displayPath(file), message: `case ${line.case_id} (trial ${line.trial}) also appears in an earlier input`, expected: 'disjoint shards', severity: 'error' });
-        seen.add(key);
+        if (seenTrials.has(key)) throw new InputError({ file: displayPath(file), message: `case ${line.case_id} (trial ${line.trial}) also appears in an earlier input`, expected: 'disjoint shards', severity: 'error' });
+        seenTrials.add(key);
+        seen.set(line.case_id, line.case_hash);
         aggregates.add(line);
         await writer.write(line);
       }
@@ -65,6 +80,63 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   } finally {
     await writer.close();
   }
-  const written = await writeReports({ outDir, resultsPath, run, duration_ms: 0, snapshot: aggregates.snapshot(), repeat: first.repeat, baseline: options.baseline, config: options.config });
+  const filtered = compileFilter({ modules: first.filters.modules, caseTypes: first.filters.case_types, ids: first.filters.ids });
+  const present = new Set(headers.map((h) => h.shard?.index));
+  const count = first.shard?.count;
+  const written = await writeReports({
+    outDir,
+    resultsPath,
+    run,
+    duration_ms: 0,
+    snapshot: aggregates.snapshot(),
+    repeat: first.repeat,
+    baseline: options.baseline,
+    // The merged shards are the suite; in a partial merge, only the shards that are here.
+    scope: { hashes: seen, inScope: (k) => filtered(k) && (!count || present.has(shardOf(k.case_id, count) + 1)) },
+    prompts: currentPrompts(run, options.registry),
+    config: options.config,
+    accepted: options.accepted ?? [],
+  });
   return { ...written, outDir };
+}
+
+function shardCompleteness(headers: RunProvenance[], files: string[], allowPartial: boolean): RunProvenance['partial'] {
+  const sharded = headers.filter((h) => h.shard);
+  if (sharded.length === 0) {
+    if (headers.length < 2) throw new InputError({ file: 'orderflow merge', message: 'needs at least two report folders, or the shards of one run', severity: 'error' });
+    return undefined;
+  }
+  if (sharded.length !== headers.length) {
+    const whole = headers.findIndex((h) => !h.shard);
+    throw new InputError({ file: displayPath(files[whole]!), message: 'is a whole run, the other inputs are shards', expected: 'the report folders of one --shard i/n set', severity: 'error' });
+  }
+  const count = sharded[0]!.shard!.count;
+  const seen = new Map<number, string>();
+  headers.forEach((h, i) => {
+    if (h.shard!.count !== count) throw new InputError({ file: displayPath(files[i]!), field: 'shard', message: `is shard ${h.shard!.index}/${h.shard!.count}, the first input is one of ${count}`, expected: 'shards of one --shard i/n set', severity: 'error' });
+    const other = seen.get(h.shard!.index);
+    if (other) throw new InputError({ file: displayPath(files[i]!), field: 'shard', message: `shard ${h.shard!.index}/${count} is also ${other}`, expected: 'each shard once', severity: 'error' });
+    seen.set(h.shard!.index, displayPath(files[i]!));
+  });
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length === 0) return undefined;
+  if (!allowPartial) {
+    throw new InputError({
+      file: 'orderflow merge',
+      message: `shard(s) ${missing.join(', ')} of ${count} missing (have ${[...seen.keys()].sort((a, b) => a - b).join(', ')})`,
+      expected: `every shard 1..${count}, or --partial to merge these (the report is marked partial and the gate fails)`,
+      severity: 'error',
+    });
+  }
+  return { missing_shards: missing, of: count };
+}
+
+/** The prompts the shards ran, found in the registry by name and sha256; where the file changed since, only the reference is known. */
+function currentPrompts(run: RunProvenance, registry?: Registry): CurrentPrompts {
+  const out: CurrentPrompts = new Map();
+  for (const [module, p] of Object.entries(run.prompts)) {
+    const file = registry ? findPrompt(registry, p.name) : undefined;
+    out.set(module, { ref: { name: p.name, version: p.version, sha256: p.sha256 }, snapshot: file && file.sha256 === p.sha256 ? snapshotPrompt(file) : null });
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-id
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import type { CaseEntry } from './case-entries.js';
 import { codeSpan, escapeHtml, escapeMarkdownInline as md } from './escape.js';
+import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
 import type { ReportHead } from './report-types.js';
 
 /** Which prompt a stage failure points at. */
@@ -25,17 +26,15 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   const out: string[] = [];
   const { run, summary, gate } = head;
   out.push(`# orderflow eval: ${gate.passed ? '✅ gate passed' : '❌ gate FAILED'}`, '');
-  if (!gate.passed) {
-    out.push('**Failed thresholds**', '');
-    for (const f of gate.failures) out.push(`- ${md(f.message)}`);
-    out.push('');
-  }
+  out.push(...renderVerdictNotes(head));
   out.push(
     `Run ${codeSpan(run.id)} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)} · gates ${run.gates_enabled ? 'on' : '**off** (measurement run)'} · ` +
       `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · ${(run.duration_ms / 1000).toFixed(1)} s` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}${run.git.dirty ? ' (dirty)' : ''}` : ''),
     '',
   );
+
+  out.push(...renderPromptChanges(head.prompt_changes));
 
   out.push('## Metrics', '');
   const delta = head.baseline?.metrics ?? {};
@@ -53,16 +52,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   }
   out.push('');
 
-  if (head.baseline) {
-    const b = head.baseline;
-    out.push(`## Against the baseline`, '', `Baseline ${codeSpan(b.path)}${b.run_id ? ` (run ${codeSpan(b.run_id)})` : ''}: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.added} new.`, '');
-    const f = run.filters;
-    if (f.modules.length || f.case_types.length || f.ids.length || run.shard) {
-      out.push('_This run was filtered or sharded: metric deltas compare a subset with the whole baseline; the per-case flips are exact._', '');
-    }
-    if (b.newly_failing.length) out.push(`**Newly failing:** ${idList(b.newly_failing, b.newly_failing_count)}`, '');
-    if (b.newly_passing.length) out.push(`**Newly passing:** ${idList(b.newly_passing, b.newly_passing_count)}`, '');
-  }
+  out.push(...renderBaselineComparison(head));
 
   const stages = Object.entries(head.stage_failures);
   if (stages.length) {
@@ -127,14 +117,6 @@ function traceSummary(trace: PipelineTrace): string {
   if (trace.handoff) lines.push(`hand-off: ${JSON.stringify(trace.handoff)}`);
   for (const note of trace.notes) lines.push(`note: ${note}`);
   return lines.join('\n');
-}
-
-/** Enough ids to act on; the full list is in report.json. */
-const ID_LIST_CAP = 60;
-
-function idList(ids: string[], total: number): string {
-  const shown = ids.slice(0, ID_LIST_CAP).map((id) => codeSpan(id)).join(', ');
-  return total > ID_LIST_CAP ? `${shown} … and ${total - ID_LIST_CAP} more (report.json, baseline.newly_failing / newly_passing)` : shown;
 }
 
 function clip(text: string, max: number): string {

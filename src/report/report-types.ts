@@ -7,6 +7,8 @@ import type { RunProvenance } from '../runner/case-result.js';
 import type { BaselineDiff } from './baseline.js';
 import type { CaseEntry } from './case-entries.js';
 import type { GateVerdict } from './gate.js';
+import type { SettingChange } from './gate-settings.js';
+import type { PromptChange } from './prompt-review.js';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -17,6 +19,10 @@ export interface ReportHead extends Omit<AggregateSnapshot, 'counts'> {
   summary: AggregateSnapshot['counts'];
   gate: GateVerdict;
   baseline: BaselineDiff | null;
+  /** Modules whose active prompt differs from the baseline's, with the structured diff; null without a baseline record. */
+  prompt_changes: PromptChange[] | null;
+  /** Gate settings that differ from the baseline's (loosened ones fail the gate unless accepted). */
+  gate_settings_changes: SettingChange[];
 }
 
 export interface Report extends ReportHead {

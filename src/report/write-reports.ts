@@ -8,9 +8,11 @@ import type { AggregateSnapshot } from '../runner/aggregates.js';
 import type { RunProvenance } from '../runner/case-result.js';
 import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
-import { BaselineComparison, type Baseline } from './baseline.js';
+import { BaselineComparison, type Baseline, type SuiteScope } from './baseline.js';
 import { caseEntries, type CaseEntry } from './case-entries.js';
-import { evaluateGate } from './gate.js';
+import { evaluateGate, type Acceptance } from './gate.js';
+import { compareGateSettings, gateSettingsOf } from './gate-settings.js';
+import { acknowledgedChanges, reviewPromptChanges, type CurrentPrompts } from './prompt-review.js';
 import { writeJunit } from './junit.js';
 import { writeReportJson } from './report-json.js';
 import { renderMarkdown } from './report-md.js';
@@ -27,7 +29,12 @@ export interface WriteReportsOptions {
   snapshot: AggregateSnapshot;
   repeat: number;
   baseline: Baseline | null;
-  config: Pick<Config, 'gate' | 'max_new_failures'>;
+  /** The suite the run came from; without it the run's own cases are taken as the whole suite. */
+  scope?: SuiteScope;
+  /** The active prompts, for the review of prompt changes since the baseline. */
+  prompts: CurrentPrompts;
+  config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'>;
+  accepted: readonly Acceptance[];
 }
 
 export interface WrittenReports {
@@ -37,11 +44,15 @@ export interface WrittenReports {
 
 export async function writeReports(options: WriteReportsOptions): Promise<WrittenReports> {
   const entries = () => caseEntries(options.resultsPath, options.repeat);
-  const comparison = options.baseline ? new BaselineComparison(options.baseline) : null;
+  const { run } = options;
+  const record = options.baseline?.record ?? null;
+  const promptChanges = record ? reviewPromptChanges(record.prompts ?? {}, options.prompts) : null;
+  const identity = { provider: run.provider, model: run.model, gates_enabled: run.gates_enabled };
+  const comparison = options.baseline ? new BaselineComparison(options.baseline, identity, acknowledgedChanges(promptChanges)) : null;
   const failures: CaseEntry[] = [];
   let failuresTotal = 0;
   for await (const entry of entries()) {
-    comparison?.add(entry.id, entry.status);
+    comparison?.add(entry.id, entry.status, entry.hash, { module: entry.module, checks: entry.failed_checks });
     if (entry.status === 'passed') continue;
     failuresTotal += 1;
     if (failures.length < MARKDOWN_FAILURE_CAP) failures.push(entry);
@@ -49,7 +60,8 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
   failures.sort((a, b) => a.module.localeCompare(b.module) || a.id.localeCompare(b.id));
 
   const { snapshot } = options;
-  const baseline = comparison?.finish(snapshot.metrics) ?? null;
+  const baseline = comparison?.finish(snapshot.metrics, options.scope) ?? null;
+  const settingChanges = record?.gate_settings ? compareGateSettings(record.gate_settings, gateSettingsOf(options.config)) : [];
   const head: ReportHead = {
     schema_version: REPORT_SCHEMA_VERSION,
     run: { ...options.run, finished_at: new Date().toISOString(), duration_ms: Math.round(options.duration_ms), report_dir: displayPath(options.outDir) },
@@ -59,8 +71,10 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
     by_case_type: snapshot.by_case_type,
     stage_failures: snapshot.stage_failures,
     gate_blocks: snapshot.gate_blocks,
-    gate: evaluateGate(options.config, snapshot.metrics, baseline),
+    gate: evaluateGate({ config: options.config, metrics: snapshot.metrics, baseline, promptChanges, settingChanges, partial: run.partial, accepted: options.accepted }),
     baseline,
+    prompt_changes: promptChanges,
+    gate_settings_changes: settingChanges,
   };
   const files = {
     json: join(options.outDir, 'report.json'),

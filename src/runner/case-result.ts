@@ -62,6 +62,8 @@ export interface CaseResult {
   file?: string;
   line?: number;
   description?: string;
+  /** Hash of the case's content when it ran (see caseContentHash): a baseline tells an edited case from a regression by it. */
+  case_hash?: string;
 }
 
 export interface RunHeader {
@@ -75,7 +77,8 @@ export interface RunProvenance {
   started_at: string;
   orderflow_version: string;
   node_version: string;
-  git: { commit: string | null; dirty: boolean | null };
+  /** `untracked`: files under the prompt and case folders or the config that git does not know (capped; the count is exact). */
+  git: { commit: string | null; dirty: boolean | null; untracked?: string[]; untracked_count?: number };
   provider: string;
   model: string;
   concurrency: number;
@@ -85,6 +88,10 @@ export interface RunProvenance {
   shard: { index: number; count: number } | null;
   filters: { modules: string[]; case_types: string[]; ids: string[] };
   prompts: Record<string, { name: string; version: string; path: string; sha256: string }>;
+  /** The whole suite (before any filter): its fingerprint and size. */
+  suite?: { fingerprint: string; cases: number };
+  /** Set by `merge --partial`: shards that were not there. A partial run never passes the gate. */
+  partial?: { missing_shards: number[]; of: number };
   config_file: string | null;
   config: Record<string, unknown>;
 }

@@ -4,18 +4,22 @@
  * verdict. It never prints and never exits; the CLI renders what it returns.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { CASE_TYPES } from '../cases/case-schema.js';
-import type { CaseFilter } from '../cases/case-filter.js';
-import { iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
+import { compileFilter, type CaseFilter } from '../cases/case-filter.js';
+import { iterateSuite, loadCaseSuite, suiteFingerprint } from '../cases/case-suite.js';
 import { InputError, type Problem } from '../errors.js';
 import { createProvider } from '../providers/create-provider.js';
 import { displayPath } from '../registry/registry.js';
+import { snapshotPrompt } from '../registry/prompt-snapshot.js';
 import { resolveBaseline } from '../report/baseline.js';
+import { checkUpdateBeforeRun, recordBaseline } from '../report/baseline-update.js';
+import { parseAcceptFlags } from '../report/gate.js';
 import { writeReports, type WrittenReports } from '../report/write-reports.js';
 import { loadWorkspace } from '../workspace.js';
 import { buildProvenance, newRunId } from './provenance.js';
+import { checkReplayCache } from './replay-cache.js';
 import { runEval, type EvalPlan, type WorkItem } from './run-eval.js';
 import type { RunObserver } from './run-events.js';
 import { runModuleCase } from './run-module-case.js';
@@ -40,6 +44,8 @@ export interface EvaluateOptions {
   replay?: boolean;
   baseline?: string;
   updateBaseline?: boolean;
+  /** `--accept` values (see ACCEPT_VALUES). */
+  accept?: string[];
   out?: string;
   /** false with --no-gates. */
   gates?: boolean;
@@ -61,14 +67,19 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const repeat = positiveInt(options.repeat ?? 1, '--repeat');
   const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency');
   const filter = buildFilter(options, [...ws.active.keys()]);
+  const accepted = parseAcceptFlags(options.accept);
   const cacheMode = options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode;
   const providerName = options.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider;
-  const provider = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
 
   const suite = await loadCaseSuite(resolve(options.cases ?? config.paths.cases), ws.active, filter);
+  if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
   const baseline = await resolveBaseline(options.baseline, config.baseline, warnings);
-
   const gates = options.gates !== false;
+  const provider = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
+  if (cacheMode === 'replay') await checkReplayCache(provider);
+  const baselinePath = resolve(options.baseline ?? config.baseline ?? join(config.paths.reports, 'baseline.json'));
+  if (options.updateBaseline) checkUpdateBeforeRun({ filter, gates, provider: provider.id, model: provider.model, old: baseline, accepted });
+
   const runId = newRunId(provider.id);
   const outDir = resolve(options.out ?? join(config.paths.reports, runId));
   const resultsPath = join(outDir, 'results.jsonl');
@@ -90,6 +101,8 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     active: ws.active,
     config,
     configFile: ws.configFile,
+    suite: { fingerprint: suiteFingerprint(suite.hashes), cases: suite.hashes.size },
+    watched: [resolve(options.prompts ?? config.paths.prompts), resolve(options.cases ?? config.paths.cases), ...(ws.configFile ? [resolve(ws.configFile)] : [])],
   });
 
   const plan: EvalPlan = {
@@ -97,11 +110,13 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     async *items(): AsyncGenerator<WorkItem> {
       for await (const item of iterateSuite(suite, ws.active)) {
         if (item.kind === 'pipeline') {
-          yield { case_id: item.scenario_id, module: 'pipeline', case_type: item.case_type, run: (trial) => runScenario(item, trial, ws.active, provider, gates) };
+          const case_hash = suite.hashes.get(item.scenario_id);
+          yield { case_id: item.scenario_id, module: 'pipeline', case_type: item.case_type, run: async (trial) => ({ ...(await runScenario(item, trial, ws.active, provider, gates)), case_hash }) };
           continue;
         }
         const prompt = ws.active.get(item.module)!;
-        yield { case_id: item.case_id, module: item.module, case_type: item.case_type, run: (trial) => runModuleCase(item, trial, prompt, provider) };
+        const case_hash = suite.hashes.get(item.case_id);
+        yield { case_id: item.case_id, module: item.module, case_type: item.case_type, run: async (trial) => ({ ...(await runModuleCase(item, trial, prompt, provider)), case_hash }) };
       }
     },
   };
@@ -117,18 +132,34 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       snapshot: outcome.aggregates.snapshot(),
       repeat,
       baseline,
+      scope: { hashes: suite.hashes, inScope: compileFilter({ ...filter, shard: undefined }) },
+      prompts: new Map([...ws.active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshotPrompt(p) }])),
       config,
+      accepted,
     });
     let baselineUpdated: string | null = null;
     if (options.updateBaseline) {
-      baselineUpdated = resolve(options.baseline ?? config.baseline ?? join(config.paths.reports, 'baseline.json'));
-      await mkdir(dirname(baselineUpdated), { recursive: true });
-      await copyFile(written.files.json, baselineUpdated);
+      await recordBaseline({
+        path: baselinePath,
+        head: written.head,
+        resultsPath,
+        repeat,
+        prompts: Object.fromEntries([...ws.active].map(([module, p]) => [module, snapshotPrompt(p)])),
+        suite: run.suite!,
+        config,
+        accepted,
+      });
+      baselineUpdated = baselinePath;
     }
     return { ...written, outDir, baselineUpdated, warnings };
   } finally {
     await provider.close?.();
   }
+}
+
+function noCaseMatches(options: EvaluateOptions): InputError {
+  const flags = [...(options.id ?? []).map((id) => `--id '${id}'`), ...(options.module ?? []).map((m) => `--module ${m}`), ...(options.caseType ?? []).map((t) => `--case-type ${t}`)];
+  return new InputError({ file: flags.length ? flags.join(' ') : 'cases', message: flags.length ? 'no case matches' : 'the suite has no case', expected: flags.length ? 'a filter that selects at least one case (orderflow list shows the suite)' : 'cases under cases/<module>/ or cases/pipeline/', severity: 'error' });
 }
 
 function positiveInt(value: number, flag: string): number {

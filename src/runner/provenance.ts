@@ -1,6 +1,7 @@
 /** What a run used, recorded in results.jsonl and report.json: commit, provider, model, prompt files and hashes, config. */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Config } from '../config/config.js';
 import type { PromptFile } from '../registry/prompt-file.js';
@@ -17,15 +18,30 @@ export function newRunId(provider: string, now = new Date()): string {
   return `${stamp}-${provider.replace(/[^a-z0-9]+/gi, '-')}-${randomBytes(2).toString('hex')}`;
 }
 
-export async function gitState(cwd = process.cwd()): Promise<RunProvenance['git']> {
+/**
+ * The commit, and whether the run used anything git does not have: a tracked
+ * file modified anywhere, or an untracked file under the prompt and case
+ * folders or the config — an untracked `prompts/response_v3.md` is how a new
+ * version starts. `--no-optional-locks`: never take .git/index.lock, which
+ * would collide with the user's own git commands.
+ */
+export async function gitState(cwd = process.cwd(), watched: string[] = []): Promise<RunProvenance['git']> {
+  const git = async (...args: string[]) => (await run('git', ['--no-optional-locks', ...args], { cwd, maxBuffer: 64 * 1024 * 1024 })).stdout;
   try {
-    const commit = (await run('git', ['rev-parse', 'HEAD'], { cwd })).stdout.trim();
-    const dirty = (await run('git', ['status', '--porcelain', '--untracked-files=no'], { cwd })).stdout.trim() !== '';
-    return { commit, dirty };
+    const commit = (await git('rev-parse', 'HEAD')).trim();
+    const top = (await git('rev-parse', '--show-toplevel')).trim();
+    const inside = watched.map((p) => relative(top, resolve(p))).filter((p) => p !== '' && !p.startsWith('..') && !isAbsolute(p));
+    const tracked = (await git('status', '--porcelain', '--untracked-files=no')).trim() !== '';
+    const untracked = inside.length ? (await git('-C', top, 'status', '--porcelain', '--untracked-files=all', '--', ...inside)).split('\n').filter((l) => l.startsWith('??')) : [];
+    const paths = untracked.map((l) => l.slice(3).trim());
+    return { commit, dirty: tracked || paths.length > 0, ...(paths.length ? { untracked: paths.slice(0, UNTRACKED_CAP), untracked_count: paths.length } : {}) };
   } catch {
     return { commit: null, dirty: null };
   }
 }
+
+/** report.json names this many untracked files; the count is exact. */
+const UNTRACKED_CAP = 50;
 
 export interface ProvenanceInput {
   id: string;
@@ -39,6 +55,9 @@ export interface ProvenanceInput {
   active: Map<string, PromptFile>;
   config: Config;
   configFile: string | null;
+  suite?: { fingerprint: string; cases: number };
+  /** The prompt and case folders and the config file the run read: untracked files there make it dirty. */
+  watched?: string[];
 }
 
 export async function buildProvenance(input: ProvenanceInput): Promise<RunProvenance> {
@@ -47,7 +66,7 @@ export async function buildProvenance(input: ProvenanceInput): Promise<RunProven
     started_at: new Date().toISOString(),
     orderflow_version: ORDERFLOW_VERSION,
     node_version: process.version,
-    git: await gitState(),
+    git: await gitState(process.cwd(), input.watched ?? []),
     provider: input.provider,
     model: input.model,
     concurrency: input.concurrency,
@@ -59,6 +78,7 @@ export async function buildProvenance(input: ProvenanceInput): Promise<RunProven
     prompts: Object.fromEntries(
       [...input.active.entries()].map(([module, p]) => [module, { name: p.metadata.name, version: p.metadata.version, path: p.path, sha256: p.sha256 }]),
     ),
+    ...(input.suite ? { suite: input.suite } : {}),
     config_file: input.configFile,
     config: redactConfig(input.config),
   };

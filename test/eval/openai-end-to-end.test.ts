@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../src/workspace.js';
@@ -55,6 +55,9 @@ describe('the real openai client against a loopback server answering like sim', 
 
   it('a replay miss is an error on that case, never a live call', async () => {
     const root = repoCopy();
+    // A cache that holds something, only not these calls (an empty one is refused up front).
+    mkdirSync(join(root, '.orderflow-cache/00'), { recursive: true });
+    writeFileSync(join(root, '.orderflow-cache/00/other.json'), '{}');
     const before = server.completionRequests().length;
     const result = await evalIn(root, { provider: 'openai', model: 'never-recorded', module: ['intent_recognition'], out: join(root, 'out'), replay: true, env: { OPENAI_BASE_URL: server.baseURL } });
     expect(server.completionRequests().length).toBe(before);

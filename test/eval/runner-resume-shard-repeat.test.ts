@@ -48,14 +48,14 @@ describe('runner: streaming, resume, shards, repeats', () => {
     const c = await evalIn(root, { out: join(root, 's3'), provider: 'sim:gullible', shard: '3/3' });
     expect(a.head.summary.total + b.head.summary.total + c.head.summary.total).toBe(full.head.summary.total);
     expect(Math.min(a.head.summary.total, b.head.summary.total, c.head.summary.total)).toBeGreaterThan(0);
-    const merged = await mergeRuns({ inputs: [join(root, 's1'), join(root, 's2'), join(root, 's3')], out: join(root, 'merged'), reportsDir: root, baseline: null, config: { gate: {}, max_new_failures: 0 } });
+    const merged = await mergeRuns({ inputs: [join(root, 's1'), join(root, 's2'), join(root, 's3')], out: join(root, 'merged'), reportsDir: root, baseline: null, config: { gate: {}, max_new_failures: 0, max_removed_cases: 0 } });
     expect(merged.head.summary).toEqual(full.head.summary);
     for (const id of ['case_pass_rate', 'injection_success_rate', 'unsafe_proposal_rate', 'task_success_rate'] as const) {
       expect(merged.head.metrics[id]).toEqual(full.head.metrics[id]);
     }
     const statuses = (dir: string) => Object.fromEntries(readReport(dir).cases.map((x) => [x.id, x.status]));
     expect(statuses(join(root, 'merged'))).toEqual(statuses(join(root, 'full')));
-    await expect(mergeRuns({ inputs: [join(root, 's1'), join(root, 's1')], reportsDir: root, baseline: null, config: { gate: {}, max_new_failures: 0 } })).rejects.toThrow(/also appears in an earlier input/);
+    await expect(mergeRuns({ inputs: [join(root, 's1'), join(root, 's1')], reportsDir: root, baseline: null, config: { gate: {}, max_new_failures: 0, max_removed_cases: 0 } })).rejects.toThrow(/shard 1\/3 is also/);
   });
 
   it('--repeat k runs k trials per case and reports pass^k', async () => {

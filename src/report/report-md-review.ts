@@ -1,0 +1,114 @@
+/**
+ * The top of report.md: why the gate decided as it did, what makes the
+ * comparison with the baseline unfair or untrusted, what was accepted on
+ * purpose, the prompt changes since the baseline, and the per-case comparison.
+ * A reviewer reads these first; every list is capped.
+ */
+import type { PromptChange } from './prompt-review.js';
+import { codeSpan, escapeMarkdownInline as md } from './escape.js';
+import type { ReportHead } from './report-types.js';
+
+/** Enough ids to act on; the full list is in report.json. */
+export const ID_LIST_CAP = 60;
+const CHANGE_CAP = 25;
+
+/** Lines right under the verdict heading. */
+export function renderVerdictNotes(head: ReportHead): string[] {
+  const out: string[] = [];
+  const { gate, baseline, run } = head;
+  const failed = gate.checks.filter((c) => !c.passed);
+  if (failed.length) {
+    out.push('**Why the gate failed**', '');
+    for (const c of failed) out.push(`- ${md(c.reason, 600)}`);
+    out.push('');
+  }
+  const notes: string[] = [];
+  if (run.partial) notes.push(`⚠️ **Partial run**: shard(s) ${run.partial.missing_shards.join(', ')} of ${run.partial.of} were not merged; the figures cover only part of the suite.`);
+  if (baseline?.untrusted) notes.push(`⚠️ **Baseline not trusted**: ${codeSpan(baseline.path)} is ${md(baseline.untrusted, 400)}. Nothing is judged against it.`);
+  if (baseline && baseline.not_comparable.length) {
+    notes.push(`⚠️ **Baseline not comparable**: ${md(baseline.not_comparable.join('; '), 600)}. Per-case flips are not reported as regressions.`);
+  }
+  const loosened = head.gate_settings_changes.filter((c) => c.loosened);
+  if (loosened.length) notes.push(`⚠️ **Gate settings loosened since the baseline**: ${loosened.map((c) => codeSpan(c.message)).join(', ')}`);
+  for (const c of gate.checks.filter((x) => x.accepted)) notes.push(`Accepted on purpose (\`--accept ${c.accepted}\`): ${md(c.reason, 600)}`);
+  const recorded = baseline?.recorded_with;
+  if (recorded?.accepted.length) notes.push(`The baseline was recorded with ${recorded.accepted.map((a) => codeSpan(`--accept ${a}`)).join(', ')}.`);
+  if (recorded && !recorded.gate.passed) notes.push(`The baseline's own gate had failed: ${md(recorded.gate.failing.join('; '), 400)}.`);
+  if (recorded?.replaced?.removed_count) notes.push(`The baseline update removed ${recorded.replaced.removed_count} case(s) on purpose: ${idList(recorded.replaced.removed, recorded.replaced.removed_count)}.`);
+  if (notes.length) out.push(...notes.flatMap((n) => [n, '']));
+  return out;
+}
+
+/** "## Prompt changes since the baseline": old → new and the structured diff, breaking changes marked. */
+export function renderPromptChanges(changes: PromptChange[] | null): string[] {
+  if (!changes || changes.length === 0) return [];
+  const out = ['## Prompt changes since the baseline', ''];
+  for (const p of changes) {
+    const from = p.before ? `${p.before.name} ${p.before.version}` : '(none)';
+    const to = p.after ? `${p.after.name} ${p.after.version}` : '(removed)';
+    const status = p.unacknowledged.length
+      ? `❌ ${p.unacknowledged.length} breaking change(s) not acknowledged`
+      : p.breaking_count
+        ? `⚠️ ${p.breaking_count} breaking change(s), acknowledged in the changelog`
+        : 'no breaking change';
+    out.push(`### ${p.module}: ${codeSpan(from)} → ${codeSpan(to)} · ${status}`, '');
+    if (!p.diff) {
+      out.push(p.before && p.after ? '_The new prompt file is not at hand: only its reference is known._' : '', '');
+      continue;
+    }
+    const open = new Set(p.unacknowledged.map((c) => c.message));
+    const changes = [...p.diff.schema, ...p.diff.structured];
+    for (const c of changes.slice(0, CHANGE_CAP)) {
+      const tag = c.severity === 'breaking' ? (open.has(c.message) ? '**BREAKING**' : '**breaking** (acknowledged)') : 'compatible';
+      out.push(`- ${tag} ${codeSpan(c.path)}: ${md(c.message)}`);
+    }
+    if (changes.length > CHANGE_CAP) out.push(`- … and ${changes.length - CHANGE_CAP} more (report.json, prompt_changes)`);
+    const rules = p.diff.text.reduce((n, t) => n + t.added.length + t.removed.length, 0);
+    if (rules) out.push(`- rule and prose lines: ${p.diff.text.map((t) => `${md(t.section)} −${t.removed.length} +${t.added.length}`).join(', ')}`);
+    const changelog = p.diff.metadata.find((m) => m.key === 'changelog');
+    if (p.unacknowledged.length) out.push('', `To ship it on purpose, add a changelog entry for ${codeSpan(p.after?.version ?? '')} that names each change as breaking, e.g. ${codeSpan(`${p.after?.version}: BREAKING: ${p.unacknowledged[0]!.message}`)}.`);
+    else if (changelog && !changes.length && !rules) out.push('- changelog only');
+    out.push('');
+  }
+  return out;
+}
+
+/** "## Against the baseline": counts, then each list of ids. */
+export function renderBaselineComparison(head: ReportHead): string[] {
+  const b = head.baseline;
+  if (!b) return [];
+  const judged = !b.untrusted && b.not_comparable.length === 0;
+  const out = [
+    '## Against the baseline',
+    '',
+    `Baseline ${codeSpan(b.path)}${b.run_id ? ` (run ${codeSpan(b.run_id)})` : ''}: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ` +
+      `${b.removed_count} removed, ${b.changed_count} changed, ${b.added} new since the baseline.`,
+    '',
+  ];
+  const { filters: f, shard } = head.run;
+  if (f.modules.length || f.case_types.length || f.ids.length || shard) {
+    out.push('_This run was filtered or sharded: metric deltas compare a subset with the whole baseline; the per-case flips are exact._', '');
+  }
+  if (!judged && (b.newly_failing_count || b.newly_passing_count)) out.push('_The baseline is not comparable or not trusted: the flips below are shown for information, not judged._', '');
+  if (b.newly_failing.length) out.push(`**Newly failing:** ${idList(b.newly_failing, b.newly_failing_count)}`, '');
+  if (b.acknowledged_failing.length) {
+    out.push(`**Failing by an acknowledged breaking prompt change** (not counted as regressions): ${b.acknowledged_failing.slice(0, ID_LIST_CAP).map((a) => `${codeSpan(a.id)} (${md(a.change)})`).join(', ')}${b.acknowledged_failing_count > ID_LIST_CAP ? ` … and ${b.acknowledged_failing_count - ID_LIST_CAP} more (report.json)` : ''}`, '');
+  }
+  if (b.removed.length) out.push(`**Removed since baseline:** ${idList(b.removed, b.removed_count)}`, '');
+  const nowFailing = b.changed.filter((c) => c.after !== 'passed');
+  if (b.changed.length) {
+    out.push(
+      `**Changed since baseline** (content edited; a flip here is the case's doing as much as the prompt's, so it is not counted as a regression): ${idList(b.changed.map((c) => c.id), b.changed_count)}` +
+        (nowFailing.length ? `; failing now: ${idList(nowFailing.map((c) => c.id), nowFailing.length)}` : ''),
+      '',
+    );
+  }
+  if (b.newly_passing.length) out.push(`**Newly passing:** ${idList(b.newly_passing, b.newly_passing_count)}`, '');
+  if (b.added_ids.length) out.push(`**New since baseline:** ${idList(b.added_ids, b.added)}`, '');
+  return out;
+}
+
+export function idList(ids: string[], total: number): string {
+  const shown = ids.slice(0, ID_LIST_CAP).map((id) => codeSpan(id)).join(', ');
+  return total > ID_LIST_CAP ? `${shown} … and ${total - ID_LIST_CAP} more (report.json)` : shown;
+}
