@@ -30,7 +30,7 @@ export async function gitState(cwd = process.cwd(), watched: string[] = []): Pro
   try {
     const commit = (await git('rev-parse', 'HEAD')).trim();
     const top = (await git('rev-parse', '--show-toplevel')).trim();
-    const inside = watched.map((p) => relative(top, resolve(p))).filter((p) => p !== '' && !p.startsWith('..') && !isAbsolute(p));
+    const inside = watched.map((p) => relative(top, resolve(cwd, p))).filter((p) => p !== '' && !p.startsWith('..') && !isAbsolute(p));
     const tracked = (await git('status', '--porcelain', '--untracked-files=no')).trim() !== '';
     const untracked = inside.length ? (await git('-C', top, 'status', '--porcelain', '--untracked-files=all', '--', ...inside)).split('\n').filter((l) => l.startsWith('??')) : [];
     const paths = untracked.map((l) => l.slice(3).trim());
