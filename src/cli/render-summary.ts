@@ -2,11 +2,13 @@
 import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { ReportHead } from '../report/report-types.js';
+import { formatInterval, intervalOf } from '../report/statistics/metric-intervals.js';
+import { describeCounts, formatP } from '../report/statistics/paired-gate.js';
 import { METRIC_IDS } from '../scoring/metric-ids.js';
 
 export function renderSummary(head: ReportHead): string {
   const table = new Table({
-    head: ['metric', 'value', 'n / d', ...(head.baseline ? ['Δ vs baseline'] : [])],
+    head: ['metric', 'value', `${Math.round((1 - head.statistics.alpha) * 100)}% interval`, 'n / d', ...(head.baseline ? ['Δ vs baseline'] : [])],
     style: pc.isColorSupported ? {} : { head: [], border: [] },
   });
   for (const id of METRIC_IDS) {
@@ -14,7 +16,7 @@ export function renderSummary(head: ReportHead): string {
     if (!m || m.denominator === 0) continue;
     const delta = head.baseline?.metrics[id]?.delta;
     const counts = id === 'latency_ms' ? `p50 ${m.p50} / p95 ${m.p95}` : id === 'cost_usd' ? `total ${m.numerator}` : `${m.numerator} / ${m.denominator}`;
-    table.push([id, m.value === null ? '–' : String(m.value), counts, ...(head.baseline ? [delta === null || delta === undefined ? '–' : `${delta > 0 ? '+' : ''}${delta}`] : [])]);
+    table.push([id, m.value === null ? '–' : String(m.value), formatInterval(intervalOf(m)) || '–', counts, ...(head.baseline ? [delta === null || delta === undefined ? '–' : `${delta > 0 ? '+' : ''}${delta}`] : [])]);
   }
   const { summary, gate } = head;
   const lines = [
@@ -27,6 +29,11 @@ export function renderSummary(head: ReportHead): string {
   if (stages.length) lines.push(`first failing stage: ${stages.map(([s, n]) => `${s} ${n}`).join(', ')}`);
   const b = head.baseline;
   if (b) lines.push(`baseline: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.removed_count} removed, ${b.changed_count} changed, ${b.added} new`);
+  const s = head.statistics;
+  if (s.paired) lines.push(`paired test: ${describeCounts(s.paired.overall)}, p = ${formatP(s.paired.overall.p_adjusted)} (${s.paired.test}, one-sided)`);
+  if (s.stable_regression_count) lines.push(`stable regressions: ${s.stable_regression_count}`);
+  if (s.flaky_count) lines.push(`flaky cases: ${s.flaky_count}`);
+  lines.push(`gate mode: ${s.mode} (${s.mode_reason})`);
   lines.push(gate.passed ? pc.green('gate: passed') : pc.red(`gate: FAILED\n${gate.failures.map((f) => `  - ${f.message}`).join('\n')}`));
   return lines.join('\n');
 }

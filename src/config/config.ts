@@ -10,12 +10,14 @@ import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
 import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
 import { issuePath, parseYamlWithPositions } from '../source-positions.js';
+import { STRICT_DESCRIPTION, StatisticsSchema } from './statistics-config.js';
 
 export const DEFAULT_CONFIG_FILE = 'orderflow.config.yaml';
 
 const ThresholdSchema = z.strictObject({
   min: z.number().optional(),
   max: z.number().optional(),
+  strict: z.boolean().optional().describe(STRICT_DESCRIPTION),
 }).refine((t) => t.min !== undefined || t.max !== undefined, 'a threshold needs min or max');
 
 const PriceSchema = z.strictObject({
@@ -59,6 +61,7 @@ export const ConfigSchema = z.strictObject({
   max_new_failures: z.number().int().min(0).nullable().default(0),
   /** Cases of the baseline that are gone from the suite; null turns the check off. */
   max_removed_cases: z.number().int().min(0).nullable().default(0),
+  statistics: StatisticsSchema,
 });
 
 /** Metrics that are not proportions: no [0, 1] range. */

@@ -27,7 +27,8 @@ export interface BaselineCase {
   status: CaseStatus;
   /** Content hash of the case when the baseline ran. */
   hash?: string;
-  trials?: { n: number; passed: number };
+  /** With --repeat: passes per trial index too (`outcomes`), for the paired test. */
+  trials?: { n: number; passed: number; outcomes?: string };
 }
 
 export interface BaselineRecord {

@@ -156,26 +156,29 @@ export class BaselineComparison {
     private readonly acknowledged: readonly AcknowledgedChange[] = [],
   ) {}
 
-  /** `failed` (module and failed checks) lets a failure be traced to an acknowledged prompt change. */
-  add(id: string, status: CaseStatus, hash?: string, failed?: { module: string; checks: { name: string; reason: string }[] }): void {
+  /**
+   * `failed` (module and failed checks) lets a failure be traced to an acknowledged prompt change.
+   * Returns how the case was paired: only `compared` cases count as flips (and in the paired test).
+   */
+  add(id: string, status: CaseStatus, hash?: string, failed?: { module: string; checks: { name: string; reason: string }[] }): 'new' | 'changed' | 'acknowledged' | 'compared' {
     this.seen.set(id, hash);
     const before = this.baseline.cases.get(id);
     if (before === undefined) {
       this.added += 1;
       if (this.addedIds.length < LIST_CAP) this.addedIds.push(id);
-      return;
+      return 'new';
     }
     if (before.hash && hash && before.hash !== hash) {
       this.changedCount += 1;
       if (this.changed.length < LIST_CAP) this.changed.push({ id, before: before.status, after: status });
-      return;
+      return 'changed';
     }
     if (before.status === 'passed' && status !== 'passed') {
       const change = status === 'failed' && failed ? this.explainedBy(failed) : undefined;
       if (change) {
         this.acknowledgedCount += 1;
         if (this.acknowledgedFailing.length < LIST_CAP) this.acknowledgedFailing.push({ id, change });
-        return;
+        return 'acknowledged';
       }
       this.failingCount += 1;
       if (this.newlyFailing.length < LIST_CAP) this.newlyFailing.push(id);
@@ -183,6 +186,7 @@ export class BaselineComparison {
       this.passingCount += 1;
       if (this.newlyPassing.length < LIST_CAP) this.newlyPassing.push(id);
     }
+    return 'compared';
   }
 
   /** The acknowledged change every failed check cites, if one does; the pipeline runs every module's prompt. */

@@ -11,7 +11,8 @@ export interface CaseEntry {
   case_type: string;
   status: CaseStatus;
   failed_checks: FailedCheck[];
-  trials?: { n: number; passed: number };
+  /** With --repeat: trials run and passed; `outcomes` has one letter per trial index (p passed, f failed, e error), for the paired test. */
+  trials?: { n: number; passed: number; outcomes: string };
   first_failing_stage?: string;
   error?: string;
   raw_output?: string;
@@ -32,7 +33,7 @@ export async function* caseEntries(resultsPath: string, repeat: number): AsyncGe
   for await (const line of readResults(resultsPath)) {
     if (line.type !== 'case_result') continue;
     const entry = merged.get(line.case_id);
-    merged.set(line.case_id, entry ? mergeTrial(entry, line) : { ...toEntry(line), trials: { n: 1, passed: line.status === 'passed' ? 1 : 0 } });
+    merged.set(line.case_id, entry ? mergeTrial(entry, line) : { ...toEntry(line), trials: { n: 1, passed: line.status === 'passed' ? 1 : 0, outcomes: withOutcome('', line) } });
   }
   yield* merged.values();
 }
@@ -56,8 +57,15 @@ function toEntry(r: CaseResult): CaseEntry {
 
 /** A case passes only if every trial passed; the first failing trial explains why. */
 function mergeTrial(entry: CaseEntry, r: CaseResult): CaseEntry {
-  const trials = { n: entry.trials!.n + 1, passed: entry.trials!.passed + (r.status === 'passed' ? 1 : 0) };
+  const trials = { n: entry.trials!.n + 1, passed: entry.trials!.passed + (r.status === 'passed' ? 1 : 0), outcomes: withOutcome(entry.trials!.outcomes, r) };
   if (entry.status === 'failed' || r.status === 'passed') return { ...entry, trials };
   if (r.status === 'failed' || entry.status === 'passed') return { ...toEntry(r), trials };
   return { ...entry, trials };
+}
+
+/** Trials finish in any order; each outcome goes to the position of its trial index. */
+function withOutcome(outcomes: string, r: CaseResult): string {
+  const letters = outcomes.padEnd(r.trial + 1, '-').split('');
+  letters[r.trial] = r.status === 'passed' ? 'p' : r.status === 'error' ? 'e' : 'f';
+  return letters.join('');
 }

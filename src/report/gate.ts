@@ -13,6 +13,9 @@ import type { RunProvenance } from '../runner/case-result.js';
 import type { BaselineDiff } from './baseline.js';
 import type { SettingChange } from './gate-settings.js';
 import type { PromptChange } from './prompt-review.js';
+import { pairedChecks } from './statistics/paired-gate.js';
+import type { RunStatistics } from './statistics/run-statistics.js';
+import { judgeThreshold } from './statistics/threshold-judgement.js';
 
 /** Values of `--accept`: explicit consent to what the gate would otherwise refuse, recorded in report.json. */
 export const ACCEPT_VALUES = ['loosened-gate', 'removed-cases', 'provider-change', 'failed-gate'] as const;
@@ -33,24 +36,30 @@ export interface GateCheck {
   reason: string;
   /** Set when the check would have failed and `--accept` let it pass. */
   accepted?: Acceptance;
+  /** Statistical mode: a threshold the measured value crossed while its interval still reaches it. */
+  within_noise?: true;
 }
 
 /** A failed check, in the shape report.json has always had. */
 export interface GateFailure {
   metric: string;
   value: number | null;
-  threshold: { min?: number; max?: number };
+  threshold: { min?: number; max?: number; strict?: boolean };
   message: string;
 }
 
 export interface GateVerdict {
   passed: boolean;
+  /** exact: every crossing and every flip counts; statistical: see report.json `statistics`. */
+  mode: RunStatistics['mode'];
   checks: GateCheck[];
   failures: GateFailure[];
   /** Thresholds that had nothing to measure in this run (denominator 0). */
   not_applicable: string[];
   /** `--accept` values given to this run. */
   accepted: Acceptance[];
+  /** Statistical mode: thresholds crossed by the measured value but not by the whole interval (not failed). */
+  within_noise: string[];
 }
 
 export interface GateInput {
@@ -62,6 +71,8 @@ export interface GateInput {
   settingChanges: SettingChange[];
   partial?: RunProvenance['partial'];
   accepted: readonly Acceptance[];
+  /** The gate mode, and in statistical mode the paired comparison that replaces per-case flips. */
+  statistics: Pick<RunStatistics, 'mode' | 'paired' | 'stable_regressions' | 'stable_regression_count'>;
 }
 
 type CheckResult = GateCheck & { value?: number | null; threshold?: GateFailure['threshold'] };
@@ -70,13 +81,15 @@ type Check = (input: GateInput) => CheckResult[];
 /** Per-case flips mean something only against a trusted, comparable baseline. */
 const comparable = (b: BaselineDiff | null): b is BaselineDiff => !!b && !b.untrusted && b.not_comparable.length === 0;
 
-const thresholds: Check = ({ config, metrics }) =>
+const thresholds: Check = ({ config, metrics, statistics }) =>
   Object.entries(config.gate).flatMap(([metric, threshold]): CheckResult[] => {
     if (!threshold) return [];
-    const value = (metrics as Record<string, { value: number | null } | undefined>)[metric]?.value ?? null;
-    if (value === null) return [{ id: metric, passed: true, reason: `${metric}: nothing to measure in this run`, value, threshold }];
-    if (threshold.min !== undefined && value < threshold.min) return [{ id: metric, passed: false, reason: `${metric} ${value} is below the minimum ${threshold.min}`, value, threshold }];
-    if (threshold.max !== undefined && value > threshold.max) return [{ id: metric, passed: false, reason: `${metric} ${value} is above the maximum ${threshold.max}`, value, threshold }];
+    const m = (metrics as Record<string, Metrics[keyof Metrics]>)[metric];
+    const value = m?.value ?? null;
+    const judged = judgeThreshold(metric, m, threshold, statistics.mode);
+    if (judged.verdict === 'not_applicable') return [{ id: metric, passed: true, reason: `${metric}: nothing to measure in this run`, value, threshold }];
+    if (judged.verdict === 'failed') return [{ id: metric, passed: false, reason: judged.message, value, threshold }];
+    if (judged.verdict === 'within_noise') return [{ id: metric, passed: true, reason: judged.message, value, threshold, within_noise: true }];
     return [{ id: metric, passed: true, reason: `${metric} ${value} within ${describe(threshold)}`, value, threshold }];
   });
 
@@ -92,8 +105,10 @@ const baselineComparable: Check = ({ baseline, accepted }) => {
   return [acceptable({ id: 'baseline_comparable', passed: false, reason, value: null, threshold: {} }, 'provider-change', accepted)];
 };
 
-const newFailures: Check = ({ config, baseline }) => {
+const newFailures: Check = ({ config, baseline, statistics }) => {
   if (!comparable(baseline) || config.max_new_failures === null) return [];
+  // On a stochastic model single flips are noise: stable regressions and the paired test decide.
+  if (statistics.mode === 'statistical') return pairedChecks(statistics, config.max_new_failures);
   const count = baseline.newly_failing_count;
   const limit = config.max_new_failures;
   return [{ id: 'new_failures', passed: count <= limit, reason: `${count} case(s) passed in the baseline and fail now (at most ${limit} allowed)`, value: count, threshold: { max: limit } }];
@@ -134,6 +149,8 @@ export function evaluateGate(input: GateInput): GateVerdict {
     failures: failed.map((c) => ({ metric: c.id, value: c.value ?? null, threshold: c.threshold ?? {}, message: c.reason })),
     not_applicable: results.filter((c) => c.value === null && c.passed && input.config.gate[c.id as keyof Config['gate']]).map((c) => c.id),
     accepted: [...input.accepted],
+    mode: input.statistics.mode,
+    within_noise: results.filter((c) => c.within_noise).map((c) => c.reason),
   };
 }
 

@@ -27,7 +27,8 @@ export interface MergeOptions {
   out?: string;
   reportsDir: string;
   baseline: Baseline | null;
-  config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'>;
+  /** `statistics` defaults to the config defaults. */
+  config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'> & Partial<Pick<Config, 'statistics'>>;
   /** The prompt registry, to review prompt changes against the baseline; the shards name the files by sha256. */
   registry?: Registry;
   /** Merge an incomplete set of shards: the report is marked partial and its gate fails. */

@@ -11,6 +11,8 @@ import type { CaseEntry } from './case-entries.js';
 import { codeSpan, escapeHtml, escapeMarkdownInline as md } from './escape.js';
 import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
 import type { ReportHead } from './report-types.js';
+import { formatInterval, intervalOf } from './statistics/metric-intervals.js';
+import { modeLine, pairedLines, powerLines, withinNoiseLines } from './statistics/render-statistics-md.js';
 
 /** Which prompt a stage failure points at. */
 const STAGE_MODULE_HINT = 'fix the prompt of this stage first';
@@ -27,10 +29,13 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   const { run, summary, gate } = head;
   out.push(`# orderflow eval: ${gate.passed ? '✅ gate passed' : '❌ gate FAILED'}`, '');
   out.push(...renderVerdictNotes(head));
+  out.push(...withinNoiseLines(gate));
   out.push(
     `Run ${codeSpan(run.id)} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)} · gates ${run.gates_enabled ? 'on' : '**off** (measurement run)'} · ` +
       `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · ${(run.duration_ms / 1000).toFixed(1)} s` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}${run.git.dirty ? ' (dirty)' : ''}` : ''),
+    '',
+    modeLine(head.statistics),
     '',
   );
 
@@ -38,11 +43,11 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
 
   out.push('## Metrics', '');
   const delta = head.baseline?.metrics ?? {};
-  out.push(head.baseline ? '| metric | value | n / d | baseline | Δ |' : '| metric | value | n / d |', head.baseline ? '|---|---:|---:|---:|---:|' : '|---|---:|---:|');
+  out.push(head.baseline ? '| metric | value | interval | n / d | baseline | Δ |' : '| metric | value | interval | n / d |', head.baseline ? '|---|---:|---:|---:|---:|---:|' : '|---|---:|---:|---:|');
   for (const id of METRIC_IDS) {
     const m = head.metrics[id];
     if (!m || (m.denominator === 0 && id !== 'cost_usd')) continue;
-    const row = `| ${id} | ${fmt(m.value)} | ${countOf(id, m)} |`;
+    const row = `| ${id} | ${fmt(m.value)} | ${formatInterval(intervalOf(m)) || '–'} | ${countOf(id, m)} |`;
     if (!head.baseline) {
       out.push(row);
       continue;
@@ -53,6 +58,8 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   out.push('');
 
   out.push(...renderBaselineComparison(head));
+  const judged = !!head.baseline && !head.baseline.untrusted && head.baseline.not_comparable.length === 0;
+  out.push(...pairedLines(head.statistics, judged), ...powerLines(head.statistics));
 
   const stages = Object.entries(head.stage_failures);
   if (stages.length) {
@@ -86,7 +93,7 @@ function groupTable(title: string, label: string, groups: Record<string, Metrics
   const used = cols.filter((c) => Object.values(groups).some((g) => (g[c]?.denominator ?? 0) > 0));
   const out = [`## ${title}`, '', `| ${label} | results | ${used.join(' | ')} |`, `|---|---:|${used.map(() => '---:|').join('')}`];
   for (const [name, g] of Object.entries(groups)) {
-    out.push(`| ${name} | ${g.case_pass_rate?.denominator ?? 0} | ${used.map((c) => (g[c]?.denominator ? `${fmt(g[c]!.value)} (${g[c]!.numerator}/${g[c]!.denominator})` : '–')).join(' | ')} |`);
+    out.push(`| ${name} | ${g.case_pass_rate?.denominator ?? 0} | ${used.map((c) => (g[c]?.denominator ? `${fmt(g[c]!.value)} ${formatInterval(intervalOf(g[c]))} (${g[c]!.numerator}/${g[c]!.denominator})` : '–')).join(' | ')} |`);
   }
   out.push('');
   return out;

@@ -9,6 +9,7 @@ import type { CaseEntry } from './case-entries.js';
 import type { GateVerdict } from './gate.js';
 import type { SettingChange } from './gate-settings.js';
 import type { PromptChange } from './prompt-review.js';
+import type { RunStatistics } from './statistics/run-statistics.js';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -23,6 +24,8 @@ export interface ReportHead extends Omit<AggregateSnapshot, 'counts'> {
   prompt_changes: PromptChange[] | null;
   /** Gate settings that differ from the baseline's (loosened ones fail the gate unless accepted). */
   gate_settings_changes: SettingChange[];
+  /** How the gate treated chance: mode, intervals, the paired test, flaky cases, stable regressions, power. */
+  statistics: RunStatistics;
 }
 
 export interface Report extends ReportHead {

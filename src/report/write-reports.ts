@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
+import { DEFAULT_STATISTICS } from '../config/statistics-config.js';
 import type { AggregateSnapshot } from '../runner/aggregates.js';
 import type { RunProvenance } from '../runner/case-result.js';
 import { displayPath } from '../registry/registry.js';
@@ -17,6 +18,11 @@ import { writeJunit } from './junit.js';
 import { writeReportJson } from './report-json.js';
 import { renderMarkdown } from './report-md.js';
 import { REPORT_SCHEMA_VERSION, type ReportHead } from './report-types.js';
+import { trialsOf, type CaseTrials } from './statistics/case-trials.js';
+import { gateMode } from './statistics/gate-mode.js';
+import { groupsWithIntervals, withIntervals } from './statistics/metric-intervals.js';
+import { PairedComparison } from './statistics/paired-comparison.js';
+import { intervalLevel, runStatistics } from './statistics/run-statistics.js';
 
 /** report.md details this many failures; report.json has them all. */
 const MARKDOWN_FAILURE_CAP = 200;
@@ -33,7 +39,8 @@ export interface WriteReportsOptions {
   scope?: SuiteScope;
   /** The active prompts, for the review of prompt changes since the baseline. */
   prompts: CurrentPrompts;
-  config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'>;
+  /** `statistics` defaults to the config defaults. */
+  config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'> & Partial<Pick<Config, 'statistics'>>;
   accepted: readonly Acceptance[];
 }
 
@@ -49,32 +56,51 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
   const promptChanges = record ? reviewPromptChanges(record.prompts ?? {}, options.prompts) : null;
   const identity = { provider: run.provider, model: run.model, gates_enabled: run.gates_enabled };
   const comparison = options.baseline ? new BaselineComparison(options.baseline, identity, acknowledgedChanges(promptChanges)) : null;
+  const settings = options.config.statistics ?? DEFAULT_STATISTICS;
+  const pairing = new PairedComparison(baselineTrials(options.baseline), settings.alpha);
   const failures: CaseEntry[] = [];
   let failuresTotal = 0;
   for await (const entry of entries()) {
-    comparison?.add(entry.id, entry.status, entry.hash, { module: entry.module, checks: entry.failed_checks });
+    const paired = comparison?.add(entry.id, entry.status, entry.hash, { module: entry.module, checks: entry.failed_checks });
+    const trials = trialsOf(entry);
+    // A case edited since the baseline, or failing by an acknowledged breaking change, is not a flip of the same case.
+    if (trials) pairing.add(entry.id, trials, paired === undefined || paired === 'compared');
     if (entry.status === 'passed') continue;
     failuresTotal += 1;
     if (failures.length < MARKDOWN_FAILURE_CAP) failures.push(entry);
   }
   failures.sort((a, b) => a.module.localeCompare(b.module) || a.id.localeCompare(b.id));
 
-  const { snapshot } = options;
+  const { snapshot, repeat } = options;
+  const level = intervalLevel(settings);
+  const metrics = withIntervals(snapshot.metrics, repeat, level);
+  const byModule = groupsWithIntervals(snapshot.by_module, repeat, level);
   const baseline = comparison?.finish(snapshot.metrics, options.scope) ?? null;
+  const calls = { total: snapshot.metrics.latency_ms?.denominator ?? 0, cached: Number(snapshot.metrics.cost_usd?.cached_calls ?? 0) };
+  const statistics = runStatistics({
+    mode: gateMode(settings.mode, run, calls),
+    settings,
+    repeat,
+    pairing: pairing.finish(),
+    compared: baseline !== null,
+    metrics,
+    byModule,
+  });
   const settingChanges = record?.gate_settings ? compareGateSettings(record.gate_settings, gateSettingsOf(options.config)) : [];
   const head: ReportHead = {
     schema_version: REPORT_SCHEMA_VERSION,
     run: { ...options.run, finished_at: new Date().toISOString(), duration_ms: Math.round(options.duration_ms), report_dir: displayPath(options.outDir) },
     summary: snapshot.counts,
-    metrics: snapshot.metrics,
-    by_module: snapshot.by_module,
-    by_case_type: snapshot.by_case_type,
+    metrics,
+    by_module: byModule,
+    by_case_type: groupsWithIntervals(snapshot.by_case_type, repeat, level),
     stage_failures: snapshot.stage_failures,
     gate_blocks: snapshot.gate_blocks,
-    gate: evaluateGate({ config: options.config, metrics: snapshot.metrics, baseline, promptChanges, settingChanges, partial: run.partial, accepted: options.accepted }),
+    gate: evaluateGate({ config: options.config, metrics, baseline, promptChanges, settingChanges, partial: run.partial, accepted: options.accepted, statistics }),
     baseline,
     prompt_changes: promptChanges,
     gate_settings_changes: settingChanges,
+    statistics,
   };
   const files = {
     json: join(options.outDir, 'report.json'),
@@ -86,4 +112,13 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
   await writeJunit(files.junit, head, entries());
   await writeFileAtomic(files.markdown, renderMarkdown({ head, failures, failuresTotal }));
   return { head, files };
+}
+
+function baselineTrials(baseline: Baseline | null): Map<string, CaseTrials> {
+  const trials = new Map<string, CaseTrials>();
+  for (const [id, c] of baseline?.cases ?? []) {
+    const t = trialsOf(c);
+    if (t) trials.set(id, t);
+  }
+  return trials;
 }
