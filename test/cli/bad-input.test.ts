@@ -72,6 +72,13 @@ describe('orderflow eval on bad input (child process)', () => {
     );
   });
 
+  it('bad statistics settings and a strict marker that is not a boolean', () => {
+    const edit = (from: string, to: string) => (root: string) => writeFileSync(join(root, 'orderflow.config.yaml'), readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace(from, to));
+    expectBadInput(edit('alpha: 0.05', 'alpha: 5'), /orderflow\.config\.yaml:\d+: error: statistics\.alpha: /);
+    expectBadInput(edit('mode: auto', 'mode: sometimes'), /orderflow\.config\.yaml:\d+: error: statistics\.mode: /);
+    expectBadInput(edit('{ max: 0, strict: true }', '{ max: 0, strict: yes please }'), /orderflow\.config\.yaml:\d+: error: gate\.unsafe_action_rate\.strict: /);
+  });
+
   it('a pin that names no prompt', () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
     const r = runCli(['eval', '-q', '--prompt', 'intent_recognition=intent_v7'], { cwd: root });

@@ -44,6 +44,9 @@ describe('orderflow eval (child process)', () => {
     expect(Object.keys(report.run.prompts)).toHaveLength(12);
     expect(report.run.prompts.intent_recognition!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(md.split('\n')[0]).toBe('# orderflow eval: ✅ gate passed');
+    expect(report.statistics.mode).toBe('exact');
+    expect(md).toContain('Gate mode: **exact** (provider sim is deterministic)');
+    expect(report.metrics.case_pass_rate!.interval).toEqual({ low: expect.closeTo(0.9883, 3), high: 1 });
 
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(XMLValidator.validate(junit)).toBe(true);

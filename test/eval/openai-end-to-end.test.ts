@@ -36,6 +36,9 @@ describe('the real openai client against a loopback server answering like sim', 
       Object.fromEntries(readResults(dir).map((r) => [r.case_id, `${r.status} ${r.failed_checks.map((c) => c.name).join(',')}`]));
     expect(verdicts(join(root, 'http'))).toEqual(verdicts(join(root, 'sim')));
     expect(viaHttp.head.gate.passed).toBe(viaSim.head.gate.passed);
+    // A live model is judged statistically; sim and a replay from the cache stay exact.
+    expect(viaHttp.head.statistics.mode).toBe('statistical');
+    expect(viaSim.head.statistics.mode).toBe('exact');
     // Scenarios really went through the HTTP client: one request per stage call.
     const pipelineCalls = readResults(join(root, 'http')).filter((r) => r.kind === 'pipeline').reduce((n, r) => n + r.call_latencies_ms.length, 0);
     expect(pipelineCalls).toBeGreaterThan(10);
@@ -46,6 +49,7 @@ describe('the real openai client against a loopback server answering like sim', 
     const replay = await evalIn(root, { provider: 'openai', model: 'loopback-sim', out: join(root, 'replay'), replay: true, env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
     expect(server.completionRequests().length).toBe(before);
     expect(replay.head.summary.error).toBe(0);
+    expect(replay.head.statistics).toMatchObject({ mode: 'exact', mode_reason: expect.stringMatching(/replayed from the cache/) });
     expect(verdicts(join(root, 'replay'))).toEqual(verdicts(join(root, 'sim')));
 
     for (const file of [...filesUnder(join(root, 'http')), ...filesUnder(join(root, 'replay')), ...filesUnder(join(root, '.orderflow-cache'))]) {

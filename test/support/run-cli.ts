@@ -7,7 +7,7 @@
  * needs to start (and git, for provenance) is passed through; a test that wants
  * a provider variable sets it in `env`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 export interface CliResult {
@@ -52,4 +52,21 @@ export function runNode(script: string[], args: string[], options: CliOptions = 
 
 export function runCli(args: string[], options: CliOptions = {}): CliResult {
   return runNode([BIN], args, options);
+}
+
+/** runCli without blocking this process: needed when the CLI talks to a loopback server running here. */
+export function runCliAsync(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? process.cwd(), env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+  });
 }
