@@ -20,6 +20,17 @@ function pair(baseline: Record<string, CaseTrials>, current: Record<string, Case
   return comparison.finish();
 }
 
+/** 30 cases of `module` that passed 3/3 in the baseline; the first `worse` of them pass `now`/3. */
+function drop(module: string, worse: number, now: number): [Record<string, CaseTrials>, Record<string, CaseTrials>] {
+  const baseline: Record<string, CaseTrials> = {};
+  const current: Record<string, CaseTrials> = {};
+  for (let i = 0; i < 30; i++) {
+    baseline[`${module}-${i}`] = t(module, 3);
+    current[`${module}-${i}`] = t(module, i < worse ? now : 3);
+  }
+  return [baseline, current];
+}
+
 const EMPTY_DIFF: BaselineDiff = { path: 'b.json', run_id: null, metrics: {}, newly_failing: [], newly_passing: [], newly_failing_count: 0, newly_passing_count: 0, added: 0 };
 
 describe('case trials from report entries', () => {
@@ -77,15 +88,9 @@ describe('the paired comparison', () => {
   });
 
   it('finds a drop confined to one module, and Holm keeps the others quiet', () => {
-    const baseline: Record<string, CaseTrials> = {};
-    const current: Record<string, CaseTrials> = {};
-    for (let i = 0; i < 30; i++) {
-      baseline[`i${i}`] = t('intent', 3);
-      current[`i${i}`] = t('intent', i < 12 ? 1 : 3);
-      baseline[`o${i}`] = t('other', 3);
-      current[`o${i}`] = t('other', i < 2 ? 2 : 3);
-    }
-    const { paired } = pair(baseline, current);
+    const [intentBefore, intentNow] = drop('intent', 12, 1);
+    const [otherBefore, otherNow] = drop('other', 2, 2);
+    const { paired } = pair({ ...intentBefore, ...otherBefore }, { ...intentNow, ...otherNow });
     expect(paired.by_module.intent!.significant).toBe(true);
     expect(paired.by_module.other!.significant).toBe(false);
     expect(paired.by_module.other!.p_adjusted).toBeGreaterThanOrEqual(paired.by_module.other!.p_value);
@@ -166,13 +171,7 @@ describe('the gate in statistical mode', () => {
   });
 
   it('a significant drop fails the gate; max_new_failures: null turns the baseline checks off', () => {
-    const baseline: Record<string, CaseTrials> = {};
-    const current: Record<string, CaseTrials> = {};
-    for (let i = 0; i < 30; i++) {
-      baseline[`c${i}`] = t('m', 3);
-      current[`c${i}`] = t('m', i < 15 ? 2 : 3);
-    }
-    const s = statistics(baseline, current);
+    const s = statistics(...drop('m', 15, 2));
     const verdict = evaluateGate({ gate, max_new_failures: 0 }, metrics, EMPTY_DIFF, s);
     expect(verdict.failures.map((f) => f.metric)).toEqual(['paired_drop', 'paired_drop']);
     expect(verdict.failures[0]!.message).toMatch(/significant drop over the whole suite: 15 case\(s\) worse, 0 better, 15 tied, p = /);
