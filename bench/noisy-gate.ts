@@ -65,6 +65,7 @@ function stablePassing(report: Report, count: number): string[] {
 interface Round {
   round: number;
   baseline_gate: boolean;
+  baseline_failures: string[];
   unchanged_code: number;
   unchanged_failures: string[];
   unchanged_flaky: number;
@@ -79,6 +80,8 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const seed = SEED * 1000 + round * 10;
     model.setScript({ accuracy: ACCURACY, seed });
+    // Each round records a fresh baseline, judged on its thresholds alone.
+    rmSync(join(TMP, 'reports/baseline.json'), { force: true });
     const base = await evalRun(`base-${round}`, ['--update-baseline']);
     model.setScript({ accuracy: ACCURACY, seed: seed + 1 });
     const unchanged = await evalRun(`unchanged-${round}`);
@@ -89,6 +92,7 @@ try {
     rows.push({
       round,
       baseline_gate: base.report.gate.passed,
+      baseline_failures: base.report.gate.failures.map((f) => f.message),
       unchanged_code: unchanged.code,
       unchanged_failures: unchanged.report.gate.failures.map((f) => f.message),
       unchanged_flaky: unchanged.report.statistics.flaky_count,
@@ -102,6 +106,7 @@ try {
       `round ${round}: baseline gate ${r.baseline_gate ? 'passed' : 'FAILED'} · unchanged exit ${r.unchanged_code} (flaky ${r.unchanged_flaky}, paired p ${r.unchanged_p}) · ` +
         `${BROKEN} broken exit ${r.broken_code}, ${r.broken_named}/${broken.length} named as stable regressions (paired p ${r.broken_p}) · ${unchanged.seconds.toFixed(1)} s a run`,
     );
+    for (const f of r.baseline_failures) console.log(`    baseline run failed on: ${f}`);
     for (const f of r.unchanged_failures) console.log(`    unchanged run failed on: ${f}`);
   }
 } finally {

@@ -57,7 +57,7 @@ export function powerLines(s: RunStatistics): string[] {
   const weak = note.underpowered.filter((g) => g.group !== 'overall').slice(0, 6);
   if (weak.length) {
     parts.push(
-      `To detect a ${note.target} drop: ${weak.map((g) => `${g.group} (${g.cases} cases, now ${g.detectable_drop}) ${g.repeat_needed ? `needs --repeat ${g.repeat_needed}` : 'needs more cases'}`).join('; ')}${note.underpowered.length > weak.length + 1 ? '; …' : ''}.`,
+      `Too small to detect a ${note.target} drop: ${weak.map((g) => `${g.group} (${g.cases} cases, detects ${g.detectable_drop}; ${g.repeat_needed ? `--repeat ${g.repeat_needed} would` : 'needs more cases'})`).join(', ')}${note.underpowered.length > weak.length + 1 ? ', …' : ''}.`,
     );
   }
   if (note.single_trial) parts.push('With one trial a flip cannot be told from noise, so every passed → failed flip counts as a stable regression: use --repeat 3 or more.');
