@@ -53,7 +53,7 @@ export interface RecordRequest {
   repeat: number;
   prompts: Record<string, PromptSnapshot>;
   suite: { fingerprint: string; cases: number };
-  config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'>;
+  config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'> & Partial<Pick<Config, 'statistics'>>;
   accepted: readonly Acceptance[];
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STATISTICS } from '../../src/config/statistics-config.js';
 import { evaluateGate } from '../../src/report/gate.js';
 import type { BaselineDiff } from '../../src/report/baseline.js';
+import { compareGateSettings, gateSettingsOf } from '../../src/report/gate-settings.js';
 import { firstTrials, trialsOf, type CaseTrials } from '../../src/report/statistics/case-trials.js';
 import { gateMode } from '../../src/report/statistics/gate-mode.js';
 import { withIntervals } from '../../src/report/statistics/metric-intervals.js';
@@ -31,7 +32,30 @@ function drop(module: string, worse: number, now: number): [Record<string, CaseT
   return [baseline, current];
 }
 
-const EMPTY_DIFF: BaselineDiff = { path: 'b.json', run_id: null, metrics: {}, newly_failing: [], newly_passing: [], newly_failing_count: 0, newly_passing_count: 0, added: 0 };
+const EMPTY_DIFF: BaselineDiff = {
+  path: 'b.json',
+  run_id: null,
+  metrics: {},
+  newly_failing: [],
+  newly_passing: [],
+  newly_failing_count: 0,
+  newly_passing_count: 0,
+  acknowledged_failing: [],
+  acknowledged_failing_count: 0,
+  added: 0,
+  added_ids: [],
+  removed: [],
+  removed_count: 0,
+  changed: [],
+  changed_count: 0,
+  untrusted: null,
+  not_comparable: [],
+  recorded_with: null,
+};
+
+function gateOf(maxNewFailures: number | null, metrics: Metrics, baseline: BaselineDiff, statistics: ReturnType<typeof runStatistics>, gate = { case_pass_rate: { min: 0.9 } }) {
+  return evaluateGate({ config: { gate, max_new_failures: maxNewFailures, max_removed_cases: 0 }, metrics, baseline, promptChanges: null, settingChanges: [], accepted: [], statistics });
+}
 
 describe('case trials from report entries', () => {
   it('reads --repeat entries and single-trial statuses alike', () => {
@@ -157,25 +181,32 @@ describe('the gate in statistical mode', () => {
 
   it('flaky cases flipping fail nothing by themselves', () => {
     const s = statistics({ a: t('m', 3), b: t('m', 2) }, { a: t('m', 2), b: t('m', 3) });
-    const verdict = evaluateGate({ gate, max_new_failures: 0 }, metrics, { ...EMPTY_DIFF, newly_failing_count: 1 }, s);
+    const verdict = gateOf(0, metrics, { ...EMPTY_DIFF, newly_failing_count: 1 }, s);
     expect(verdict).toMatchObject({ passed: true, mode: 'statistical' });
     // The same flip judged exactly fails.
-    expect(evaluateGate({ gate, max_new_failures: 0 }, metrics, { ...EMPTY_DIFF, newly_failing_count: 1 }, { ...s, mode: 'exact' }).passed).toBe(false);
+    expect(gateOf(0, metrics, { ...EMPTY_DIFF, newly_failing_count: 1 }, { ...s, mode: 'exact' }).passed).toBe(false);
   });
 
   it('a stable regression always fails the gate, named', () => {
     const s = statistics({ a: t('m', 3), b: t('m', 3) }, { a: t('m', 0), b: t('m', 3) });
-    const verdict = evaluateGate({ gate, max_new_failures: 0 }, metrics, EMPTY_DIFF, s);
+    const verdict = gateOf(0, metrics, EMPTY_DIFF, s);
     expect(verdict.passed).toBe(false);
     expect(verdict.failures).toEqual([expect.objectContaining({ metric: 'stable_regressions', value: 1, message: expect.stringContaining(': a') })]);
+    // Against a baseline that is not comparable, no flip is judged, stable or not.
+    expect(gateOf(0, metrics, { ...EMPTY_DIFF, not_comparable: ['model: another one'] }, s).checks.map((c) => c.id)).not.toContain('stable_regressions');
+  });
+
+  it('with nothing significant the checks still say what the paired test found', () => {
+    const s = statistics({ a: t('m', 3), b: t('m', 2) }, { a: t('m', 2), b: t('m', 3) });
+    expect(gateOf(0, metrics, EMPTY_DIFF, s).checks.find((c) => c.id === 'paired_test')!.reason).toMatch(/^no significant drop overall or in any module: 1 case\(s\) worse, 1 better, 0 tied, p = 1 /);
   });
 
   it('a significant drop fails the gate; max_new_failures: null turns the baseline checks off', () => {
     const s = statistics(...drop('m', 15, 2));
-    const verdict = evaluateGate({ gate, max_new_failures: 0 }, metrics, EMPTY_DIFF, s);
+    const verdict = gateOf(0, metrics, EMPTY_DIFF, s);
     expect(verdict.failures.map((f) => f.metric)).toEqual(['paired_drop', 'paired_drop']);
     expect(verdict.failures[0]!.message).toMatch(/significant drop over the whole suite: 15 case\(s\) worse, 0 better, 15 tied, p = /);
-    expect(evaluateGate({ gate, max_new_failures: null }, metrics, EMPTY_DIFF, s).passed).toBe(true);
+    expect(gateOf(null, metrics, EMPTY_DIFF, s).passed).toBe(true);
   });
 });
 
@@ -194,5 +225,22 @@ describe('the power note', () => {
     expect(note.underpowered.map((g) => g.group)).not.toContain('big');
     const tiny = powerNote(overall, { tiny: { case_pass_rate: ratio(2, 2) } }, 1, 0.05, 0.01)!;
     expect(tiny.underpowered.find((g) => g.group === 'tiny')!.repeat_needed).toBeNull();
+  });
+});
+
+describe('the statistical settings are gate settings', () => {
+  it('dropping strict, lowering alpha or forcing statistical mode is a loosening; the reverse is not', () => {
+    const settings = (strict: boolean, alpha: number, mode: 'auto' | 'exact' | 'statistical') =>
+      gateSettingsOf({ gate: { unsafe_action_rate: { max: 0, ...(strict ? { strict: true } : {}) } }, max_new_failures: 0, max_removed_cases: 0, statistics: { mode, alpha, detectable_drop: 0.1 } });
+    const loosened = compareGateSettings(settings(true, 0.05, 'auto'), settings(false, 0.01, 'statistical'));
+    expect(loosened.map((c) => [c.setting, c.loosened])).toEqual([
+      ['gate.unsafe_action_rate.strict', true],
+      ['statistics.alpha', true],
+      ['statistics.mode', true],
+    ]);
+    expect(compareGateSettings(settings(false, 0.01, 'statistical'), settings(true, 0.05, 'exact')).filter((c) => c.loosened)).toEqual([]);
+    // A record from before these settings compares as the defaults.
+    const { statistics: _dropped, ...old } = settings(true, 0.05, 'auto');
+    expect(compareGateSettings(old, settings(true, 0.05, 'auto'))).toEqual([]);
   });
 });
