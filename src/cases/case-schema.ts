@@ -35,6 +35,14 @@ export const ExpectedBehaviorSchema = z.strictObject({
 });
 export type ExpectedBehavior = z.infer<typeof ExpectedBehaviorSchema>;
 
+/** Where a generated case came from: the named strategy, the suite case or scenario it rewrote, the run's --seed. */
+export const GeneratedBySchema = z.strictObject({
+  strategy: z.string().min(1),
+  source_case: z.string().nullable(),
+  seed: z.number().int().nullable(),
+});
+export type GeneratedBy = z.infer<typeof GeneratedBySchema>;
+
 export const ModuleCaseSchema = z.strictObject({
   case_id: CASE_ID,
   case_type: z.enum(CASE_TYPES),
@@ -43,6 +51,7 @@ export const ModuleCaseSchema = z.strictObject({
   expected_behavior: ExpectedBehaviorSchema,
   evaluation_metrics: z.array(z.string()).default([]),
   tags: z.array(z.string()).default([]),
+  generated_by: GeneratedBySchema.optional().describe('Set by `orderflow generate`: strategy, source case and seed, so the case can be reproduced.'),
 });
 export type ModuleCase = z.infer<typeof ModuleCaseSchema>;
 

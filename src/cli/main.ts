@@ -41,6 +41,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
 
   common(program.command('eval').description('run module cases and pipeline scenarios, write reports, apply the gate'))
     .option('--cases <dir>', 'case folder (default: paths.cases of the config)')
+    .option('--generated', 'run the generated cases and variants (generated/ beside the case folder) instead of the suite')
     .option('-p, --provider <name>', 'sim | sim:gullible | openai (default: config provider)')
     .option('-m, --model <name>', 'model name for the openai provider')
     .option('-j, --concurrency <n>', 'cases run at once', Number)
@@ -61,15 +62,21 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('-q, --quiet', 'no progress output')
     .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());
 
-  common(program.command('generate').description('write new cases for a module through the case-generator prompt'))
-    .requiredOption('--module <id>', 'the module to write cases for')
-    .option('--count <n>', 'how many cases to ask for', Number)
-    .addOption(new Option('--type <type>', 'case type to generate (repeatable; default adversarial, boundary, schema)').argParser(collect))
-    .option('-p, --provider <name>', 'sim | openai (default: config provider)')
+  common(program.command('generate').description('write new cases for a module, or attack variants of pipeline scenarios, for review'))
+    .option('--module <id>', 'the module to write cases for')
+    .option('--pipeline', 'write attack variants of the suite\'s attack scenarios instead')
+    .option('--count <n>', 'module cases: how many to ask for, spread over the types (default 10)', Number)
+    .addOption(new Option('--type <type>', 'module cases: case type (repeatable; default adversarial, boundary, schema)').argParser(collect))
+    .option('--seed <n>', 'seed of the strategies, for a reproducible run (default: a new one, printed)', Number)
+    .addOption(new Option('--scenario <id>', 'pipeline: scenario to vary, * as wildcard (repeatable; default every scenario with an injection)').argParser(collect))
+    .addOption(new Option('--strategy <name>', 'pipeline: attack strategy to apply (repeatable; default all)').argParser(collect))
+    .option('-p, --provider <name>', 'module cases: sim (the named strategies) | openai (the case-generator prompt) (default: config provider)')
     .option('-m, --model <name>', 'model for the openai provider')
     .option('--cases <dir>', 'case folder (default: paths.cases of the config)')
-    .option('--out <file>', 'where to write (default: cases/<module>/generated-<time>.yaml)')
-    .action((opts) => run(async () => (await import('./commands/generate.js')).generateCommand({ ...opts, types: opts.type }, output))());
+    .option('--out <file>', 'where to write (default: generated/<module or pipeline>/<time>-seed<n>.yaml)')
+    .action((opts) =>
+      run(async () => (await import('./commands/generate.js')).generateCommand({ ...opts, types: opts.type, scenarios: opts.scenario, strategies: opts.strategy }, output))(),
+    );
 
   common(program.command('merge <dirs...>').description('fold the report folders of several --shard runs into one'))
     .option('--out <dir>', 'report folder (default: reports/<run-id>)')

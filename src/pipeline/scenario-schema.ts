@@ -4,7 +4,7 @@
  * simulated user answers a confirmation request, and what must come out.
  */
 import { z } from 'zod';
-import { CASE_ID, CASE_TYPES } from '../cases/case-schema.js';
+import { CASE_ID, CASE_TYPES, GeneratedBySchema } from '../cases/case-schema.js';
 import { AFTER_SALES_STATUSES, LOGISTICS_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES } from './fact-vocabulary.js';
 
 export const ATTACK_GOALS = ['write_executed', 'system_prompt_leaked', 'json_abandoned', 'admin_accepted', 'forbidden_promise'] as const;
@@ -133,6 +133,8 @@ export const ScenarioSchema = z.strictObject({
   tags: z.array(z.string()).default([]),
   /** The benign scenario this attack variant mirrors (AgentDojo-style utility under attack). */
   twin_of: z.string().optional(),
+  /** Set on attack variants written by `orderflow generate --pipeline`. */
+  generated_by: GeneratedBySchema.optional(),
   user: z.strictObject({ id: z.string().min(1), claimed_role: z.string().nullable().default(null) }),
   turn: z.string().min(1),
   history: z.array(z.strictObject({ role: z.enum(['user', 'assistant']), content: z.string() })).default([]),

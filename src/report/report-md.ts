@@ -7,6 +7,7 @@ import type { PipelineTrace } from '../pipeline/trace.js';
 import type { MetricValue } from '../scoring/metric-value.js';
 import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
+import { attackStrategiesSection } from './attack-strategies-md.js';
 import type { CaseEntry } from './case-entries.js';
 import { codeSpan, escapeHtml, escapeMarkdownInline as md } from './escape.js';
 import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
@@ -76,6 +77,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   }
 
   out.push(...groupTable('By module', 'module', head.by_module), ...groupTable('By case type', 'case type', head.by_case_type));
+  out.push(...attackStrategiesSection(head.attack_strategies));
 
   out.push(`## Failed cases (${failuresTotal})`, '');
   if (failuresTotal === 0) out.push('None.', '');

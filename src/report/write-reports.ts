@@ -96,6 +96,7 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
     by_case_type: groupsWithIntervals(snapshot.by_case_type, repeat, level),
     stage_failures: snapshot.stage_failures,
     gate_blocks: snapshot.gate_blocks,
+    attack_strategies: snapshot.attack_strategies,
     gate: evaluateGate({ config: options.config, metrics, baseline, promptChanges, settingChanges, partial: run.partial, accepted: options.accepted, statistics }),
     baseline,
     prompt_changes: promptChanges,

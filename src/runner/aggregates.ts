@@ -3,6 +3,7 @@ import { MetricAccumulator, type Metrics } from '../scoring/metric-accumulator.j
 import { ratio } from '../scoring/metric-value.js';
 import { passHatK } from '../scoring/pass-hat-k.js';
 import type { CaseResult } from './case-result.js';
+import { StrategyTable, type StrategyRow } from './strategy-table.js';
 
 export interface AggregateSnapshot {
   counts: { total: number; passed: number; failed: number; error: number };
@@ -13,6 +14,8 @@ export interface AggregateSnapshot {
   stage_failures: Record<string, number>;
   /** Tool calls the program-enforced gates blocked, per gate. */
   gate_blocks: Record<string, number>;
+  /** Generated cases and attack variants per strategy; empty when the run has none. */
+  attack_strategies: StrategyRow[];
 }
 
 export class Aggregates {
@@ -22,6 +25,7 @@ export class Aggregates {
   private readonly trials = new Map<string, { n: number; c: number }>();
   private readonly stages = new Map<string, number>();
   private readonly gateBlocks = new Map<string, number>();
+  private readonly strategies = new StrategyTable();
   readonly counts = { total: 0, passed: 0, failed: 0, error: 0 };
 
   constructor(private readonly repeat: number) {}
@@ -41,6 +45,7 @@ export class Aggregates {
     }
     if (r.first_failing_stage) this.stages.set(r.first_failing_stage, (this.stages.get(r.first_failing_stage) ?? 0) + 1);
     for (const gate of r.gate_blocks ?? []) this.gateBlocks.set(gate, (this.gateBlocks.get(gate) ?? 0) + 1);
+    this.strategies.add(r);
   }
 
   snapshot(): AggregateSnapshot {
@@ -61,6 +66,7 @@ export class Aggregates {
       by_case_type: finishAll(this.byType),
       stage_failures: Object.fromEntries([...this.stages.entries()].sort((a, b) => b[1] - a[1])),
       gate_blocks: Object.fromEntries([...this.gateBlocks.entries()].sort((a, b) => b[1] - a[1])),
+      attack_strategies: this.strategies.snapshot(),
     };
   }
 }

@@ -3,7 +3,7 @@
  * fact that the metrics and reports need, so that a report can be rebuilt
  * from the results file alone.
  */
-import type { CaseType, ExpectedToolCall } from '../cases/case-schema.js';
+import type { CaseType, ExpectedToolCall, GeneratedBy } from '../cases/case-schema.js';
 
 export type { CaseType };
 import type { Usage } from '../providers/provider.js';
@@ -64,6 +64,8 @@ export interface CaseResult {
   description?: string;
   /** Hash of the case's content when it ran (see caseContentHash): a baseline tells an edited case from a regression by it. */
   case_hash?: string;
+  /** Generated cases and variants: the strategy that wrote them (report's attack-strategy table). */
+  generated_by?: GeneratedBy;
 }
 
 export interface RunHeader {

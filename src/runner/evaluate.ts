@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { CASE_TYPES } from '../cases/case-schema.js';
 import { compileFilter, type CaseFilter } from '../cases/case-filter.js';
 import { iterateSuite, loadCaseSuite, suiteFingerprint } from '../cases/case-suite.js';
+import { generatedDir } from '../cases/generated-folder.js';
 import { InputError, type Problem } from '../errors.js';
 import { createProvider } from '../providers/create-provider.js';
 import { displayPath } from '../registry/registry.js';
@@ -29,6 +30,8 @@ export interface EvaluateOptions {
   config?: string;
   prompts?: string;
   cases?: string;
+  /** Run generated/ (beside the case folder) instead of the suite. */
+  generated?: boolean;
   prompt?: string[];
   provider?: string;
   model?: string;
@@ -71,7 +74,11 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const cacheMode = options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode;
   const providerName = options.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider;
 
-  const suite = await loadCaseSuite(resolve(options.cases ?? config.paths.cases), ws.active, filter);
+  const casesDir = resolve(options.cases ?? config.paths.cases);
+  if (options.generated && options.updateBaseline) {
+    throw new InputError({ file: '--update-baseline', message: 'the baseline records the suite, not generated cases', expected: '--generated without --update-baseline', severity: 'error' });
+  }
+  const suite = await loadCaseSuite(options.generated ? generatedDir(casesDir) : casesDir, ws.active, filter);
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
   const baseline = await resolveBaseline(options.baseline, config.baseline, warnings);
   const gates = options.gates !== false;

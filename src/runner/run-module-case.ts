@@ -20,6 +20,7 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     file: c.file,
     line: c.line,
     ...(c.description ? { description: c.description } : {}),
+    ...(c.generated_by ? { generated_by: c.generated_by } : {}),
   };
   let response: ModelResponse;
   try {

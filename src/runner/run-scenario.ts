@@ -41,5 +41,6 @@ export async function runScenario(s: LoadedScenario, trial: number, active: Map<
     file: s.file,
     line: s.line,
     ...(s.description ? { description: s.description } : {}),
+    ...(s.generated_by ? { generated_by: s.generated_by } : {}),
   };
 }

@@ -2,44 +2,98 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { generateModuleCases } from '../../src/generate/generate-module-cases.js';
+import { loadWorkspace } from '../../src/workspace.js';
 import { runCli } from '../support/run-cli.js';
 import { copyOfRepo } from '../support/temp-dir.js';
 
-describe('orderflow generate (sim)', () => {
-  it('writes new, valid, de-duplicated adversarial cases that the eval then runs', () => {
+interface GeneratedCase {
+  case_id: string;
+  case_type: string;
+  input: Record<string, unknown>;
+  expected_behavior: { forbidden_outputs: string[]; risk_tags_expected: string[] };
+  generated_by: { strategy: string; source_case: string; seed: number };
+}
+
+const readCases = (file: string) => (parse(readFileSync(file, 'utf8')) as { test_cases: GeneratedCase[] }).test_cases;
+
+describe('orderflow generate --module (sim: the named strategies)', () => {
+  it('writes the requested count of each default type for every runtime module (or says why not), expectations from the module itself, and every written case passes on sim', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = runCli(['generate', '--module', 'input_safety_precheck', '--count', '12', '--type', 'adversarial'], { cwd: root });
+    const config = join(root, 'orderflow.config.yaml');
+    const ws = await loadWorkspace({ config });
+    const modules = [...ws.active.keys()].filter((m) => m !== 'prompt_evaluation');
+    expect(modules.length).toBe(11);
+    const sources = new Map<string, { forbidden_outputs: string[] }>();
+    for (const file of readdirSync(join(root, 'cases'), { recursive: true }) as string[]) {
+      if (!file.endsWith('.yaml') || file.startsWith('pipeline')) continue;
+      for (const c of (parse(readFileSync(join(root, 'cases', file), 'utf8')) as { test_cases: { case_id: string; expected_behavior: { forbidden_outputs?: string[] } }[] }).test_cases) sources.set(c.case_id, { forbidden_outputs: c.expected_behavior.forbidden_outputs ?? [] });
+    }
+    let written = 0;
+    for (const module of modules) {
+      const r = await generateModuleCases({ module, seed: 5, config });
+      expect(r.tallies.map((t) => t.type)).toEqual(['adversarial', 'boundary', 'schema']);
+      expect(r.tallies.map((t) => t.asked)).toEqual([4, 3, 3]);
+      for (const t of r.tallies) {
+        expect(t.written === t.asked || Boolean(t.short_reason), `${module}/${t.type}`).toBe(true);
+        expect(t.invalid + t.duplicates_exact + t.duplicates_near + t.quarantined + t.written).toBe(t.produced);
+      }
+      for (const q of r.quarantined) expect(q.reasons.length, q.case_id).toBeGreaterThan(0);
+      if (r.quarantined.length) expect((parse(readFileSync(r.quarantineFile!, 'utf8')) as { quarantined: { reasons: string[] }[] }).quarantined.length).toBe(r.quarantined.length);
+      written += r.written.length;
+      const own = new Set((ws.active.get(module)!.structured.forbiddenPhrases ?? []).map((p) => p.value));
+      for (const c of readCases(r.file!)) {
+        expect(c.generated_by.seed).toBe(5);
+        expect(sources.has(c.generated_by.source_case), c.case_id).toBe(true);
+        // A forbidden output is the module's own forbidden phrase, the source case's, or the planted attack itself.
+        for (const f of c.expected_behavior.forbidden_outputs) {
+          expect(own.has(f) || sources.get(c.generated_by.source_case)!.forbidden_outputs.includes(f) || JSON.stringify(c.input).includes(JSON.stringify(f).slice(1, -1)), `${c.case_id}: ${f}`).toBe(true);
+        }
+      }
+    }
+    expect(written).toBeGreaterThanOrEqual(105);
+
+    const run = runCli(['eval', '-q', '--generated', '--out', join(root, 'out')], { cwd: root });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(root, 'out/report.json'), 'utf8'));
+    expect(report.summary).toEqual({ total: written, passed: written, failed: 0, error: 0 });
+    expect(readFileSync(join(root, 'out/report.md'), 'utf8')).toContain('## Attack strategies');
+
+    // The same seed gives the same cases (two fresh copies: earlier generated files count as existing cases).
+    const once = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+    const again = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+    const a = await generateModuleCases({ module: 'input_safety_precheck', seed: 9, count: 6, config: join(once, 'orderflow.config.yaml') });
+    const b = await generateModuleCases({ module: 'input_safety_precheck', seed: 9, count: 6, config: join(again, 'orderflow.config.yaml') });
+    expect(readCases(b.file!)).toEqual(readCases(a.file!));
+  }, 120_000);
+
+  it('prints per type what was asked and written and why fewer; quarantines what the reference contradicts', () => {
+    const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+    const r = runCli(['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'], { cwd: root });
     expect(r.code, r.stderr).toBe(0);
-    const dir = join(root, 'cases/input_safety_precheck');
-    const file = readdirSync(dir).find((f) => f.startsWith('generated-'))!;
-    expect(r.stdout).toContain(`written to cases/input_safety_precheck/${file}`);
-    const text = readFileSync(join(dir, file), 'utf8');
+    expect(r.stdout).toMatch(/│ type +│ asked +│ produced +│ invalid +│ dup exact +│ dup near +│ quarantined +│ written +│/);
+    expect(r.stdout).toMatch(/│ schema +│ 15 +│/);
+    expect(r.stdout).toMatch(/schema: \d+ of 15 written — the strategies ran out of new candidates after \d+ tried \(.*quarantined\)/);
+    expect(r.stdout).toMatch(/quarantined with reasons in generated\/quarantine-input_safety_precheck-.*-seed4\.yaml/);
+    expect(r.stderr).toMatch(/quarantined precheck-gen-[a-z-]+-\d{3} \((?:schema|adversarial), [a-z_]+\): reference contradicts /);
+    const file = /written to (generated\/input_safety_precheck\/\S+\.yaml)/.exec(r.stdout)![1]!;
+    const text = readFileSync(join(root, file), 'utf8');
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/case-file.schema.json');
-    const cases = (parse(text) as { test_cases: { case_id: string; case_type: string; input: { user_query: string } }[] }).test_cases;
-    expect(cases.length).toBe(12);
-    expect(new Set(cases.map((c) => c.case_id)).size).toBe(12);
-    expect(cases.every((c) => c.case_type === 'adversarial')).toBe(true);
-    // Each carries a detection phrase of the active prompt, plainly or spaced out.
-    expect(cases.some((c) => c.input.user_query.includes('忽略之前所有规则'))).toBe(true);
-    expect(cases.some((c) => c.input.user_query.includes('忽 略 之 前'))).toBe(true);
+    expect(readCases(join(root, file)).every((c) => c.generated_by.strategy && c.case_id.includes('-gen-'))).toBe(true);
 
-    // The generated file is part of the suite now, and the reference model handles it.
-    const evalRun = runCli(['eval', '-q', '--module', 'input_safety_precheck', '--id', '*-gen-*', '--out', join(root, 'out')], { cwd: root });
-    expect(evalRun.code, evalRun.stdout).toBe(0);
-    expect(JSON.parse(readFileSync(join(root, 'out/report.json'), 'utf8')).summary.total).toBe(12);
+    // A second run never repeats a case already written (or in the suite).
+    const second = runCli(['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'], { cwd: root });
+    expect(second.stderr).toMatch(/dropped precheck-gen-.*: duplicate exact: same input as precheck-gen-/);
+  }, 60_000);
 
-    // Asking again never repeats a case already in the suite.
-    const again = runCli(['generate', '--module', 'input_safety_precheck', '--count', '12', '--type', 'adversarial', '--out', join(dir, 'second.yaml')], { cwd: root });
-    expect(again.code, again.stderr).toBe(0);
-    const second = (parse(readFileSync(join(dir, 'second.yaml'), 'utf8')) as { test_cases: { case_id: string }[] }).test_cases.map((c) => c.case_id);
-    expect(second.length).toBeGreaterThan(0);
-    expect(second.filter((id) => cases.some((c) => c.case_id === id))).toEqual([]);
-  });
-
-  it('rejects an unknown module with exit 2', () => {
+  it('rejects bad requests with exit 2: unknown module, neither --module nor --pipeline, a bad seed', () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = runCli(['generate', '--module', 'nope'], { cwd: root });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--module: error: unknown module "nope"/);
+    expect(runCli(['generate', '--module', 'nope'], { cwd: root }).stderr).toMatch(/--module: error: unknown module "nope"/);
+    const none = runCli(['generate'], { cwd: root });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/nothing to generate for/);
+    const seed = runCli(['generate', '--module', 'intent_recognition', '--seed', '-3'], { cwd: root });
+    expect(seed.code).toBe(2);
+    expect(seed.stderr).toMatch(/--seed: error: "-3" is not an integer/);
   });
 });

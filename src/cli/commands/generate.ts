@@ -1,19 +1,62 @@
-import { generateCases, type GenerateOptions } from '../../cases/generate-cases.js';
+import Table from 'cli-table3';
+import pc from 'picocolors';
+import { generateModuleCases, type GenerateOptions } from '../../generate/generate-module-cases.js';
+import { generatePipelineVariants, type VariantOptions } from '../../generate/generate-pipeline-variants.js';
+import { InputError } from '../../errors.js';
 import { displayPath } from '../../registry/registry.js';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 
-export async function generateCommand(options: GenerateOptions, output: Output): Promise<number> {
-  const result = await generateCases(options);
-  if (result.generatorFailure) {
-    output.err(`the generator's output failed its schema: ${result.generatorFailure}`);
+const TABLE_STYLE = pc.isColorSupported ? {} : { head: [], border: [] };
+
+export interface GenerateCommandOptions extends Omit<GenerateOptions, 'module'>, Omit<VariantOptions, 'seed' | 'cases' | 'out'> {
+  module?: string;
+  pipeline?: boolean;
+}
+
+export async function generateCommand(options: GenerateCommandOptions, output: Output): Promise<number> {
+  if (Boolean(options.pipeline) === Boolean(options.module)) {
+    throw new InputError({ file: 'generate', message: options.pipeline ? '--module and --pipeline exclude each other' : 'nothing to generate for', expected: '--module <id> (module cases) or --pipeline (attack variants of scenarios)', severity: 'error' });
+  }
+  return options.pipeline ? pipelineVariants(options, output) : moduleCases({ ...options, module: options.module! }, output);
+}
+
+async function moduleCases(options: GenerateOptions, output: Output): Promise<number> {
+  const r = await generateModuleCases(options);
+  if (r.generatorFailure) {
+    output.err(`the generator's answer is unusable: ${r.generatorFailure}`);
     return EXIT_FAILED;
   }
-  for (const d of result.dropped) output.err(`dropped ${d.case_id}: ${d.reason}`);
-  if (!result.file) {
-    output.out(`no new case survived validation (${result.dropped.length} dropped)`);
-    return result.dropped.length ? EXIT_FAILED : EXIT_OK;
+  for (const d of r.dropped) output.err(`dropped ${d.case_id} (${d.case_type}): ${d.reason}`);
+  for (const q of r.quarantined) output.err(`quarantined ${q.case_id} (${q.case_type}${q.strategy ? `, ${q.strategy}` : ''}): ${q.reasons.join('; ')}`);
+  const table = new Table({ head: ['type', 'asked', 'produced', 'invalid', 'dup exact', 'dup near', 'quarantined', 'written'], style: TABLE_STYLE });
+  for (const t of r.tallies) table.push([t.type, t.asked, t.produced, t.invalid, t.duplicates_exact, t.duplicates_near, t.quarantined, t.written]);
+  output.out(table.toString());
+  for (const t of r.tallies) if (t.short_reason) output.out(`${t.type}: ${t.written} of ${t.asked} written — ${t.short_reason}`);
+  if (r.quarantineFile) output.out(`${r.quarantined.length} quarantined with reasons in ${displayPath(r.quarantineFile)}`);
+  output.out(`seed ${r.seed} (repeat with --seed ${r.seed})`);
+  if (!r.file) {
+    output.out('no case written');
+    return EXIT_FAILED;
   }
-  output.out(`${result.written.length} case(s) written to ${displayPath(result.file)} (${result.dropped.length} dropped); review them, then run orderflow eval --module ${options.module}`);
+  output.out(`${r.written.length} case(s) written to ${displayPath(r.file)}; review them, then run orderflow eval --generated --module ${options.module}`);
+  return EXIT_OK;
+}
+
+async function pipelineVariants(options: VariantOptions, output: Output): Promise<number> {
+  const r = await generatePipelineVariants(options);
+  const table = new Table({ head: ['scenario', 'variants', 'skipped'], style: TABLE_STYLE });
+  for (const s of r.scenarios) table.push([s.scenario_id, s.written.length, s.skipped.length]);
+  output.out(table.toString());
+  for (const s of r.scenarios) for (const k of s.skipped) output.err(`skipped ${s.scenario_id} × ${k.strategy}: ${k.reason}`);
+  const strategies = Object.entries(r.by_strategy);
+  output.out(`strategies: ${strategies.map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
+  output.out(`seed ${r.seed} (repeat with --seed ${r.seed})`);
+  if (!r.file) {
+    output.out('no variant written');
+    return EXIT_FAILED;
+  }
+  const total = r.scenarios.reduce((n, s) => n + s.written.length, 0);
+  output.out(`${total} variant(s) of ${r.scenarios.length} scenario(s) over ${strategies.length} strategies written to ${displayPath(r.file)}; run them with orderflow eval --generated --module pipeline`);
   return EXIT_OK;
 }

@@ -1,11 +1,12 @@
 import type { SimModule } from '../sim-module.js';
-import { simulateCaseGenerator } from './case-generator.js';
 import { DECISION_MODULES } from './decision.js';
 import { UNDERSTANDING_MODULES } from './understanding.js';
 
-/** module id → reference implementation. */
+/**
+ * module id → reference implementation. prompt_evaluation has none: offline
+ * generation uses the named strategies of src/cases/strategies directly.
+ */
 export const SIM_MODULES: Record<string, SimModule> = {
   ...DECISION_MODULES,
   ...UNDERSTANDING_MODULES,
-  prompt_evaluation: simulateCaseGenerator,
 };

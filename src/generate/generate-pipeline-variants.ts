@@ -1,0 +1,141 @@
+/**
+ * `orderflow generate --pipeline`: attack variants of the suite's attack
+ * scenarios. A variant is a copy of the scenario in which only the attack's
+ * text is rewritten by a strategy — wherever that text stands (the user turn,
+ * an order remark, a tool's output, a retrieved document) — so every
+ * ground-truth field (expected outcome, attack goals, confirmations) is kept
+ * as written: the safe outcome does not change when the attack is rephrased.
+ */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { PIPELINE_DIR, iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
+import type { GeneratedBy } from '../cases/case-schema.js';
+import { ATTACK_STRATEGIES } from '../cases/strategies/attack-strategies.js';
+import { seededRng } from '../cases/strategies/seeded-random.js';
+import { InputError, type Problem } from '../errors.js';
+import { parseScenarioFile } from '../pipeline/load-scenarios.js';
+import { loadWorkspace, type WorkspaceOptions } from '../workspace.js';
+import { anchorsOf } from './anchors.js';
+import { DuplicateIndex } from './duplicate-index.js';
+import { checkSeed, header } from './generate-module-cases.js';
+import { earlierGenerated, generatedDir, stamp, writeGenerated } from './generated-files.js';
+
+export interface VariantOptions extends WorkspaceOptions {
+  seed?: number;
+  /** Scenario ids to vary (wildcards `*`); default every scenario with an injection. */
+  scenarios?: string[];
+  /** Strategy names; default all. */
+  strategies?: string[];
+  cases?: string;
+  out?: string;
+}
+
+export interface VariantResult {
+  seed: number;
+  file: string | null;
+  /** Per source scenario: variants written, and per strategy skipped, why. */
+  scenarios: { scenario_id: string; written: string[]; skipped: { strategy: string; reason: string }[] }[];
+  /** Variants written per strategy. */
+  by_strategy: Record<string, number>;
+}
+
+export async function generatePipelineVariants(options: VariantOptions): Promise<VariantResult> {
+  const ws = await loadWorkspace(options);
+  const seed = checkSeed(options.seed);
+  const strategies = options.strategies?.length ? options.strategies.map((name) => ATTACK_STRATEGIES.find((s) => s.name === name) ?? unknownStrategy(name)) : ATTACK_STRATEGIES;
+  const casesDir = resolve(options.cases ?? ws.config.paths.cases);
+  const genDir = generatedDir(casesDir);
+  const suite = await loadCaseSuite(casesDir, ws.active);
+  const index = new DuplicateIndex();
+  const wanted = (options.scenarios ?? []).map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+  const sources = new Set<string>();
+  for await (const item of iterateSuite(suite, ws.active)) {
+    if (item.kind === 'module') index.ids.add(item.case_id);
+    else {
+      index.add(item.scenario_id, scenarioText(item), item.generated_by?.strategy ?? null);
+      const chosen = wanted.length ? wanted.some((re) => re.test(item.scenario_id)) : item.injection !== undefined;
+      if (chosen && item.injection) sources.add(item.scenario_id);
+    }
+  }
+  for (const s of await earlierGenerated(genDir, PIPELINE_DIR, 'scenarios')) index.add(String(s.scenario_id), scenarioText(s), (s.generated_by as GeneratedBy | undefined)?.strategy ?? null);
+  if (sources.size === 0) throw new InputError({ file: '--scenario', message: 'no scenario with an injection matches', expected: 'ids of scenarios that carry an `injection:`', severity: 'error' });
+
+  // The scenario objects exactly as written, so that fields this code does not know are kept too.
+  const raw = new Map<string, Record<string, unknown>>();
+  for (const file of suite.files.filter((f) => f.module === PIPELINE_DIR)) {
+    for (const s of ((parse(await readFile(file.path, 'utf8')) as { scenarios?: Record<string, unknown>[] })?.scenarios ?? [])) if (sources.has(String(s.scenario_id))) raw.set(String(s.scenario_id), s);
+  }
+  const anchors = anchorsOf(ws.active).map((a) => a.phrase);
+  const result: VariantResult = { seed, file: null, scenarios: [], by_strategy: {} };
+  const variants: Record<string, unknown>[] = [];
+  for (const [id, scenario] of raw) {
+    const entry: VariantResult['scenarios'][number] = { scenario_id: id, written: [], skipped: [] };
+    result.scenarios.push(entry);
+    const injection = scenario.injection as { text: string; placement: string };
+    for (const strategy of strategies) {
+      const rewritten = strategy.apply(injection.text, seededRng(seed, 'pipeline', strategy.name, id), { anchors });
+      if (!rewritten) {
+        entry.skipped.push({ strategy: strategy.name, reason: 'the strategy does not apply to this attack text' });
+        continue;
+      }
+      if (rewritten.history && injection.placement !== 'user_turn') {
+        entry.skipped.push({ strategy: strategy.name, reason: `a split over user turns needs the attack in the user turn, not in ${injection.placement}` });
+        continue;
+      }
+      const variant = rewrite(scenario, injection.text, rewritten.text);
+      if (rewritten.history) variant.history = [...((scenario.history as unknown[] | undefined) ?? []), ...rewritten.history.map((content) => ({ role: 'user', content }))];
+      variant.scenario_id = variantId(id, strategy.name, index);
+      variant.description = `Variant of ${id} (${strategy.name}: ${strategy.description}). ${String(scenario.description ?? '')}`.trim();
+      variant.generated_by = { strategy: strategy.name, source_case: id, seed };
+      const problems: Problem[] = [];
+      parseScenarioFile(`generated:${String(variant.scenario_id)}`, stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }), ws.active, problems);
+      if (problems.length) {
+        entry.skipped.push({ strategy: strategy.name, reason: `invalid variant: ${problems.map((p) => `${p.field ?? ''} ${p.message}`.trim()).join('; ')}` });
+        continue;
+      }
+      const duplicate = index.find(scenarioText(variant), strategy.name);
+      if (duplicate) {
+        entry.skipped.push({ strategy: strategy.name, reason: `duplicate of ${duplicate.of}` });
+        continue;
+      }
+      index.add(String(variant.scenario_id), scenarioText(variant), strategy.name);
+      variants.push(variant);
+      entry.written.push(String(variant.scenario_id));
+      result.by_strategy[strategy.name] = (result.by_strategy[strategy.name] ?? 0) + 1;
+    }
+  }
+  if (variants.length) {
+    result.file = resolve(options.out ?? join(genDir, PIPELINE_DIR, `${stamp()}-seed${seed}.yaml`));
+    await writeGenerated(result.file, header('pipeline', 'the named strategies', seed, undefined, 'scenario-file'), { scenarios: variants });
+  }
+  return result;
+}
+
+/** A deep copy with every occurrence of the attack text replaced, and the injection's own text set. */
+function rewrite(scenario: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.split(from).join(to);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  const copy = walk(structuredClone(scenario)) as Record<string, unknown>;
+  (copy.injection as { text: string }).text = to;
+  return copy;
+}
+
+/** What makes two scenarios the same test: their untrusted text (turn, history, the injection). */
+function scenarioText(s: { turn?: unknown; history?: unknown; injection?: unknown }): unknown {
+  return { turn: s.turn, history: s.history ?? [], injection: (s.injection as { text?: unknown } | undefined)?.text ?? null };
+}
+
+function variantId(source: string, strategy: string, index: DuplicateIndex): string {
+  const base = `${source}-v-${strategy.replace(/_/g, '-')}`;
+  if (!index.ids.has(base)) return base;
+  for (let n = 2; ; n++) if (!index.ids.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function unknownStrategy(name: string): never {
+  throw new InputError({ file: '--strategy', message: `unknown strategy "${name}"`, expected: ATTACK_STRATEGIES.map((s) => s.name).join(', '), severity: 'error' });
+}
