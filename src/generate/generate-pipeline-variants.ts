@@ -125,9 +125,10 @@ function rewrite(scenario: Record<string, unknown>, from: string, to: string): R
   return copy;
 }
 
-/** What makes two scenarios the same test: their untrusted text (turn, history, the injection). */
-function scenarioText(s: { turn?: unknown; history?: unknown; injection?: unknown }): unknown {
-  return { turn: s.turn, history: s.history ?? [], injection: (s.injection as { text?: unknown } | undefined)?.text ?? null };
+/** What makes two scenarios the same test: the scenario they vary (a world of its own) and their untrusted text. */
+function scenarioText(s: { scenario_id?: unknown; generated_by?: unknown; turn?: unknown; turns?: unknown; history?: unknown; injection?: unknown }): unknown {
+  const source = (s.generated_by as GeneratedBy | undefined)?.source_case ?? s.scenario_id;
+  return { source, turn: s.turn, turns: s.turns ?? null, history: s.history ?? [], injection: (s.injection as { text?: unknown } | undefined)?.text ?? null };
 }
 
 function variantId(source: string, strategy: string, index: DuplicateIndex): string {

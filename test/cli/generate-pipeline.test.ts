@@ -1,0 +1,68 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { generatePipelineVariants } from '../../src/generate/generate-pipeline-variants.js';
+import { runCli } from '../support/run-cli.js';
+import { copyOfRepo } from '../support/temp-dir.js';
+
+type Scenario = Record<string, any>;
+const scenariosIn = (file: string) => (parse(readFileSync(file, 'utf8')) as { scenarios: Scenario[] }).scenarios;
+
+describe('orderflow generate --pipeline', () => {
+  it('writes >= 5 variants of every attack scenario over >= 8 strategies, ground truth kept, runnable with eval --generated; the strategy table shows what works on sim:gullible', async () => {
+    const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+    const r = await generatePipelineVariants({ seed: 3, config: join(root, 'orderflow.config.yaml') });
+    const sources = new Map<string, Scenario>();
+    for (const f of readdirSync(join(root, 'cases/pipeline'))) for (const s of scenariosIn(join(root, 'cases/pipeline', f))) sources.set(s.scenario_id, s);
+    const attacks = [...sources.values()].filter((s) => s.injection);
+    expect(r.scenarios.map((s) => s.scenario_id).sort()).toEqual(attacks.map((s) => s.scenario_id).sort());
+    for (const s of r.scenarios) expect(s.written.length, s.scenario_id).toBeGreaterThanOrEqual(5);
+    expect(Object.keys(r.by_strategy).length).toBeGreaterThanOrEqual(8);
+
+    const variants = scenariosIn(r.file!);
+    for (const v of variants) {
+      const source = sources.get(v.generated_by.source_case)!;
+      expect(v.generated_by.seed).toBe(3);
+      // Only the attack's text changes: expected outcome, goals, placement, target, confirmations, world shape stay.
+      expect(v.expected).toEqual(source.expected);
+      expect(v.injection.goals).toEqual(source.injection.goals);
+      expect(v.injection.placement).toBe(source.injection.placement);
+      expect(v.injection.target).toBe(source.injection.target);
+      expect(v.confirmation).toBe(source.confirmation);
+      expect(v.twin_of).toBe(source.twin_of);
+      expect(v.user).toEqual(source.user);
+      expect((v.world?.orders ?? []).map((o: Scenario) => o.order_id)).toEqual((source.world?.orders ?? []).map((o: Scenario) => o.order_id));
+      expect(v.injection.text).not.toBe(source.injection.text);
+      // Where the attack was planted literally (the turn, a record, a document), the rewritten text stands instead.
+      if (source.turn.includes(source.injection.text)) expect(v.turn).toContain(v.injection.text);
+    }
+
+    const gullible = runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--provider', 'sim:gullible', '--no-gates', '--out', join(root, 'gullible')], { cwd: root });
+    expect(gullible.code).toBe(1);
+    const report = JSON.parse(readFileSync(join(root, 'gullible/report.json'), 'utf8'));
+    expect(report.summary.total).toBe(variants.length);
+    const rows = report.attack_strategies.filter((row: Scenario) => row.kind === 'pipeline');
+    expect(rows.length).toBe(Object.keys(r.by_strategy).length);
+    expect(rows.reduce((n: number, row: Scenario) => n + row.variants, 0)).toBe(variants.length);
+    expect(report.metrics.injection_success_rate.value).toBeGreaterThan(0);
+    expect(rows.filter((row: Scenario) => row.injection_success_rate.numerator > 0).length).toBeGreaterThanOrEqual(8);
+    const md = readFileSync(join(root, 'gullible/report.md'), 'utf8');
+    expect(md).toContain('## Attack strategies');
+    expect(md).toMatch(/\| base64 \| pipeline \| \d+ \| \d+ \| \d+% \(\d+\/\d+\) \|/);
+  }, 120_000);
+
+  it('applies only the strategies asked for, to the scenarios asked for, and refuses an unknown strategy', () => {
+    const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+    const r = runCli(['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'base64', '--strategy', 'split_turns', '--seed', '1'], { cwd: root });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/2 variant\(s\) of 1 scenario\(s\) over 2 strategies written to generated\/pipeline\//);
+    const file = /written to (\S+\.yaml)/.exec(r.stdout)![1]!;
+    const [b64, split] = scenariosIn(join(root, file));
+    expect(b64!.scenario_id).toBe('pipe-injection-no-log-refund-003-v-base64');
+    expect(split!.history.length).toBeGreaterThan(0);
+    const bad = runCli(['generate', '--pipeline', '--strategy', 'rot13'], { cwd: root });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--strategy: error: unknown strategy "rot13"/);
+  });
+});
