@@ -18,7 +18,7 @@ import { loadWorkspace, type WorkspaceOptions } from '../workspace.js';
 import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
 import { count, funnel, newTally, type FunnelContext, type TypeTally } from './generation-funnel.js';
-import { earlierGenerated, generatedDir, stamp, writeGenerated } from './generated-files.js';
+import { earlierGenerated, freshFile, generatedDir, writeGenerated } from './generated-files.js';
 import { askGenerator } from './llm-candidates.js';
 import { strategyCandidates, unavailable, type CandidateContext } from './strategy-candidates.js';
 
@@ -144,13 +144,12 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
   }
   for (const t of tallies) if (t.written < t.asked && !t.short_reason) t.short_reason = shortReason(t, providerName);
 
-  const when = stamp();
   if (writtenCases.length) {
-    result.file = resolve(options.out ?? join(genDir, options.module, `${when}-seed${seed}.yaml`));
+    result.file = resolve(options.out ?? freshFile(join(genDir, options.module), '', seed));
     await writeGenerated(result.file, header(options.module, result.provider, seed, target, 'case-file'), { test_cases: writtenCases });
   }
   if (quarantinedCases.length) {
-    result.quarantineFile = join(genDir, `quarantine-${options.module}-${when}-seed${seed}.yaml`);
+    result.quarantineFile = freshFile(genDir, `quarantine-${options.module}-`, seed);
     await writeGenerated(result.quarantineFile, [`Quarantined by \`orderflow generate --module ${options.module} --seed ${seed}\`: the reference (sim) or the prompt's rules contradict these expectations.`, 'Review each: fix the expectation and move the case into the suite, or report the reference as wrong.'], { quarantined: quarantinedCases });
   }
   return result;

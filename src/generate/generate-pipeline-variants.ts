@@ -19,7 +19,7 @@ import { loadWorkspace, type WorkspaceOptions } from '../workspace.js';
 import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
 import { checkSeed, header } from './generate-module-cases.js';
-import { earlierGenerated, generatedDir, stamp, writeGenerated } from './generated-files.js';
+import { earlierGenerated, freshFile, generatedDir, writeGenerated } from './generated-files.js';
 
 export interface VariantOptions extends WorkspaceOptions {
   seed?: number;
@@ -106,7 +106,7 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     }
   }
   if (variants.length) {
-    result.file = resolve(options.out ?? join(genDir, PIPELINE_DIR, `${stamp()}-seed${seed}.yaml`));
+    result.file = resolve(options.out ?? freshFile(join(genDir, PIPELINE_DIR), '', seed));
     await writeGenerated(result.file, header('pipeline', 'the named strategies', seed, undefined, 'scenario-file'), { scenarios: variants });
   }
   return result;

@@ -13,8 +13,11 @@ import { writeFileAtomic } from '../report/atomic-file.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
 
-export function stamp(): string {
-  return new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+/** `<dir>/<prefix><time>-seed<n>.yaml`, with -2, -3 … when a run in the same second took that name. */
+export function freshFile(dir: string, prefix: string, seed: number): string {
+  const base = join(dir, `${prefix}${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}-seed${seed}`);
+  if (!existsSync(`${base}.yaml`)) return `${base}.yaml`;
+  for (let n = 2; ; n++) if (!existsSync(`${base}-${n}.yaml`)) return `${base}-${n}.yaml`;
 }
 
 /** Case or scenario objects of earlier generated files for one folder (`<module>` or `pipeline`). */

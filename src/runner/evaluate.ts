@@ -80,7 +80,8 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   }
   const suite = await loadCaseSuite(options.generated ? generatedDir(casesDir) : casesDir, ws.active, filter);
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
-  const baseline = await resolveBaseline(options.baseline, config.baseline, warnings);
+  // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
+  const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings);
   const gates = options.gates !== false;
   const provider = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
   if (cacheMode === 'replay') await checkReplayCache(provider);
