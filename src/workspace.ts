@@ -2,8 +2,10 @@
  * What every command starts from: the config, the prompt registry, and the
  * active prompt version of each module.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, parsePinFlags, type Config } from './config/config.js';
+import { DEFAULT_CONFIG_FILE, loadConfig, parsePinFlags, type Config } from './config/config.js';
+import { displayPath } from './registry/registry.js';
 import { InputError, hasErrors, type Problem } from './errors.js';
 import type { PromptFile } from './registry/prompt-file.js';
 import { loadRegistry, resolveActive, type Registry } from './registry/registry.js';
@@ -28,10 +30,24 @@ export interface Workspace {
 export async function loadWorkspace(options: WorkspaceOptions = {}): Promise<Workspace> {
   const { config, file } = await loadConfig(options.config);
   const promptsDir = resolve(options.prompts ?? config.paths.prompts);
+  if (!options.prompts && !existsSync(promptsDir)) throw missingProject(promptsDir, file);
   const { registry, problems } = await loadRegistry(promptsDir);
   if (hasErrors(problems)) throw new InputError(problems.filter((p) => p.severity === 'error'));
   // Config pins are checked on their own first, so that a bad one is reported against the config file.
   resolveActive(registry, config.pins, file ?? 'orderflow.config.yaml');
   const active = resolveActive(registry, { ...config.pins, ...parsePinFlags(options.prompt) }, '--prompt');
   return { config, configFile: file, registry, active, warnings: problems };
+}
+
+/** Run outside a project, or with a config whose prompt folder is gone: say which folder and which config. */
+function missingProject(promptsDir: string, configFile: string | null): InputError {
+  if (configFile) {
+    return new InputError({ file: configFile, field: 'paths.prompts', message: `prompt folder ${displayPath(promptsDir)} not found`, expected: 'a folder of <name>.md prompt files', severity: 'error' });
+  }
+  return new InputError({
+    file: displayPath(promptsDir),
+    message: `prompt folder not found, and no ${DEFAULT_CONFIG_FILE} in ${process.cwd()} or any folder above it`,
+    expected: 'to run inside an orderflow project, --config FILE, or a new project made with `orderflow init`',
+    severity: 'error',
+  });
 }

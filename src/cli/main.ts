@@ -37,6 +37,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
   common(program.command('diff <a> <b>').description('compare two prompt versions (name or path), or two reports (report.json or its folder)'))
     .option('--json', 'machine-readable output')
     .option('--fail-on-breaking', 'exit 1 on a breaking prompt change, or on a case that passed in <a> and fails in <b>')
+    .option('--html [file]', "two reports: also write them side by side, flipped cases first (default: diff.html beside <b>'s report.json)")
     .action((a, b, opts) => run(async () => (await import('./commands/diff.js')).diffCommand(a, b, opts, output))());
 
   common(program.command('eval').description('run module cases and pipeline scenarios, write reports, apply the gate'))
@@ -58,8 +59,9 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--baseline <baseline.json>', 'compare with this baseline (default: config baseline)')
     .option('--update-baseline', 'record this run as the baseline (refused for a filtered run, a failed gate, another provider or model)')
     .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | failed-gate (repeatable; recorded in report.json)').argParser(collect))
-    .option('--no-gates', 'turn the program-enforced gates off (measurement run)')
-    .option('-q, --quiet', 'no progress output')
+    .option('--no-guards', "turn the pipeline's program-enforced guards off (a measurement run: what the prompts alone let through)")
+    .addOption(new Option('--no-gates', 'deprecated: the old name of --no-guards').hideHelp())
+    .option('-q, --quiet', 'print only the verdict line and the report path')
     .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());
 
   common(program.command('generate').description('write new cases for a module, or attack variants of pipeline scenarios, for review'))
@@ -84,6 +86,27 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--partial', 'merge an incomplete set of shards: the report is marked partial and the gate fails')
     .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change (repeatable)').argParser(collect))
     .action((dirs, opts) => run(async () => (await import('./commands/merge.js')).mergeCommand(dirs, opts, output))());
+
+  program
+    .command('init [dir]')
+    .description('start a project: config, one prompt, one case file and a CI workflow (never overwrites)')
+    .action((dir) => run(async () => (await import('./commands/init.js')).initCommand(dir, output))());
+
+  const reports = program.command('reports').description('manage the report folders of past runs');
+  reports
+    .command('prune')
+    .description('keep the newest N run folders under the reports folder, delete the rest')
+    .requiredOption('--keep <n>', 'how many of the newest run folders to keep')
+    .option('--dry-run', 'only list what would be removed')
+    .option('-c, --config <file>', 'config file')
+    .action((opts) => run(async () => (await import('./commands/maintenance.js')).pruneCommand(opts, output))());
+
+  const cache = program.command('cache').description('manage the response cache');
+  cache
+    .command('clear')
+    .description('delete every cached model response')
+    .option('-c, --config <file>', 'config file')
+    .action((opts) => run(async () => (await import('./commands/maintenance.js')).cacheClearCommand(opts, output))());
 
   program
     .command('schema <name>')

@@ -5,32 +5,44 @@
  */
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
+import type { CaseResult } from '../runner/case-result.js';
 import type { RunEvent, RunObserver } from '../runner/run-events.js';
 import type { Output } from './output.js';
 
 export function progressObserver(output: Output, interactive: boolean): RunObserver {
-  return interactive ? barObserver() : lineObserver(output);
+  return interactive ? barObserver(output) : lineObserver(output);
 }
+
+/** A terminal shows this many failure lines after the bar; the reports have the rest. */
+const TTY_FAILURE_LINES = 25;
 
 export function isInteractive(stream: NodeJS.WriteStream = process.stderr, env = process.env): boolean {
   return Boolean(stream.isTTY) && !env.CI;
 }
 
-function barObserver(): RunObserver {
+/** The bar cannot share the terminal with log lines, so failures are listed when it is done. */
+function barObserver(output: Output): RunObserver {
   const bar = new cliProgress.SingleBar(
     { format: ' {bar} {value}/{total} cases · {failed} failed · {errors} errors · {eta_formatted} left', stream: process.stderr, hideCursor: true, clearOnComplete: true },
     cliProgress.Presets.shades_classic,
   );
   let failed = 0;
   let errors = 0;
+  const lines: string[] = [];
   return (event: RunEvent) => {
     if (event.type === 'run_started') bar.start(event.total, event.resumed, { failed, errors });
     if (event.type === 'case_finished') {
       if (event.result.status === 'failed') failed += 1;
       if (event.result.status === 'error') errors += 1;
+      if (event.result.status !== 'passed' && lines.length < TTY_FAILURE_LINES) lines.push(failureLine(event.result));
       bar.update(event.done, { failed, errors });
     }
-    if (event.type === 'run_finished') bar.stop();
+    if (event.type === 'run_finished') {
+      bar.stop();
+      for (const line of lines) output.err(line);
+      const rest = failed + errors - lines.length;
+      if (rest > 0) output.err(`… and ${rest} more — see report.html / report.md`);
+    }
   };
 }
 
@@ -45,16 +57,18 @@ function lineObserver(output: Output): RunObserver {
     }
     if (event.type === 'case_finished') {
       const r = event.result;
-      if (r.status !== 'passed') {
-        const why = r.error ?? r.failed_checks[0]?.reason ?? '';
-        const label = r.status === 'error' ? pc.yellow('ERROR') : pc.red('FAIL ');
-        // Reasons can quote model output: keep it to one short line in the log.
-        output.err(`${label} ${r.module} ${r.case_id}${r.trial ? ` #${r.trial}` : ''}: ${why.replace(/\s+/g, ' ').slice(0, 160)}`);
-      }
+      if (r.status !== 'passed') output.err(failureLine(r));
       if (event.done >= nextMark || event.done === event.total) {
         output.err(`${event.done}/${event.total} done`);
         nextMark = event.done + step;
       }
     }
   };
+}
+
+function failureLine(r: CaseResult): string {
+  const why = r.error ?? r.failed_checks[0]?.reason ?? '';
+  const label = r.status === 'error' ? pc.yellow('ERROR') : pc.red('FAIL ');
+  // Reasons can quote model output: keep it to one short line in the log.
+  return `${label} ${r.module} ${r.case_id}${r.trial ? ` #${r.trial}` : ''}: ${why.replace(/\s+/g, ' ').slice(0, 160)}`;
 }

@@ -1,30 +1,34 @@
-/** The summary table printed at the end of `orderflow eval`. */
+/** The summary printed at the end of `orderflow eval`: the metric table, then the verdict. */
 import Table from 'cli-table3';
 import pc from 'picocolors';
+import { describeDelta } from '../report/metric-delta.js';
 import type { ReportHead } from '../report/report-types.js';
 import { formatInterval, intervalOf } from '../report/statistics/metric-intervals.js';
 import { describeCounts, formatP } from '../report/statistics/paired-gate.js';
 import { METRIC_IDS } from '../scoring/metric-ids.js';
 
+/** The header is plain: colour is kept for the verdict, so red always means something failed. */
+const PLAIN_HEAD = { head: [] as string[] };
+
 export function renderSummary(head: ReportHead): string {
   const table = new Table({
     head: ['metric', 'value', `${Math.round((1 - head.statistics.alpha) * 100)}% interval`, 'n / d', ...(head.baseline ? ['Δ vs baseline'] : [])],
-    style: pc.isColorSupported ? {} : { head: [], border: [] },
+    style: pc.isColorSupported ? PLAIN_HEAD : { head: [], border: [] },
   });
   for (const id of METRIC_IDS) {
     const m = head.metrics[id];
     if (!m || m.denominator === 0) continue;
-    const delta = head.baseline?.metrics[id]?.delta;
+    const d = head.baseline?.metrics[id];
     const counts = id === 'latency_ms' ? `p50 ${m.p50} / p95 ${m.p95}` : id === 'cost_usd' ? `total ${m.numerator}` : `${m.numerator} / ${m.denominator}`;
-    table.push([id, m.value === null ? '–' : String(m.value), formatInterval(intervalOf(m)) || '–', counts, ...(head.baseline ? [delta === null || delta === undefined ? '–' : `${delta > 0 ? '+' : ''}${delta}`] : [])]);
+    table.push([id, m.value === null ? '–' : String(m.value), formatInterval(intervalOf(m)) || '–', counts, ...(head.baseline ? [describeDelta(id, d?.before ?? null, d?.delta ?? null, String)] : [])]);
   }
-  const { summary, gate } = head;
+  const { summary } = head;
   const lines = [
     table.toString(),
     `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`,
   ];
-  const blocks = Object.entries(head.gate_blocks ?? {});
-  if (blocks.length) lines.push(`gates blocked: ${blocks.map(([g, n]) => `${g} ${n}`).join(', ')}`);
+  const blocks = Object.entries(head.guard_blocks ?? {});
+  if (blocks.length) lines.push(`calls stopped by the guards: ${blocks.map(([g, n]) => `${g} ${n}`).join(', ')}`);
   const stages = Object.entries(head.stage_failures);
   if (stages.length) lines.push(`first failing stage: ${stages.map(([s, n]) => `${s} ${n}`).join(', ')}`);
   const b = head.baseline;
@@ -34,6 +38,15 @@ export function renderSummary(head: ReportHead): string {
   if (s.stable_regression_count) lines.push(`stable regressions: ${s.stable_regression_count}`);
   if (s.flaky_count) lines.push(`flaky cases: ${s.flaky_count}`);
   lines.push(`gate mode: ${s.mode} (${s.mode_reason})`);
-  lines.push(gate.passed ? pc.green('gate: passed') : pc.red(`gate: FAILED\n${gate.failures.map((f) => `  - ${f.message}`).join('\n')}`));
+  lines.push(verdictLine(head));
+  if (!head.gate.passed) lines.push(...head.gate.failures.map((f) => `  - ${f.message}`));
   return lines.join('\n');
+}
+
+/** One line: the CI verdict and the counts behind it (all that `-q` prints, with the report path). */
+export function verdictLine(head: ReportHead): string {
+  const { summary, gate } = head;
+  const counts = `${summary.passed}/${summary.total} passed, ${summary.failed} failed, ${summary.error} errors`;
+  if (gate.passed) return pc.green(`gate: passed (${counts})`);
+  return pc.red(`gate: FAILED (${gate.failures.length} check${gate.failures.length === 1 ? '' : 's'} failed: ${gate.failures.map((f) => f.metric).join(', ')}; ${counts})`);
 }

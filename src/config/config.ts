@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
@@ -107,12 +107,22 @@ export interface LoadedConfig {
   file: string | null;
 }
 
-export async function loadConfig(path?: string): Promise<LoadedConfig> {
-  const file = resolve(path ?? DEFAULT_CONFIG_FILE);
-  if (!existsSync(file)) {
-    if (path) throw new InputError({ file: path, message: 'config file not found', severity: 'error' });
-    return { config: ConfigSchema.parse({}), file: null };
+/**
+ * The config of the project the working directory is in: orderflow.config.yaml
+ * here or in the nearest folder above, as git and npm find their roots.
+ */
+export function findConfigFile(from: string = process.cwd()): string | null {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    const candidate = join(dir, DEFAULT_CONFIG_FILE);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return null;
   }
+}
+
+export async function loadConfig(path?: string): Promise<LoadedConfig> {
+  if (path && !existsSync(resolve(path))) throw new InputError({ file: path, message: 'config file not found', severity: 'error' });
+  const file = path ? resolve(path) : findConfigFile();
+  if (!file) return { config: ConfigSchema.parse({}), file: null };
   const shown = displayPath(file);
   const parsed = parseYamlWithPositions(await readFile(file, 'utf8'));
   if (parsed.error) throw new InputError({ file: shown, line: parsed.error.line, message: `YAML does not parse: ${parsed.error.message}`, severity: 'error' });

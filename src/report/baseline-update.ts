@@ -2,7 +2,7 @@
  * `--update-baseline`: the run becomes the record later runs are judged
  * against, so it must be one that deserves it. Refused, with one line and exit
  * 2: a filtered or sharded run (not the whole suite), a run with the
- * program-enforced gates off, a run on another provider or model than the
+ * pipeline's guards off, a run on another provider or model than the
  * baseline's (unless `--accept provider-change`), and a run whose gate failed
  * (unless `--accept failed-gate`). What was accepted is written into the record.
  */
@@ -40,7 +40,7 @@ export function checkUpdateBeforeRun({ filter, gates, provider, model, old, acce
     ...(filter.shard ? [`--shard ${filter.shard.index}/${filter.shard.count}`] : []),
   ];
   if (flags.length) throw refuse(`this run is filtered (${flags.join(' ')}); a baseline must cover the whole suite`, 'a run without --id, --module, --case-type or --shard');
-  if (!gates) throw refuse('the program-enforced gates are off (--no-gates): a measurement run is not a baseline', 'a run with the gates on');
+  if (!gates) throw refuse("the pipeline's guards are off (--no-guards): a measurement run is not a baseline", 'a run with the guards on');
   if (old && old.provider !== null && (old.provider !== provider || old.model !== model) && !accepted.includes('provider-change')) {
     throw refuse(`the baseline ran on ${old.provider} (${old.model}), this run on ${provider} (${model})`, 'the same provider and model, or --accept provider-change to switch the baseline on purpose');
   }

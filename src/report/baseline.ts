@@ -249,7 +249,7 @@ export class BaselineComparison {
     if (id && b.provider !== null && b.provider !== id.provider) reasons.push(`provider: the baseline ran on ${b.provider}, this run on ${id.provider}`);
     else if (id && b.model !== null && b.model !== id.model) reasons.push(`model: the baseline ran on ${b.model}, this run on ${id.model}`);
     if (id && b.gates_enabled !== null && b.gates_enabled !== id.gates_enabled) {
-      reasons.push(`program-enforced gates: ${b.gates_enabled ? 'on' : 'off'} in the baseline, ${id.gates_enabled ? 'on' : 'off'} in this run`);
+      reasons.push(`the pipeline's guards: ${b.gates_enabled ? 'on' : 'off'} in the baseline, ${id.gates_enabled ? 'on' : 'off'} in this run`);
     }
     if (inScope > 0 && unchanged < inScope * SAME_SUITE_SHARE) {
       reasons.push(`suite: only ${unchanged} of the baseline's ${inScope} cases are still in the suite unchanged`);

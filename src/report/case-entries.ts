@@ -3,6 +3,7 @@
  * Streamed from results.jsonl so the report never holds every result at once.
  */
 import type { CaseResult, CaseStatus, FailedCheck } from '../runner/case-result.js';
+import type { StageAttribution } from '../scoring/stage-attribution.js';
 import { readResults } from '../runner/results-file.js';
 
 export interface CaseEntry {
@@ -14,7 +15,10 @@ export interface CaseEntry {
   /** With --repeat: trials run and passed; `outcomes` has one letter per trial index (p passed, f failed, e error), for the paired test. */
   trials?: { n: number; passed: number; outcomes: string };
   first_failing_stage?: string;
+  attribution?: StageAttribution;
   error?: string;
+  /** Wall time of the case (summed over trials). */
+  latency_ms?: number;
   raw_output?: string;
   trace?: unknown;
   file?: string;
@@ -24,7 +28,9 @@ export interface CaseEntry {
   hash?: string;
 }
 
-export async function* caseEntries(resultsPath: string, repeat: number): AsyncGenerator<CaseEntry> {
+/** `passedTraces`: keep the trace of passed scenarios too (report.html draws every scenario; report.json keeps failures'). */
+export async function* caseEntries(resultsPath: string, repeat: number, options: { passedTraces?: boolean } = {}): AsyncGenerator<CaseEntry> {
+  const toEntry = (r: CaseResult) => entryOf(r, options.passedTraces ?? false);
   if (repeat <= 1) {
     for await (const line of readResults(resultsPath)) if (line.type === 'case_result') yield toEntry(line);
     return;
@@ -33,12 +39,12 @@ export async function* caseEntries(resultsPath: string, repeat: number): AsyncGe
   for await (const line of readResults(resultsPath)) {
     if (line.type !== 'case_result') continue;
     const entry = merged.get(line.case_id);
-    merged.set(line.case_id, entry ? mergeTrial(entry, line) : { ...toEntry(line), trials: { n: 1, passed: line.status === 'passed' ? 1 : 0, outcomes: withOutcome('', line) } });
+    merged.set(line.case_id, entry ? mergeTrial(entry, line, toEntry) : { ...toEntry(line), trials: { n: 1, passed: line.status === 'passed' ? 1 : 0, outcomes: withOutcome('', line) } });
   }
   yield* merged.values();
 }
 
-function toEntry(r: CaseResult): CaseEntry {
+function entryOf(r: CaseResult, passedTraces: boolean): CaseEntry {
   return {
     id: r.case_id,
     module: r.module,
@@ -46,9 +52,11 @@ function toEntry(r: CaseResult): CaseEntry {
     status: r.status,
     failed_checks: r.failed_checks,
     ...(r.first_failing_stage ? { first_failing_stage: r.first_failing_stage } : {}),
+    ...(r.attribution ? { attribution: r.attribution } : {}),
+    latency_ms: r.latency_ms,
     ...(r.error ? { error: r.error } : {}),
     ...(r.raw_output !== undefined ? { raw_output: r.raw_output } : {}),
-    ...(r.status !== 'passed' && r.trace ? { trace: r.trace } : {}),
+    ...((r.status !== 'passed' || passedTraces) && r.trace ? { trace: r.trace } : {}),
     ...(r.file ? { file: r.file, line: r.line } : {}),
     ...(r.description ? { description: r.description } : {}),
     ...(r.case_hash ? { hash: r.case_hash } : {}),
@@ -56,11 +64,12 @@ function toEntry(r: CaseResult): CaseEntry {
 }
 
 /** A case passes only if every trial passed; the first failing trial explains why. */
-function mergeTrial(entry: CaseEntry, r: CaseResult): CaseEntry {
+function mergeTrial(entry: CaseEntry, r: CaseResult, toEntry: (r: CaseResult) => CaseEntry): CaseEntry {
   const trials = { n: entry.trials!.n + 1, passed: entry.trials!.passed + (r.status === 'passed' ? 1 : 0), outcomes: withOutcome(entry.trials!.outcomes, r) };
-  if (entry.status === 'failed' || r.status === 'passed') return { ...entry, trials };
-  if (r.status === 'failed' || entry.status === 'passed') return { ...toEntry(r), trials };
-  return { ...entry, trials };
+  const latency_ms = Math.round(((entry.latency_ms ?? 0) + r.latency_ms) * 100) / 100;
+  if (entry.status === 'failed' || r.status === 'passed') return { ...entry, trials, latency_ms };
+  if (r.status === 'failed' || entry.status === 'passed') return { ...toEntry(r), trials, latency_ms };
+  return { ...entry, trials, latency_ms };
 }
 
 /** Trials finish in any order; each outcome goes to the position of its trial index. */

@@ -2,20 +2,34 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
-import type { CaseStatus } from '../runner/case-result.js';
-import type { Metrics } from '../scoring/metric-accumulator.js';
+import { writeFileAtomic } from './atomic-file.js';
+import { renderDiffHtml } from './html/render-diff-html.js';
+import type { Report } from './report-types.js';
 import { BaselineComparison, loadBaseline, type BaselineDiff } from './baseline.js';
 
 export async function diffReports(before: string, after: string): Promise<BaselineDiff> {
   const baseline = await loadBaseline(before);
-  let report: { metrics?: Metrics; cases?: { id: string; status: CaseStatus }[] };
-  try {
-    report = JSON.parse(await readFile(after, 'utf8'));
-  } catch (error) {
-    throw new InputError({ file: displayPath(after), message: `cannot read the report: ${(error as Error).message}`, severity: 'error' });
-  }
-  if (!report.metrics || !Array.isArray(report.cases)) throw new InputError({ file: displayPath(after), message: 'not a report.json (no metrics or cases)', severity: 'error' });
+  const report = await loadReport(after);
   const comparison = new BaselineComparison(baseline);
   for (const c of report.cases) comparison.add(c.id, c.status);
   return comparison.finish(report.metrics);
+}
+
+/** A whole report.json, checked to be one. */
+export async function loadReport(path: string): Promise<Report> {
+  let report: Partial<Report>;
+  try {
+    report = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new InputError({ file: displayPath(path), message: `cannot read the report: ${(error as Error).message}`, severity: 'error' });
+  }
+  if (!report || !report.metrics || !Array.isArray(report.cases)) throw new InputError({ file: displayPath(path), message: 'not a report.json (no metrics or cases)', severity: 'error' });
+  return report as Report;
+}
+
+/** The side-by-side page of two runs, written next to the second one (or where asked). */
+export async function writeDiffHtml(before: string, after: string, out: string): Promise<string> {
+  const [a, b] = await Promise.all([loadReport(before), loadReport(after)]);
+  await writeFileAtomic(out, renderDiffHtml(a, b, { a: displayPath(before), b: displayPath(after) }));
+  return out;
 }

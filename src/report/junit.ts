@@ -16,6 +16,7 @@ interface Spool {
   tests: number;
   failures: number;
   errors: number;
+  seconds: number;
 }
 
 export async function writeJunit(path: string, head: ReportHead, entries: AsyncIterable<CaseEntry>): Promise<void> {
@@ -25,10 +26,11 @@ export async function writeJunit(path: string, head: ReportHead, entries: AsyncI
       let spool = spools.get(entry.module);
       if (!spool) {
         const spoolPath = `${path}.${spools.size}.${process.pid}.part`;
-        spool = { path: spoolPath, stream: createWriteStream(spoolPath, { encoding: 'utf8' }), tests: 0, failures: 0, errors: 0 };
+        spool = { path: spoolPath, stream: createWriteStream(spoolPath, { encoding: 'utf8' }), tests: 0, failures: 0, errors: 0, seconds: 0 };
         spools.set(entry.module, spool);
       }
       spool.tests += 1;
+      spool.seconds += (entry.latency_ms ?? 0) / 1000;
       if (entry.status === 'failed') spool.failures += 1;
       if (entry.status === 'error') spool.errors += 1;
       if (!spool.stream.write(testcase(entry))) await new Promise<void>((resolve) => spool!.stream.once('drain', () => resolve()));
@@ -39,7 +41,7 @@ export async function writeJunit(path: string, head: ReportHead, entries: AsyncI
       await write('<?xml version="1.0" encoding="UTF-8"?>\n');
       await write(`<testsuites name="orderflow" tests="${summary.total}" failures="${summary.failed}" errors="${summary.error}" time="${(head.run.duration_ms / 1000).toFixed(3)}">\n`);
       for (const [module, spool] of [...spools.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-        await write(`  <testsuite name="${escapeXml(module)}" tests="${spool.tests}" failures="${spool.failures}" errors="${spool.errors}">\n`);
+        await write(`  <testsuite name="${escapeXml(module)}" tests="${spool.tests}" failures="${spool.failures}" errors="${spool.errors}" time="${spool.seconds.toFixed(3)}">\n`);
         for await (const chunk of createReadStream(spool.path, { encoding: 'utf8' })) await write(chunk as string);
         await write('  </testsuite>\n');
       }
@@ -50,8 +52,10 @@ export async function writeJunit(path: string, head: ReportHead, entries: AsyncI
   }
 }
 
+/** file and line let CI annotate the case definition; time is the case's wall time in seconds. */
 function testcase(entry: CaseEntry): string {
-  const open = `    <testcase name="${escapeXml(entry.id)}" classname="${escapeXml(`${entry.module}.${entry.case_type}`)}"`;
+  const where = entry.file ? ` file="${escapeXml(entry.file)}"${entry.line ? ` line="${entry.line}"` : ''}` : '';
+  const open = `    <testcase name="${escapeXml(entry.id)}" classname="${escapeXml(`${entry.module}.${entry.case_type}`)}"${where} time="${((entry.latency_ms ?? 0) / 1000).toFixed(3)}"`;
   if (entry.status === 'passed') return `${open}/>\n`;
   if (entry.status === 'error') return `${open}>\n      <error message="${escapeXml(entry.error ?? 'error')}"/>\n    </testcase>\n`;
   const reasons = entry.failed_checks.map((c) => `${c.name}: ${c.reason}`);

@@ -53,7 +53,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   const first = headers[0]!;
   headers.forEach((h, i) => {
     const difference = setupDifference(first, h) ?? (h.suite?.fingerprint !== first.suite?.fingerprint ? 'suite' : undefined);
-    if (difference) throw new InputError({ file: displayPath(files[i]!), field: difference, message: `${difference} differs from the first input`, expected: 'shards of one run: the same provider, model, repeat, gates setting, prompt versions and suite', severity: 'error' });
+    if (difference) throw new InputError({ file: displayPath(files[i]!), field: difference, message: `${difference} differs from the first input`, expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions and suite', severity: 'error' });
   });
   const partial = shardCompleteness(headers, files, options.partial ?? false);
 

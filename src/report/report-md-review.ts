@@ -8,8 +8,9 @@ import type { PromptChange } from './prompt-review.js';
 import { codeSpan, escapeMarkdownInline as md } from './escape.js';
 import type { ReportHead } from './report-types.js';
 
-/** Enough ids to act on; the full list is in report.json. */
-export const ID_LIST_CAP = 60;
+/** Ids listed one per line in each list; the rest are counted and pointed to. */
+export const ID_LIST_CAP = 25;
+const MORE = 'see report.html / report.json';
 const CHANGE_CAP = 25;
 
 /** Lines right under the verdict heading. */
@@ -74,7 +75,7 @@ export function renderPromptChanges(changes: PromptChange[] | null): string[] {
 }
 
 /** "## Against the baseline": counts, then each list of ids. */
-export function renderBaselineComparison(head: ReportHead): string[] {
+export function renderBaselineComparison(head: ReportHead, reasons: ReadonlyMap<string, string> = new Map()): string[] {
   const b = head.baseline;
   if (!b) return [];
   const judged = !b.untrusted && b.not_comparable.length === 0;
@@ -90,25 +91,41 @@ export function renderBaselineComparison(head: ReportHead): string[] {
     out.push('_This run was filtered or sharded: metric deltas compare a subset with the whole baseline; the per-case flips are exact._', '');
   }
   if (!judged && (b.newly_failing_count || b.newly_passing_count)) out.push('_The baseline is not comparable or not trusted: the flips below are shown for information, not judged._', '');
-  if (b.newly_failing.length) out.push(`**Newly failing:** ${idList(b.newly_failing, b.newly_failing_count)}`, '');
+  if (b.newly_failing.length) out.push(`**Newly failing (${b.newly_failing_count})**`, '', ...idLines(b.newly_failing, b.newly_failing_count, reasons), '');
   if (b.acknowledged_failing.length) {
-    out.push(`**Failing by an acknowledged breaking prompt change** (not counted as regressions): ${b.acknowledged_failing.slice(0, ID_LIST_CAP).map((a) => `${codeSpan(a.id)} (${md(a.change)})`).join(', ')}${b.acknowledged_failing_count > ID_LIST_CAP ? ` … and ${b.acknowledged_failing_count - ID_LIST_CAP} more (report.json)` : ''}`, '');
-  }
-  if (b.removed.length) out.push(`**Removed since baseline:** ${idList(b.removed, b.removed_count)}`, '');
-  const nowFailing = b.changed.filter((c) => c.after !== 'passed');
-  if (b.changed.length) {
     out.push(
-      `**Changed since baseline** (content edited; a flip here is the case's doing as much as the prompt's, so it is not counted as a regression): ${idList(b.changed.map((c) => c.id), b.changed_count)}` +
-        (nowFailing.length ? `; failing now: ${idList(nowFailing.map((c) => c.id), nowFailing.length)}` : ''),
+      `**Failing by an acknowledged breaking prompt change** (${b.acknowledged_failing_count}, not counted as regressions)`,
+      '',
+      ...b.acknowledged_failing.slice(0, ID_LIST_CAP).map((a) => `- ${codeSpan(a.id)} (${md(a.change)})`),
+      ...(b.acknowledged_failing_count > ID_LIST_CAP ? [`- … and ${b.acknowledged_failing_count - ID_LIST_CAP} more — ${MORE}`] : []),
       '',
     );
   }
-  if (b.newly_passing.length) out.push(`**Newly passing:** ${idList(b.newly_passing, b.newly_passing_count)}`, '');
-  if (b.added_ids.length) out.push(`**New since baseline:** ${idList(b.added_ids, b.added)}`, '');
+  if (b.removed.length) out.push(`**Removed since baseline (${b.removed_count})**`, '', ...idLines(b.removed, b.removed_count), '');
+  const nowFailing = b.changed.filter((c) => c.after !== 'passed');
+  if (b.changed.length) {
+    const failingNow = new Map(nowFailing.map((c) => [c.id, `— failing now${reasons.get(c.id) ? ` ${reasons.get(c.id)}` : ''}`]));
+    out.push(
+      `**Changed since baseline (${b.changed_count})** (content edited; a flip here is the case's doing as much as the prompt's, so it is not counted as a regression)`,
+      '',
+      ...idLines(b.changed.map((c) => c.id), b.changed_count, failingNow),
+      '',
+    );
+  }
+  if (b.newly_passing.length) out.push(`**Newly passing (${b.newly_passing_count})**`, '', ...idLines(b.newly_passing, b.newly_passing_count), '');
+  if (b.added_ids.length) out.push(`**New since baseline (${b.added})**`, '', ...idLines(b.added_ids, b.added), '');
   return out;
 }
 
+/** Inline, for a note: a few ids, then a count. */
 export function idList(ids: string[], total: number): string {
   const shown = ids.slice(0, ID_LIST_CAP).map((id) => codeSpan(id)).join(', ');
-  return total > ID_LIST_CAP ? `${shown} … and ${total - ID_LIST_CAP} more (report.json)` : shown;
+  return total > ID_LIST_CAP ? `${shown} … and ${total - ID_LIST_CAP} more — ${MORE}` : shown;
+}
+
+/** A list: one id a line, with what is known of it, capped. */
+export function idLines(ids: string[], total: number, notes: ReadonlyMap<string, string> = new Map()): string[] {
+  const lines = ids.slice(0, ID_LIST_CAP).map((id) => `- ${codeSpan(id)}${notes.get(id) ? ` ${notes.get(id)}` : ''}`);
+  if (total > lines.length) lines.push(`- … and ${total - lines.length} more — ${MORE}`);
+  return lines;
 }

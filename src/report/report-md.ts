@@ -2,26 +2,39 @@
  * report.md: what a reviewer reads in a pull request. Verdict first, then the
  * metrics with deltas against the baseline, the cases that flipped, failures
  * per pipeline stage, then the details. Every model-derived string is escaped.
+ *
+ * It must fit where it is posted (a GitHub comment holds 65,536 characters):
+ * lists are capped with a pointer to report.html / report.json, failure
+ * details are added only while they fit a budget, and the whole is cut at a
+ * line boundary should the fixed sections ever outgrow it.
  */
 import type { PipelineTrace } from '../pipeline/trace.js';
 import type { MetricValue } from '../scoring/metric-value.js';
-import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
+import { METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import { attackStrategiesSection } from './attack-strategies-md.js';
 import type { CaseEntry } from './case-entries.js';
 import { codeSpan, escapeHtml, escapeMarkdownInline as md } from './escape.js';
 import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
+import { describeDelta } from './metric-delta.js';
 import type { ReportHead } from './report-types.js';
 import { formatInterval, intervalOf } from './statistics/metric-intervals.js';
 import { modeLine, pairedLines, powerLines, withinNoiseLines } from './statistics/render-statistics-md.js';
 
-/** Which prompt a stage failure points at. */
-const STAGE_MODULE_HINT = 'fix the prompt of this stage first';
+/** The hard limit of report.md, in characters. */
+export const MARKDOWN_MAX_CHARS = 60_000;
+/** Failure details stop being added once the report reaches this size, leaving room for what follows. */
+const DETAILS_BUDGET = 48_000;
+/** Failed checks listed per case. */
+const CHECKS_PER_CASE = 6;
+const MORE = 'see report.html / report.json';
+
+export type MarkdownFailure = CaseEntry & { newlyFailing?: boolean };
 
 export interface MarkdownInput {
   head: ReportHead;
-  /** Failed and errored cases, capped by the caller. */
-  failures: CaseEntry[];
+  /** Failed and errored cases in reading order (newly failing first), a bounded selection. */
+  failures: MarkdownFailure[];
   failuresTotal: number;
 }
 
@@ -32,11 +45,13 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   out.push(...renderVerdictNotes(head));
   out.push(...withinNoiseLines(gate));
   out.push(
-    `Run ${codeSpan(run.id)} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)} · gates ${run.gates_enabled ? 'on' : '**off** (measurement run)'} · ` +
+    `Run ${codeSpan(run.id)} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)} · guards ${run.guards_enabled === false ? '**off** (measurement run)' : 'on'} · ` +
       `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · ${(run.duration_ms / 1000).toFixed(1)} s` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}${run.git.dirty ? ' (dirty)' : ''}` : ''),
     '',
     modeLine(head.statistics),
+    '',
+    `Open ${codeSpan('report.html')} next to this file for charts, a filterable case table and every scenario's trace.`,
     '',
   );
 
@@ -54,25 +69,25 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
       continue;
     }
     const d = delta[id];
-    out.push(`${row} ${fmt(d?.before ?? null)} | ${arrow(id, d?.delta ?? null)} |`);
+    out.push(`${row} ${fmt(d?.before ?? null)} | ${describeDelta(id, d?.before ?? null, d?.delta ?? null, (v) => fmt(v))} |`);
   }
   out.push('');
 
-  out.push(...renderBaselineComparison(head));
+  out.push(...renderBaselineComparison(head, new Map(failures.map((e) => [e.id, reasonOf(e)]))));
   const judged = !!head.baseline && !head.baseline.untrusted && head.baseline.not_comparable.length === 0;
   out.push(...pairedLines(head.statistics, judged), ...powerLines(head.statistics));
 
   const stages = Object.entries(head.stage_failures);
   if (stages.length) {
-    out.push('## Failures by pipeline stage', '', `The first stage whose output went wrong in each failed scenario (${STAGE_MODULE_HINT}).`, '', '| stage | prompt | failed scenarios |', '|---|---|---:|');
+    out.push('## Failures by pipeline stage', '', 'The first stage whose output went wrong in each failed scenario: fix the prompt of this stage first.', '', '| stage | prompt | failed scenarios |', '|---|---|---:|');
     for (const [stage, n] of stages) out.push(`| ${stage} | ${run.prompts[stage]?.name ?? '–'} | ${n} |`);
     out.push('');
   }
 
-  const blocks = Object.entries(head.gate_blocks ?? {});
+  const blocks = Object.entries(head.guard_blocks ?? {});
   if (blocks.length) {
-    out.push('## Calls stopped by the program-enforced gates', '', 'What the model proposed and the gates refused to execute.', '', '| gate | blocked calls |', '|---|---:|');
-    for (const [gate, n] of blocks) out.push(`| ${gate} | ${n} |`);
+    out.push("## Calls stopped by the pipeline's guards", '', 'What the model proposed and the program-enforced guards refused to execute.', '', '| guard | stopped calls |', '|---|---:|');
+    for (const [guard, n] of blocks) out.push(`| ${guard} | ${n} |`);
     out.push('');
   }
 
@@ -81,13 +96,29 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
 
   out.push(`## Failed cases (${failuresTotal})`, '');
   if (failuresTotal === 0) out.push('None.', '');
-  for (const f of failures) out.push(...failureBlock(f));
-  if (failuresTotal > failures.length) out.push(`… and ${failuresTotal - failures.length} more in report.json.`, '');
+  let size = out.join('\n').length;
+  let shown = 0;
+  for (const f of failures) {
+    const block = failureBlock(f).join('\n');
+    if (size + block.length > DETAILS_BUDGET) break;
+    out.push(block);
+    size += block.length + 1;
+    shown += 1;
+  }
+  if (failuresTotal > shown) out.push(`… and ${failuresTotal - shown} more failed case${failuresTotal - shown === 1 ? '' : 's'} — ${MORE}.`, '');
 
   out.push('## Provenance', '', '| module | prompt | version | sha256 |', '|---|---|---|---|');
   for (const [module, p] of Object.entries(run.prompts)) out.push(`| ${module} | ${p.name} | ${p.version} | ${codeSpan(p.sha256.slice(0, 12))} |`);
   out.push('', `orderflow ${run.orderflow_version} · node ${run.node_version} · concurrency ${run.concurrency} · repeat ${run.repeat} · cache ${run.cache_mode}${run.shard ? ` · shard ${run.shard.index}/${run.shard.count}` : ''}`, '');
-  return out.join('\n');
+  return fitToLimit(out.join('\n'));
+}
+
+/** The guarantee: whatever the fixed sections hold, report.md never exceeds the limit. */
+function fitToLimit(text: string): string {
+  if (text.length <= MARKDOWN_MAX_CHARS) return text;
+  const note = `\n\n… report.md cut at ${MARKDOWN_MAX_CHARS.toLocaleString('en')} characters — ${MORE}.\n`;
+  const cut = text.lastIndexOf('\n', MARKDOWN_MAX_CHARS - note.length);
+  return text.slice(0, cut) + note;
 }
 
 function groupTable(title: string, label: string, groups: Record<string, Metrics>): string[] {
@@ -101,31 +132,55 @@ function groupTable(title: string, label: string, groups: Record<string, Metrics
   return out;
 }
 
-function failureBlock(f: CaseEntry): string[] {
-  const out = [`### ${f.status === 'error' ? '⚠️' : '❌'} ${codeSpan(f.id)} · ${f.module} · ${f.case_type}${f.trials ? ` · ${f.trials.passed}/${f.trials.n} trials passed` : ''}`, ''];
+function failureBlock(f: MarkdownFailure): string[] {
+  const out = [`### ${f.status === 'error' ? '⚠️' : '❌'} ${codeSpan(f.id)} · ${f.module} · ${f.case_type}${f.newlyFailing ? ' · newly failing' : ''}${f.trials ? ` · ${f.trials.passed}/${f.trials.n} trials passed` : ''}`, ''];
   if (f.file) out.push(`Defined at ${codeSpan(`${f.file}:${f.line ?? ''}`)}${f.description ? `: ${md(f.description)}` : ''}`, '');
-  if (f.first_failing_stage) out.push(`First failing stage: **${md(f.first_failing_stage)}**`, '');
   if (f.error) out.push(`- error: ${md(f.error)}`);
-  for (const c of f.failed_checks) out.push(`- ${codeSpan(c.name)}: ${md(c.reason)}`);
-  out.push('');
-  if (f.trace) out.push('<details><summary>trace</summary>', '', `<pre>${escapeHtml(clip(traceSummary(f.trace as PipelineTrace), 8000))}</pre>`, '', '</details>', '');
+  const a = f.attribution;
+  if (a) {
+    out.push(`First failing stage: **${md(a.stage)}**${a.prompt ? ` (${codeSpan(a.prompt)})` : ''} — check ${codeSpan(a.check)}: expected ${md(a.expected)}; got ${md(a.got)}`, '');
+    if (a.output_excerpt) out.push(`Stage output: ${codeSpan(a.output_excerpt, 300)}`, '');
+    if (a.consequence) out.push(`↳ ${md(a.consequence)}`, '');
+  } else if (f.first_failing_stage) {
+    out.push(`First failing stage: **${md(f.first_failing_stage)}**`, '');
+  }
+  const own = a ? f.failed_checks.filter((c) => c.name === a.check) : f.failed_checks;
+  for (const c of own.slice(0, CHECKS_PER_CASE)) out.push(`- ${codeSpan(c.name)}: ${md(c.reason)}`);
+  if (own.length > CHECKS_PER_CASE) out.push(`- … and ${own.length - CHECKS_PER_CASE} more checks`);
+  if (own.length) out.push('');
+  if (f.trace) out.push('<details><summary>trace</summary>', '', `<pre>${escapeHtml(clip(traceSummary(f.trace as PipelineTrace, f.attribution?.stage ?? f.first_failing_stage), 1500))}</pre>`, '', '</details>', '');
   if (f.raw_output !== undefined) {
-    out.push(`<details><summary>${f.trace ? 'reply' : 'model output'}</summary>`, '', `<pre>${escapeHtml(clip(f.raw_output, 4000))}</pre>`, '', '</details>', '');
+    out.push(`<details><summary>${f.trace ? 'reply' : 'model output'}</summary>`, '', `<pre>${escapeHtml(clip(f.raw_output, 800))}</pre>`, '', '</details>', '');
   }
   return out;
 }
 
-/** One line per stage and per tool call: enough to see where a scenario went wrong. */
-function traceSummary(trace: PipelineTrace): string {
-  const lines = trace.stages.map((st) => `stage ${st.stage} (${st.prompt}): ${st.valid ? 'ok' : `INVALID: ${st.error ?? ''}`}`);
+/**
+ * One line per stage and per tool call: enough to see where a scenario went
+ * wrong. A stage whose output was valid JSON can still be the wrong one, so
+ * the first failing stage is marked rather than called "ok".
+ */
+function traceSummary(trace: PipelineTrace, firstFailing: string | undefined): string {
+  let marked = false;
+  const lines = trace.stages.map((st) => {
+    const mark = !marked && st.stage === firstFailing ? ' ← FIRST FAILING STAGE' : '';
+    if (mark) marked = true;
+    return `stage ${st.stage} (${st.prompt}): ${st.valid ? 'valid output' : `INVALID: ${st.error ?? ''}`}${mark}`;
+  });
   for (const t of trace.tools) {
-    const gate = t.block ? ` [${t.block.gate} gate: ${t.block.message}]` : '';
-    lines.push(`tool ${t.tool} ${JSON.stringify(t.args)}: ${t.status}${t.authorization ? ` (authorization ${t.authorization})` : ''}${gate}`);
+    const guard = t.block ? ` [stopped by the ${t.block.gate} guard: ${t.block.message}]` : '';
+    lines.push(`tool ${t.tool} ${JSON.stringify(t.args)}: ${t.status}${t.authorization ? ` (authorization ${t.authorization})` : ''}${guard}`);
   }
   if (trace.confirmation.asked) lines.push(`confirmation asked: ${trace.confirmation.answer}`);
   if (trace.handoff) lines.push(`hand-off: ${JSON.stringify(trace.handoff)}`);
   for (const note of trace.notes) lines.push(`note: ${note}`);
   return lines.join('\n');
+}
+
+/** What follows an id in the lists of report.md: its module and first reason. */
+function reasonOf(e: MarkdownFailure): string {
+  const why = e.attribution?.summary ?? e.error ?? (e.failed_checks[0] ? `${e.failed_checks[0].name}: ${e.failed_checks[0].reason}` : '');
+  return `(${e.module})${why ? ` — ${md(why, 160)}` : ''}`;
 }
 
 function clip(text: string, max: number): string {
@@ -141,10 +196,4 @@ function countOf(id: MetricId, m: MetricValue): string {
   if (id === 'latency_ms') return `p50 ${fmt(m.p50 as number | null)} · p95 ${fmt(m.p95 as number | null)} (${m.denominator} calls)`;
   if (id === 'cost_usd') return `total ${fmt(m.numerator)} over ${m.denominator}`;
   return `${m.numerator} / ${m.denominator}`;
-}
-
-function arrow(id: MetricId, d: number | null): string {
-  if (d === null || d === 0) return d === 0 ? '0' : '–';
-  const worse = LOWER_IS_BETTER.has(id) ? d > 0 : d < 0;
-  return `${d > 0 ? '+' : ''}${fmt(d)} ${worse ? '(worse)' : '(better)'}`;
 }

@@ -13,7 +13,7 @@ import type { RunStatistics } from './statistics/run-statistics.js';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
-/** The aggregates of the run (metrics, breakdowns, stage failures, gate blocks) with provenance, gate and baseline. */
+/** The aggregates of the run (metrics, breakdowns, stage failures, guard blocks) with provenance, the CI gate's verdict and the baseline. */
 export interface ReportHead extends Omit<AggregateSnapshot, 'counts'> {
   schema_version: number;
   run: RunProvenance & { finished_at: string; duration_ms: number; report_dir: string };
@@ -26,6 +26,8 @@ export interface ReportHead extends Omit<AggregateSnapshot, 'counts'> {
   gate_settings_changes: SettingChange[];
   /** How the gate treated chance: mode, intervals, the paired test, flaky cases, stable regressions, power. */
   statistics: RunStatistics;
+  /** Deprecated alias of guard_blocks (the pipeline's guards were called gates); removed in the next schema version. */
+  gate_blocks: Record<string, number>;
 }
 
 export interface Report extends ReportHead {

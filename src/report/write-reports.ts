@@ -1,6 +1,6 @@
 /**
  * After a run: read results.jsonl back, compare with the baseline, apply the
- * gate, and write report.json, report.md and junit.xml (each atomically).
+ * gate, and write report.json, report.md, report.html and junit.xml (each atomically).
  */
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
@@ -10,13 +10,16 @@ import type { RunProvenance } from '../runner/case-result.js';
 import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { BaselineComparison, type Baseline, type SuiteScope } from './baseline.js';
-import { caseEntries, type CaseEntry } from './case-entries.js';
+import { caseEntries } from './case-entries.js';
+import { failureOrder } from './failure-order.js';
 import { evaluateGate, type Acceptance } from './gate.js';
 import { compareGateSettings, gateSettingsOf } from './gate-settings.js';
+import { collectHtmlData } from './html/collect-html-data.js';
+import { renderHtmlReport } from './html/render-html-report.js';
 import { acknowledgedChanges, reviewPromptChanges, type CurrentPrompts } from './prompt-review.js';
 import { writeJunit } from './junit.js';
 import { writeReportJson } from './report-json.js';
-import { renderMarkdown } from './report-md.js';
+import { renderMarkdown, type MarkdownFailure } from './report-md.js';
 import { REPORT_SCHEMA_VERSION, type ReportHead } from './report-types.js';
 import { trialsOf, type CaseTrials } from './statistics/case-trials.js';
 import { gateMode } from './statistics/gate-mode.js';
@@ -24,8 +27,8 @@ import { groupsWithIntervals, withIntervals } from './statistics/metric-interval
 import { PairedComparison } from './statistics/paired-comparison.js';
 import { intervalLevel, runStatistics } from './statistics/run-statistics.js';
 
-/** report.md details this many failures; report.json has them all. */
-const MARKDOWN_FAILURE_CAP = 200;
+/** Failures kept for report.md to choose from (newly failing and the rest, each up to this many); report.json has them all. */
+const MARKDOWN_FAILURE_POOL = 200;
 
 export interface WriteReportsOptions {
   outDir: string;
@@ -46,7 +49,7 @@ export interface WriteReportsOptions {
 
 export interface WrittenReports {
   head: ReportHead;
-  files: { json: string; markdown: string; junit: string; results: string };
+  files: { json: string; markdown: string; junit: string; html: string; results: string };
 }
 
 export async function writeReports(options: WriteReportsOptions): Promise<WrittenReports> {
@@ -58,7 +61,8 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
   const comparison = options.baseline ? new BaselineComparison(options.baseline, identity, acknowledgedChanges(promptChanges)) : null;
   const settings = options.config.statistics ?? DEFAULT_STATISTICS;
   const pairing = new PairedComparison(baselineTrials(options.baseline), settings.alpha);
-  const failures: CaseEntry[] = [];
+  const newlyFailing: MarkdownFailure[] = [];
+  const otherFailures: MarkdownFailure[] = [];
   let failuresTotal = 0;
   for await (const entry of entries()) {
     const paired = comparison?.add(entry.id, entry.status, entry.hash, { module: entry.module, checks: entry.failed_checks });
@@ -67,9 +71,10 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
     if (trials) pairing.add(entry.id, trials, paired === undefined || paired === 'compared');
     if (entry.status === 'passed') continue;
     failuresTotal += 1;
-    if (failures.length < MARKDOWN_FAILURE_CAP) failures.push(entry);
+    // Passed in the baseline: probably newly failing (the diff decides, below), so kept first.
+    const pool = options.baseline?.cases.get(entry.id)?.status === 'passed' ? newlyFailing : otherFailures;
+    if (pool.length < MARKDOWN_FAILURE_POOL) pool.push(entry);
   }
-  failures.sort((a, b) => a.module.localeCompare(b.module) || a.id.localeCompare(b.id));
 
   const { snapshot, repeat } = options;
   const level = intervalLevel(settings);
@@ -86,6 +91,8 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
     metrics,
     byModule,
   });
+  const flipped = new Set(baseline?.newly_failing ?? []);
+  const failures = [...newlyFailing, ...otherFailures].map((f) => ({ ...f, newlyFailing: flipped.has(f.id) })).sort(failureOrder);
   const settingChanges = record?.gate_settings ? compareGateSettings(record.gate_settings, gateSettingsOf(options.config)) : [];
   const head: ReportHead = {
     schema_version: REPORT_SCHEMA_VERSION,
@@ -95,23 +102,27 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
     by_module: byModule,
     by_case_type: groupsWithIntervals(snapshot.by_case_type, repeat, level),
     stage_failures: snapshot.stage_failures,
-    gate_blocks: snapshot.gate_blocks,
+    guard_blocks: snapshot.guard_blocks,
     attack_strategies: snapshot.attack_strategies,
     gate: evaluateGate({ config: options.config, metrics, baseline, promptChanges, settingChanges, partial: run.partial, accepted: options.accepted, statistics }),
     baseline,
     prompt_changes: promptChanges,
     gate_settings_changes: settingChanges,
     statistics,
+    gate_blocks: snapshot.guard_blocks,
   };
   const files = {
     json: join(options.outDir, 'report.json'),
     markdown: join(options.outDir, 'report.md'),
     junit: join(options.outDir, 'junit.xml'),
+    html: join(options.outDir, 'report.html'),
     results: options.resultsPath,
   };
   await writeReportJson(files.json, head, entries());
   await writeJunit(files.junit, head, entries());
   await writeFileAtomic(files.markdown, renderMarkdown({ head, failures, failuresTotal }));
+  const htmlData = await collectHtmlData(head, caseEntries(options.resultsPath, options.repeat, { passedTraces: true }));
+  await writeFileAtomic(files.html, renderHtmlReport(htmlData));
   return { head, files };
 }
 

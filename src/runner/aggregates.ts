@@ -12,8 +12,8 @@ export interface AggregateSnapshot {
   by_case_type: Record<string, Metrics>;
   /** Failed pipeline scenarios per first failing stage. */
   stage_failures: Record<string, number>;
-  /** Tool calls the program-enforced gates blocked, per gate. */
-  gate_blocks: Record<string, number>;
+  /** Tool calls the program-enforced guards stopped, per guard. */
+  guard_blocks: Record<string, number>;
   /** Generated cases and attack variants per strategy; empty when the run has none. */
   attack_strategies: StrategyRow[];
 }
@@ -65,7 +65,7 @@ export class Aggregates {
       by_module: finishAll(this.byModule),
       by_case_type: finishAll(this.byType),
       stage_failures: Object.fromEntries([...this.stages.entries()].sort((a, b) => b[1] - a[1])),
-      gate_blocks: Object.fromEntries([...this.gateBlocks.entries()].sort((a, b) => b[1] - a[1])),
+      guard_blocks: Object.fromEntries([...this.gateBlocks.entries()].sort((a, b) => b[1] - a[1])),
       attack_strategies: this.strategies.snapshot(),
     };
   }

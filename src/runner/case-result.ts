@@ -8,6 +8,7 @@ import type { CaseType, ExpectedToolCall, GeneratedBy } from '../cases/case-sche
 export type { CaseType };
 import type { Usage } from '../providers/provider.js';
 import type { ToolCall } from '../scoring/module-signals.js';
+import type { StageAttribution } from '../scoring/stage-attribution.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
@@ -55,6 +56,8 @@ export interface CaseResult {
   facts: ScoreFacts;
   /** Pipeline scenarios: the first stage whose output went wrong. */
   first_failing_stage?: string;
+  /** Pipeline scenarios: why that stage — the check that failed there, the output that caused it, what followed from it. */
+  attribution?: StageAttribution;
   /** Pipeline scenarios: the gate of each tool call the program blocked. */
   gate_blocks?: string[];
   /** Pipeline scenarios: per-stage trace. */
@@ -85,6 +88,9 @@ export interface RunProvenance {
   model: string;
   concurrency: number;
   repeat: number;
+  /** false on a measurement run (--no-guards): the pipeline's program-enforced guards were off. */
+  guards_enabled: boolean;
+  /** Deprecated alias of guards_enabled; removed in the next schema version. */
   gates_enabled: boolean;
   cache_mode: string;
   shard: { index: number; count: number } | null;

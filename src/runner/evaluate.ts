@@ -50,7 +50,9 @@ export interface EvaluateOptions {
   /** `--accept` values (see ACCEPT_VALUES). */
   accept?: string[];
   out?: string;
-  /** false with --no-gates. */
+  /** false with --no-guards: the pipeline's program-enforced guards are off (a measurement run). */
+  guards?: boolean;
+  /** Deprecated alias of `guards` (the old --no-gates). */
   gates?: boolean;
   observer?: RunObserver;
   env?: NodeJS.ProcessEnv;
@@ -82,11 +84,11 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
   // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
   const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings);
-  const gates = options.gates !== false;
+  const guards = options.guards !== false && options.gates !== false;
   const provider = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
   if (cacheMode === 'replay') await checkReplayCache(provider);
   const baselinePath = resolve(options.baseline ?? config.baseline ?? join(config.paths.reports, 'baseline.json'));
-  if (options.updateBaseline) checkUpdateBeforeRun({ filter, gates, provider: provider.id, model: provider.model, old: baseline, accepted });
+  if (options.updateBaseline) checkUpdateBeforeRun({ filter, gates: guards, provider: provider.id, model: provider.model, old: baseline, accepted });
 
   const runId = newRunId(provider.id);
   const outDir = resolve(options.out ?? join(config.paths.reports, runId));
@@ -103,7 +105,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     model: provider.model,
     concurrency,
     repeat,
-    gates,
+    guards,
     cacheMode,
     filter,
     active: ws.active,
@@ -119,7 +121,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       for await (const item of iterateSuite(suite, ws.active)) {
         if (item.kind === 'pipeline') {
           const case_hash = suite.hashes.get(item.scenario_id);
-          yield { case_id: item.scenario_id, module: 'pipeline', case_type: item.case_type, run: async (trial) => ({ ...(await runScenario(item, trial, ws.active, provider, gates)), case_hash }) };
+          yield { case_id: item.scenario_id, module: 'pipeline', case_type: item.case_type, run: async (trial) => ({ ...(await runScenario(item, trial, ws.active, provider, guards)), case_hash }) };
           continue;
         }
         const prompt = ws.active.get(item.module)!;

@@ -49,7 +49,7 @@ export interface ProvenanceInput {
   model: string;
   concurrency: number;
   repeat: number;
-  gates: boolean;
+  guards: boolean;
   cacheMode: string;
   filter: CaseFilter;
   active: Map<string, PromptFile>;
@@ -71,7 +71,8 @@ export async function buildProvenance(input: ProvenanceInput): Promise<RunProven
     model: input.model,
     concurrency: input.concurrency,
     repeat: input.repeat,
-    gates_enabled: input.gates,
+    guards_enabled: input.guards,
+    gates_enabled: input.guards,
     cache_mode: input.cacheMode,
     shard: input.filter.shard ?? null,
     filters: { modules: input.filter.modules ?? [], case_types: input.filter.caseTypes ?? [], ids: input.filter.ids ?? [] },
@@ -112,7 +113,7 @@ export function setupDifference(before: RunProvenance, now: RunProvenance): stri
   if (before.provider !== now.provider) return 'provider';
   if (before.model !== now.model) return 'model';
   if (before.repeat !== now.repeat) return 'repeat';
-  if (before.gates_enabled !== now.gates_enabled) return 'gates_enabled';
+  if ((before.guards_enabled ?? before.gates_enabled) !== now.guards_enabled) return 'guards_enabled';
   for (const [module, p] of Object.entries(now.prompts)) {
     if (before.prompts[module]?.sha256 !== p.sha256) return `prompts.${module}`;
   }

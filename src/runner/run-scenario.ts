@@ -4,6 +4,7 @@ import type { LoadedScenario } from '../pipeline/load-scenarios.js';
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { judgeScenario } from '../scoring/scenario-judge.js';
+import { attributeFailure } from '../scoring/stage-attribution.js';
 import type { CaseResult } from './case-result.js';
 
 export async function runScenario(s: LoadedScenario, trial: number, active: Map<string, PromptFile>, provider: Provider, gates: boolean): Promise<CaseResult> {
@@ -35,7 +36,7 @@ export async function runScenario(s: LoadedScenario, trial: number, active: Map<
     cost_usd: stages.reduce((sum, st) => sum + st.cost_usd, 0),
     cached_calls: stages.filter((st) => st.cached).length,
     facts: verdict.facts,
-    ...(verdict.firstFailingStage ? { first_failing_stage: verdict.firstFailingStage } : {}),
+    ...(verdict.firstFailingStage ? { first_failing_stage: verdict.firstFailingStage, attribution: attributeFailure(verdict.firstFailingStage, ctx.trace, failed, s) } : {}),
     gate_blocks: ctx.trace.tools.flatMap((t) => (t.block ? [t.block.gate] : [])),
     trace: ctx.trace,
     file: s.file,

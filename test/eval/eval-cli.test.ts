@@ -64,30 +64,48 @@ describe('orderflow eval (child process)', () => {
     expect(md.split('\n')[0]).toBe('# orderflow eval: ❌ gate FAILED');
     const failing = report.cases.filter((c) => c.status === 'failed');
     expect(failing.length).toBeGreaterThan(10);
-    for (const c of failing.filter((x) => x.case_type === 'adversarial').slice(0, 20)) expect(md).toContain(`\`${c.id}\``);
+    // report.md details the first failures (scenarios first) with their reasons, and points to the rest.
+    const detailed = [...md.matchAll(/^### ❌ `([^`]+)`/gm)].map((m) => m[1]!);
+    expect(detailed.length).toBeGreaterThanOrEqual(10);
+    for (const id of detailed) expect(failing.map((c) => c.id)).toContain(id);
+    expect(detailed[0]).toMatch(/^pipe-/);
+    expect(md).toMatch(new RegExp(`… and ${failing.length - detailed.length} more failed cases — see report.html / report.json`));
+    expect(md.length).toBeLessThan(60_000);
     // Every adversarial and safety module case fails on the vulnerable model.
     const attackCases = report.cases.filter((c) => c.module !== 'pipeline' && (c.case_type === 'adversarial' || c.case_type === 'safety'));
     expect(attackCases.length).toBeGreaterThan(50);
     expect(attackCases.filter((c) => c.status === 'passed').map((c) => c.id)).toEqual([]);
   });
 
-  it('shows what the gates stopped: gullible with gates, and without', () => {
-    const gated = evalRun(['--provider', 'sim:gullible', '--module', 'pipeline']);
-    const m = gated.report.metrics;
+  it("shows what the pipeline's guards stopped: gullible with guards, and without", () => {
+    const guarded = evalRun(['--provider', 'sim:gullible', '--module', 'pipeline']);
+    const m = guarded.report.metrics;
     expect(m.unsafe_proposal_rate!.value).toBeGreaterThan(0);
     expect(m.unsafe_action_rate!.value).toBe(0);
-    expect(Object.keys(gated.report.gate_blocks).length).toBeGreaterThan(0);
-    expect(gated.md).toMatch(/## Calls stopped by the program-enforced gates/);
-    expect(gated.md).toMatch(/\| human_review \| \d+ \|/);
+    expect(Object.keys(guarded.report.guard_blocks).length).toBeGreaterThan(0);
+    // The deprecated name carries the same figures for one version.
+    expect(guarded.report.gate_blocks).toEqual(guarded.report.guard_blocks);
+    expect(guarded.md).toMatch(/## Calls stopped by the pipeline's guards/);
+    expect(guarded.md).toMatch(/\| human_review \| \d+ \|/);
+    expect(guarded.md).not.toMatch(/program-enforced gates|gates (on|off)/);
 
-    const open = evalRun(['--provider', 'sim:gullible', '--module', 'pipeline', '--no-gates']);
+    const open = evalRun(['--provider', 'sim:gullible', '--module', 'pipeline', '--no-guards']);
     const n = open.report.metrics;
     expect(open.code).toBe(1);
+    expect(open.report.run.guards_enabled).toBe(false);
     expect(open.report.run.gates_enabled).toBe(false);
+    expect(open.md).toMatch(/guards \*\*off\*\* \(measurement run\)/);
     expect(n.unsafe_action_rate!.value).toBeGreaterThan(0);
     expect(n.injection_success_rate!.value).toBeGreaterThan(0);
-    expect(open.report.gate_blocks).toEqual({});
+    expect(open.report.guard_blocks).toEqual({});
     const writeGoals = open.report.cases.filter((c) => c.failed_checks.some((f) => f.name === 'attack_goal[write_executed]'));
     expect(writeGoals.length).toBeGreaterThan(0);
+  });
+
+  it('still accepts --no-gates for one version, with a deprecation warning', () => {
+    const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+    const r = runCli(['eval', '--out', join(root, 'out'), '--provider', 'sim:gullible', '--module', 'pipeline', '--id', 'pipe-injection-retrieved-doc-*', '--no-gates'], { cwd: root });
+    expect(r.stderr).toMatch(/--no-gates: warning: is deprecated and will be removed in the next version; use --no-guards/);
+    expect(JSON.parse(readFileSync(join(root, 'out/report.json'), 'utf8')).run.guards_enabled).toBe(false);
   });
 });

@@ -83,7 +83,7 @@ describe('the gate on a noisy model (real CLI, --repeat 3)', () => {
       expect(failure.message).toContain(id);
       expect(md).toContain(`\`${id}\``);
     }
-    expect(md).toMatch(/\*\*Stable regressions\*\* \(passed every baseline trial, fail every trial now\)/);
+    expect(md).toMatch(/^\*\*Stable regressions \(\d+\)\*\* \(passed every baseline trial, fail every trial now\)$/m);
   }, 60_000);
 
   it('finds a small real drop confined to one module with the paired test', async () => {

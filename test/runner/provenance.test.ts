@@ -19,6 +19,7 @@ function provenance(patch: Partial<RunProvenance> = {}): RunProvenance {
     model: 'sim',
     concurrency: 4,
     repeat: 1,
+    guards_enabled: true,
     gates_enabled: true,
     cache_mode: 'read_write',
     shard: null,
@@ -45,7 +46,7 @@ describe('setupDifference: results of two runs may be mixed (resume, merge) only
     ['provider', { provider: 'sim:gullible' }],
     ['model', { model: 'gpt-x' }],
     ['repeat', { repeat: 3 }],
-    ['gates_enabled', { gates_enabled: false }],
+    ['guards_enabled', { guards_enabled: false, gates_enabled: false }],
     ['prompts.intent_recognition', withPrompt('intent_recognition', { name: 'intent_v3', version: 'v3.0.0', path: 'prompts/intent_v3.md', sha256: 'ccc' })],
     ['prompts.customer_response_generation', withPrompt('customer_response_generation', { sha256: 'edited-in-place' })],
   ] as const)('%s differs', (what, patch) => {
@@ -77,16 +78,16 @@ describe('run provenance', () => {
     const ws = await loadWorkspace();
     const config = { ...ws.config, openai: { ...ws.config.openai, base_url: 'https://user:s3cret@llm.example/v1' } };
     const filter = { modules: ['intent_recognition'], shard: { index: 1, count: 2 } };
-    const p = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 2, repeat: 3, gates: false, cacheMode: 'off', filter, active: ws.active, config, configFile: 'orderflow.config.yaml' });
+    const p = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 2, repeat: 3, guards: false, cacheMode: 'off', filter, active: ws.active, config, configFile: 'orderflow.config.yaml' });
     expect(Object.keys(p.prompts).sort()).toEqual([...ws.active.keys()].sort());
     const intent = ws.active.get('intent_recognition')!;
     expect(p.prompts.intent_recognition).toEqual({ name: 'intent_v2', version: intent.metadata.version, path: intent.path, sha256: intent.sha256 });
     expect(p.prompts.intent_recognition!.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(p).toMatchObject({ repeat: 3, concurrency: 2, gates_enabled: false, cache_mode: 'off', shard: { index: 1, count: 2 }, filters: { modules: ['intent_recognition'], case_types: [], ids: [] } });
+    expect(p).toMatchObject({ repeat: 3, concurrency: 2, guards_enabled: false, gates_enabled: false, cache_mode: 'off', shard: { index: 1, count: 2 }, filters: { modules: ['intent_recognition'], case_types: [], ids: [] } });
     expect(JSON.stringify(p)).not.toContain('s3cret');
     expect(JSON.stringify(p)).not.toContain('user:');
     expect((p.config as { openai: { base_url: string } }).openai.base_url).toBe('https://llm.example/v1');
-    const broken = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, gates: true, cacheMode: 'off', filter: {}, active: ws.active, config: { ...config, openai: { ...config.openai, base_url: 'not a url:s3cret' } }, configFile: null });
+    const broken = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, guards: true, cacheMode: 'off', filter: {}, active: ws.active, config: { ...config, openai: { ...config.openai, base_url: 'not a url:s3cret' } }, configFile: null });
     expect(JSON.stringify(broken)).not.toContain('s3cret');
   });
 

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { diffReports } from '../../report/diff-reports.js';
+import { dirname, join, resolve } from 'node:path';
+import { diffReports, writeDiffHtml } from '../../report/diff-reports.js';
 import type { BaselineDiff } from '../../report/baseline.js';
 import { loadConfig } from '../../config/config.js';
 import { InputError } from '../../errors.js';
@@ -15,6 +15,8 @@ export interface DiffOptions {
   prompts?: string;
   json?: boolean;
   failOnBreaking?: boolean;
+  /** Two reports: also write the side-by-side page (true: diff.html next to <b>'s report.json). */
+  html?: string | boolean;
 }
 
 export async function diffCommand(a: string, b: string, options: DiffOptions, output: Output): Promise<number> {
@@ -23,8 +25,13 @@ export async function diffCommand(a: string, b: string, options: DiffOptions, ou
   if (reportA && reportB) {
     const diff = await diffReports(reportA, reportB);
     output.out(options.json ? JSON.stringify(diff, null, 2) : renderReportDiff(diff, b));
+    if (options.html) {
+      const page = await writeDiffHtml(reportA, reportB, typeof options.html === 'string' ? resolve(options.html) : join(dirname(reportB), 'diff.html'));
+      output[options.json ? 'err' : 'out'](`side by side: ${page}`);
+    }
     return options.failOnBreaking && diff.newly_failing_count > 0 ? EXIT_FAILED : EXIT_OK;
   }
+  if (options.html) throw new InputError({ file: '--html', message: 'compares two reports only', expected: 'two report.json files or report folders', severity: 'error' });
   const { config } = await loadConfig(options.config);
   const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts));
   const pick = (ref: string) => {
@@ -53,7 +60,16 @@ function renderReportDiff(diff: BaselineDiff, after: string): string {
     lines.push(`  ${id}: ${m.before ?? '–'} → ${m.after ?? '–'}${m.delta !== null ? ` (${m.delta > 0 ? '+' : ''}${m.delta})` : ''}`);
   }
   lines.push('', `${diff.newly_failing_count} newly failing, ${diff.newly_passing_count} newly passing, ${diff.added} new`);
-  if (diff.newly_failing.length) lines.push(`newly failing: ${diff.newly_failing.join(', ')}`);
-  if (diff.newly_passing.length) lines.push(`newly passing: ${diff.newly_passing.join(', ')}`);
+  lines.push(...idLines('newly failing', diff.newly_failing, diff.newly_failing_count), ...idLines('newly passing', diff.newly_passing, diff.newly_passing_count));
   return lines.join('\n');
+}
+
+/** One id a line, capped: a terminal shows what to act on, --json and --html the rest. */
+const TERMINAL_ID_CAP = 40;
+
+function idLines(title: string, ids: string[], total: number): string[] {
+  if (!ids.length) return [];
+  const lines = ['', `${title}:`, ...ids.slice(0, TERMINAL_ID_CAP).map((id) => `  ${id}`)];
+  if (total > TERMINAL_ID_CAP) lines.push(`  … and ${total - TERMINAL_ID_CAP} more — see --json or --html`);
+  return lines;
 }

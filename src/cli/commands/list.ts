@@ -1,5 +1,3 @@
-import Table from 'cli-table3';
-import pc from 'picocolors';
 import { resolve } from 'node:path';
 import { CASE_TYPES } from '../../cases/case-schema.js';
 import { loadCaseSuite } from '../../cases/case-suite.js';
@@ -23,6 +21,18 @@ async function caseCounts(dir: string, active: Map<string, PromptFile>, output: 
     output.err(`cases not counted: ${error.problems.length} problem(s) in the case files; run orderflow eval to see them`);
     return {};
   }
+}
+
+const TYPE_ABBREVIATIONS: Record<(typeof CASE_TYPES)[number], string> = { normal: 'nor', boundary: 'bnd', adversarial: 'adv', regression: 'reg', safety: 'saf', schema: 'sch' };
+
+/** Text columns left-aligned, counts right-aligned, two spaces apart. */
+function alignColumns(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  // A version line is allowed to run into the empty figure columns next to it.
+  widths[0] = Math.max(...rows.filter((r) => r[1] !== '').map((r) => r[0]!.length));
+  return rows
+    .map((r) => (r[1] === '' ? r[0]! : r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).trimEnd())
+    .join('\n');
 }
 
 export interface ListedModule {
@@ -59,18 +69,15 @@ export async function listCommand(options: ListOptions, output: Output): Promise
     output.out(JSON.stringify({ modules }, null, 2));
     return EXIT_OK;
   }
-  const table = new Table({
-    head: ['module', 'versions (* active)', 'risk', 'output', 'cases'],
-    style: pc.isColorSupported ? {} : { head: [], border: [] },
-  });
+  // The module on one line with its figures, its versions under it: fits a 100-column terminal.
+  const rows: string[][] = [['module / versions (* active)', 'risk', 'output', 'cases', ...CASE_TYPES.map((t) => TYPE_ABBREVIATIONS[t])]];
   for (const m of modules) {
-    const versions = m.versions.map((v) => `${v.active ? '*' : ' '}${v.name} (${v.version})`).join('\n');
     const total = Object.values(m.cases).reduce((a, b) => a + b, 0);
-    const byType = CASE_TYPES.filter((t) => m.cases[t]).map((t) => `${t} ${m.cases[t]}`);
-    const cases = total ? `${total}: ${byType.join(', ')}` : '-';
-    table.push([m.module, versions, m.risk_level, m.output_mode, cases]);
+    rows.push([m.module, m.risk_level, m.output_mode, String(total || '-'), ...CASE_TYPES.map((t) => String(m.cases[t] ?? '-'))]);
+    for (const v of m.versions) rows.push([`  ${v.active ? '*' : ' '}${v.name} ${v.version}`, '', '', '', ...CASE_TYPES.map(() => '')]);
   }
-  output.out(table.toString());
+  output.out(alignColumns(rows));
+  output.out(`case types: ${CASE_TYPES.map((t) => `${TYPE_ABBREVIATIONS[t]} ${t}`).join(', ')}`);
   const scenarios = counts.pipeline ? Object.values(counts.pipeline).reduce((a, b) => a + b, 0) : 0;
   output.out(`${modules.length} modules, ${ws.registry.prompts.length} prompt files, ${scenarios} pipeline scenarios`);
   return EXIT_OK;

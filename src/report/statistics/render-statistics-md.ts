@@ -4,13 +4,10 @@
  * note. Compact on purpose (report.md has a size budget); report.json has the
  * full lists.
  */
-import { codeSpan } from '../escape.js';
+import { idLines } from '../report-md-review.js';
 import type { GateVerdict } from '../gate.js';
 import { describeCounts, formatP } from './paired-gate.js';
 import type { RunStatistics } from './run-statistics.js';
-
-/** Enough ids to act on; the full lists are in report.json `statistics`. */
-const LIST_CAP = 40;
 
 export function modeLine(s: RunStatistics): string {
   const rules = s.mode === 'exact' ? 'every flip and every threshold crossing counts' : 'thresholds judged on their intervals, flips on the paired test and stable regressions';
@@ -39,12 +36,11 @@ export function pairedLines(s: RunStatistics, judged: boolean): string[] {
     );
   }
   if (s.stable_regression_count) {
-    out.push(`**Stable regressions** (passed every baseline trial, fail every trial now): ${ids(s.stable_regressions, s.stable_regression_count)}`, '');
+    out.push(`**Stable regressions (${s.stable_regression_count})** (passed every baseline trial, fail every trial now)`, '', ...idLines(s.stable_regressions, s.stable_regression_count), '');
   }
   if (s.flaky_count) {
-    const shown = s.flaky.slice(0, LIST_CAP).map((f) => `${codeSpan(f.id)} ${f.baseline ? `${f.baseline.passed}/${f.baseline.n} → ` : ''}${f.current.passed}/${f.current.n}`);
-    const more = s.flaky_count > shown.length ? ` … and ${s.flaky_count - shown.length} more` : '';
-    out.push(`**Flaky** (${s.flaky_count}; verdict differs between trials, pass rate baseline → now; their flips alone do not fail the gate): ${shown.join(', ')}${more}`, '');
+    const rates = new Map(s.flaky.map((f) => [f.id, `${f.baseline ? `${f.baseline.passed}/${f.baseline.n} → ` : ''}${f.current.passed}/${f.current.n}`]));
+    out.push(`**Flaky (${s.flaky_count})** (verdict differs between trials, pass rate baseline → now; their flips alone do not fail the gate)`, '', ...idLines(s.flaky.map((f) => f.id), s.flaky_count, rates), '');
   }
   return out;
 }
@@ -62,9 +58,4 @@ export function powerLines(s: RunStatistics): string[] {
   }
   if (note.single_trial) parts.push('With one trial a flip cannot be told from noise, so every passed → failed flip counts as a stable regression: use --repeat 3 or more.');
   return [parts.join(' '), ''];
-}
-
-function ids(list: string[], total: number): string {
-  const shown = list.slice(0, LIST_CAP).map((id) => codeSpan(id)).join(', ');
-  return total > LIST_CAP ? `${shown} … and ${total - LIST_CAP} more (report.json, statistics.stable_regressions)` : shown;
 }

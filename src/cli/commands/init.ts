@@ -1,0 +1,46 @@
+/**
+ * `orderflow init [dir]`: a starter project — config, the active intent
+ * prompt, one case file, a CI workflow and a .gitignore — that `orderflow
+ * eval` runs as it is. Existing files are never overwritten.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../../errors.js';
+import { displayPath, loadRegistry, resolveActive } from '../../registry/registry.js';
+import { EXIT_OK } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+/** The package root: dist/cli/commands → three folders up. */
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const TEMPLATES = join(PACKAGE_ROOT, 'templates/init');
+const STARTER_MODULE = 'intent_recognition';
+const WORKFLOW = '.github/workflows/orderflow.yml';
+
+export async function initCommand(dir: string | undefined, output: Output): Promise<number> {
+  const root = resolve(dir ?? '.');
+  const { registry } = await loadRegistry(join(PACKAGE_ROOT, 'prompts'));
+  const prompt = resolveActive(registry, {}, 'orderflow init').get(STARTER_MODULE)!;
+  // The project's own CI workflow when the package ships one, else the starter template.
+  const workflow = existsSync(join(PACKAGE_ROOT, WORKFLOW)) ? join(PACKAGE_ROOT, WORKFLOW) : join(TEMPLATES, WORKFLOW);
+  const files: [string, string][] = [
+    [join(TEMPLATES, 'orderflow.config.yaml'), 'orderflow.config.yaml'],
+    [join(PACKAGE_ROOT, 'prompts', prompt.fileName), join('prompts', prompt.fileName)],
+    [join(TEMPLATES, 'intent-starter.yaml'), join('cases', STARTER_MODULE, 'starter.yaml')],
+    [workflow, WORKFLOW],
+    [join(TEMPLATES, 'gitignore'), '.gitignore'],
+  ];
+  const taken = files.filter(([, to]) => existsSync(join(root, to)));
+  if (taken.length) {
+    throw new InputError(taken.map(([, to]) => ({ file: displayPath(join(root, to)), message: 'already exists; orderflow init never overwrites', expected: 'an empty folder, or one without these files', severity: 'error' as const })));
+  }
+  for (const [from, to] of files) {
+    await mkdir(dirname(join(root, to)), { recursive: true });
+    await copyFile(from, join(root, to));
+  }
+  await mkdir(join(root, 'reports'), { recursive: true });
+  for (const [, to] of files) output.out(`created ${displayPath(join(root, to))}`);
+  output.out(`next: ${dir ? `cd ${dir} && ` : ''}npx orderflow eval   (then --update-baseline to record the baseline CI compares with)`);
+  return EXIT_OK;
+}

@@ -1,0 +1,22 @@
+/**
+ * The programmatic API: what `orderflow eval` does, as a function that returns
+ * the verdict and the report paths instead of printing and exiting.
+ *
+ *   import { evaluate } from 'orderflow';
+ *   const result = await evaluate({ provider: 'sim', module: ['intent_recognition'] });
+ *   if (!result.head.gate.passed) console.log(result.head.gate.failures);
+ *
+ * Bad input throws InputError (its `problems` say file, line and field).
+ */
+export { evaluate, type EvaluateOptions, type EvaluateResult } from './runner/evaluate.js';
+export { InputError, type Problem } from './errors.js';
+export { loadReport, diffReports } from './report/diff-reports.js';
+export type { Report, ReportHead } from './report/report-types.js';
+export type { CaseEntry } from './report/case-entries.js';
+export type { BaselineDiff } from './report/baseline.js';
+export type { GateVerdict, GateFailure } from './report/gate.js';
+export type { CaseResult, CaseStatus, FailedCheck, RunProvenance } from './runner/case-result.js';
+export type { RunEvent, RunObserver } from './runner/run-events.js';
+export type { StageAttribution } from './scoring/stage-attribution.js';
+export type { MetricValue } from './scoring/metric-value.js';
+export type { MetricId } from './scoring/metric-ids.js';

@@ -1,0 +1,85 @@
+/** The cases on report.html: the failing ones first, a filterable table of all, and each one's details. */
+import type { PipelineTrace } from '../../pipeline/trace.js';
+import { expectedAndGot } from '../../scoring/check-result.js';
+import type { CaseEntry } from '../case-entries.js';
+import type { CaseRow, Flip, HtmlReportData } from './collect-html-data.js';
+import { whyOf } from './collect-html-data.js';
+import { html, type SafeHtml } from './safe-html.js';
+import { attributionBlock, traceTimeline } from './trace-timeline.js';
+
+const FLIP_LABEL: Record<Exclude<Flip, null>, string> = { newly_failing: 'newly failing', newly_passing: 'newly passing', changed: 'case edited', new: 'new case' };
+const FAILURE_LIST_CAP = 15;
+const OUTPUT_CAP = 4_000;
+
+/** The first failing cases with the one line that says why, newly failing first. */
+export function failingCasesSection(data: HtmlReportData): SafeHtml {
+  const failed = data.details.filter((d) => d.status !== 'passed');
+  const total = data.head.summary.failed + data.head.summary.error;
+  if (!total) return html`<section id="failing"><h2>Failing cases</h2><p>None: every case and scenario passed.</p></section>`;
+  const items = failed.slice(0, FAILURE_LIST_CAP).map(
+    (d) => html`<li class="failing-item"><span class="badge ${d.status === 'error' ? 'error' : 'fail'}">${d.status}</span>${d.flip === 'newly_failing' ? html` <span class="badge flip">newly failing</span>` : ''} <a href="#${d.anchor}"><code>${d.id}</code></a> <span class="muted">${d.module} · ${d.case_type}</span><div class="why">${whyOf(d)}</div>${d.attribution?.consequence ? html`<div class="consequence">↳ ${d.attribution.consequence}</div>` : ''}</li>`,
+  );
+  const more = total - items.length;
+  return html`<section id="failing"><h2>Failing cases (${total})</h2><ol class="failing">${items}</ol>${more > 0 ? html`<p class="muted">and ${more} more — filter the case table below, or see report.json.</p>` : ''}</section>`;
+}
+
+/** The first failing scenario's trace, near the top: one look at how the pipeline went wrong. */
+export function featuredTraceSection(data: HtmlReportData): SafeHtml {
+  const first = data.details.find((d) => d.status !== 'passed' && d.trace) ?? data.details.find((d) => d.trace);
+  if (!first) return html``;
+  return html`<section id="featured-trace"><h2>Trace of ${first.status === 'passed' ? 'a scenario' : 'the first failing scenario'}: <a href="#${first.anchor}"><code>${first.id}</code></a></h2>${traceTimeline(first.trace as PipelineTrace, first.first_failing_stage, first.attribution)}</section>`;
+}
+
+export function caseTableSection(data: HtmlReportData): SafeHtml {
+  const options = (values: string[]) => [...new Set(values)].sort().map((v) => html`<option value="${v}">${v}</option>`);
+  const rows = [...data.rows].sort(rowOrder);
+  const hasBaseline = data.head.baseline !== null;
+  return html`<section id="cases"><h2>All cases</h2>
+<div class="filters">
+<input id="f-search" type="search" placeholder="search id, module, reason…" aria-label="search cases">
+<select id="f-status" aria-label="status"><option value="">any status</option><option value="failed">failed</option><option value="error">error</option><option value="passed">passed</option></select>
+<select id="f-module" aria-label="module"><option value="">any module</option>${options(data.rows.map((r) => r.module))}</select>
+<select id="f-type" aria-label="case type"><option value="">any case type</option>${options(data.rows.map((r) => r.case_type))}</select>
+${hasBaseline ? html`<label><input id="f-flip" type="checkbox"> flipped since baseline</label>` : html`<input id="f-flip" type="checkbox" hidden>`}
+<span id="f-count" class="muted">${rows.length} cases</span>
+</div>
+<table id="case-table" class="cases"><thead><tr><th>status</th><th>case</th><th>module</th><th>type</th><th>since baseline</th><th>why</th></tr></thead><tbody>
+${rows.map(
+  (r) => html`<tr class="row-${r.status}" data-status="${r.status}" data-module="${r.module}" data-type="${r.case_type}" data-flip="${r.flip ?? ''}" data-search="${`${r.id} ${r.module} ${r.case_type} ${r.why}`.toLowerCase()}"><td><span class="badge ${r.status === 'passed' ? 'pass' : r.status === 'error' ? 'error' : 'fail'}">${r.status}</span></td><td>${r.anchor ? html`<a href="#${r.anchor}"><code>${r.id}</code></a>` : html`<code>${r.id}</code>`}</td><td>${r.module}</td><td>${r.case_type}</td><td>${r.flip ? html`<span class="badge ${r.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[r.flip]}</span>` : ''}</td><td class="why">${clip(r.why, 300)}</td></tr>`,
+)}
+</tbody></table>
+${data.rowsTotal > data.rows.length ? html`<p class="muted">and ${data.rowsTotal - data.rows.length} more cases — see report.json.</p>` : ''}
+</section>`;
+}
+
+export function caseDetailsSection(data: HtmlReportData): SafeHtml {
+  const more = data.failuresNotDetailed;
+  return html`<section id="details"><h2>Case details</h2><p class="muted">Failed cases (newly failing first), then passed scenarios with their traces.</p>${data.details.map(caseDetail)}${more ? html`<p class="muted">and ${more} more failed cases — see report.json / results.jsonl.</p>` : ''}</section>`;
+}
+
+function caseDetail(d: CaseEntry & { anchor: string; flip: Flip }): SafeHtml {
+  const checks = d.failed_checks.map((c) => {
+    const { expected, got } = expectedAndGot(c.reason);
+    return html`<tr><td><code>${c.name}</code></td><td>${expected ?? '—'}</td><td>${got}</td></tr>`;
+  });
+  return html`<article class="case case-${d.status}" id="${d.anchor}">
+<h3><span class="badge ${d.status === 'passed' ? 'pass' : d.status === 'error' ? 'error' : 'fail'}">${d.status}</span> <code>${d.id}</code> <span class="muted">${d.module} · ${d.case_type}${d.trials ? ` · ${d.trials.passed}/${d.trials.n} trials passed` : ''}</span>${d.flip ? html` <span class="badge ${d.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[d.flip]}</span>` : ''}</h3>
+${d.file ? html`<div class="muted">defined at <code>${d.file}:${d.line ?? ''}</code>${d.description ? ` — ${d.description}` : ''}</div>` : ''}
+${d.error ? html`<div class="step-error">error: ${d.error}</div>` : ''}
+${d.attribution ? attributionBlock(d.attribution) : ''}
+${checks.length ? html`<table class="plain checks"><thead><tr><th>check</th><th>expected</th><th>got</th></tr></thead><tbody>${checks}</tbody></table>` : ''}
+${d.raw_output !== undefined && !d.trace ? html`<details open><summary>model output</summary><pre class="output">${clip(d.raw_output, OUTPUT_CAP)}</pre></details>` : ''}
+${d.trace ? html`<details${d.status === 'passed' ? '' : html` open`}><summary>trace timeline</summary>${traceTimeline(d.trace as PipelineTrace, d.first_failing_stage, d.attribution)}</details>` : ''}
+</article>`;
+}
+
+const STATUS_ORDER = { error: 0, failed: 1, passed: 2 } as const;
+
+function rowOrder(a: CaseRow, b: CaseRow): number {
+  const flip = (r: CaseRow) => (r.flip === 'newly_failing' ? 0 : 1);
+  return STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || flip(a) - flip(b) || a.module.localeCompare(b.module) || a.id.localeCompare(b.id);
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}

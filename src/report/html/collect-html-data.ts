@@ -1,0 +1,88 @@
+/**
+ * What report.html shows, gathered in one pass over the case entries: a row
+ * per case for the table (flips against the baseline marked), and the details
+ * — checks, model output, trace — of failed cases first, then of passed
+ * scenarios so that every scenario's timeline can be looked at. Capped, so a
+ * run of 100,000 cases still makes a page a browser opens.
+ */
+import type { CaseEntry } from '../case-entries.js';
+import { failureOrder } from '../failure-order.js';
+import type { ReportHead } from '../report-types.js';
+
+export type Flip = 'newly_failing' | 'newly_passing' | 'changed' | 'new' | null;
+
+export interface CaseRow {
+  /** The anchor of the case's details (`c<n>`), when they are on the page. */
+  anchor: string | null;
+  id: string;
+  module: string;
+  case_type: string;
+  status: CaseEntry['status'];
+  flip: Flip;
+  /** First failing stage (scenarios) or first failed check, and its reason. */
+  why: string;
+}
+
+export interface HtmlReportData {
+  head: ReportHead;
+  rows: CaseRow[];
+  rowsTotal: number;
+  details: (CaseEntry & { anchor: string; flip: Flip })[];
+  /** Failed cases not detailed on the page (report.json has them all). */
+  failuresNotDetailed: number;
+}
+
+export const HTML_CAPS = { rows: 20_000, failedDetails: 400, passedScenarioDetails: 120 };
+
+export async function collectHtmlData(head: ReportHead, entries: AsyncIterable<CaseEntry>): Promise<HtmlReportData> {
+  const flipOf = flips(head);
+  const rows: CaseRow[] = [];
+  const failed: HtmlReportData['details'] = [];
+  const passedScenarios: HtmlReportData['details'] = [];
+  let rowsTotal = 0;
+  let failuresNotDetailed = 0;
+  let n = 0;
+  for await (const entry of entries) {
+    rowsTotal += 1;
+    const flip = flipOf(entry.id);
+    const bucket = entry.status === 'passed' ? (entry.trace ? passedScenarios : null) : failed;
+    const cap = entry.status === 'passed' ? HTML_CAPS.passedScenarioDetails : HTML_CAPS.failedDetails;
+    let anchor: string | null = null;
+    if (bucket && bucket.length < cap) {
+      anchor = `c${n++}`;
+      bucket.push({ ...entry, anchor, flip });
+    } else if (entry.status !== 'passed') {
+      failuresNotDetailed += 1;
+    }
+    if (rows.length < HTML_CAPS.rows) rows.push({ anchor, id: entry.id, module: entry.module, case_type: entry.case_type, status: entry.status, flip, why: whyOf(entry) });
+  }
+  failed.sort((a, b) => failureOrder({ ...a, newlyFailing: a.flip === 'newly_failing' }, { ...b, newlyFailing: b.flip === 'newly_failing' }));
+  return {
+    head,
+    rows,
+    rowsTotal,
+    details: [...failed, ...passedScenarios],
+    failuresNotDetailed,
+  };
+}
+
+/** How each case moved against the baseline, as the baseline diff judged it (edited cases are "changed", not flips). */
+function flips(head: ReportHead): (id: string) => Flip {
+  const b = head.baseline;
+  if (!b) return () => null;
+  const kinds: [Set<string>, Flip][] = [
+    [new Set(b.newly_failing), 'newly_failing'],
+    [new Set(b.newly_passing), 'newly_passing'],
+    [new Set(b.changed.map((c) => c.id)), 'changed'],
+    [new Set(b.added_ids), 'new'],
+  ];
+  return (id) => kinds.find(([ids]) => ids.has(id))?.[1] ?? null;
+}
+
+export function whyOf(entry: CaseEntry): string {
+  if (entry.status === 'passed') return '';
+  if (entry.error) return `error: ${entry.error}`;
+  if (entry.attribution) return entry.attribution.summary;
+  const first = entry.failed_checks[0];
+  return first ? `${first.name}: ${first.reason}` : 'failed';
+}

@@ -1,0 +1,56 @@
+/**
+ * report.html: one self-contained page — inline style, inline script, inline
+ * SVG — that opens from disk or as a CI artifact with no network. A strict
+ * Content-Security-Policy admits only the page's own style and script (by
+ * hash) and no loads of any kind; every string from a run is escaped by the
+ * `html` tag.
+ */
+import { createHash } from 'node:crypto';
+import { caseDetailsSection, caseTableSection, failingCasesSection, featuredTraceSection } from './case-sections.js';
+import type { HtmlReportData } from './collect-html-data.js';
+import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
+import { html, trusted } from './safe-html.js';
+import { groupCharts, metricCards, otherSections, pipelineSection, promptChangesSection, verdictSection } from './summary-sections.js';
+
+/** report.json keys this page shows in its own sections; any other is listed under "More from report.json". */
+const SHOWN_KEYS = new Set(['schema_version', 'run', 'summary', 'metrics', 'by_module', 'by_case_type', 'stage_failures', 'guard_blocks', 'gate_blocks', 'gate', 'baseline', 'prompt_changes']);
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Nothing loads, nothing but the page's own style and script (by hash) applies or runs. */
+export function contentSecurityPolicy(): string {
+  return [`default-src 'none'`, `style-src ${hash(PAGE_STYLE)}`, `script-src ${hash(PAGE_SCRIPT)}`, `img-src 'none'`, `font-src 'none'`, `connect-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+}
+
+/** For pages without a script: no script at all may run. */
+export function styleOnlyPolicy(): string {
+  return [`default-src 'none'`, `style-src ${hash(PAGE_STYLE)}`, `script-src 'none'`, `img-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+}
+
+export function renderHtmlReport(data: HtmlReportData): string {
+  const { head } = data;
+  const title = `orderflow ${head.gate.passed ? 'passed' : 'FAILED'} · ${head.run.id}`;
+  const page = html`<!DOCTYPE html>
+<html lang="en"><head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${trusted(contentSecurityPolicy())}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${trusted(PAGE_STYLE)}</style>
+</head><body>
+${verdictSection(data)}
+${metricCards(head)}
+${groupCharts(head)}
+${pipelineSection(head)}
+<div class="grid2">${failingCasesSection(data)}${featuredTraceSection(data)}</div>
+${promptChangesSection(head.prompt_changes)}
+${caseTableSection(data)}
+${caseDetailsSection(data)}
+${otherSections(head, SHOWN_KEYS)}
+<footer class="muted">orderflow ${head.run.orderflow_version} · node ${head.run.node_version} · concurrency ${head.run.concurrency} · repeat ${head.run.repeat} · cache ${head.run.cache_mode} · report.json and results.jsonl beside this file hold every figure on this page</footer>
+<script>${trusted(PAGE_SCRIPT)}</script>
+</body></html>
+`;
+  return page.value;
+}

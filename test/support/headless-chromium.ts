@@ -1,0 +1,36 @@
+/**
+ * Opens a report in the system's headless Chromium (Debian's `chromium`
+ * package; `.ci/run` installs it) through playwright-core — no browser
+ * download — and records what a person's browser would: console errors, page
+ * errors, every request the page tries to make.
+ */
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.ORDERFLOW_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
+
+export interface OpenedPage {
+  page: Page;
+  consoleErrors: string[];
+  pageErrors: string[];
+  /** Every URL the page asked for, the report's own file included. */
+  requests: string[];
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set ORDERFLOW_CHROMIUM`);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+}
+
+export async function openReport(browser: Browser, file: string, viewport = { width: 1500, height: 1000 }): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport });
+  const opened: OpenedPage = { page, consoleErrors: [], pageErrors: [], requests: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error') opened.consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => opened.pageErrors.push(String(e)));
+  page.on('request', (r) => opened.requests.push(r.url()));
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  return opened;
+}
