@@ -4,8 +4,7 @@
  * that stays inert however hostile. A screenshot of the sim:gullible report is
  * saved next to it (report-screenshot.png) for review.
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { evalIn, readReport, repoCopy } from '../support/eval-fixture.js';
 import { launchChromium, openReport } from '../support/headless-chromium.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { runCli } from '../support/run-cli.js';
+import { sharedCopyOfRepo } from '../support/temp-dir.js';
 
 /** Tries every way out of a text node: markup, handlers, remote loads, a closing tag. */
 const HOSTILE = [
@@ -29,16 +29,13 @@ describe('report.html in headless Chromium', () => {
   let out: string;
   beforeAll(async () => {
     browser = await launchChromium();
-    // Shared by the tests below, so not one of the per-test temp folders.
-    root = mkdtempSync(join(tmpdir(), 'orderflow-html-'));
-    for (const part of ['prompts', 'cases', 'orderflow.config.yaml']) cpSync(join(process.cwd(), part), join(root, part), { recursive: true });
+    root = sharedCopyOfRepo();
     out = join(root, 'gullible');
     copyFileSync(join(process.cwd(), 'reports/baseline.json'), join(root, 'baseline.json'));
     await evalIn(root, { provider: 'sim:gullible', out, baseline: join(root, 'baseline.json') });
   });
   afterAll(async () => {
     await browser?.close();
-    rmSync(root, { recursive: true, force: true });
   });
 
   it('shows the verdict, the charts, the failing cases and a trace timeline, with no console error; the screenshot is saved', async () => {

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 const made: string[] = [];
 
@@ -21,4 +21,18 @@ export function copyOfRepo(parts: ('prompts' | 'cases' | 'orderflow.config.yaml'
 
 afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const shared: string[] = [];
+
+/** A temp copy of the repository parts kept for every test of a file (made in beforeAll), removed after the file. */
+export function sharedCopyOfRepo(parts: ('prompts' | 'cases' | 'orderflow.config.yaml')[] = ['prompts', 'cases', 'orderflow.config.yaml']): string {
+  const dir = mkdtempSync(join(tmpdir(), 'orderflow-shared-'));
+  shared.push(dir);
+  for (const part of parts) cpSync(join(process.cwd(), part), join(dir, part), { recursive: true });
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of shared.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
