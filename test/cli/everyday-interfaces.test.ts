@@ -51,7 +51,7 @@ describe('eval output', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^gate: FAILED \(\d+ thresholds?: [a-z_, ]+; \d+\/\d+ passed, \d+ failed, 0 errors\)$/);
+    expect(lines[0]).toMatch(/^gate: FAILED \(\d+ checks? failed: [a-z_, ]+; \d+\/\d+ passed, \d+ failed, 0 errors\)$/);
     expect(lines[1]).toBe(`report: ${join(root, 'out/report.html')}`);
     expect(r.stderr).toBe('');
 

@@ -37,8 +37,9 @@ describe('a prompt version bump that makes things worse fails the build', () => 
     expect(report.baseline.newly_failing_count).toBeGreaterThan(0);
     expect(report.gate.failures.map((f: { metric: string }) => f.metric)).toContain('new_failures');
     const md = readFileSync(join(root, 'after/report.md'), 'utf8');
-    for (const id of report.baseline.newly_failing) expect(md).toContain(id);
-    expect(md).toMatch(/\*\*Newly failing:\*\*/);
+    // Each newly failing case on its own line, with its module and reason.
+    expect(md).toContain(`**Newly failing (${report.baseline.newly_failing_count})**`);
+    for (const id of report.baseline.newly_failing.slice(0, 25)) expect(md).toMatch(new RegExp(`^- \`${id}\` \\([a-z_]+\\) — .+$`, 'm'));
 
     // Pinning the old version restores the verdict: the pin is what the run uses.
     const pinned = runCli(['eval', '-q', '--out', join(root, 'pinned'), '--prompt', 'customer_response_generation=response_v2'], { cwd: root });

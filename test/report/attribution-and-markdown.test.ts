@@ -109,8 +109,21 @@ describe('report.md on a run far larger than the suite', () => {
       stage_failures: {},
       guard_blocks: {},
       gate_blocks: {},
-      gate: { passed: false, failures: [{ metric: 'case_pass_rate', value: 0.5, threshold: { min: 0.95 }, message: 'case_pass_rate 0.5 is below the minimum 0.95' }], not_applicable: [] },
-      baseline: { path: 'b.json', run_id: null, metrics: {}, newly_failing: ids, newly_passing: ids, newly_failing_count: 50_000, newly_passing_count: 1000, added: 0 },
+      gate: {
+        passed: false,
+        checks: [{ id: 'case_pass_rate', passed: false, reason: 'case_pass_rate 0.5 is below the minimum 0.95' }],
+        failures: [{ metric: 'case_pass_rate', value: 0.5, threshold: { min: 0.95 }, message: 'case_pass_rate 0.5 is below the minimum 0.95' }],
+        not_applicable: [],
+        accepted: [],
+      },
+      baseline: {
+        path: 'b.json', run_id: null, metrics: {}, newly_failing: ids, newly_passing: ids, newly_failing_count: 50_000, newly_passing_count: 1000,
+        acknowledged_failing: ids.map((id) => ({ id, change: 'x'.repeat(300) })), acknowledged_failing_count: 1000, added: 1000, added_ids: ids,
+        removed: ids, removed_count: 1000, changed: ids.map((id) => ({ id, before: 'passed', after: 'failed' })), changed_count: 1000,
+        untrusted: null, not_comparable: [], recorded_with: null,
+      },
+      prompt_changes: null,
+      gate_settings_changes: [],
     } as unknown as ReportHead;
     const failures: MarkdownFailure[] = ids.map((id) => ({ id, module: 'module_1', case_type: 'adversarial', status: 'failed', failed_checks: Array.from({ length: 20 }, (_, k) => ({ name: `check_${k}`, reason: 'y'.repeat(500) })), raw_output: 'z'.repeat(100_000), newlyFailing: true }));
     const md = renderMarkdown({ head, failures, failuresTotal: 50_000 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalIn, readReport, repoCopy } from '../support/eval-fixture.js';
+import { METRIC_IDS } from '../../src/scoring/metric-ids.js';
 import { launchChromium, openReport } from '../support/headless-chromium.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { runCli } from '../support/run-cli.js';
@@ -54,7 +55,7 @@ describe('report.html in headless Chromium', () => {
     expect(await page.locator('#pipeline svg').count()).toBe(2);
     expect(await page.locator('#pipeline svg').first().locator('.row-highlight').count()).toBe(Object.keys(report.stage_failures).length);
     const cards = page.locator('#metrics .card-fail');
-    expect((await cards.evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { metric: string } }).dataset.metric))).sort()).toEqual(report.gate.failures.map((f) => f.metric).filter((m) => m !== 'new_failures').sort());
+    expect((await cards.evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { metric: string } }).dataset.metric))).sort()).toEqual(report.gate.failures.map((f) => f.metric).filter((m) => (METRIC_IDS as readonly string[]).includes(m)).sort());
     // The failing cases with their reasons, and the first failing scenario's trace with its failing stage marked.
     expect(await page.locator('#failing li').count()).toBeGreaterThanOrEqual(10);
     expect(await page.locator('#featured-trace .step-fail').count()).toBe(1);

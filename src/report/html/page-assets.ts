@@ -20,6 +20,7 @@ pre.output{white-space:pre-wrap;word-break:break-word;background:var(--soft);bor
 .verdict-pass .verdict-mark{background:var(--pass)}.verdict-fail .verdict-mark{background:var(--fail)}
 .verdict-why{margin-top:4px;font-size:15px}
 .verdict-why ul{margin:6px 0 0 0}
+.verdict-note{margin-top:6px;font-size:13.5px}
 .run-meta{margin-top:6px;color:var(--muted);font-size:12.5px}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:10px}
 .card{border:1px solid var(--line);border-radius:8px;padding:8px 10px;background:var(--soft)}
