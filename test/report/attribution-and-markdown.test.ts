@@ -32,7 +32,8 @@ describe('a sim:gullible run', () => {
     const detailed = [...md.matchAll(/^### ❌ `([^`]+)`.*$/gm)];
     expect(detailed.length).toBeGreaterThanOrEqual(10);
     // Newly failing ids are a list, one per line with its reason, capped with a pointer to the rest.
-    const flipped = md.slice(md.indexOf('**Newly failing'), md.indexOf('## Failures by pipeline stage'));
+    const start = md.indexOf('**Newly failing');
+    const flipped = md.slice(start, md.indexOf('\n\n**', start + 1));
     const items = flipped.split('\n').filter((l) => l.startsWith('- `'));
     expect(items).toHaveLength(25);
     for (const item of items) expect(item).toMatch(/^- `[^`]+` \([a-z_]+\) — .+/);
@@ -115,6 +116,13 @@ describe('report.md on a run far larger than the suite', () => {
         failures: [{ metric: 'case_pass_rate', value: 0.5, threshold: { min: 0.95 }, message: 'case_pass_rate 0.5 is below the minimum 0.95' }],
         not_applicable: [],
         accepted: [],
+        mode: 'exact',
+        within_noise: [],
+      },
+      statistics: {
+        mode: 'exact', mode_reason: 'sim is deterministic', alpha: 0.05, interval_method: 'Wilson 95%', paired: null, power: null,
+        flaky: ids.map((id) => ({ id, baseline: { n: 3, passed: 3 }, current: { n: 3, passed: 1 } })), flaky_count: 1000,
+        stable_regressions: ids, stable_regression_count: 50_000,
       },
       baseline: {
         path: 'b.json', run_id: null, metrics: {}, newly_failing: ids, newly_passing: ids, newly_failing_count: 50_000, newly_passing_count: 1000,

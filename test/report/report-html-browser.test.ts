@@ -34,7 +34,7 @@ describe('report.html in headless Chromium', () => {
     out = join(root, 'gullible');
     copyFileSync(join(process.cwd(), 'reports/baseline.json'), join(root, 'baseline.json'));
     await evalIn(root, { provider: 'sim:gullible', out, baseline: join(root, 'baseline.json') });
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
   });
@@ -62,12 +62,12 @@ describe('report.html in headless Chromium', () => {
     expect(await page.locator('#featured-trace .step-fail .attribution').innerText()).toMatch(/expected[\s\S]+got/);
 
     await page.setViewportSize({ width: 1500, height: 2600 });
-    await page.screenshot({ path: join(out, 'report-screenshot.png') });
+    await page.screenshot({ path: join(out, 'report-screenshot.png'), timeout: 120_000 });
     expect(statSync(join(out, 'report-screenshot.png')).size).toBeGreaterThan(50_000);
     // Kept for a reviewer of this repository (test-output/ is ignored by git).
     mkdirSync(join(process.cwd(), 'test-output'), { recursive: true });
     copyFileSync(join(out, 'report-screenshot.png'), join(process.cwd(), 'test-output/report-sim-gullible.png'));
-  });
+  }, 180_000);
 
   it('filters the case table by status, module, flip and search text', async () => {
     const report = readReport(out);
@@ -100,7 +100,7 @@ describe('report.html in headless Chromium', () => {
     expect(await detail.locator('code').first().innerText()).toBe(target);
     expect(await detail.locator('.timeline .step').count()).toBeGreaterThan(3);
     expect(consoleErrors).toEqual([]);
-  });
+  }, 120_000);
 
   it('renders orderflow diff --html side by side, flipped cases first', async () => {
     const r = runCli(['diff', join(root, 'baseline.json'), out, '--html'], { cwd: root });
@@ -115,7 +115,7 @@ describe('report.html in headless Chromium', () => {
     expect(await page.locator('#newly-failing tbody tr').count()).toBe(report.baseline!.newly_failing_count);
     const first = page.locator('#newly-failing tbody tr').first().locator('.badge');
     expect(await first.allInnerTexts()).toEqual(['passed', 'failed']);
-  });
+  }, 120_000);
 
   describe('with hostile model output', () => {
     let server: LoopbackServer;
@@ -149,6 +149,6 @@ describe('report.html in headless Chromium', () => {
       expect(consoleErrors).toEqual([]);
       expect(pageErrors).toEqual([]);
       expect(existsSync(join(hostileOut, 'report.md'))).toBe(true);
-    });
+    }, 120_000);
   });
 });

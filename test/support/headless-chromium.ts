@@ -20,17 +20,19 @@ export interface OpenedPage {
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set ORDERFLOW_CHROMIUM`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'], timeout: 90_000 });
 }
 
 export async function openReport(browser: Browser, file: string, viewport = { width: 1500, height: 1000 }): Promise<OpenedPage> {
   const page = await browser.newPage({ viewport });
+  // A shared CI machine can be slow to paint a large page: wait rather than flake.
+  page.setDefaultTimeout(90_000);
   const opened: OpenedPage = { page, consoleErrors: [], pageErrors: [], requests: [] };
   page.on('console', (m) => {
     if (m.type() === 'error') opened.consoleErrors.push(m.text());
   });
   page.on('pageerror', (e) => opened.pageErrors.push(String(e)));
   page.on('request', (r) => opened.requests.push(r.url()));
-  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 90_000 });
   return opened;
 }
