@@ -105,5 +105,17 @@ export function promptChangesSection(changes: PromptChange[] | null): SafeHtml {
 export function otherSections(head: ReportHead, known: ReadonlySet<string>): SafeHtml {
   const extra = Object.entries(head as unknown as Record<string, unknown>).filter(([key, value]) => !known.has(key) && value !== null && value !== undefined);
   if (!extra.length) return html``;
-  return html`<section id="other"><h2>More from report.json</h2>${extra.map(([key, value]) => html`<details><summary>${key}</summary><pre class="output">${JSON.stringify(value, null, 2).slice(0, 20_000)}</pre></details>`)}</section>`;
+  return html`<section id="other"><h2>More from report.json</h2>${extra.map(([key, value]) => (isTable(value) ? html`<h3>${key}</h3>${dataTable(value)}` : html`<details><summary>${key}</summary><pre class="output">${JSON.stringify(value, null, 2).slice(0, 20_000)}</pre></details>`))}</section>`;
+}
+
+type Row = Record<string, string | number | boolean | null>;
+
+/** A list of flat records (one row per item) reads best as a table. */
+function isTable(value: unknown): value is Row[] {
+  return Array.isArray(value) && value.length > 0 && value.every((r) => r && typeof r === 'object' && !Array.isArray(r) && Object.values(r).every((v) => v === null || typeof v !== 'object'));
+}
+
+function dataTable(rows: Row[]): SafeHtml {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return html`<table class="plain"><thead><tr>${columns.map((c) => html`<th>${c}</th>`)}</tr></thead><tbody>${rows.slice(0, 500).map((r) => html`<tr>${columns.map((c) => html`<td>${r[c] === undefined || r[c] === null ? '–' : String(r[c])}</td>`)}</tr>`)}</tbody></table>`;
 }
