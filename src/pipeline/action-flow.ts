@@ -116,9 +116,9 @@ export async function runAction(ctx: PipelineContext, intent: Output, decision: 
       }
       if (block) {
         ctx.recordTool(call, 'blocked', { authorization: verdict, block });
-        ctx.actionsTaken.push(`${call.tool} blocked by the ${block.gate} gate: ${block.message}`);
+        ctx.actionsTaken.push(`${call.tool} stopped by the ${block.gate} guard: ${block.message}`);
         const action = await recover(ctx, { stage: 'tool_authorization', type: 'gate_blocked', detail: `${block.gate}: ${block.message}`, involvesWrite: true, confidence: confidenceOf(decision) });
-        if (action !== 'human_handoff') ctx.handOff(`${call.tool} blocked by the ${block.gate} gate`);
+        if (action !== 'human_handoff') ctx.handOff(`${call.tool} stopped by the ${block.gate} guard`);
         return 'handoff';
       }
     }

@@ -56,7 +56,7 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<stri
       const block = checkGates(call, gateContextForReads(ctx));
       if (block) {
         ctx.trace.tools.push({ tool, args, proposed_by: 'fact_query_planning', status: 'blocked', block });
-        ctx.note(`read ${tool} blocked by the ${block.gate} gate: ${block.message}`);
+        ctx.note(`read ${tool} stopped by the ${block.gate} guard: ${block.message}`);
         if (block.gate === 'ownership') refused ??= block.message;
         continue;
       }

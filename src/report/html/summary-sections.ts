@@ -18,7 +18,7 @@ export function verdictSection(data: HtmlReportData): SafeHtml {
   const flips = baseline ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline` : 'no baseline to compare with';
   return html`<header class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}" id="verdict">
 <div class="verdict-line"><span class="verdict-mark">${gate.passed ? 'PASS' : 'FAIL'}</span> ${gate.passed ? 'Gate passed' : 'Gate FAILED'}</div>
-<div class="verdict-why">${gate.passed ? `Every threshold of the CI gate holds. ${counts}; ${flips}.` : html`This change fails the CI gate: ${gate.failures.length} threshold${gate.failures.length === 1 ? '' : 's'} broken. ${counts}; ${flips}.<ul>${reasons}</ul>`}</div>
+<div class="verdict-why">${gate.passed ? `Every check of the CI gate passed. ${counts}; ${flips}.` : html`This change fails the CI gate: ${gate.failures.length} check${gate.failures.length === 1 ? '' : 's'} failed. ${counts}; ${flips}.<ul>${reasons}</ul>`}</div>
 ${baseline?.untrusted ? html`<div class="verdict-note">Baseline not trusted: ${baseline.untrusted}. Nothing is judged against it.</div>` : ''}
 ${baseline?.not_comparable.length ? html`<div class="verdict-note">Baseline not comparable: ${baseline.not_comparable.join('; ')}. Flips are shown for information, not judged.</div>` : ''}
 <div class="run-meta">run <code>${run.id}</code> · provider <code>${run.provider}</code> · model <code>${run.model}</code> · guards ${run.guards_enabled === false ? html`<b>off</b> (measurement run)` : 'on'}${run.git.commit ? html` · commit <code>${run.git.commit.slice(0, 12)}</code>${run.git.dirty ? ' (dirty)' : ''}` : ''} · ${(run.duration_ms / 1000).toFixed(1)} s</div>
