@@ -1,6 +1,6 @@
 /** The cases on report.html: the failing ones first, a filterable table of all, and each one's details. */
 import type { PipelineTrace } from '../../pipeline/trace.js';
-import { expectedAndGot } from '../../scoring/check-result.js';
+import { checkExpectation } from '../../scoring/check-expectation.js';
 import type { CaseEntry } from '../case-entries.js';
 import type { CaseRow, Flip, HtmlReportData } from './collect-html-data.js';
 import { whyOf } from './collect-html-data.js';
@@ -59,7 +59,7 @@ export function caseDetailsSection(data: HtmlReportData): SafeHtml {
 
 function caseDetail(d: CaseEntry & { anchor: string; flip: Flip }): SafeHtml {
   const checks = d.failed_checks.map((c) => {
-    const { expected, got } = expectedAndGot(c.reason);
+    const { expected, got } = checkExpectation(c.name, c.reason);
     return html`<tr><td><code>${c.name}</code></td><td>${expected ?? '—'}</td><td>${got}</td></tr>`;
   });
   return html`<article class="case case-${d.status}" id="${d.anchor}">

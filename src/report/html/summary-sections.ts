@@ -7,6 +7,7 @@ import type { PromptChange } from '../prompt-review.js';
 import type { ReportHead } from '../report-types.js';
 import { passFailRow, stackedBars, type StackedRow } from './charts.js';
 import type { HtmlReportData } from './collect-html-data.js';
+import { formatInterval, intervalOf } from '../statistics/metric-intervals.js';
 import { formatDelta, formatMetric } from './format.js';
 import { html, type SafeHtml } from './safe-html.js';
 
@@ -44,7 +45,7 @@ export function metricCards(head: ReportHead): SafeHtml {
       html`<div class="card ${failed.has(id) ? 'card-fail' : ''}" data-metric="${id}">
 <div class="card-id">${id}</div>
 <div class="card-value">${formatMetric(id, m.value)}</div>
-<div class="card-counts">${counts}</div>
+<div class="card-counts">${counts}${intervalOf(m) ? ` · interval ${formatInterval(intervalOf(m))}` : ''}</div>
 ${head.baseline ? html`<div class="card-delta delta-${direction}">baseline ${formatMetric(id, d?.before ?? null)} · ${direction === 'unknown' ? 'Δ –' : direction === 'unchanged' ? 'Δ 0' : html`Δ ${formatDelta(id, d!.delta!)} <b>${direction === 'noise' ? 'within noise' : direction}</b>`}</div>` : ''}
 ${threshold ? html`<div class="card-gate">gate ${threshold}${failed.has(id) ? html` <b>failed</b>` : ''}</div>` : ''}
 </div>`,
