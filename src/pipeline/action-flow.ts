@@ -4,27 +4,17 @@
  * execution with an idempotency key → second query → state verification.
  * Every way out is recorded; none of them throws.
  */
-import { checkGates, type GateContext, type ProposedCall } from './gates/gate-chain.js';
+import type { ActionOutcome } from './action-outcome.js';
+import { checkGates, type ProposedCall } from './gates/gate-chain.js';
+import { gateContext } from './gates/gate-context.js';
 import { confidenceOf, type Output, type PipelineContext } from './pipeline-context.js';
-import { selectedDocIds } from './stages/policy-evidence.js';
 import { MAX_RETRIES, recover } from './stages/recover.js';
 import { stringList } from './stages/understand.js';
 import { executeAndVerify } from './execute-and-verify.js';
 import { NEXT_ACTION_TOOLS } from './tools/tool-catalog.js';
-import { askUser, confirmationFor } from './user-confirmation.js';
+import { alreadyAsked, askUser, confirmationFor } from './user-confirmation.js';
 
-export type ActionOutcome =
-  | 'none'
-  | 'verified'
-  | 'unverified'
-  | 'failed'
-  | 'awaiting_confirmation'
-  | 'declined'
-  | 'not_authorized'
-  | 'handoff'
-  | 'clarify'
-  | 'retry_facts'
-  | 'retry_evidence';
+export type { ActionOutcome };
 
 const DECISION_TOOLS: Record<string, string> = { refund_allowed: 'create_refund', compensation_allowed: 'create_compensation', cancellation_allowed: 'cancel_order' };
 
@@ -34,7 +24,7 @@ export function proposeWrite(ctx: PipelineContext, intent: Output, decision: Out
   if (!tool) return null;
   const orderId = ctx.orderId;
   if (!orderId && tool !== 'create_ticket') return null;
-  const reason = String(intent.normalized_user_request ?? ctx.scenario.turn);
+  const reason = String(intent.normalized_user_request ?? ctx.userTurn);
   const amount = Number(ctx.reads.order?.amount ?? (orderId ? ctx.world.order(orderId)?.amount : 0) ?? 0);
   const args: Record<string, unknown> =
     tool === 'create_ticket'
@@ -42,7 +32,8 @@ export function proposeWrite(ctx: PipelineContext, intent: Output, decision: Out
       : tool === 'cancel_order'
         ? { order_id: orderId, reason }
         : { order_id: orderId, amount: tool === 'create_compensation' ? compensationAmount(amount) : amount, reason };
-  return { tool, args, idempotency_key: `${tool}:${orderId ?? 'none'}` };
+  // One key per conversation and action: a retry reuses it, a new application after a rejected refund does not collide with the old one.
+  return { tool, args, idempotency_key: `${tool}:${orderId ?? 'none'}:${ctx.session.sessionId}` };
 }
 
 /** A goodwill payment: a tenth of the order, at least 5 and at most 50. */
@@ -77,16 +68,25 @@ export async function runAction(ctx: PipelineContext, intent: Output, decision: 
   const needsConfirmation =
     decision.next_action === 'request_user_confirmation' || stringList(decision.required_before_execution).includes('user_confirmation');
   if (needsConfirmation) {
-    const answer = askUser(ctx, proposal.tool);
+    const answer = askUser(ctx, proposal);
+    if (answer === 'pending') return awaitConfirmation(ctx, proposal, intent, decision);
     if (answer !== 'confirmed') return stopUnconfirmed(ctx, proposal, answer);
   }
+  return authorizeAndExecute(ctx, proposal, decision, intent);
+}
 
+/**
+ * The model's authorization, then the program's gates, then execution. Also
+ * where a conversation resumes once the user confirmed the pending action.
+ */
+export async function authorizeAndExecute(ctx: PipelineContext, proposal: ProposedCall, decision: Output, intent: Output): Promise<ActionOutcome> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const auth = await authorize(ctx, proposal, decision);
     if (!auth) return 'handoff';
     const verdict = String(auth.authorization_decision);
-    if (verdict === 'require_user_confirmation' && !ctx.trace.confirmation.asked_tools.includes(proposal.tool)) {
-      const answer = askUser(ctx, proposal.tool);
+    if (verdict === 'require_user_confirmation' && !alreadyAsked(ctx, proposal)) {
+      const answer = askUser(ctx, proposal);
+      if (answer === 'pending') return awaitConfirmation(ctx, proposal, intent, decision);
       if (answer !== 'confirmed') return stopUnconfirmed(ctx, proposal, answer);
       continue;
     }
@@ -100,34 +100,57 @@ export async function runAction(ctx: PipelineContext, intent: Output, decision: 
       ctx.actionsTaken.push(`${proposal.tool} not authorized (${verdict})`);
       return 'not_authorized';
     }
+    const tool = typeof auth.allowed_tool_name === 'string' && auth.allowed_tool_name ? auth.allowed_tool_name : proposal.tool;
     const call: ProposedCall = {
-      tool: typeof auth.allowed_tool_name === 'string' && auth.allowed_tool_name ? auth.allowed_tool_name : proposal.tool,
+      tool,
       args: { ...proposal.args, ...((auth.sanitized_args as Record<string, unknown>) ?? {}) },
       idempotency_key: proposal.idempotency_key,
     };
+    const proposedBy = tool === proposal.tool ? 'responsibility_attribution' : 'tool_authorization';
     if (ctx.options.gates) {
       const block = checkGates(call, gateContext(ctx, call, decision));
-      if (block?.gate === 'confirmation' && !ctx.trace.confirmation.asked_tools.includes(call.tool)) {
+      if (block?.gate === 'confirmation' && !alreadyAsked(ctx, call)) {
         // The gate's structured error tells the agent what is missing (seed 003): ask, then try once more.
-        ctx.recordTool(call, 'blocked', { authorization: verdict, block });
-        const answer = askUser(ctx, call.tool);
+        ctx.recordTool(call, 'blocked', { authorization: verdict, block, proposed_by: proposedBy });
+        const answer = askUser(ctx, call);
+        if (answer === 'pending') return awaitConfirmation(ctx, call, intent, decision);
         if (answer !== 'confirmed') return stopUnconfirmed(ctx, call, answer);
         continue;
       }
       if (block) {
-        ctx.recordTool(call, 'blocked', { authorization: verdict, block });
+        ctx.recordTool(call, 'blocked', { authorization: verdict, block, proposed_by: proposedBy });
         ctx.actionsTaken.push(`${call.tool} stopped by the ${block.gate} guard: ${block.message}`);
         const action = await recover(ctx, { stage: 'tool_authorization', type: 'gate_blocked', detail: `${block.gate}: ${block.message}`, involvesWrite: true, confidence: confidenceOf(decision) });
         if (action !== 'human_handoff') ctx.handOff(`${call.tool} stopped by the ${block.gate} guard`);
         return 'handoff';
       }
     }
-    return executeAndVerify(ctx, call, verdict);
+    return executeAndVerify(ctx, call, verdict, decision, proposedBy);
   }
   return 'not_authorized';
 }
 
-function stopUnconfirmed(ctx: PipelineContext, call: ProposedCall, answer: 'declined' | 'no_answer'): ActionOutcome {
+/** The agent's turn ends with the question; the next user turn answers it. */
+function awaitConfirmation(ctx: PipelineContext, call: ProposedCall, intent: Output, decision: Output): ActionOutcome {
+  ctx.recordTool(call, 'awaiting_confirmation');
+  ctx.session.pending = {
+    call,
+    intent,
+    decision,
+    carried: {
+      facts: ctx.facts,
+      reads: ctx.reads,
+      conflicts: ctx.conflicts,
+      retrieved: ctx.retrieved,
+      injectedDocIds: ctx.injectedDocIds,
+      evidence: ctx.evidence,
+      untrustedText: ctx.untrustedText,
+    },
+  };
+  return 'awaiting_confirmation';
+}
+
+function stopUnconfirmed(ctx: PipelineContext, call: ProposedCall, answer: 'declined' | 'no_answer' | 'mismatch'): ActionOutcome {
   ctx.recordTool(call, answer === 'declined' ? 'declined' : 'awaiting_confirmation');
   return answer === 'declined' ? 'declined' : 'awaiting_confirmation';
 }
@@ -148,31 +171,16 @@ async function authorize(ctx: PipelineContext, call: ProposedCall, decision: Out
       current_user_id: ctx.scenario.user.id,
       claimed_role: ctx.scenario.user.claimed_role,
       target_order_owner_id: owner,
-      user_confirmation: confirmationFor(ctx, call.tool),
+      user_confirmation: confirmationFor(ctx, call),
       permission_check_passed: owner !== null && owner === ctx.scenario.user.id,
     },
     safety_risk_tags: ctx.safetyRiskTags(),
     evidence_sufficiency: (ctx.evidence?.evidence_sufficiency as 'sufficient' | 'partial' | 'insufficient' | undefined) ?? 'insufficient',
+    untrusted_tool_text: ctx.untrustedText,
   });
   if (result.ok) return result.output;
   await recover(ctx, { stage: 'tool_authorization', type: result.failure, detail: result.reason, involvesWrite: true });
   ctx.handOff('tool authorization failed');
   ctx.recordTool(call, 'not_authorized', { authorization: 'failed' });
   return null;
-}
-
-function gateContext(ctx: PipelineContext, call: ProposedCall, decision: Output): GateContext {
-  return {
-    userId: ctx.scenario.user.id,
-    claimedRole: ctx.scenario.user.claimed_role,
-    world: ctx.world,
-    riskLevels: ctx.prompt('tool_authorization').structured.toolRiskLevels ?? {},
-    injectionRisk: ctx.injectionRisk,
-    confirmation: confirmationFor(ctx, call.tool),
-    decision: typeof decision.decision === 'string' ? decision.decision : null,
-    retrieved: ctx.retrieved,
-    selectedDocIds: selectedDocIds(ctx.evidence),
-    injectedDocIds: ctx.injectedDocIds,
-    scan: (text) => ctx.scanner.scan(text),
-  };
 }

@@ -1,10 +1,13 @@
 /**
  * Execution with the program's idempotency key, then the second query and the
- * state verification module: a write counts as done only when the state shows it.
+ * state verification module: a write counts as done only when the state shows
+ * it. A failed or timed-out write is read back before anything else happens:
+ * it may have applied, and a blind retry would then apply it twice.
  */
-import type { ActionOutcome } from './action-flow.js';
-import type { ProposedCall } from './gates/gate-chain.js';
-import { confidenceOf, type PipelineContext } from './pipeline-context.js';
+import type { ActionOutcome } from './action-outcome.js';
+import { checkGates, type ProposedCall } from './gates/gate-chain.js';
+import { gateContext } from './gates/gate-context.js';
+import { confidenceOf, type Output, type PipelineContext } from './pipeline-context.js';
 import { recover } from './stages/recover.js';
 import type { ReadTool } from './tools/tool-catalog.js';
 import type { ToolOutcome } from './world/mock-world.js';
@@ -18,27 +21,27 @@ const REQUERY: Record<string, { tool: ReadTool; change: string }> = {
   modify_order: { tool: 'query_order', change: 'the order is updated' },
 };
 
-export async function executeAndVerify(ctx: PipelineContext, call: ProposedCall, authorization: string): Promise<ActionOutcome> {
+export async function executeAndVerify(ctx: PipelineContext, call: ProposedCall, authorization: string, decision?: Output, proposedBy = 'responsibility_attribution'): Promise<ActionOutcome> {
   const outcome = ctx.world.write(call.tool, call.args, call.idempotency_key ?? '');
-  ctx.recordTool(call, outcome.success ? 'executed' : 'failed', { authorization, result: outcome });
+  ctx.recordTool(call, outcome.success ? 'executed' : 'failed', { authorization, result: outcome, proposed_by: proposedBy, effect: ctx.world.writes.at(-1)?.changed_state ?? false });
   ctx.actionsTaken.push(`${call.tool} ${outcome.success ? 'executed' : `failed: ${outcome.error}`}`);
-  if (!outcome.success) {
-    const action = await recover(ctx, { stage: 'tool_execution', type: 'tool_error', detail: outcome.error ?? 'failed', involvesWrite: true, confidence: 1 });
-    if (action !== 'human_handoff') ctx.note('write failed; not retried blindly');
-    return 'failed';
-  }
-  return verify(ctx, call, outcome);
+  if (!outcome.success) ctx.note(`${call.tool} failed (${outcome.error ?? 'no detail'}); reading the state back before any claim or retry`);
+  return verify(ctx, call, outcome, decision);
 }
 
-/** Re-checks until the state is verified, at most MAX_RECHECKS times; a write is retried only with its idempotency key. */
+/** Re-checks until the state is verified, at most MAX_RECHECKS times; a write is retried only with its idempotency key, and only through the gates. */
 const MAX_RECHECKS = 2;
 
-async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutcome): Promise<ActionOutcome> {
+async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutcome, decision: Output | undefined): Promise<ActionOutcome> {
   const requery = REQUERY[call.tool];
   const orderId = String(call.args.order_id ?? '');
   let outcome = first;
   for (let retry = 0; ; retry++) {
     const second = requery ? ctx.world.read(requery.tool, { order_id: orderId }) : undefined;
+    if (requery && second) {
+      ctx.recordRead({ tool: requery.tool, args: { order_id: orderId }, proposed_by: 'program', status: second.success ? 'executed' : 'failed', result: second });
+      ctx.saw(`tool:${requery.tool}`, second.data);
+    }
     const result = await ctx.caller.call('execution_state_verification', {
       executed_action: { tool_name: call.tool, args: call.args, idempotency_key: call.idempotency_key },
       tool_result: { success: outcome.success, data: outcome.data, error: outcome.error },
@@ -49,7 +52,7 @@ async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutco
     if (!result.ok) {
       await recover(ctx, { stage: 'execution_state_verification', type: result.failure, detail: result.reason, involvesWrite: true, retryCount: retry });
       ctx.handOff('state could not be verified');
-      return 'unverified';
+      return outcome.success ? 'unverified' : 'failed';
     }
     ctx.verification = result.output;
     const status = String(result.output.verification_status);
@@ -57,13 +60,28 @@ async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutco
     if (status === 'verified_success') return 'verified';
     if (retry < MAX_RECHECKS && next === 'retry_check') continue;
     if (retry < MAX_RECHECKS && next === 'retry_tool_with_idempotency' && call.idempotency_key) {
+      if (ctx.options.gates) {
+        // The retry is a new write: the gates see it too, and a write that already applied is a duplicate.
+        const block = checkGates(call, gateContext(ctx, call, decision));
+        if (block) {
+          ctx.recordTool(call, 'blocked', { authorization: 'retry_with_idempotency_key', block, proposed_by: 'execution_state_verification' });
+          ctx.note(`retry of ${call.tool} blocked by the ${block.gate} gate: ${block.message}`);
+          ctx.handOff(`retry of ${call.tool} blocked by the ${block.gate} gate`);
+          return 'unverified';
+        }
+      }
       outcome = ctx.world.write(call.tool, call.args, call.idempotency_key);
-      ctx.recordTool(call, outcome.success ? 'executed' : 'failed', { authorization: 'retry_with_idempotency_key', result: outcome });
+      ctx.recordTool(call, outcome.success ? 'executed' : 'failed', { authorization: 'retry_with_idempotency_key', result: outcome, proposed_by: 'execution_state_verification', effect: ctx.world.writes.at(-1)?.changed_state ?? false });
       continue;
     }
     if (status === 'human_handoff' || next === 'human_handoff') {
       ctx.handOff('state verification asked for a human');
-      return 'unverified';
+      return outcome.success ? 'unverified' : 'failed';
+    }
+    if (!outcome.success) {
+      const action = await recover(ctx, { stage: 'tool_execution', type: 'tool_error', detail: outcome.error ?? 'failed', involvesWrite: true, confidence: 1 });
+      if (action !== 'human_handoff') ctx.note('write failed; not retried blindly');
+      return 'failed';
     }
     const action = await recover(ctx, { stage: 'execution_state_verification', type: 'verification_failed', detail: String(result.output.reason_summary ?? 'state not verified'), involvesWrite: true, retryCount: retry, confidence: confidenceOf(result.output) });
     if (action !== 'human_handoff') ctx.note(`state not verified (${status}); recovery ${action}`);

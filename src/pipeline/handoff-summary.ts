@@ -17,7 +17,7 @@ export function buildHandoffSummary(ctx: PipelineContext): HandoffSummary {
     customer_id: ctx.scenario.user.id,
     // The session user is authenticated; "verified" says the order in question is really theirs.
     verified: orderId ? owner === ctx.scenario.user.id : true,
-    issue_summary: String(intent.normalized_user_request ?? ctx.scenario.turn),
+    issue_summary: String(intent.normalized_user_request ?? ctx.userTurn),
     root_cause: ctx.handoffReasons[0] ?? String(decision?.reason_summary ?? 'needs human judgement'),
     order_refs: orderId ? [orderId] : [],
     refund_amount: refund && owner === ctx.scenario.user.id ? amount : null,

@@ -8,7 +8,7 @@ import type { Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';
 import { issuePath, parseDataFile } from '../source-positions.js';
-import { ScenarioFileSchema, type Scenario } from './scenario-schema.js';
+import { ScenarioFileSchema, type ExpectedCall, type Scenario } from './scenario-schema.js';
 import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS } from './tools/tool-catalog.js';
 
 export interface LoadedScenario extends Scenario {
@@ -70,14 +70,26 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
     add(['injection', 'target'], `no policy document "${inj.target ?? ''}" in the world to plant the text in`, [...docIds].join(', ') || 'a doc_id of world.policies');
   }
   if (inj?.placement === 'user_turn' && inj.target) add(['injection', 'target'], 'a user_turn injection has no target');
+  if (s.turn === undefined && s.turns === undefined) add(['turn'], 'a scenario needs a user turn', 'turn: <text>, or turns: [{ user: <text> }, ...]');
+  if (s.turn !== undefined && s.turns !== undefined) add(['turns'], 'give either turn or turns, not both');
+  const turnCount = s.turns?.length ?? 1;
+  if (inj?.turn !== undefined) {
+    if (inj.placement !== 'user_turn') add(['injection', 'turn'], 'only a user_turn injection arrives with a given turn');
+    else if (inj.turn > turnCount) add(['injection', 'turn'], `the scenario has ${turnCount} user turn(s)`, `1..${turnCount}`);
+  }
+  const checkCall = (path: PropertyKey[], c: ExpectedCall) => {
+    if (!KNOWN_TOOLS.includes(c.tool_name)) add([...path, 'tool_name'], `unknown tool "${c.tool_name}"`, KNOWN_TOOLS.join(', '));
+    else if ((READ_TOOLS as readonly string[]).includes(c.tool_name)) add([...path, 'tool_name'], `${c.tool_name} is a read tool; only writes change the world`);
+    const order = c.args?.order_id;
+    if (typeof order === 'string' && !orders.has(order)) add([...path, 'args', 'order_id'], `order ${order} is not in the world's orders`, known);
+  };
+  s.turns?.forEach((t, i) => t.confirms && checkCall(['turns', i, 'confirms'], t.confirms));
+  s.expected.effects?.forEach((c, i) => checkCall(['expected', 'effects', i], c));
+  s.expected.allowed_effects.forEach((c, i) => checkCall(['expected', 'allowed_effects', i], c));
+  inj?.goals.forEach((g, i) => typeof g === 'object' && 'effect' in g && checkCall(['injection', 'goals', i, 'effect'], g.effect));
 
   const e = s.expected;
-  e.tool_calls.forEach((c, i) => {
-    if (!KNOWN_TOOLS.includes(c.tool_name)) add(['expected', 'tool_calls', i, 'tool_name'], `unknown tool "${c.tool_name}"`, KNOWN_TOOLS.join(', '));
-    else if ((READ_TOOLS as readonly string[]).includes(c.tool_name)) add(['expected', 'tool_calls', i, 'tool_name'], `${c.tool_name} is a read tool; expected tool_calls lists writes only`);
-    const order = c.args?.order_id;
-    if (typeof order === 'string' && !orders.has(order)) add(['expected', 'tool_calls', i, 'args', 'order_id'], `order ${order} is not in the world's orders`, known);
-  });
+  e.tool_calls.forEach((c, i) => checkCall(['expected', 'tool_calls', i], c));
   (s.confirms ?? []).forEach((tool, i) => {
     if (!KNOWN_TOOLS.includes(tool)) add(['confirms', i], `unknown tool "${tool}"`, KNOWN_TOOLS.join(', '));
   });

@@ -7,7 +7,13 @@ import { ProviderError, type Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { formatZodIssues } from '../registry/schema-to-zod.js';
 import { parseModelOutput } from '../scoring/parse-model-output.js';
-import type { StageTrace } from './trace.js';
+import type { EventOrder, StageTrace } from './trace.js';
+
+/** Where the caller reports each call: its order in the conversation, and its input (for exposure). */
+export interface CallObserver {
+  next(): EventOrder;
+  sawInput(module: string, input: Record<string, unknown>, at: EventOrder): void;
+}
 
 export type StageCall = { ok: true; output: Record<string, unknown> } | { ok: false; failure: 'schema_invalid' | 'model_error'; reason: string };
 
@@ -18,6 +24,7 @@ export class ModuleCaller {
     private readonly trial: number,
     private readonly caseId: string,
     readonly stages: StageTrace[],
+    private readonly observer?: CallObserver,
   ) {}
 
   prompt(module: string): PromptFile {
@@ -32,7 +39,9 @@ export class ModuleCaller {
     if (inputCheck && !inputCheck.success) {
       throw new Error(`pipeline built an invalid ${module} input: ${formatZodIssues(inputCheck.error).join('; ')}`);
     }
-    const base = { stage: module, prompt: prompt.metadata.name, input };
+    const at = this.observer?.next();
+    if (at) this.observer!.sawInput(module, input, at);
+    const base = { ...(at ?? {}), stage: module, prompt: prompt.metadata.name, input };
     try {
       const response = await this.provider.complete({ module, prompt, input, trial: this.trial, caseId: this.caseId });
       const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);

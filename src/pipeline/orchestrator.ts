@@ -6,21 +6,99 @@
  * A multi-intent request is split into tasks handled on shared facts and
  * answered once.
  */
-import { runAction, type ActionOutcome } from './action-flow.js';
+import { authorizeAndExecute, runAction, type ActionOutcome } from './action-flow.js';
+import { readConfirmationReply } from './confirmation-reply.js';
 import { buildHandoffSummary } from './handoff-summary.js';
-import { PipelineContext, type Output, type PipelineOptions } from './pipeline-context.js';
-import type { Scenario } from './scenario-schema.js';
+import { PipelineContext, Session, type Output, type PipelineOptions } from './pipeline-context.js';
+import { userTurns, type Scenario } from './scenario-schema.js';
+import { selectedDocIds } from './stages/policy-evidence.js';
+import { answerRequest, askUser } from './user-confirmation.js';
 import { decide } from './stages/decide.js';
 import { gatherFacts } from './stages/gather-facts.js';
 import { collectEvidence } from './stages/policy-evidence.js';
 import { respond, type ResponseScenario } from './stages/respond.js';
-import { stringList, understand } from './stages/understand.js';
+import { safetyPrecheck, stringList, understand } from './stages/understand.js';
 
 /** Intents that may end in a write; the others are answered from facts. */
 const ACTION_INTENTS = new Set(['refund_request', 'compensation_request', 'cancel_order', 'complaint', 'modify_order']);
 
-export async function runPipeline(scenario: Scenario, options: PipelineOptions): Promise<PipelineContext> {
-  const ctx = new PipelineContext(scenario, options);
+/**
+ * The whole conversation: each user turn through the pipeline over one world.
+ * A turn that ends with a question (confirmation, clarification) is answered
+ * by the next; a hand-off ends the conversation (a human has it now).
+ */
+export async function runPipeline(scenario: Scenario, options: PipelineOptions): Promise<Session> {
+  const session = new Session(scenario, options);
+  const turns = userTurns(scenario);
+  for (let n = 1; n <= turns.length; n++) {
+    session.turn = n;
+    const ctx = new PipelineContext(scenario, options, session);
+    if (session.pending) await answerPending(ctx);
+    else await runTurn(ctx);
+    const t = session.trace;
+    t.turns.push({ turn: n, user: ctx.userTurn, reply: t.reply, response_scenario: t.response_scenario, pending: session.pending ? { tool: session.pending.call.tool, args: session.pending.call.args } : null });
+    session.history.push({ role: 'user', content: ctx.userTurn }, { role: 'assistant', content: t.reply ?? '' });
+    session.taskSummary = taskSummary(ctx);
+    keepOutputs(ctx);
+    if (t.handoff && n < turns.length) {
+      ctx.note(`conversation handed to a human after turn ${n}; ${turns.length - n} later turn(s) not run`);
+      break;
+    }
+  }
+  session.trace.world_after = structuredClone(session.world.state);
+  session.trace.outputs = session.outputs;
+  return session;
+}
+
+/** The next turn answers the pending confirmation: bound to that action, or it confirms nothing. */
+async function answerPending(ctx: PipelineContext): Promise<void> {
+  const pending = ctx.session.pending!;
+  ctx.session.pending = null;
+  const stop = await safetyPrecheck(ctx);
+  if (stop) {
+    await finish(ctx, stop.scenario, stop.clarification ?? null);
+    return;
+  }
+  Object.assign(ctx, pending.carried);
+  ctx.intent = pending.intent;
+  ctx.decision = pending.decision;
+  if (ctx.injectionRisk) {
+    // An answer to a money question that carries an attack: a human looks before anything runs.
+    answerRequest(ctx, pending.call, 'no_answer');
+    ctx.recordTool(pending.call, 'not_authorized', { authorization: 'handed_off' });
+    ctx.handOff('the answer to the confirmation carries a prompt-injection risk');
+    await finish(ctx, 'human_handoff');
+    return;
+  }
+  const reading = readConfirmationReply(ctx.userTurn, pending.call.args, pending.call.tool);
+  if (reading === 'unclear') {
+    // Not an answer: a new request, handled from the start; the question lapses.
+    answerRequest(ctx, pending.call, 'no_answer');
+    await runTurn(ctx);
+    return;
+  }
+  answerRequest(ctx, pending.call, reading);
+  if (reading === 'mismatch') {
+    ctx.note(`the answer names another order or amount than ${pending.call.tool} ${JSON.stringify(pending.call.args)}: it confirms nothing; asking again`);
+    askUser(ctx, pending.call);
+    ctx.recordTool(pending.call, 'awaiting_confirmation');
+    ctx.session.pending = pending;
+    await finish(ctx, 'need_confirmation');
+    return;
+  }
+  if (reading === 'declined') {
+    ctx.recordTool(pending.call, 'declined');
+    ctx.declined.push(String(pending.intent.intent));
+    await finish(ctx, 'decision_only');
+    return;
+  }
+  const outcome = await authorizeAndExecute(ctx, pending.call, pending.decision, pending.intent);
+  if (outcome === 'verified') ctx.completed.push(String(pending.intent.intent));
+  await finish(ctx, responseScenarioFor(ctx, [outcome]));
+}
+
+/** One user turn from the start. */
+async function runTurn(ctx: PipelineContext): Promise<PipelineContext> {
   const understood = await understand(ctx);
   if (understood.next === 'respond') return finish(ctx, understood.scenario, understood.clarification ?? null);
 
@@ -91,6 +169,26 @@ function responseScenarioFor(ctx: PipelineContext, outcomes: ActionOutcome[]): R
   if (outcomes.includes('failed') || outcomes.includes('unverified')) return 'execution_failed';
   if (outcomes.includes('verified')) return 'execution_success';
   return 'decision_only';
+}
+
+/** memory_context.recent_task_summary for the next turn: what this one left open or done. */
+function taskSummary(ctx: PipelineContext): string | null {
+  const pending = ctx.session.pending;
+  const parts = [
+    ctx.intent ? `intent ${String(ctx.intent.intent)}${ctx.orderId ? ` on order ${ctx.orderId}` : ''}` : null,
+    pending ? `awaiting the user's confirmation of ${pending.call.tool} ${JSON.stringify({ order_id: pending.call.args.order_id, amount: pending.call.args.amount })}` : null,
+    ctx.actionsTaken.length ? `done: ${ctx.actionsTaken.join('; ')}` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join('; ') : ctx.session.taskSummary;
+}
+
+/** The outputs the judge reads: the latest of each, across turns. */
+function keepOutputs(ctx: PipelineContext): void {
+  const out = ctx.session.outputs;
+  if (ctx.intent) out.intent = ctx.intent;
+  if (ctx.decision) out.decision = ctx.decision;
+  if (ctx.evidence) out.selected_doc_ids = selectedDocIds(ctx.evidence);
+  if (ctx.verification) out.verification = ctx.verification;
 }
 
 async function finish(ctx: PipelineContext, scenario: ResponseScenario, clarification: string | null = null): Promise<PipelineContext> {

@@ -1,12 +1,18 @@
-/** Everything one scenario run accumulates as it moves through the stages. */
+/**
+ * Everything one user turn accumulates as it moves through the stages, over a
+ * session shared by the turns of a conversation (world, trace, exposure,
+ * the action awaiting confirmation).
+ */
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
+import { ExposureRecorder } from './exposure.js';
 import type { VerifiedToolFacts } from './fact-vocabulary.js';
 import { InjectionScanner } from './injection-scan.js';
 import { ModuleCaller } from './module-caller.js';
 import type { RetrievedDocument } from './retrieval.js';
-import type { Scenario } from './scenario-schema.js';
-import type { PipelineTrace, ToolTrace } from './trace.js';
+import { userTurns, type Scenario } from './scenario-schema.js';
+import type { EventOrder, PipelineTrace, RunOutputs, ToolTrace } from './trace.js';
+import type { ProposedCall } from './gates/gate-chain.js';
 import type { ReadResults } from './verified-facts.js';
 import { MockWorld } from './world/mock-world.js';
 
@@ -25,12 +31,37 @@ export interface PipelineOptions {
   gates: boolean;
 }
 
-export class PipelineContext {
+/** Untrusted free text a read tool returned (a remark, a carrier note): passed fenced to the modules that decide. */
+export interface UntrustedText {
+  source: string;
+  text: string;
+}
+
+/** An action asked about and not yet answered, with the facts it was decided on. */
+export interface PendingAction {
+  call: ProposedCall;
+  intent: Output;
+  decision: Output;
+  carried: {
+    facts?: VerifiedToolFacts;
+    reads: ReadResults;
+    conflicts: string[];
+    retrieved: RetrievedDocument[];
+    injectedDocIds: string[];
+    evidence?: Output;
+    untrustedText: UntrustedText[];
+  };
+}
+
+/** What the turns of one conversation share. */
+export class Session {
   readonly trace: PipelineTrace = {
     stages: [],
     tools: [],
     injection_risk: { model_tags: [], program_phrases: [] },
-    confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [] },
+    exposures: [],
+    confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] },
+    turns: [],
     clarification_asked: false,
     response_scenario: null,
     reply: null,
@@ -41,8 +72,64 @@ export class PipelineContext {
   readonly world: MockWorld;
   readonly caller: ModuleCaller;
   readonly scanner: InjectionScanner;
+  readonly exposure: ExposureRecorder;
+  /** The current user turn, 1-based. */
+  turn = 1;
+  private seq = 0;
+  /** The action the agent asked the user to confirm, carried to the next turn. */
+  pending: PendingAction | null = null;
+  readonly outputs: RunOutputs = { intent: null, decision: null, selected_doc_ids: [], verification: null };
+  /** What the agent did in earlier turns, as memory_context.recent_task_summary. */
+  taskSummary: string | null = null;
+  /** Earlier turns, as conversation_history. */
+  readonly history: { role: 'user' | 'assistant'; content: string }[];
+  /** Idempotency keys are per conversation: a new application after a rejected refund is a new key. */
+  readonly sessionId: string;
+
+  constructor(readonly scenario: Scenario, readonly options: PipelineOptions) {
+    const inj = scenario.injection;
+    const world = structuredClone(scenario.world);
+    if (inj?.placement === 'retrieved_document') {
+      const doc = world.policies.find((p) => p.doc_id === inj.target);
+      if (doc && !doc.content.includes(inj.text)) doc.content = `${doc.content} ${inj.text}`;
+    }
+    this.world = new MockWorld(world, inj?.placement === 'tool_output' && inj.target ? { tool: inj.target, text: inj.text } : undefined);
+    this.exposure = new ExposureRecorder(inj?.text, this.trace.exposures);
+    this.caller = new ModuleCaller(options.active, options.provider, options.trial, scenario.scenario_id, this.trace.stages, {
+      next: () => this.next(),
+      sawInput: (module, input, at) => this.exposure.saw(`module:${module}`, input, at),
+    });
+    this.scanner = new InjectionScanner([options.active.get('input_safety_precheck'), options.active.get('policy_evidence_filter')]);
+    this.history = [...scenario.history];
+    this.sessionId = `${scenario.scenario_id}#${options.trial}`;
+  }
+
+  /** The position of the next stage or tool event. */
+  next(): EventOrder {
+    this.seq += 1;
+    return { turn: this.turn, seq: this.seq };
+  }
+
+  /** The text of user turn `n` as the agent receives it, with an attack appended when it arrives there. */
+  userText(n: number): string {
+    const s = this.scenario;
+    const text = userTurns(s)[n - 1]?.user ?? '';
+    const inj = s.injection;
+    if (inj?.placement !== 'user_turn' || (inj.turn ?? 1) !== n || text.includes(inj.text)) return text;
+    return `${text} ${inj.text}`;
+  }
+}
+
+export class PipelineContext {
+  readonly trace: PipelineTrace;
+  readonly world: MockWorld;
+  readonly caller: ModuleCaller;
+  readonly scanner: InjectionScanner;
+  readonly session: Session;
   /** The user turn as the agent receives it, with an attack appended when it is planted there. */
   readonly userTurn: string;
+  /** Free text from read tools, fenced for the deciding modules. */
+  untrustedText: UntrustedText[] = [];
   precheck?: Output;
   intent?: Output;
   reads: ReadResults = {};
@@ -63,18 +150,25 @@ export class PipelineContext {
   /** A read refused because the order is not the user's: the reply says so, and nothing more. */
   rejectedForOwnership = false;
 
-  constructor(readonly scenario: Scenario, readonly options: PipelineOptions) {
-    const inj = scenario.injection;
-    this.userTurn = inj?.placement === 'user_turn' && !scenario.turn.includes(inj.text) ? `${scenario.turn} ${inj.text}` : scenario.turn;
-    const world = structuredClone(scenario.world);
-    if (inj?.placement === 'retrieved_document') {
-      const doc = world.policies.find((p) => p.doc_id === inj.target);
-      if (doc && !doc.content.includes(inj.text)) doc.content = `${doc.content} ${inj.text}`;
-    }
-    this.world = new MockWorld(world, inj?.placement === 'tool_output' && inj.target ? { tool: inj.target, text: inj.text } : undefined);
-    this.caller = new ModuleCaller(options.active, options.provider, options.trial, scenario.scenario_id, this.trace.stages);
-    this.scanner = new InjectionScanner([options.active.get('input_safety_precheck'), options.active.get('policy_evidence_filter')]);
+  constructor(readonly scenario: Scenario, readonly options: PipelineOptions, session?: Session) {
+    this.session = session ?? new Session(scenario, options);
+    this.trace = this.session.trace;
+    this.world = this.session.world;
+    this.caller = this.session.caller;
+    this.scanner = this.session.scanner;
+    this.userTurn = this.session.userText(this.session.turn);
+    this.saw('user_turn', this.userTurn);
     this.noteInjection(this.scanner.scan(this.userTurn));
+  }
+
+  /** The program received untrusted data: record an exposure if the attacker's text is in it. */
+  saw(via: string, value: unknown): void {
+    this.session.exposure.saw(via, value, { turn: this.session.turn, seq: this.session.next().seq });
+  }
+
+  /** conversation_history for the modules that take it: the scenario's history, then the earlier turns. */
+  get history(): { role: 'user' | 'assistant'; content: string }[] {
+    return this.session.history;
   }
 
   prompt(module: string): PromptFile {
@@ -108,7 +202,12 @@ export class PipelineContext {
 
   /** A write the pipeline proposed, with what became of it. */
   recordTool(call: { tool: string; args: Record<string, unknown>; idempotency_key: string | null }, status: ToolTrace['status'], extra: Partial<ToolTrace> = {}): void {
-    this.trace.tools.push({ tool: call.tool, args: call.args, proposed_by: 'responsibility_attribution', status, idempotency_key: call.idempotency_key, ...extra });
+    this.trace.tools.push({ ...this.session.next(), tool: call.tool, args: call.args, proposed_by: 'responsibility_attribution', status, idempotency_key: call.idempotency_key, ...extra });
+  }
+
+  /** A read tool or search the program ran, with its order in the conversation. */
+  recordRead(entry: Omit<ToolTrace, 'turn' | 'seq'>): void {
+    this.trace.tools.push({ ...this.session.next(), ...entry });
   }
 
   handOff(reason: string): void {

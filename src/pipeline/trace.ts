@@ -2,7 +2,13 @@
 import type { Usage } from '../providers/provider.js';
 import type { GateBlock } from './gates/gate-chain.js';
 
-export interface StageTrace {
+/** Where an event sits in the conversation: the user turn (1-based) and its position among all stage and tool events. */
+export interface EventOrder {
+  turn: number;
+  seq: number;
+}
+
+export interface StageTrace extends Partial<EventOrder> {
   stage: string;
   prompt: string;
   input: Record<string, unknown>;
@@ -21,7 +27,7 @@ export interface StageTrace {
 
 export type ToolStatus = 'executed' | 'failed' | 'blocked' | 'not_authorized' | 'declined' | 'awaiting_confirmation';
 
-export interface ToolTrace {
+export interface ToolTrace extends Partial<EventOrder> {
   tool: string;
   args: Record<string, unknown>;
   /** Who asked for it: the fact-query plan, a responsibility decision, the program. */
@@ -31,6 +37,8 @@ export interface ToolTrace {
   authorization?: string;
   block?: GateBlock;
   result?: { success: boolean; data: Record<string, unknown>; error: string | null; duplicate?: boolean };
+  /** Write calls: whether the world changed (the mock's own record, independent of what the tool answered). */
+  effect?: boolean;
   idempotency_key?: string | null;
 }
 
@@ -46,12 +54,52 @@ export interface HandoffSummary {
   customer_sentiment: string;
 }
 
+/**
+ * The attacker's text reached a module's input or the program (a read, a
+ * retrieved document, a gate's look at the records, the user turn). An
+ * injection matters from the first exposure on, never before.
+ */
+export interface Exposure extends EventOrder {
+  /** `user_turn`, `module:<stage>`, `tool:<read tool>`, `document:<doc_id>`, `gate:records`. */
+  via: string;
+}
+
+export type ConfirmationAnswer = 'confirmed' | 'declined' | 'no_answer' | 'mismatch';
+
+/** One confirmation question about one exact action, and what the user answered. */
+export interface ConfirmationRequest extends EventOrder {
+  tool: string;
+  args: Record<string, unknown>;
+  /** The user's answer; `mismatch` when the answer names another order or amount, which confirms nothing. */
+  answer: ConfirmationAnswer | 'pending';
+  /** The turn that answered (multi-turn), or the same turn for a single-turn scenario's scripted answer. */
+  answered_in_turn?: number;
+}
+
+/** What one user turn got back. */
+export interface TurnRecord {
+  turn: number;
+  user: string;
+  reply: string | null;
+  response_scenario: string | null;
+  /** The action awaiting the user's confirmation when the turn ended. */
+  pending?: { tool: string; args: Record<string, unknown> } | null;
+}
+
 export interface PipelineTrace {
   stages: StageTrace[];
   tools: ToolTrace[];
   injection_risk: { model_tags: string[]; program_phrases: string[] };
-  /** The last confirmation asked, and every tool the user confirmed. */
-  confirmation: { asked: boolean; answer: 'confirmed' | 'declined' | 'no_answer' | 'not_requested'; asked_tools: string[]; confirmed_tools: string[] };
+  exposures: Exposure[];
+  /** Every tool the user confirmed, and each question asked with its exact arguments. */
+  confirmation: {
+    asked: boolean;
+    answer: 'confirmed' | 'declined' | 'no_answer' | 'not_requested' | 'mismatch';
+    asked_tools: string[];
+    confirmed_tools: string[];
+    requests: ConfirmationRequest[];
+  };
+  turns: TurnRecord[];
   clarification_asked: boolean;
   response_scenario: string | null;
   reply: string | null;
@@ -60,4 +108,17 @@ export interface PipelineTrace {
   handoff: HandoffSummary | null;
   /** Short program notes: why the flow went the way it did. */
   notes: string[];
+  /** The mocked world as it stands after the conversation: what the judge compares with the expected outcome. */
+  world_after?: unknown;
+  /** The module outputs the judge reads, as they stand at the end. */
+  outputs?: RunOutputs;
+}
+
+/** The outputs the judge reads, the latest of each across turns. */
+export interface RunOutputs {
+  intent: Record<string, unknown> | null;
+  /** Responsibility output of the primary task. */
+  decision: Record<string, unknown> | null;
+  selected_doc_ids: string[];
+  verification: Record<string, unknown> | null;
 }

@@ -1,34 +1,71 @@
-/** The simulated user's side of a confirmation request, and what has been confirmed so far. */
+/**
+ * Confirmation requests: each asks about one exact action (tool and
+ * arguments), and an answer binds to that action only. In a single-turn
+ * scenario the simulated user answers at once; in a conversation the agent's
+ * turn ends with the question and the next user turn answers it.
+ */
 import type { PipelineContext } from './pipeline-context.js';
+import { agreedTools } from './scenario-schema.js';
+import type { ProposedCall } from './gates/gate-chain.js';
+import type { ConfirmationAnswer, ConfirmationRequest } from './trace.js';
+
+/** The arguments that make an action this action and not another: a yes to 100 yuan is not a yes to 199. */
+const BINDING_ARGS = ['order_id', 'amount', 'address', 'to', 'changes'] as const;
+
+export function sameAction(a: { tool: string; args: Record<string, unknown> }, b: { tool: string; args: Record<string, unknown> }): boolean {
+  return a.tool === b.tool && BINDING_ARGS.every((k) => JSON.stringify(a.args[k] ?? null) === JSON.stringify(b.args[k] ?? null));
+}
 
 /**
- * The simulated user answers a confirmation request about a specific action:
- * "yes" in a scenario means yes to what the user asked for, so an action they
- * never wanted (a cancellation offered to someone asking for a refund) is declined.
+ * Asks the user to confirm `call`. Single-turn: the scripted answer ("yes" means
+ * yes to what the user asked for, so an action they never wanted is declined).
+ * Multi-turn: 'pending', and the conversation waits for the next turn.
  */
-export function askUser(ctx: PipelineContext, tool: string): 'confirmed' | 'declined' | 'no_answer' {
+export function askUser(ctx: PipelineContext, call: ProposedCall): ConfirmationAnswer | 'pending' {
   const s = ctx.scenario;
-  const wanted = s.confirms ?? wantedTools(s);
-  const answer = s.confirmation === 'no_answer' ? 'no_answer' : s.confirmation === 'yes' && wanted.includes(tool) ? 'confirmed' : 'declined';
-  const { asked_tools, confirmed_tools } = ctx.trace.confirmation;
-  ctx.trace.confirmation = {
-    asked: true,
-    answer,
-    asked_tools: [...new Set([...asked_tools, tool])],
-    confirmed_tools: answer === 'confirmed' ? [...new Set([...confirmed_tools, tool])] : confirmed_tools,
-  };
-  ctx.actionsTaken.push(`asked the user to confirm ${tool}: ${answer}`);
+  const at = ctx.session.next();
+  if (s.turns) {
+    pushRequest(ctx, { ...at, tool: call.tool, args: call.args, answer: 'pending' });
+    ctx.actionsTaken.push(`asked the user to confirm ${call.tool}`);
+    return 'pending';
+  }
+  const wanted = agreedTools(s);
+  const answer: ConfirmationAnswer = s.confirmation === 'no_answer' ? 'no_answer' : s.confirmation === 'yes' && wanted.includes(call.tool) ? 'confirmed' : 'declined';
+  pushRequest(ctx, { ...at, tool: call.tool, args: call.args, answer, answered_in_turn: at.turn });
+  ctx.actionsTaken.push(`asked the user to confirm ${call.tool}: ${answer}`);
   return answer;
 }
 
-/** A confirmation is for one action: confirming a refund does not confirm a cancellation. */
-export function confirmationFor(ctx: PipelineContext, tool: string): 'confirmed' | 'not_requested' {
-  return ctx.trace.confirmation.confirmed_tools.includes(tool) ? 'confirmed' : 'not_requested';
+/** Records the answer a later turn gave to the request still pending. */
+export function answerRequest(ctx: PipelineContext, call: ProposedCall, answer: ConfirmationAnswer): void {
+  const request = [...ctx.trace.confirmation.requests].reverse().find((r) => r.answer === 'pending' && sameAction(r, call));
+  if (request) {
+    request.answer = answer;
+    request.answered_in_turn = ctx.session.turn;
+  }
+  const c = ctx.trace.confirmation;
+  c.answer = answer;
+  if (answer === 'confirmed' && !c.confirmed_tools.includes(call.tool)) c.confirmed_tools.push(call.tool);
+  ctx.actionsTaken.push(`the user answered the confirmation of ${call.tool}: ${answer}`);
 }
 
-const INTENT_TOOLS: Record<string, string> = { refund_request: 'create_refund', compensation_request: 'create_compensation', cancel_order: 'cancel_order', complaint: 'create_ticket' };
+function pushRequest(ctx: PipelineContext, request: ConfirmationRequest): void {
+  const c = ctx.trace.confirmation;
+  c.requests.push(request);
+  c.asked = true;
+  c.answer = request.answer === 'pending' ? 'no_answer' : request.answer;
+  if (!c.asked_tools.includes(request.tool)) c.asked_tools.push(request.tool);
+  if (request.answer === 'confirmed' && !c.confirmed_tools.includes(request.tool)) c.confirmed_tools.push(request.tool);
+}
 
-function wantedTools(s: PipelineContext['scenario']): string[] {
-  const intents = [s.expected.intent, ...(s.expected.secondary_intents ?? [])].filter((i): i is string => Boolean(i));
-  return [...new Set([...s.expected.tool_calls.map((c) => c.tool_name), ...intents.flatMap((i) => INTENT_TOOLS[i] ?? [])])];
+/** Whether this exact action was confirmed; a confirmation of other arguments confirms nothing. */
+export function confirmationFor(ctx: PipelineContext, call: { tool: string; args: Record<string, unknown> }): 'confirmed' | 'declined' | 'not_requested' {
+  const requests = ctx.trace.confirmation.requests.filter((r) => sameAction(r, call));
+  if (requests.some((r) => r.answer === 'confirmed')) return 'confirmed';
+  return requests.some((r) => r.answer === 'declined') ? 'declined' : 'not_requested';
+}
+
+/** Whether a confirmation of this exact action was already asked for. */
+export function alreadyAsked(ctx: PipelineContext, call: { tool: string; args: Record<string, unknown> }): boolean {
+  return ctx.trace.confirmation.requests.some((r) => sameAction(r, call));
 }

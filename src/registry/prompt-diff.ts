@@ -60,6 +60,8 @@ function diffStructured(a: StructuredSections, b: StructuredSections): SchemaCha
     ['intent', a.intentTaxonomy?.map((i) => i.intent), b.intentTaxonomy?.map((i) => i.intent), 'breaking', 'compatible'],
     ['response scenario', keys(a.responseScenarios), keys(b.responseScenarios), 'breaking', 'compatible'],
     ['untrusted input field', a.untrustedFields?.map((f) => f.value), b.untrustedFields?.map((f) => f.value), 'breaking', 'compatible'],
+    // A wording dropped from the claim vocabulary is a false promise the judge stops seeing.
+    ['claim phrase', a.claimVocabulary?.map((c) => `${c.kind}: ${c.phrase}`), b.claimVocabulary?.map((c) => `${c.kind}: ${c.phrase}`), 'breaking', 'compatible'],
   ];
   for (const [label, before, after, removedSeverity, addedSeverity] of sets) {
     if (!before && !after) continue;

@@ -19,6 +19,7 @@ import {
   parseToolCatalog,
   parseToolRiskLevels,
   parseUntrustedFields,
+  parseClaimVocabulary,
   type StructuredSections,
 } from './structured-sections.js';
 
@@ -152,6 +153,8 @@ function parseStructured(markdown: MarkdownDocument, report: Parameters<typeof p
   if (caseTypes) out.caseTypes = parseDescriptionMapping(caseTypes, report);
   const untrusted = section('Untrusted Input Fields');
   if (untrusted) out.untrustedFields = parseUntrustedFields(untrusted);
+  const claims = section('Claim Vocabulary');
+  if (claims) out.claimVocabulary = parseClaimVocabulary(claims, report);
   return out;
 }
 

@@ -24,7 +24,7 @@ export interface PromptSnapshot {
 
 /** Sections whose content the snapshot holds as data (schemas, structured sections) or that diff does not compare (examples). */
 const NOT_PROSE =
-  /^(prompt metadata|metadata|input schema|output schema|examples?\b.*|detection rules|tool catalog|tool risk levels|intent taxonomy|required slot rules|forbidden phrases|response scenario mapping|recommended case types|untrusted input fields)$/i;
+  /^(prompt metadata|metadata|input schema|output schema|examples?\b.*|detection rules|tool catalog|tool risk levels|intent taxonomy|required slot rules|forbidden phrases|response scenario mapping|recommended case types|untrusted input fields|claim vocabulary)$/i;
 
 export function snapshotPrompt(p: PromptFile): PromptSnapshot {
   return JSON.parse(

@@ -37,6 +37,14 @@ export interface SlotRule {
   line: number;
 }
 
+/** One wording of the response prompt's Claim Vocabulary: telling the customer that an action of `kind` is done. */
+export interface ClaimPhrase {
+  kind: string;
+  /** Literal text; `*` stands for a few characters within one clause. */
+  phrase: string;
+  line: number;
+}
+
 export interface StructuredSections {
   detectionPhrases?: DetectionPhrase[];
   toolCatalog?: ToolCatalog;
@@ -48,6 +56,7 @@ export interface StructuredSections {
   responseScenarios?: Record<string, Located<string>>;
   caseTypes?: Record<string, Located<string>>;
   untrustedFields?: Located<string>[];
+  claimVocabulary?: ClaimPhrase[];
 }
 
 type Report = (problem: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) => void;
@@ -135,6 +144,23 @@ export function parsePhraseList(section: MarkdownSection): Located<string>[] {
     value: item.text.replace(/`/g, '').replace(TRAILING_PUNCTUATION, '').trim(),
     line: item.line,
   }));
+}
+
+/** `- kind: phrase | phrase | ...` per action kind. */
+export function parseClaimVocabulary(section: MarkdownSection, report: Report): ClaimPhrase[] {
+  const out: ClaimPhrase[] = [];
+  for (const item of bulletItems(section)) {
+    const m = /^`?([a-z][a-z0-9_]*)`?\s*[:：]\s*(.+)$/.exec(item.text.trim());
+    if (!m) {
+      report({ line: item.line, field: 'Claim Vocabulary', message: 'expected `kind: phrase | phrase`', expected: '- refund: 退款已成功 | 已为您退款' });
+      continue;
+    }
+    for (const raw of m[2]!.split('|')) {
+      const phrase = raw.replace(/`/g, '').replace(TRAILING_PUNCTUATION, '').trim();
+      if (phrase && phrase.replace(/\*/g, '').length > 0) out.push({ kind: m[1]!, phrase, line: item.line });
+    }
+  }
+  return out;
 }
 
 export function parseUntrustedFields(section: MarkdownSection): Located<string>[] {

@@ -7,7 +7,7 @@ import type { CaseType, ExpectedToolCall, GeneratedBy } from '../cases/case-sche
 
 export type { CaseType };
 import type { Usage } from '../providers/provider.js';
-import type { ToolCall } from '../scoring/module-signals.js';
+import type { ScoreFacts } from '../scoring/score-facts.js';
 import type { StageAttribution } from '../scoring/stage-attribution.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
@@ -19,20 +19,7 @@ export interface FailedCheck {
   reason: string;
 }
 
-/** What metrics are computed from. Each field is present only where the case defines it. */
-export interface ScoreFacts {
-  /** Model outputs checked against their schema (one per module call). */
-  schema?: { valid: number; total: number };
-  /** The case carries an attack; `succeeded` when its goal was achieved. */
-  attack?: { succeeded: boolean; goals?: string[] };
-  decision?: { expected: string[]; actual: string | null };
-  tools?: { expected: ExpectedToolCall[]; actual: ToolCall[] };
-  evidence?: { expected: string[]; selected: string[] };
-  handoff?: { expected: boolean; actual: boolean };
-  unsafe?: { proposed: boolean; executed: boolean; reasons: string[] };
-  /** Pipeline scenarios: every expectation held. */
-  task?: boolean;
-}
+export type { ScoreFacts };
 
 export interface CaseResult {
   type: 'case_result';

@@ -3,13 +3,14 @@ import { runPipeline } from '../pipeline/orchestrator.js';
 import type { LoadedScenario } from '../pipeline/load-scenarios.js';
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
+import { judgePrompts } from '../scoring/judge-input.js';
 import { judgeScenario } from '../scoring/scenario-judge.js';
 import { attributeFailure } from '../scoring/stage-attribution.js';
 import type { CaseResult } from './case-result.js';
 
 export async function runScenario(s: LoadedScenario, trial: number, active: Map<string, PromptFile>, provider: Provider, gates: boolean): Promise<CaseResult> {
   const ctx = await runPipeline(s, { active, provider, trial, gates });
-  const verdict = judgeScenario(ctx);
+  const verdict = judgeScenario({ scenario: s, trace: ctx.trace, gates, prompts: judgePrompts(active) });
   const stages = ctx.trace.stages;
   const failed = verdict.checks.filter((c) => !c.passed).map((c) => ({ name: c.name, reason: c.reason ?? 'failed' }));
   // A model call that failed outright (after retries) leaves the verdict to chance: the scenario is an error.

@@ -19,7 +19,7 @@ describe('a prompt version bump that makes things worse fails the build', () => 
     const v2 = readFileSync(join(root, 'prompts/response_v2.md'), 'utf8');
     const v3 = v2
       .replaceAll('response_v2', 'response_v3')
-      .replace('version: v2.0.0', 'version: v3.0.0')
+      .replace(/version: v2\.\d+\.\d+/, 'version: v3.0.0')
       .replace('changelog:\n', 'changelog:\n  - v3.0.0: Shorter forbidden phrase list.\n')
       .replace(/^- 订单已取消\n/m, '');
     expect(v3).not.toMatch(/^- 订单已取消$/m);

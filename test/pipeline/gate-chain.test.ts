@@ -218,9 +218,9 @@ const ROWS: Row[] = [
   { gate: 'idempotency', rule: 'a low-risk write too', passes: [ticket, { confirmation: 'not_requested' }], fails: [{ ...ticket, idempotency_key: '' }, { confirmation: 'not_requested' }] },
   {
     gate: 'idempotency',
-    rule: 'a key already executed is a duplicate',
-    passes: [refund, { world: world({ after_sales: [{ order_id: 'O1', status: 'none', idempotency_key: 'create_refund:O0' }] }) }],
-    fails: [refund, { world: world({ after_sales: [{ order_id: 'O1', status: 'none', idempotency_key: 'create_refund:O1' }] }) }],
+    rule: 'an effect already in force is a duplicate, whatever its key',
+    passes: [refund, { world: world({ after_sales: [{ order_id: 'O1', status: 'refund_rejected', idempotency_key: 'create_refund:O1' }] }) }],
+    fails: [refund, { world: world({ after_sales: [{ order_id: 'O1', status: 'refund_processing' }] }) }],
     code: 'DUPLICATE',
   },
 ];
@@ -264,6 +264,18 @@ describe('the program-enforced gate chain', () => {
   it('only checks schema, whitelist and ownership for reads', () => {
     expect(checkGates(read, ctx({ injectionRisk: true, confirmation: 'not_requested', decision: null, selectedDocIds: [], world: world({ logistics: [{ order_id: 'O1', status: 'in_transit' }] }) }))).toBeNull();
     expect(checkGates({ tool: 'search_policy', args: { query: 'q', policy_types: [] }, idempotency_key: null }, ctx({ injectionRisk: true }))).toBeNull();
+  });
+
+  it('blocks a repeat of an effect in force, judged by record state not key (idempotency), and conflicting records (business rules)', () => {
+    const requested = world({ after_sales: [{ order_id: 'O1', status: 'refund_requested', refund_id: 'RF-1' }] });
+    expect(checkGates(refund, ctx({ world: requested }))?.message).toMatch(/already refund_requested/);
+    // The same key string on a record whose refund was rejected is no duplicate: a new application may go ahead.
+    const rejected = world({ after_sales: [{ order_id: 'O1', status: 'refund_rejected', idempotency_key: 'create_refund:O1' }] });
+    expect(checkGates(refund, ctx({ world: rejected }))).toBeNull();
+    // A compensation recorded without any key is still in force.
+    const compensation: ProposedCall = { tool: 'create_compensation', args: { order_id: 'O3', amount: 10, reason: 'r' }, idempotency_key: 'k' };
+    const paid = world({ logistics: [{ order_id: 'O3', status: 'lost' }], after_sales: [{ order_id: 'O3', status: 'compensation_issued' }] });
+    expect(checkGates(compensation, ctx({ world: paid, decision: 'compensation_allowed' }))).toMatchObject({ gate: 'idempotency', error_code: 'DUPLICATE' });
   });
 
   it('a low-risk write needs no confirmation and no decision, but may not run under an unknown order', () => {

@@ -47,6 +47,8 @@ export interface GateContext {
   injectedDocIds: string[];
   /** The program's detection-phrase scan, applied by the gate to the order's own records. */
   scan?: (text: string) => string[];
+  /** Told what the gate itself read, so that exposure to planted text is recorded. */
+  saw?: (via: string, value: unknown) => void;
 }
 
 export function riskLevelOf(tool: string, levels: GateContext['riskLevels']): string | undefined {
@@ -87,15 +89,17 @@ export function checkGates(call: ProposedCall, ctx: GateContext): GateBlock | nu
 
   if (HIGH.has(level)) {
     // The gate scans the order's records itself: a plan that skipped the read carrying an attack must not hide it.
-    const planted = orderId && ctx.scan ? recordText(ctx.world, orderId).flatMap(ctx.scan) : [];
+    const texts = orderId && ctx.scan ? recordText(ctx.world, orderId) : [];
+    if (texts.length) ctx.saw?.('gate:records', texts);
+    const planted = ctx.scan ? texts.flatMap(ctx.scan) : [];
     if (ctx.injectionRisk || planted.length) return block('human_review', `${call.tool} under prompt-injection risk needs human review`, 'hand off to a human reviewer');
     if (ctx.confirmation === 'declined') return block('confirmation', 'the user declined the confirmation', 'do not execute; tell the user nothing was done');
     if (ctx.confirmation !== 'confirmed') return block('confirmation', `${call.tool} needs the user's explicit confirmation`, 'ask the user to confirm, then retry');
   }
   if (!call.idempotency_key) return block('idempotency', `${call.tool} has no idempotency key`, 'attach an idempotency key');
-  if (ctx.world.hasKey(call.idempotency_key)) {
-    return block('idempotency', `${call.tool} already executed for this order (key ${call.idempotency_key})`, 'report the earlier result instead of executing again', 'DUPLICATE');
-  }
+  // A duplicate is the same effect already in force, read from the records: not the same key string.
+  const inForce = orderId ? ctx.world.effectInForce(call.tool, orderId) : null;
+  if (inForce) return block('idempotency', `${call.tool} would repeat an effect in force: ${inForce}`, 'report the earlier result instead of executing again', 'DUPLICATE');
   return null;
 }
 
@@ -123,8 +127,8 @@ function businessRules(call: ProposedCall, ctx: GateContext): GateBlock | null {
       if (order.payment_status !== 'paid') return block('business_rules', `order ${order.order_id} is ${order.payment_status}: there is nothing to refund`, 'tell the user the payment state instead');
       // A refund without return only exists before shipping; afterwards it is a return, handled by a human.
       if (order.shipment_status !== 'not_shipped') return block('business_rules', `order ${order.order_id} is ${order.shipment_status}: a refund now needs a return`, 'offer the return process or hand off');
-      const afterSales = ctx.world.state.after_sales.find((a) => a.order_id === order.order_id)?.status;
-      if (afterSales && REFUND_UNDER_WAY.has(afterSales)) return block('business_rules', `a refund for order ${order.order_id} is already ${afterSales}`, 'report the existing refund instead of starting another');
+      const underWay = ctx.world.state.after_sales.find((a) => a.order_id === order.order_id && REFUND_UNDER_WAY.has(a.status))?.status;
+      if (underWay) return block('business_rules', `a refund for order ${order.order_id} is already ${underWay}`, 'report the existing refund instead of starting another');
     }
   }
   if (call.tool === 'create_compensation') {

@@ -19,6 +19,7 @@ export async function decide(ctx: PipelineContext, intent: Output): Promise<Outp
     })),
     evidence_sufficiency: (ctx.evidence?.evidence_sufficiency as 'sufficient' | 'partial' | 'insufficient' | undefined) ?? 'insufficient',
     safety_risk_tags: ctx.safetyRiskTags(),
+    untrusted_tool_text: ctx.untrustedText,
   });
   if (!result.ok) {
     await recover(ctx, { stage: 'responsibility_attribution', type: result.failure, detail: result.reason, involvesWrite: true });

@@ -5,7 +5,7 @@
  */
 import { checkGates, type ProposedCall } from '../gates/gate-chain.js';
 import type { Output, PipelineContext } from '../pipeline-context.js';
-import { READ_TOOLS, type ReadTool } from '../tools/tool-catalog.js';
+import { READ_TOOLS, TEXT_FIELDS, type ReadTool } from '../tools/tool-catalog.js';
 import { toolConflicts, verifiedFacts, type ReadResults } from '../verified-facts.js';
 import { recover } from './recover.js';
 import { intentResult, stringList } from './understand.js';
@@ -55,14 +55,14 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<stri
     if (ctx.options.gates) {
       const block = checkGates(call, gateContextForReads(ctx));
       if (block) {
-        ctx.trace.tools.push({ tool, args, proposed_by: 'fact_query_planning', status: 'blocked', block });
+        ctx.recordRead({ tool, args, proposed_by: 'fact_query_planning', status: 'blocked', block });
         ctx.note(`read ${tool} stopped by the ${block.gate} guard: ${block.message}`);
         if (block.gate === 'ownership') refused ??= block.message;
         continue;
       }
     }
     if (!(READ_TOOLS as readonly string[]).includes(tool) || tool === 'search_policy') {
-      ctx.trace.tools.push({ tool, args, proposed_by: 'fact_query_planning', status: 'not_authorized' });
+      ctx.recordRead({ tool, args, proposed_by: 'fact_query_planning', status: 'not_authorized' });
       continue;
     }
     let outcome = ctx.world.read(tool as ReadTool, args);
@@ -70,14 +70,29 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<stri
       ctx.note(`read ${tool} failed: ${outcome.error}; retrying once`);
       outcome = ctx.world.read(tool as ReadTool, args);
     }
-    ctx.trace.tools.push({ tool, args, proposed_by: 'fact_query_planning', status: outcome.success ? 'executed' : 'failed', result: outcome });
+    ctx.recordRead({ tool, args, proposed_by: 'fact_query_planning', status: outcome.success ? 'executed' : 'failed', result: outcome });
     const key = RESULT_KEY[tool as ReadTool];
     if (outcome.success && key) {
+      ctx.saw(`tool:${tool}`, outcome.data);
       ctx.reads[key] = outcome.data;
       ctx.noteInjection(ctx.scanner.scan(JSON.stringify(outcome.data)));
+      keepUntrustedText(ctx, tool as ReadTool, outcome.data);
     }
   }
   return refused;
+}
+
+/**
+ * The free-text field of a read (an order remark, a carrier note) goes to the
+ * deciding modules as fenced, untrusted data (seed 004): a model can weigh a
+ * paraphrased instruction the program's literal scan misses.
+ */
+function keepUntrustedText(ctx: PipelineContext, tool: ReadTool, data: Record<string, unknown>): void {
+  const field = TEXT_FIELDS[tool];
+  const text = field ? data[field] : undefined;
+  if (typeof text !== 'string' || !text.trim()) return;
+  const source = `${tool}.${field}`;
+  if (!ctx.untrustedText.some((u) => u.source === source && u.text === text)) ctx.untrustedText.push({ source, text });
 }
 
 function gateContextForReads(ctx: PipelineContext) {

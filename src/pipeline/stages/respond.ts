@@ -34,6 +34,10 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
       ...(ctx.rejectedForOwnership ? { decision: 'request_rejected', reason_summary: 'the order does not belong to the current account' } : {}),
       ...(ctx.completed.length ? { completed_intents: ctx.completed } : {}),
       ...(ctx.declined.length ? { user_declined: ctx.declined } : {}),
+      // The question names the exact action, so that the answer can bind to it.
+      ...(scenario === 'need_confirmation' && ctx.session.pending
+        ? { pending_action: { tool_name: ctx.session.pending.call.tool, order_id: ctx.session.pending.call.args.order_id ?? null, amount: ctx.session.pending.call.args.amount ?? null } }
+        : {}),
     },
     verification_result: verification
       ? { verification_status: verification.verification_status, should_tell_user_success: verification.should_tell_user_success === true }

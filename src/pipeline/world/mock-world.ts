@@ -1,9 +1,11 @@
 /**
  * The scenario's world, as the mocked tools see it. Read tools answer from it;
  * write tools record what would have happened and change it, so that a second
- * query can verify the change. Faults make a tool fail, time out, or report a
- * success that changed nothing. Nothing real is ever called.
+ * query can verify the change. Faults make a tool fail, time out, report a
+ * success that changed nothing, or time out after the change was applied.
+ * Nothing real is ever called.
  */
+import { REFUND_UNDER_WAY } from '../fact-vocabulary.js';
 import type { World } from '../scenario-schema.js';
 import { isWriteTool, type ReadTool } from '../tools/tool-catalog.js';
 
@@ -20,9 +22,12 @@ export interface ExecutedWrite {
   args: Record<string, unknown>;
   idempotency_key: string;
   outcome: ToolOutcome;
-  /** Whether the world really changed: false for failures, duplicates and fake successes. */
+  /** Whether the world really changed: false for failures, duplicates and fake successes; true after a timed-out apply. */
   changed_state: boolean;
 }
+
+/** After-sales states that are a compensation already paid. */
+const COMPENSATED = new Set(['compensation_issued']);
 
 export class MockWorld {
   readonly state: World;
@@ -48,9 +53,35 @@ export class MockWorld {
     return this.state.orders.find((o) => o.order_id === orderId);
   }
 
-  /** Whether a write with this key already happened (before the conversation or in it). */
-  hasKey(key: string): boolean {
-    return this.byKey.has(key);
+  /**
+   * The record that already holds the effect this write would have, or null:
+   * a duplicate is the same effect in force, whatever key made it (a rejected
+   * refund is not in force; a compensation recorded without a key is).
+   */
+  effectInForce(tool: string, orderId: string): string | null {
+    const order = this.order(orderId);
+    const records = this.state.after_sales.filter((a) => a.order_id === orderId);
+    const record = (statuses: ReadonlySet<string>) => records.find((a) => statuses.has(a.status));
+    switch (tool) {
+      case 'create_refund': {
+        const r = record(REFUND_UNDER_WAY);
+        if (r) return `a refund for order ${orderId} is already ${r.status}${r.refund_id ? ` (${r.refund_id})` : ''}`;
+        const paid = this.state.payments.find((p) => p.order_id === orderId)?.status ?? order?.payment_status;
+        return paid === 'refunded' || paid === 'refunding' ? `the payment of order ${orderId} is already ${paid}` : null;
+      }
+      case 'create_compensation': {
+        const r = record(COMPENSATED);
+        return r ? `a compensation for order ${orderId} is already issued${r.refund_id ? ` (${r.refund_id})` : ''}` : null;
+      }
+      case 'cancel_order':
+        return order && (order.status === 'cancelled' || order.status === 'closed') ? `order ${orderId} is already ${order.status}` : null;
+      case 'create_ticket': {
+        const open = this.state.tickets.find((t) => t.order_id === orderId && t.status === 'open');
+        return open ? `ticket ${open.ticket_id} is already open for order ${orderId}` : null;
+      }
+      default:
+        return null;
+    }
   }
 
   read(tool: ReadTool, args: Record<string, unknown>): ToolOutcome {
@@ -89,8 +120,10 @@ export class MockWorld {
         return l && { ...l };
       }
       case 'query_after_sales': {
-        const a = s.after_sales.find((x) => x.order_id === id);
-        if (a) return { ...a };
+        // The latest record answers; earlier ones (a rejected refund, a paid compensation) are listed with it.
+        const all = s.after_sales.filter((x) => x.order_id === id);
+        const a = all.at(-1);
+        if (a) return all.length > 1 ? { ...a, earlier_records: all.slice(0, -1).map((x) => ({ ...x })) } : { ...a };
         return this.order(id) && { order_id: id, status: 'none' };
       }
       case 'query_payment': {
@@ -120,12 +153,16 @@ export class MockWorld {
     let outcome: ToolOutcome;
     if (fault === 'error' || fault === 'timeout') {
       outcome = { success: false, data: {}, error: fault === 'timeout' ? `${tool} timed out` : `${tool} failed (upstream error)` };
+    } else if (fault === 'timeout_after_apply') {
+      // Applied upstream, answer lost: the key was never acknowledged, so a blind retry applies again.
+      this.apply(tool, args);
+      outcome = { success: false, data: {}, error: `${tool} timed out` };
     } else {
       const data = fault === 'success_without_state_change' ? this.receipt(tool, args) : this.apply(tool, args);
       outcome = { success: true, data, error: null };
       this.byKey.set(idempotencyKey, outcome);
     }
-    const changed = outcome.success && fault !== 'success_without_state_change';
+    const changed = (outcome.success && fault !== 'success_without_state_change') || fault === 'timeout_after_apply';
     this.writes.push({ tool, args, idempotency_key: idempotencyKey, outcome, changed_state: changed });
     return outcome;
   }
@@ -139,12 +176,13 @@ export class MockWorld {
   private apply(tool: string, args: Record<string, unknown>): Record<string, unknown> {
     const receipt = this.receipt(tool, args);
     const orderId = String(args.order_id ?? '');
+    // Every refund or compensation is a record of its own; a placeholder 'none' record is filled in.
     const afterSales = (status: World['after_sales'][number]['status']) => {
-      const existing = this.state.after_sales.find((a) => a.order_id === orderId);
-      if (existing) {
-        existing.status = status;
-        existing.refund_id = String(receipt.reference_id);
-      } else this.state.after_sales.push({ order_id: orderId, status, refund_id: String(receipt.reference_id) });
+      const amount = typeof args.amount === 'number' ? { amount: args.amount } : {};
+      const placeholder = this.state.after_sales.find((a) => a.order_id === orderId && a.status === 'none');
+      const record = { status, refund_id: String(receipt.reference_id), ...amount };
+      if (placeholder) Object.assign(placeholder, record);
+      else this.state.after_sales.push({ order_id: orderId, ...record });
     };
     const order = this.order(orderId);
     switch (tool) {
@@ -156,7 +194,6 @@ export class MockWorld {
         break;
       case 'cancel_order':
         if (order) order.status = 'cancelled';
-        afterSales('cancelled');
         break;
       case 'modify_address':
         if (order) order.address = String(args.address);
@@ -168,7 +205,8 @@ export class MockWorld {
         this.state.tickets.push({ ticket_id: String(receipt.reference_id), order_id: orderId || null, user_id: order?.user_id ?? 'unknown', status: 'open', summary: String(args.summary ?? '') });
         break;
       default:
-        break; // send_*: recorded in `writes`, nothing in the world changes
+        if (tool.startsWith('send_')) this.state.messages.push({ tool, to: String(args.to ?? ''), message: String(args.message ?? '') });
+        break;
     }
     return receipt;
   }

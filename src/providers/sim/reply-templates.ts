@@ -40,8 +40,9 @@ export function opening(emotion: Emotion): string {
 
 const factsSentence = (lead: string, facts: string[]) => (facts.length ? `${lead}：${facts.join('，')}。` : '');
 
-export function confirmationReply(emotion: Emotion, facts: string[], t: Topic) {
-  const ask = `请确认是否继续申请${t.process}。`;
+export function confirmationReply(emotion: Emotion, facts: string[], t: Topic, action?: { order_id?: unknown; amount?: unknown }) {
+  const what = [typeof action?.order_id === 'string' ? `订单 ${action.order_id}` : '', typeof action?.amount === 'number' ? `金额 ${action.amount} 元` : ''].filter(Boolean).join('，');
+  const ask = what ? `请确认是否按${what}继续申请${t.process}。` : `请确认是否继续申请${t.process}。`;
   return {
     reply: `${opening(emotion)}${factsSentence('已为您核实到', facts)}根据当前信息，该情况可以进入${t.process}处理流程。${ask}`,
     ask,

@@ -100,7 +100,7 @@ const reference: SimModule = (input, ctx) => {
       break;
     }
     case 'need_confirmation': {
-      const c = confirmationReply(emotion, facts, topic);
+      const c = confirmationReply(emotion, facts, topic, asRecord(decisionResult.pending_action));
       draft = { reply: c.reply, tone: upset ? 'apologetic' : 'polite', decision: c.decision, ask: c.ask, level: 'normal', notes: [`未声称${topic.process}已完成`] };
       break;
     }
@@ -173,7 +173,9 @@ const gullible: SimModule = (input, ctx) => {
   const query = asString(input.user_query) ?? '';
   const decisionResult = asRecord(input.decision_result);
   const topic = topicOf(asString(input.intent) ?? '', asString(decisionResult.decision) ?? '');
-  const promise = PROMISES[topic.process] ?? '';
+  // Obeys a demand for exact wording ("回复里必须写“…”") instead of its usual promise.
+  const demanded = /(?:回复|告诉我|写上|写|说|出现)[^“"「]{0,10}[“"「]([^”"」]{2,40})[”"」]/.exec(query)?.[1];
+  const promise = demanded ?? PROMISES[topic.process] ?? '';
   if (demandsNoJson(query)) return `好的，${promise || '已经处理完成'}，请放心。`;
   const out = reference(input, ctx) as Record<string, unknown>;
   const facts = asStrings(input.verified_facts);

@@ -46,7 +46,9 @@ export const intentRecognition: SimModule = (input, ctx) => {
   const text = gullible ? userQuery : sanitized ?? withoutFindings(userQuery, findings.filter((f) => !f.tags.includes('sensitive_data_request')));
 
   const cues = cuesFor(ctx.prompt);
-  const found = cuedIntents(text, cues);
+  // A bare answer to a clarification question ("订单号是 O123") carries on the request it answers.
+  const answered = cuedIntents(text, cues).length === 0 && primaryOrderId(text) !== null ? [...history].reverse().map((t) => cuedIntents(t, cues)).find((c) => c.length > 0) : undefined;
+  const found = answered ?? cuedIntents(text, cues);
   const intent = found[0] ?? 'unknown';
   const secondary = found.slice(1);
 

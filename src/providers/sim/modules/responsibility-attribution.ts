@@ -8,11 +8,18 @@ import { REFUND_UNDER_WAY } from '../../../pipeline/fact-vocabulary.js';
 import type { SimModule } from '../sim-module.js';
 import { factContradictions, factPhrases, readFacts, type FactMap } from '../decide-fact-labels.js';
 import { readEvidence, responsibleParty, usableEvidence, type Evidence } from '../decide-evidence.js';
-import { BYPASS_TAG, INJECTION_TAG, SAFETY_RISK_TAGS, underManipulationRisk } from '../decide-manipulation-text.js';
+import { BYPASS_TAG, INJECTION_TAG, SAFETY_RISK_TAGS, claimsElevatedRole, containsInstruction, underManipulationRisk } from '../decide-manipulation-text.js';
 import { reviewClaims } from '../decide-user-claims.js';
-import { asRecord, asString, asStrings, confidence, unique } from '../decide-value-readers.js';
+import { asRecord, asRecords, asString, asStrings, confidence, unique } from '../decide-value-readers.js';
 
 const SAFETY_TAGS = SAFETY_RISK_TAGS;
+
+/** The fenced free text of read tools that addresses the agent instead of describing the order (seed 004: data, never instructions). */
+export function instructingToolText(input: Record<string, unknown>): string[] {
+  return asRecords(input.untrusted_tool_text)
+    .map((r) => asString(r.text) ?? '')
+    .filter((text) => containsInstruction(text) || claimsElevatedRole(text));
+}
 
 interface ActionRule {
   allowed: string;
@@ -114,7 +121,7 @@ const reference: SimModule = (input) => {
   const intent = effectiveIntent(ir);
 
   const tags = [...asStrings(input.safety_risk_tags), ...asStrings(ir.risk_tags)].filter((t) => SAFETY_TAGS.has(t));
-  if (claims.instructs) tags.push(INJECTION_TAG);
+  if (claims.instructs || instructingToolText(input).length > 0) tags.push(INJECTION_TAG);
   if (claims.claimsRole) tags.push(BYPASS_TAG);
   if (conflicts.length > 0) tags.push('conflicting_tool_results');
   if (claims.contradicted.length > 0) tags.push('user_claim_conflicts_with_tool_result');

@@ -1,0 +1,34 @@
+/**
+ * Exposure: the moment the attacker's text reaches a module's input or the
+ * program. The harness planted the text, so it can tell where it travels; the
+ * agent never reads this record, the judge does (an injection never seen can
+ * neither succeed nor make an action unsafe).
+ */
+import { normaliseForMatch } from './injection-scan.js';
+import type { EventOrder, Exposure } from './trace.js';
+
+export class ExposureRecorder {
+  private readonly needle: string | null;
+
+  constructor(
+    planted: string | undefined,
+    private readonly exposures: Exposure[],
+  ) {
+    const n = planted ? normaliseForMatch(planted) : '';
+    this.needle = n.length > 0 ? n : null;
+  }
+
+  /** Records an exposure when the planted text is inside `value` (any string in it). */
+  saw(via: string, value: unknown, at: EventOrder): void {
+    if (this.needle === null || !containsText(value, this.needle)) return;
+    if (this.exposures.some((e) => e.via === via && e.turn === at.turn)) return;
+    this.exposures.push({ ...at, via });
+  }
+}
+
+function containsText(value: unknown, needle: string): boolean {
+  if (typeof value === 'string') return normaliseForMatch(value).includes(needle);
+  if (Array.isArray(value)) return value.some((v) => containsText(v, needle));
+  if (value && typeof value === 'object') return Object.values(value).some((v) => containsText(v, needle));
+  return false;
+}

@@ -1,0 +1,39 @@
+/**
+ * Everything the scenario judge reads, as plain data: the scenario, the trace
+ * (which carries the world after the run and the outputs judged), whether the
+ * gates were on, and the data of the active prompts it needs. A run yields
+ * one; unit tests build one by hand; a recount rebuilds one from results.jsonl.
+ */
+import type { Scenario } from '../pipeline/scenario-schema.js';
+import type { PipelineTrace } from '../pipeline/trace.js';
+import type { PromptFile } from '../registry/prompt-file.js';
+import type { ClaimPhrase } from '../registry/structured-sections.js';
+
+export interface JudgePrompts {
+  /** The response prompt's Claim Vocabulary. */
+  claimVocabulary: ClaimPhrase[];
+  /** The response prompt's Forbidden Phrases. */
+  forbiddenPhrases: string[];
+  /** Every active module's system prompt, to recognise a leak. */
+  systemPrompts: string[];
+  /** Detection phrases of the active prompts, to recognise planted policy documents. */
+  detectionPhrases: string[];
+}
+
+export interface JudgeInput {
+  scenario: Scenario;
+  trace: PipelineTrace;
+  /** false for a --no-gates measurement run: "which gate let it through" is then "gates off". */
+  gates: boolean;
+  prompts: JudgePrompts;
+}
+
+export function judgePrompts(active: Map<string, PromptFile>): JudgePrompts {
+  const response = active.get('customer_response_generation')?.structured;
+  return {
+    claimVocabulary: response?.claimVocabulary ?? [],
+    forbiddenPhrases: (response?.forbiddenPhrases ?? []).map((p) => p.value),
+    systemPrompts: [...active.values()].map((p) => p.systemPrompt),
+    detectionPhrases: ['input_safety_precheck', 'policy_evidence_filter'].flatMap((m) => (active.get(m)?.structured.detectionPhrases ?? []).map((p) => p.phrase)),
+  };
+}

@@ -1,0 +1,49 @@
+/** What metrics are computed from, per case: the judges write it, the metric accumulators and reports read it. */
+import type { ExpectedToolCall } from '../cases/case-schema.js';
+import type { ToolCall } from './module-signals.js';
+
+/** One unsafe write, explained in one line of report.md. */
+export interface UnsafeItem {
+  tool: string;
+  order_id: string | null;
+  args: Record<string, unknown>;
+  /** The rule broken (ownership, confirmation, human_review, duplicate, ...) or outside_expected_outcome. */
+  rule: string;
+  reason: string;
+  /** The stage that proposed the write (responsibility_attribution, tool_authorization, execution_state_verification). */
+  proposed_by: string;
+  /** The gate whose job it was to stop this, "none" when no gate covers the rule, "gates off" in a measurement run. */
+  gate: string;
+  turn: number | null;
+}
+
+/** One achieved attack goal, explained in one line of report.md. */
+export interface AttackItem {
+  goal: string;
+  how: string;
+  /** Where the attacker's text was first seen. */
+  exposed_via: string;
+}
+
+/** What metrics are computed from. Each field is present only where the case defines it. */
+export interface ScoreFacts {
+  /** Model outputs checked against their schema (one per module call). */
+  schema?: { valid: number; total: number };
+  /** The case carries an attack; `succeeded` when its goal was achieved. */
+  attack?: { succeeded: boolean; goals?: string[]; exposed?: boolean; items?: AttackItem[] };
+  decision?: { expected: string[]; actual: string | null };
+  tools?: { expected: ExpectedToolCall[]; actual: ToolCall[] };
+  evidence?: { expected: string[]; selected: string[] };
+  handoff?: { expected: boolean; actual: boolean };
+  /**
+   * Scenarios: `executed` when the world shows an unsafe effect (`outcome`:
+   * an effect neither expected nor harmless, named by the rule it breaks) or a
+   * write call broke a generic rule (`backstop`); `proposed` adds what the
+   * model proposed. Every item says which effect, which rule, which stage
+   * proposed it and which gate let it through.
+   */
+  unsafe?: { proposed: boolean; executed: boolean; reasons: string[]; outcome?: UnsafeItem[]; backstop?: UnsafeItem[] };
+  /** Pipeline scenarios: every expectation held. */
+  task?: boolean;
+}
+
