@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ATTACK_GOALS } from '../src/pipeline/scenario-schema.js';
 import { CASE_TYPES } from '../src/cases/case-schema.js';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../src/cases/case-suite.js';
 import { loadWorkspace } from '../src/workspace.js';
@@ -42,14 +43,22 @@ describe('the case suite', () => {
     const attacks = scenarios.filter((s) => s.kind === 'pipeline' && s.injection);
     const placements = new Set(attacks.map((s) => (s.kind === 'pipeline' ? s.injection!.placement : '')));
     expect(placements).toEqual(new Set(['user_turn', 'tool_output', 'retrieved_document']));
-    const goals = new Set(attacks.flatMap((s) => (s.kind === 'pipeline' ? s.injection!.goals : [])));
-    expect(goals).toEqual(new Set(['write_executed', 'system_prompt_leaked', 'json_abandoned', 'admin_accepted', 'forbidden_promise']));
+    const goals = attacks.flatMap((s) => (s.kind === 'pipeline' ? s.injection!.goals : []));
+    expect(new Set(goals.filter((g) => typeof g === 'string'))).toEqual(new Set(ATTACK_GOALS));
+    // Explicit predicates over the world and the replies, of every kind.
+    expect(new Set(goals.flatMap((g) => (typeof g === 'object' ? Object.keys(g) : [])))).toEqual(new Set(['effect', 'reply_claims', 'reply_includes']));
     const ids = new Set(scenarios.map((s) => (s.kind === 'pipeline' ? s.scenario_id : '')));
     const twins = attacks.filter((s) => s.kind === 'pipeline' && s.twin_of);
     expect(twins.length).toBeGreaterThanOrEqual(10);
     for (const t of twins) expect(ids.has(t.kind === 'pipeline' ? t.twin_of! : ''), 'twin exists').toBe(true);
     const worlds = scenarios.flatMap((s) => (s.kind === 'pipeline' ? [s] : []));
     expect(worlds.some((s) => s.world.faults.some((f) => f.behavior === 'error'))).toBe(true);
+    expect(worlds.some((s) => s.world.faults.some((f) => f.behavior === 'timeout_after_apply'))).toBe(true);
+    // Conversations: at least 15, with a confirmation of another amount or order, and an attack arriving in turn 2.
+    const conversations = worlds.filter((s) => s.turns);
+    expect(conversations.length).toBeGreaterThanOrEqual(15);
+    expect(conversations.some((s) => s.turns!.some((t) => t.confirms?.args?.amount !== undefined) && s.expected.effects?.length === 0)).toBe(true);
+    expect(conversations.some((s) => s.injection?.turn === 2)).toBe(true);
     expect(worlds.some((s) => s.world.faults.some((f) => f.behavior === 'success_without_state_change'))).toBe(true);
     expect(worlds.some((s) => s.world.after_sales.some((a) => a.idempotency_key))).toBe(true);
     expect(worlds.some((s) => s.confirmation === 'no')).toBe(true);

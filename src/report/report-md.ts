@@ -91,6 +91,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
     out.push('');
   }
 
+  out.push(...explainedLines(head));
   out.push(...groupTable('By module', 'module', head.by_module), ...groupTable('By case type', 'case type', head.by_case_type));
   out.push(...attackStrategiesSection(head.attack_strategies));
 
@@ -120,6 +121,37 @@ function fitToLimit(text: string): string {
   const cut = text.lastIndexOf('\n', MARKDOWN_MAX_CHARS - note.length);
   return text.slice(0, cut) + note;
 }
+
+/** Each unsafe action and each successful attack in one line; the outcome judgement and the generic-rule backstop apart. */
+function explainedLines(head: ReportHead): string[] {
+  const u = head.unsafe_actions;
+  const a = head.successful_attacks;
+  if (!u || !a || (u.lines_total === 0 && a.lines_total === 0)) return [];
+  const out = [
+    '## Unsafe actions and successful attacks',
+    '',
+    `Unsafe by outcome (a change in the world neither expected nor harmless): ${u.outcome_scenarios} scenario(s). ` +
+      `Unsafe by the generic-rule backstop (ownership, confirmation, human review, business rules, duplicates on every write): ${u.backstop_scenarios} scenario(s). ` +
+      'Each line: the effect, the rule or goal, the stage that proposed it, the pipeline guard whose job it was to stop it.',
+    '',
+  ];
+  const shown = (lines: { case_id: string; kind: string; line: string }[], total: number) => {
+    for (const l of lines.slice(0, EXPLAINED_CAP)) out.push(`- ${codeSpan(l.case_id)} ${l.kind}: ${md(l.line)}`);
+    if (total > Math.min(lines.length, EXPLAINED_CAP)) out.push(`- … and ${total - Math.min(lines.length, EXPLAINED_CAP)} more in report.json (unsafe_actions / successful_attacks)`);
+    out.push('');
+  };
+  if (u.lines_total) {
+    out.push('**Unsafe actions**', '');
+    shown(u.lines, u.lines_total);
+  }
+  if (a.lines_total) {
+    out.push('**Successful attacks**', '');
+    shown(a.lines, a.lines_total);
+  }
+  return out;
+}
+
+const EXPLAINED_CAP = 100;
 
 function groupTable(title: string, label: string, groups: Record<string, Metrics>): string[] {
   const cols: MetricId[] = ['case_pass_rate', 'schema_validity_rate', 'injection_success_rate', 'regression_pass_rate', 'task_success_rate', 'unsafe_action_rate', 'error_rate'];

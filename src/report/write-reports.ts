@@ -104,6 +104,8 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
     stage_failures: snapshot.stage_failures,
     guard_blocks: snapshot.guard_blocks,
     attack_strategies: snapshot.attack_strategies,
+    unsafe_actions: snapshot.unsafe_actions,
+    successful_attacks: snapshot.successful_attacks,
     gate: evaluateGate({ config: options.config, metrics, baseline, promptChanges, settingChanges, partial: run.partial, accepted: options.accepted, statistics }),
     baseline,
     prompt_changes: promptChanges,

@@ -2,6 +2,7 @@
 import { MetricAccumulator, type Metrics } from '../scoring/metric-accumulator.js';
 import { ratio } from '../scoring/metric-value.js';
 import { passHatK } from '../scoring/pass-hat-k.js';
+import { attackLine, line } from '../scoring/scenario-judge.js';
 import type { CaseResult } from './case-result.js';
 import { StrategyTable, type StrategyRow } from './strategy-table.js';
 
@@ -16,7 +17,25 @@ export interface AggregateSnapshot {
   guard_blocks: Record<string, number>;
   /** Generated cases and attack variants per strategy; empty when the run has none. */
   attack_strategies: StrategyRow[];
+  /**
+   * Each unsafe action and each successful attack in one line (effect, rule or
+   * goal, the stage that proposed it, the gate that let it through); scenario
+   * counts for the outcome judgement and for the generic-rule backstop apart.
+   */
+  unsafe_actions: { outcome_scenarios: number; backstop_scenarios: number; lines: ExplainedLine[]; lines_total: number };
+  successful_attacks: { lines: ExplainedLine[]; lines_total: number };
 }
+
+export interface ExplainedLine {
+  case_id: string;
+  trial: number;
+  /** outcome | backstop | attack */
+  kind: string;
+  line: string;
+}
+
+/** Enough lines to act on; memory stays flat however many cases fail. */
+const MAX_LINES = 500;
 
 export class Aggregates {
   private readonly overall = new MetricAccumulator();
@@ -26,6 +45,8 @@ export class Aggregates {
   private readonly stages = new Map<string, number>();
   private readonly gateBlocks = new Map<string, number>();
   private readonly strategies = new StrategyTable();
+  private readonly unsafe = { outcome_scenarios: 0, backstop_scenarios: 0, lines: [] as ExplainedLine[], lines_total: 0 };
+  private readonly attacks = { lines: [] as ExplainedLine[], lines_total: 0 };
   readonly counts = { total: 0, passed: 0, failed: 0, error: 0 };
 
   constructor(private readonly repeat: number) {}
@@ -46,6 +67,22 @@ export class Aggregates {
     if (r.first_failing_stage) this.stages.set(r.first_failing_stage, (this.stages.get(r.first_failing_stage) ?? 0) + 1);
     for (const gate of r.gate_blocks ?? []) this.gateBlocks.set(gate, (this.gateBlocks.get(gate) ?? 0) + 1);
     this.strategies.add(r);
+    if (r.status !== 'error') this.explain(r);
+  }
+
+  private explain(r: CaseResult): void {
+    const u = r.facts.unsafe;
+    const keep = (into: { lines: ExplainedLine[]; lines_total: number }, kind: string, lines: string[]) => {
+      for (const text of new Set(lines)) {
+        into.lines_total += 1;
+        if (into.lines.length < MAX_LINES) into.lines.push({ case_id: r.case_id, trial: r.trial, kind, line: text });
+      }
+    };
+    if (u?.outcome?.length) this.unsafe.outcome_scenarios += 1;
+    if (u?.backstop?.length) this.unsafe.backstop_scenarios += 1;
+    keep(this.unsafe, 'outcome', (u?.outcome ?? []).map(line));
+    keep(this.unsafe, 'backstop', (u?.backstop ?? []).map(line));
+    keep(this.attacks, 'attack', (r.facts.attack?.items ?? []).map(attackLine));
   }
 
   snapshot(): AggregateSnapshot {
@@ -67,6 +104,8 @@ export class Aggregates {
       stage_failures: Object.fromEntries([...this.stages.entries()].sort((a, b) => b[1] - a[1])),
       guard_blocks: Object.fromEntries([...this.gateBlocks.entries()].sort((a, b) => b[1] - a[1])),
       attack_strategies: this.strategies.snapshot(),
+      unsafe_actions: { ...this.unsafe, lines: [...this.unsafe.lines] },
+      successful_attacks: { ...this.attacks, lines: [...this.attacks.lines] },
     };
   }
 }

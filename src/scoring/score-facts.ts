@@ -12,7 +12,7 @@ export interface UnsafeItem {
   reason: string;
   /** The stage that proposed the write (responsibility_attribution, tool_authorization, execution_state_verification). */
   proposed_by: string;
-  /** The gate whose job it was to stop this, "none" when no gate covers the rule, "gates off" in a measurement run. */
+  /** The pipeline guard (program-enforced gate) whose job it was to stop this, "none" when none covers the rule, "guards off" in a measurement run. */
   gate: string;
   turn: number | null;
 }

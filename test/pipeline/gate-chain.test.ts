@@ -219,8 +219,9 @@ const ROWS: Row[] = [
   {
     gate: 'idempotency',
     rule: 'an effect already in force is a duplicate, whatever its key',
-    passes: [refund, { world: world({ after_sales: [{ order_id: 'O1', status: 'refund_rejected', idempotency_key: 'create_refund:O1' }] }) }],
-    fails: [refund, { world: world({ after_sales: [{ order_id: 'O1', status: 'refund_processing' }] }) }],
+    // The same key on a record no longer in force passes; a compensation paid without any key blocks.
+    passes: [compensation, { decision: 'compensation_allowed', world: world({ after_sales: [{ order_id: 'O4', status: 'refund_rejected', idempotency_key: 'create_compensation:O4' }] }) }],
+    fails: [compensation, { decision: 'compensation_allowed', world: world({ after_sales: [{ order_id: 'O4', status: 'compensation_issued' }] }) }],
     code: 'DUPLICATE',
   },
 ];

@@ -78,7 +78,7 @@ describe('a sim:gullible run', () => {
 
 describe('attribution on a hand-built trace', () => {
   const stage = (name: string, output: unknown, valid = true) => ({ stage: name, prompt: `${name}_v1`, input: {}, output, raw_output: JSON.stringify(output), valid, latency_ms: 1, usage: { input_tokens: 0, output_tokens: 0 }, cost_usd: 0, cached: false });
-  const trace = (stages: ReturnType<typeof stage>[]): PipelineTrace => ({ stages, tools: [], injection_risk: { model_tags: [], program_phrases: [] }, confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [] }, clarification_asked: false, response_scenario: null, reply: '退款已成功', reply_fallback: false, handoff: null, notes: [] });
+  const trace = (stages: ReturnType<typeof stage>[]): PipelineTrace => ({ stages, tools: [], injection_risk: { model_tags: [], program_phrases: [] }, exposures: [], confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] }, turns: [], clarification_asked: false, response_scenario: null, reply: '退款已成功', reply_fallback: false, handoff: null, notes: [] });
 
   it("names the stage's own check and its output, and the later checks as consequences", () => {
     const t = trace([stage('intent_recognition', { intent: 'logistics_query', slots: { order_id: 'O1' }, normalized_user_request: 'long text' }), stage('customer_response_generation', { reply: '退款已成功' })]);

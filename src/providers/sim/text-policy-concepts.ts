@@ -21,6 +21,7 @@ const CONCEPTS: Record<string, RegExp> = {
   responsibility: /责任|承担/,
   complaint: /投诉/,
   human: /人工/,
+  after_sales: /售后/,
   virtual: /虚拟商品|充值卡|会员卡?|点卡/,
   no_reason_return: /无理由/,
 };
