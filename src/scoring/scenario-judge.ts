@@ -86,7 +86,12 @@ export function judgeScenario(input: JudgeInput): ScenarioVerdict {
     } else checks.push(fail(name, `the world does not show ${want.tool_name} ${JSON.stringify(want.args ?? {})}`));
   }
   // An allowed change (or an expected call's change a fault kept from being required) is allowed once: a second one is a duplicate.
-  const allowance = [...e.allowed_effects, ...e.tool_calls];
+  const pendingCalls = [...e.tool_calls];
+  for (const want of required) {
+    const i = pendingCalls.findIndex((c) => c.tool_name === want.tool_name);
+    if (i >= 0) pendingCalls.splice(i, 1);
+  }
+  const allowance = [...e.allowed_effects, ...pendingCalls];
   const unexpected = unmatched.filter((x) => {
     const i = allowance.findIndex((a) => matches(x, a));
     if (i < 0) return true;
