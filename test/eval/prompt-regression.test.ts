@@ -44,5 +44,5 @@ describe('a prompt version bump that makes things worse fails the build', () => 
     // Pinning the old version restores the verdict: the pin is what the run uses.
     const pinned = runCli(['eval', '-q', '--out', join(root, 'pinned'), '--prompt', 'customer_response_generation=response_v2'], { cwd: root });
     expect(pinned.code).toBe(0);
-  });
+  }, 180_000);
 });
