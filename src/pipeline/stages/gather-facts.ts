@@ -4,6 +4,7 @@
  * scanned for planted instructions.
  */
 import { checkGates, type ProposedCall } from '../gates/gate-chain.js';
+import { gateContext } from '../gates/gate-context.js';
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { READ_TOOLS, TEXT_FIELDS, type ReadTool } from '../tools/tool-catalog.js';
 import { toolConflicts, verifiedFacts, type ReadResults } from '../verified-facts.js';
@@ -53,7 +54,7 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<stri
     if (stringList(query.missing_args).length > 0 || Object.keys(args).length === 0) continue;
     const call: ProposedCall = { tool, args, idempotency_key: null };
     if (ctx.options.gates) {
-      const block = checkGates(call, gateContextForReads(ctx));
+      const block = checkGates(call, gateContext(ctx, call, undefined));
       if (block) {
         ctx.recordRead({ tool, args, proposed_by: 'fact_query_planning', status: 'blocked', block });
         ctx.note(`read ${tool} stopped by the ${block.gate} guard: ${block.message}`);
@@ -93,19 +94,4 @@ function keepUntrustedText(ctx: PipelineContext, tool: ReadTool, data: Record<st
   if (typeof text !== 'string' || !text.trim()) return;
   const source = `${tool}.${field}`;
   if (!ctx.untrustedText.some((u) => u.source === source && u.text === text)) ctx.untrustedText.push({ source, text });
-}
-
-function gateContextForReads(ctx: PipelineContext) {
-  return {
-    userId: ctx.scenario.user.id,
-    claimedRole: ctx.scenario.user.claimed_role,
-    world: ctx.world,
-    riskLevels: ctx.prompt('tool_authorization').structured.toolRiskLevels ?? {},
-    injectionRisk: ctx.injectionRisk,
-    confirmation: 'not_requested' as const,
-    decision: null,
-    retrieved: [],
-    selectedDocIds: [],
-    injectedDocIds: [],
-  };
 }
