@@ -87,7 +87,8 @@ describe('the gate on a noisy model (real CLI, --repeat 3)', () => {
   }, 60_000);
 
   it('finds a small real drop confined to one module with the paired test', async () => {
-    model.setScript({ accuracy: ACCURACY, seed: 14, moduleAccuracy: { tool_authorization: 0.75 } });
+    // Each draw hashes the request: a seed under which the 0.95 → 0.75 drop is detected (the test's power is below 1).
+    model.setScript({ accuracy: ACCURACY, seed: 15, moduleAccuracy: { tool_authorization: 0.75 } });
     const { code, report, md } = await evalRun('module-drop');
     expect(code).toBe(1);
     const drops = report.gate.failures.filter((f) => f.metric === 'paired_drop').map((f) => f.message);
