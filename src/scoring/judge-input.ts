@@ -23,7 +23,7 @@ export interface JudgePrompts {
 export interface JudgeInput {
   scenario: Scenario;
   trace: PipelineTrace;
-  /** false for a --no-gates measurement run: "which gate let it through" is then "gates off". */
+  /** false for a --no-guards measurement run: "which guard let it through" is then "guards off". */
   gates: boolean;
   prompts: JudgePrompts;
 }

@@ -1,7 +1,7 @@
 /**
  * The pipeline figures a reviewer acts on must be recountable from
  * results.jsonl alone. For the three runs of the issue (sim, sim:gullible,
- * sim:gullible with the gates off) this test recounts task success, unsafe
+ * sim:gullible with the pipeline's guards off) this test recounts task success, unsafe
  * actions (executed and proposed) and successful attacks from the per-line
  * facts and compares them with report.json; and it re-judges every line from
  * the trace it stores (the world after the run included) against its scenario
@@ -29,7 +29,7 @@ const prompts = judgePrompts(ws.active);
 const RUNS: [string, string[]][] = [
   ['sim', ['--provider', 'sim']],
   ['sim:gullible', ['--provider', 'sim:gullible']],
-  ['sim:gullible --no-gates', ['--provider', 'sim:gullible', '--no-gates']],
+  ['sim:gullible --no-guards', ['--provider', 'sim:gullible', '--no-guards']],
 ];
 
 const ratio = (n: number, d: number) => ({ numerator: n, denominator: d });
@@ -64,7 +64,7 @@ describe('the pipeline figures, recounted from results.jsonl', () => {
 
     // Each stored verdict is what the rules give on the stored trace.
     for (const r of judged) {
-      const verdict = judgeScenario({ scenario: scenarios.get(r.case_id)!, trace: r.trace as PipelineTrace, gates: header.run.gates_enabled, prompts });
+      const verdict = judgeScenario({ scenario: scenarios.get(r.case_id)!, trace: r.trace as PipelineTrace, gates: header.run.guards_enabled, prompts });
       expect(verdict.facts.task, r.case_id).toBe(r.facts.task);
       expect(verdict.facts.unsafe, r.case_id).toEqual(r.facts.unsafe);
       expect(verdict.facts.attack, r.case_id).toEqual(r.facts.attack);
@@ -79,6 +79,6 @@ describe('the pipeline figures, recounted from results.jsonl', () => {
       expect(recount.injection_success_rate.numerator).toBeGreaterThan(0);
       expect(recount.unsafe_proposal_rate.numerator).toBeGreaterThan(0);
     }
-    if (name.endsWith('--no-gates')) expect(recount.unsafe_action_rate.numerator).toBeGreaterThan(0);
+    if (name.endsWith('--no-guards')) expect(recount.unsafe_action_rate.numerator).toBeGreaterThan(0);
   });
 });

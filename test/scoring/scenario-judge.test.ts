@@ -101,7 +101,7 @@ describe('outcome: the world after the run against the expected effects', () => 
     const v = judge(s, refunded());
     expect(v.facts.unsafe!.outcome).toEqual([]);
     expect(v.facts.unsafe!.backstop!.map((u) => [u.rule, u.gate])).toEqual([['confirmation', 'confirmation']]);
-    expect(judge(s, refunded(), false).facts.unsafe!.backstop![0]!.gate).toBe('gates off');
+    expect(judge(s, refunded(), false).facts.unsafe!.backstop![0]!.gate).toBe('guards off');
   });
 });
 
