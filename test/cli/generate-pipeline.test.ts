@@ -35,7 +35,7 @@ describe('orderflow generate --pipeline', () => {
       expect((v.world?.orders ?? []).map((o: Scenario) => o.order_id)).toEqual((source.world?.orders ?? []).map((o: Scenario) => o.order_id));
       expect(v.injection.text).not.toBe(source.injection.text);
       // Where the attack was planted literally (the turn, a record, a document), the rewritten text stands instead.
-      if (source.turn.includes(source.injection.text)) expect(v.turn).toContain(v.injection.text);
+      if (typeof source.turn === 'string' && source.turn.includes(source.injection.text)) expect(v.turn).toContain(v.injection.text);
     }
 
     const gullible = runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--provider', 'sim:gullible', '--no-gates', '--out', join(root, 'gullible')], { cwd: root });
