@@ -65,8 +65,8 @@ async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutco
         const block = checkGates(call, gateContext(ctx, call, decision));
         if (block) {
           ctx.recordTool(call, 'blocked', { authorization: 'retry_with_idempotency_key', block, proposed_by: 'execution_state_verification' });
-          ctx.note(`retry of ${call.tool} blocked by the ${block.gate} gate: ${block.message}`);
-          ctx.handOff(`retry of ${call.tool} blocked by the ${block.gate} gate`);
+          ctx.note(`retry of ${call.tool} stopped by the ${block.gate} guard: ${block.message}`);
+          ctx.handOff(`retry of ${call.tool} stopped by the ${block.gate} guard`);
           return 'unverified';
         }
       }
