@@ -120,17 +120,21 @@ export class MetricAccumulator {
     if (sameSet) this.toolCasesExact += 1;
     this.callsProposed += actual.length;
     this.callsExpected += expected.length;
-    // Multiset intersection: a tool expected once and called twice matches once.
-    const remaining = [...actual];
-    for (const want of tools.expected) {
-      const index = remaining.indexOf(want.tool_name);
-      if (index === -1) continue;
-      remaining.splice(index, 1);
+    // Multiset intersection: a tool expected once and called twice matches once. Each expected call
+    // takes a call of its tool with its arguments if there is one (two orders, one tool), those with
+    // arguments first so that an expectation without any cannot take the call another one needs.
+    const remaining = [...tools.actual];
+    const wants = [...tools.expected.filter((w) => w.args), ...tools.expected.filter((w) => !w.args)];
+    for (const want of wants) {
+      const argsMatch = (c: (typeof remaining)[number]) => Object.entries(want.args ?? {}).every(([k, v]) => c.args[k] === v);
+      const sameTool = remaining.filter((c) => c.tool_name === want.tool_name);
+      const call = sameTool.find(argsMatch) ?? sameTool[0];
+      if (!call) continue;
+      remaining.splice(remaining.indexOf(call), 1);
       this.callsMatched += 1;
       if (!want.args) continue;
       this.argsChecked += 1;
-      const call = tools.actual.find((c) => c.tool_name === want.tool_name)!;
-      if (Object.entries(want.args).every(([k, v]) => call.args[k] === v)) this.argsRight += 1;
+      if (argsMatch(call)) this.argsRight += 1;
     }
   }
 

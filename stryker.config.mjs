@@ -1,0 +1,58 @@
+// @ts-check
+/**
+ * Mutation testing (npm run test:mutation) of the code whose failure would make
+ * a verdict wrong: scoring/, the gate and baseline comparison, report escaping,
+ * the pipeline's program-enforced gates, run provenance and the results file.
+ * Surviving mutants that cannot change behaviour are listed, with reasons, in
+ * test/mutation/equivalent-mutants.md.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  "testRunner": "vitest",
+  "vitest": {
+    "configFile": "test/mutation/vitest.config.ts",
+    "related": false
+  },
+  "coverageAnalysis": "perTest",
+  "mutate": [
+    "src/scoring/**/*.ts",
+    "src/report/gate.ts",
+    "src/report/baseline.ts",
+    "src/report/escape.ts",
+    "src/pipeline/gates/**/*.ts",
+    "src/runner/provenance.ts",
+    "src/runner/results-file.ts"
+  ],
+  "ignorePatterns": [
+    "reports",
+    "dist",
+    ".orderflow-cache",
+    "coverage",
+    "bench"
+  ],
+  "concurrency": 2,
+  "timeoutMS": 20000,
+  "reporters": [
+    "clear-text",
+    "progress",
+    "html",
+    "json"
+  ],
+  "htmlReporter": {
+    "fileName": "reports/mutation/mutation.html"
+  },
+  "jsonReporter": {
+    "fileName": "reports/mutation/mutation.json"
+  },
+  "thresholds": {
+    "high": 90,
+    "low": 85,
+    "break": 85
+  },
+  "tempDirName": ".stryker-tmp",
+  // Stryker rewrites the tsconfig's extends/references with the classic TypeScript API, which
+  // TypeScript 7 no longer has. Ours has neither, so point it at a file that does not exist.
+  "tsconfigFile": "tsconfig.none.json",
+  "cleanTempDir": "always"
+};
