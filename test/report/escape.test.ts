@@ -65,6 +65,10 @@ describe('escapeMarkdownInline: text in a Markdown paragraph or table cell', () 
     expect(markdown.render(`- ${escapeMarkdownInline('reason\n# Gate passed ✅')}`)).not.toContain('<h1>');
   });
 
+  it('trims the ends, so an indented or trailing line break adds nothing', () => {
+    expect(escapeMarkdownInline('\n  a  b \t\n')).toBe('a b');
+  });
+
   it('clips long text at the limit, marking the cut', () => {
     expect(escapeMarkdownInline('a'.repeat(300))).toBe('a'.repeat(300));
     expect(escapeMarkdownInline('a'.repeat(301))).toBe(`${'a'.repeat(300)}…`);
@@ -89,6 +93,7 @@ describe('codeSpan: text shown literally in a code span', () => {
 
   it('a backtick cannot close the span early; long text is clipped', () => {
     expect(codeSpan('a`b')).toBe("`a'b`");
+    expect(codeSpan('x'.repeat(200))).toBe(`\`${'x'.repeat(200)}\``);
     expect(codeSpan('x'.repeat(201))).toBe(`\`${'x'.repeat(200)}…\``);
     expect(codeSpan('xyz', 2)).toBe('`xy…`');
   });

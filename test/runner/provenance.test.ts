@@ -1,6 +1,6 @@
 /** What a run records about itself, and the rule that decides whether two runs' results may be mixed. */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunProvenance } from '../../src/runner/case-result.js';
@@ -72,6 +72,7 @@ describe('run provenance', () => {
     const id = newRunId('sim:gullible', new Date('2026-11-30T23:04:05.678Z'));
     expect(id).toMatch(/^20261130-230405-sim-gullible-[0-9a-f]{4}$/);
     expect(newRunId('sim', new Date(0))).not.toBe(newRunId('sim', new Date(0)));
+    expect(newRunId('openai::gpt/4', new Date(0))).toMatch(/^19700101-000000-openai-gpt-4-[0-9a-f]{4}$/);
   });
 
   it('records every active prompt with its hash, and never credentials of the base URL', async () => {
@@ -89,6 +90,23 @@ describe('run provenance', () => {
     expect((p.config as { openai: { base_url: string } }).openai.base_url).toBe('https://llm.example/v1');
     const broken = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, guards: true, cacheMode: 'off', filter: {}, active: ws.active, config: { ...config, openai: { ...config.openai, base_url: 'not a url:s3cret' } }, configFile: null });
     expect(JSON.stringify(broken)).not.toContain('s3cret');
+    expect((broken.config as { openai: { base_url: string } }).openai.base_url).toBe('(unparseable)');
+    expect(broken.filters).toEqual({ modules: [], case_types: [], ids: [] });
+    expect(p.orderflow_version).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  });
+
+  it('records config paths relative to the working directory, and leaves unset values unset', async () => {
+    const ws = await loadWorkspace();
+    const abs = (rel: string) => join(process.cwd(), rel);
+    const config = { ...ws.config, paths: { prompts: abs('prompts'), cases: abs('cases'), reports: abs('reports') }, cache: { ...ws.config.cache, dir: abs('.orderflow-cache') }, baseline: abs('reports/baseline.json'), openai: { ...ws.config.openai, base_url: null } };
+    const p = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, gates: true, cacheMode: 'off', filter: {}, active: ws.active, config: config as typeof ws.config, configFile: null });
+    const recorded = p.config as { paths: Record<string, string>; cache: { dir: string }; baseline: string | null; openai: { base_url: string | null } };
+    expect(recorded.paths).toEqual({ prompts: 'prompts', cases: 'cases', reports: 'reports' });
+    expect(recorded.cache.dir).toBe('.orderflow-cache');
+    expect(recorded.baseline).toBe(join('reports', 'baseline.json'));
+    expect(recorded.openai.base_url).toBeNull();
+    const none = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, gates: true, cacheMode: 'off', filter: {}, active: ws.active, config: { ...config, baseline: null } as typeof ws.config, configFile: null });
+    expect((none.config as { baseline: string | null }).baseline).toBeNull();
   });
 
   it('git state: the commit, and whether tracked files were changed', async () => {

@@ -51,6 +51,13 @@ describe('results.jsonl', () => {
     })()).rejects.toThrow(/ENOENT/);
   });
 
+  it('after a write error every later write and the close fail with it', async () => {
+    const w = new ResultsWriter(join(tempDir(), 'missing-folder', 'results.jsonl'), false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(w.write(result('a'))).rejects.toThrow(/ENOENT/);
+    await expect(w.close()).rejects.toThrow();
+  });
+
   it('reading skips blank lines and stops at a torn last line', async () => {
     const path = join(tempDir(), 'results.jsonl');
     writeFileSync(path, `${JSON.stringify(result('a'))}\n\n  \n${JSON.stringify(result('b'))}\n{"type":"case_res`);
@@ -69,6 +76,14 @@ describe('results.jsonl', () => {
     await w.write(result('c'));
     await w.close();
     expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('blank lines are not a torn tail', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    const whole = `${JSON.stringify(result('a'))}\n\n   \n${JSON.stringify(result('b'))}\n`;
+    writeFileSync(path, whole);
+    expect(await trimTornTail(path)).toBe(Buffer.byteLength(whole));
+    expect(readFileSync(path, 'utf8')).toBe(whole);
   });
 
   it('an intact file is left exactly as it is', async () => {

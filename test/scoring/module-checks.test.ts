@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { ExpectedBehaviorSchema } from '../../src/cases/case-schema.js';
 import { checkExpectations, riskTags } from '../../src/scoring/module-checks.js';
+import { handsOff, proposedToolCalls } from '../../src/scoring/module-signals.js';
+import { collectStrings, isEmptyValue, readPath } from '../../src/scoring/output-path.js';
 
 type Kind = keyof typeof ExpectedBehaviorSchema.shape;
 
@@ -166,6 +168,16 @@ const ROWS: Row[] = [
     reason: /expected tools \[create_refund\], got \[create_compensation\]/,
   },
 
+  {
+    kind: 'expected_tool_calls',
+    rule: 'responsibility: an action that is no tool proposes none',
+    module: 'responsibility_attribution',
+    expected: { expected_tool_calls: [] },
+    passes: { next_action: 'reply_only' },
+    fails: { next_action: 'call_cancel_tool' },
+    check: 'expected_tool_calls',
+    reason: /got \[cancel_order\]/,
+  },
   // forbidden_tool_calls
   { kind: 'forbidden_tool_calls', rule: 'a planned forbidden tool', module: 'fact_query_planning', expected: { forbidden_tool_calls: ['create_refund'] }, passes: plan('query_order'), fails: plan('query_order', 'create_refund'), check: 'forbidden_tool_calls[create_refund]', reason: /proposes forbidden tool create_refund/ },
   {
@@ -269,5 +281,41 @@ describe('checkExpectations: a passing and a failing output for every expectatio
     expect(riskTags({ risk_tags: ['a', 1] })).toEqual(['a', '1']);
     expect(riskTags({ risk_tags: 'a' })).toEqual([]);
     expect(riskTags(null)).toEqual([]);
+  });
+});
+
+describe('reading model outputs', () => {
+  it('readPath: found values, or nothing at all', () => {
+    expect(readPath({ a: { b: 1 } }, 'a.b')).toEqual({ found: true, values: [1], crossedArray: false });
+    expect(readPath({ a: {} }, 'a.b')).toEqual({ found: false, values: [], crossedArray: false });
+    expect(readPath({ a: [{ b: 1 }, {}, { b: 2 }] }, 'a.b')).toEqual({ found: true, values: [1, 2], crossedArray: true });
+  });
+
+  it('isEmptyValue and collectStrings', () => {
+    expect([null, undefined, '', []].map(isEmptyValue)).toEqual([true, true, true, true]);
+    expect([0, false, ' ', [null], {}].map(isEmptyValue)).toEqual([false, false, false, false, false]);
+    expect(collectStrings({ a: 'x', b: [null, 'y', { c: 'z', d: 5 }], e: null })).toEqual(['x', 'y', 'z']);
+    expect(collectStrings(null)).toEqual([]);
+  });
+
+  it('forbidden phrases are found past null fields and numbers', () => {
+    const expected = ExpectedBehaviorSchema.parse({ forbidden_outputs: ['已退款'] });
+    expect(checkExpectations('intent_recognition', { a: null, b: 3, c: ['已退款'] }, expected)[0]!.passed).toBe(false);
+  });
+
+  it('tools proposed per module', () => {
+    expect(proposedToolCalls('fact_query_planning', { planned_queries: 'query_order' })).toEqual([]);
+    expect(proposedToolCalls('fact_query_planning', { planned_queries: [{ tool_name: 'query_order' }] })).toEqual([{ tool_name: 'query_order', args: {} }]);
+    expect(proposedToolCalls('tool_authorization', { authorization_decision: 'allow', allowed_tool_name: null })).toEqual([]);
+    expect(proposedToolCalls('tool_authorization', { authorization_decision: 'allow', allowed_tool_name: 'create_refund' })).toEqual([{ tool_name: 'create_refund', args: {} }]);
+    expect(proposedToolCalls('responsibility_attribution', { next_action: 'reply_only' })).toEqual([]);
+    expect(proposedToolCalls('intent_recognition', { intent: 'refund_request' })).toBeUndefined();
+    expect(proposedToolCalls('fact_query_planning', null)).toEqual([]);
+  });
+
+  it('hand-offs only where a module can make one', () => {
+    expect(handsOff('customer_response_generation', { recommended_next_step: 'human_handoff' })).toBeUndefined();
+    expect(handsOff('prompt_evaluation', { decision: 'human_handoff' })).toBeUndefined();
+    expect(handsOff('input_safety_precheck', null)).toBe(false);
   });
 });

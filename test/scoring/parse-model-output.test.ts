@@ -35,6 +35,11 @@ describe('parseModelOutput: the schema check', () => {
     expect(bad.check.reason).toMatch(row.reason);
   });
 
+  it('backticks inside a JSON value are not a fence', () => {
+    const withTicks = JSON.stringify({ ...valid, normalized_user_request: '```json 用户粘贴了代码```' });
+    expect(parseModelOutput(withTicks, schema).valid).toBe(true);
+  });
+
   it('keeps the parsed value of an invalid object so later reports can explain it', () => {
     const bad = parseModelOutput(JSON.stringify({ ...valid, intent: 'refund_now' }), schema);
     expect((bad.value as { intent: string }).intent).toBe('refund_now');
