@@ -10,27 +10,9 @@ import type { SettingChange } from '../../src/report/gate-settings.js';
 import type { PromptChange } from '../../src/report/prompt-review.js';
 import type { Metrics } from '../../src/scoring/metric-accumulator.js';
 import { ratio } from '../../src/scoring/metric-value.js';
+import { EMPTY_DIFF } from '../support/baseline-diff.js';
 
-const DIFF: BaselineDiff = {
-  path: 'reports/baseline.json',
-  run_id: 'base',
-  metrics: {},
-  newly_failing: [],
-  newly_passing: [],
-  newly_failing_count: 0,
-  newly_passing_count: 0,
-  acknowledged_failing: [],
-  acknowledged_failing_count: 0,
-  added: 0,
-  added_ids: [],
-  removed: [],
-  removed_count: 0,
-  changed: [],
-  changed_count: 0,
-  untrusted: null,
-  not_comparable: [],
-  recorded_with: null,
-};
+const DIFF: BaselineDiff = { ...EMPTY_DIFF, run_id: 'base' };
 
 const EXACT = { mode: 'exact', paired: null, stable_regressions: [], stable_regression_count: 0 } as unknown as GateInput['statistics'];
 

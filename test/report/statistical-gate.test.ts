@@ -12,6 +12,7 @@ import { runStatistics } from '../../src/report/statistics/run-statistics.js';
 import { judgeThreshold } from '../../src/report/statistics/threshold-judgement.js';
 import type { Metrics } from '../../src/scoring/metric-accumulator.js';
 import { ratio } from '../../src/scoring/metric-value.js';
+import { EMPTY_DIFF } from '../support/baseline-diff.js';
 
 const t = (module: string, passed: number, n = 3, outcomes?: string): CaseTrials => ({ module, n, passed, ...(outcomes ? { outcomes } : {}) });
 
@@ -32,26 +33,6 @@ function drop(module: string, worse: number, now: number): [Record<string, CaseT
   return [baseline, current];
 }
 
-const EMPTY_DIFF: BaselineDiff = {
-  path: 'b.json',
-  run_id: null,
-  metrics: {},
-  newly_failing: [],
-  newly_passing: [],
-  newly_failing_count: 0,
-  newly_passing_count: 0,
-  acknowledged_failing: [],
-  acknowledged_failing_count: 0,
-  added: 0,
-  added_ids: [],
-  removed: [],
-  removed_count: 0,
-  changed: [],
-  changed_count: 0,
-  untrusted: null,
-  not_comparable: [],
-  recorded_with: null,
-};
 
 function gateOf(maxNewFailures: number | null, metrics: Metrics, baseline: BaselineDiff, statistics: ReturnType<typeof runStatistics>, gate = { case_pass_rate: { min: 0.9 } }) {
   return evaluateGate({ config: { gate, max_new_failures: maxNewFailures, max_removed_cases: 0 }, metrics, baseline, promptChanges: null, settingChanges: [], accepted: [], statistics });
