@@ -9,9 +9,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
-    include: ['test/scoring/**/*.test.ts', 'test/report/**/*.test.ts', 'test/runner/**/*.test.ts', 'test/pipeline/gate-chain.test.ts'],
-    // report.md's rendering test runs a small eval to get a real report head: its code is not in the mutation scope.
-    exclude: ['test/report/report-md.test.ts'],
+    include: [
+      'test/scoring/**/*.test.ts',
+      'test/runner/**/*.test.ts',
+      'test/pipeline/gate-chain.test.ts',
+      'test/report/escape.test.ts',
+      'test/report/gate.test.ts',
+      'test/report/gate-settings-and-update.test.ts',
+      'test/report/baseline.test.ts',
+      'test/report/statistical-gate.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -148,7 +148,7 @@ describe('BaselineComparison: not comparable', () => {
   it.each([
     ['provider', { ...SAME, provider: 'openai' }, /^provider: the baseline ran on sim, this run on openai$/],
     ['model', { ...SAME, model: 'sim-2' }, /^model: the baseline ran on sim, this run on sim-2$/],
-    ['gates', { ...SAME, gates_enabled: false }, /^program-enforced gates: on in the baseline, off in this run$/],
+    ['guards setting', { ...SAME, gates_enabled: false }, /^the pipeline's guards: on in the baseline, off in this run$/],
   ] as const)('another %s', (_what, identity, reason) => {
     expect(compare(unchanged, baseline(BASE), SAME).diff.not_comparable).toEqual([]);
     const reasons = compare(unchanged, baseline(BASE), identity).diff.not_comparable;

@@ -55,7 +55,7 @@ describe('--update-baseline: refused before the run', () => {
   const old = { provider: 'sim', model: 'sim' } as Baseline;
   const ok: UpdateRequest = { filter: {}, gates: true, provider: 'sim', model: 'sim', old, accepted: [] };
 
-  it('the whole suite, gates on, same provider and model: allowed', () => {
+  it('the whole suite, guards on, same provider and model: allowed', () => {
     expect(() => checkUpdateBeforeRun(ok)).not.toThrow();
     expect(() => checkUpdateBeforeRun({ ...ok, old: null })).not.toThrow();
     expect(() => checkUpdateBeforeRun({ ...ok, old: { provider: null, model: null } as Baseline, provider: 'openai' })).not.toThrow();
@@ -66,7 +66,7 @@ describe('--update-baseline: refused before the run', () => {
     ['--module', { filter: { modules: ['pipeline'] } }, /filtered \(--module pipeline\)/],
     ['--case-type', { filter: { caseTypes: ['normal'] } }, /filtered \(--case-type normal\)/],
     ['--shard', { filter: { shard: { index: 1, count: 3 } } }, /filtered \(--shard 1\/3\)/],
-    ['--no-gates', { gates: false }, /refused: the program-enforced gates are off/],
+    ['--no-guards', { gates: false }, /refused: the pipeline's guards are off \(--no-guards\)/],
     ['another provider', { provider: 'sim:gullible' }, /refused: the baseline ran on sim \(sim\), this run on sim:gullible \(sim\)/],
     ['another model', { provider: 'sim', model: 'other' }, /this run on sim \(other\)/],
   ] as const)('%s is refused', (_what, patch, message) => {

@@ -99,13 +99,13 @@ describe('run provenance', () => {
     const ws = await loadWorkspace();
     const abs = (rel: string) => join(process.cwd(), rel);
     const config = { ...ws.config, paths: { prompts: abs('prompts'), cases: abs('cases'), reports: abs('reports') }, cache: { ...ws.config.cache, dir: abs('.orderflow-cache') }, baseline: abs('reports/baseline.json'), openai: { ...ws.config.openai, base_url: null } };
-    const p = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, gates: true, cacheMode: 'off', filter: {}, active: ws.active, config: config as typeof ws.config, configFile: null });
+    const p = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, guards: true, cacheMode: 'off', filter: {}, active: ws.active, config: config as typeof ws.config, configFile: null });
     const recorded = p.config as { paths: Record<string, string>; cache: { dir: string }; baseline: string | null; openai: { base_url: string | null } };
     expect(recorded.paths).toEqual({ prompts: 'prompts', cases: 'cases', reports: 'reports' });
     expect(recorded.cache.dir).toBe('.orderflow-cache');
     expect(recorded.baseline).toBe(join('reports', 'baseline.json'));
     expect(recorded.openai.base_url).toBeNull();
-    const none = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, gates: true, cacheMode: 'off', filter: {}, active: ws.active, config: { ...config, baseline: null } as typeof ws.config, configFile: null });
+    const none = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, guards: true, cacheMode: 'off', filter: {}, active: ws.active, config: { ...config, baseline: null } as typeof ws.config, configFile: null });
     expect((none.config as { baseline: string | null }).baseline).toBeNull();
   });
 
