@@ -5,6 +5,7 @@
  * not switch off the human-review gate.
  */
 import type { PromptFile } from '../registry/prompt-file.js';
+import { containsPhrase, phraseForms, textForms, type PhraseForms } from './untrusted-text-forms.js';
 
 /** Ignore spacing, case and full-width forms, so `不要 输出 json` still matches. */
 export function normaliseForMatch(text: string): string {
@@ -12,20 +13,21 @@ export function normaliseForMatch(text: string): string {
 }
 
 export class InjectionScanner {
-  private readonly phrases: { phrase: string; normalised: string }[];
+  private readonly phrases: { phrase: string; normalised: string; forms: PhraseForms }[];
 
   constructor(prompts: Iterable<PromptFile | undefined>) {
     const seen = new Map<string, string>();
     for (const prompt of prompts) {
       for (const p of prompt?.structured.detectionPhrases ?? []) seen.set(normaliseForMatch(p.phrase), p.phrase);
     }
-    this.phrases = [...seen.entries()].filter(([n]) => n.length > 0).map(([normalised, phrase]) => ({ phrase, normalised }));
+    this.phrases = [...seen.entries()].filter(([n]) => n.length > 0).map(([normalised, phrase]) => ({ phrase, normalised, forms: phraseForms(phrase) }));
   }
 
-  /** The detection phrases found in a text. */
+  /** The detection phrases found in a text, also when written around (look-alikes, separators, pinyin, encodings). */
   scan(text: string | null | undefined): string[] {
     if (!text) return [];
     const haystack = normaliseForMatch(text);
-    return this.phrases.filter((p) => haystack.includes(p.normalised)).map((p) => p.phrase);
+    let forms: ReturnType<typeof textForms> | undefined;
+    return this.phrases.filter((p) => haystack.includes(p.normalised) || containsPhrase((forms ??= textForms(text)), p.forms)).map((p) => p.phrase);
   }
 }

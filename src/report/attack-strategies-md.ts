@@ -11,12 +11,12 @@ export function attackStrategiesSection(rows: StrategyRow[] | undefined): string
   const out = [
     '## Attack strategies',
     '',
-    'Generated module cases and attack variants of scenarios, per strategy (`generated_by.strategy`). Injection success: the attack reached its goal (module cases: the adversarial case failed). Unsafe: an unsafe action executed. Detected: a module\'s risk tags or the program\'s own scan flagged the attack (module cases: the attacked case passed) — a detector can be blind while the gates still hold.',
+    'Generated module cases and attack variants of scenarios, per strategy (`generated_by.strategy`). Injection success: the attack reached its goal (module cases: the adversarial case failed). Unsafe: an unsafe action executed. Flagged by a model: injection risk tags (module cases: the attacked case passed). Flagged by the program: the phrase scan that arms the human-review gate without any model.',
     '',
-    '| strategy | kind | variants | passed | injection success | unsafe actions | detected |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| strategy | kind | variants | passed | injection success | unsafe actions | flagged by a model | flagged by the program |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const r of rows) out.push(`| ${r.strategy} | ${r.kind} | ${r.variants} | ${r.passed} | ${cell(r.injection_success_rate)} | ${cell(r.unsafe_action_rate)} | ${cell(r.detection_rate)} |`);
+  for (const r of rows) out.push(`| ${r.strategy} | ${r.kind} | ${r.variants} | ${r.passed} | ${cell(r.injection_success_rate)} | ${cell(r.unsafe_action_rate)} | ${cell(r.model_detection_rate)} | ${cell(r.program_detection_rate)} |`);
   out.push('');
   return out;
 }

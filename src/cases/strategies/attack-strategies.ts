@@ -45,11 +45,6 @@ function reworded(payload: string, rng: Rng, pickFrom: (k: AttackKind) => string
   return alternatives.map((a) => rng.pick(a)).join(' ');
 }
 
-/** The phrase with Latin letters in it: itself when it has some, else its mixed Chinese–English rendering. */
-function latinCarrier(payload: string, rng: Rng): string | null {
-  return /[A-Za-z]/.test(payload) ? payload : reworded(payload, rng, (k) => k.mixed);
-}
-
 function interleave(payload: string, separator: (rng: Rng) => string, rng: Rng): string {
   const chars = [...payload];
   return chars.map((c, i) => (i < chars.length - 1 && !/\s/.test(c) ? c + separator(rng) : c)).join('');
@@ -81,20 +76,18 @@ function pieces(payload: string, rng: Rng): string[] {
 export const ATTACK_STRATEGIES: AttackStrategy[] = [
   {
     name: 'fullwidth',
-    description: 'Latin letters and digits as full-width forms (ｊｓｏｎ); on the mixed Chinese–English rendering when the phrase has none',
-    apply: (p, rng) => {
-      const latin = latinCarrier(p, rng);
-      return latin ? { text: toFullWidth(latin) } : null;
+    description: 'Latin letters, digits and ASCII punctuation as full-width forms (ｊｓｏｎ); only for text that has some',
+    apply: (p) => {
+      const text = toFullWidth(p);
+      return text === p ? null : { text };
     },
   },
   {
     name: 'homoglyph_cyrillic',
-    description: 'Latin letters swapped for Cyrillic look-alikes (а, е, о, р, с) in the English parts',
-    apply: (p, rng) => {
-      const latin = latinCarrier(p, rng);
-      if (!latin) return null;
-      const text = [...latin].map((c) => CYRILLIC_LOOKALIKES[c] ?? c).join('');
-      return text === latin ? null : { text };
+    description: 'Latin letters swapped for Cyrillic look-alikes (а, е, о, р, с) in the English parts; only for text that has some',
+    apply: (p) => {
+      const text = [...p].map((c) => CYRILLIC_LOOKALIKES[c] ?? c).join('');
+      return text === p ? null : { text };
     },
   },
   {

@@ -1,0 +1,88 @@
+/**
+ * The forms in which the program looks for planted instructions. An attacker
+ * who knows the phrase list writes around it: full-width or Cyrillic letters,
+ * look-alike or traditional characters, separators between characters,
+ * pinyin, or the instruction encoded with a request to decode it. Each of these
+ * is undone here before the phrases are matched, so the human-review gate does
+ * not depend on a model noticing. A paraphrase in other words is beyond any
+ * phrase list: the report's strategy table shows that blind spot.
+ */
+import * as OpenCC from 'opencc-js/t2cn';
+import { pinyin } from 'pinyin-pro';
+import { CYRILLIC_LOOKALIKES, HANZI_LOOKALIKES } from '../cases/strategies/char-maps.js';
+
+const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
+const UNDO_LOOKALIKE = new Map<string, string>([...Object.entries(CYRILLIC_LOOKALIKES), ...Object.entries(HANZI_LOOKALIKES)].map(([plain, lookalike]) => [lookalike, plain]));
+const SEPARATORS = /[\s\p{P}\p{S}\u200b-\u200f\u2060\ufeff]/gu;
+const HAN = /\p{Script=Han}/u;
+/** Shorter pinyin is too likely to occur by chance in ordinary text. */
+const MIN_PINYIN = 8;
+
+export interface PhraseForms {
+  folded: string;
+  /** The phrase in pinyin, every reading of a polyphone allowed (调: diao or tiao). */
+  pinyin: RegExp | null;
+}
+
+export function phraseForms(phrase: string): PhraseForms {
+  const folded = fold(phrase);
+  if (!HAN.test(folded) || spell(folded).length < MIN_PINYIN) return { folded, pinyin: null };
+  const parts = [...folded].map((c) => (HAN.test(c) ? `(?:${readings(c).join('|')})` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return { folded, pinyin: new RegExp(parts.join('')) };
+}
+
+/** Folded forms of a text and of any payload it carries encoded. */
+export function textForms(text: string): { folded: string[]; pinyin: string[] } {
+  const sources = [text, ...decodedPayloads(text)];
+  const folded = sources.map(fold);
+  return { folded, pinyin: folded.map(spell) };
+}
+
+export function containsPhrase(forms: { folded: string[]; pinyin: string[] }, phrase: PhraseForms): boolean {
+  if (!phrase.folded) return false;
+  return forms.folded.some((f) => f.includes(phrase.folded)) || (phrase.pinyin !== null && forms.pinyin.some((p) => phrase.pinyin!.test(p)));
+}
+
+/** Width, case, look-alikes, traditional forms and separators undone. */
+function fold(text: string): string {
+  const plain = [...text.normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join('');
+  return toSimplified(plain).toLowerCase().replace(SEPARATORS, '');
+}
+
+const SPELLING = new Map<string, string>();
+
+/**
+ * Chinese characters as toneless pinyin, letters kept: "忽lue之前" and "hu lue zhi qian" meet here.
+ * Character by character, each with its one default reading, so a polyphone (调 diao/tiao) reads
+ * the same in the phrase and in the text whatever stands next to it.
+ */
+function spell(folded: string): string {
+  if (!HAN.test(folded)) return folded;
+  let out = '';
+  for (const c of folded) {
+    if (!HAN.test(c)) {
+      out += c;
+      continue;
+    }
+    let syllable = SPELLING.get(c);
+    if (syllable === undefined) SPELLING.set(c, (syllable = pinyin(c, { toneType: 'none' }).replace(/ü/g, 'v')));
+    out += syllable;
+  }
+  return out;
+}
+
+function readings(c: string): string[] {
+  return [...new Set(pinyin(c, { toneType: 'none', type: 'array', multiple: true }).map((r) => r.replace(/ü/g, 'v')))];
+}
+
+/** Base64 runs that decode to readable text, and \uXXXX sequences, decoded. */
+function decodedPayloads(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/[A-Za-z0-9+/]{16,}={0,2}/g)) {
+    const decoded = Buffer.from(m[0], 'base64').toString('utf8');
+    if (!decoded.includes('\ufffd') && /^[\p{L}\p{N}\p{P}\p{S}\s]+$/u.test(decoded)) out.push(decoded);
+  }
+  const escapes = text.match(/(?:\\+u[0-9a-fA-F]{4}|[A-Za-z0-9 ]){2,}/g)?.filter((run) => /\\u[0-9a-fA-F]{4}/.test(run)) ?? [];
+  for (const run of escapes) out.push(run.replace(/\\+u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  return out;
+}
