@@ -7,11 +7,18 @@
  * not depend on a model noticing. A paraphrase in other words is beyond any
  * phrase list: the report's strategy table shows that blind spot.
  */
-import * as OpenCC from 'opencc-js/t2cn';
-import { pinyin } from 'pinyin-pro';
+import { createRequire } from 'node:module';
 import { CYRILLIC_LOOKALIKES, HANZI_LOOKALIKES } from '../cases/strategies/char-maps.js';
 
-const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
+// Both dictionaries take a few hundred milliseconds to load: loaded on the first text that needs them,
+// so a run that never scans (module cases only) or never meets Latin letters (pinyin) never pays.
+const load = createRequire(import.meta.url);
+let converter: ((text: string) => string) | undefined;
+const toSimplified = (text: string) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text);
+let pinyinModule: typeof import('pinyin-pro') | undefined;
+const pinyin: typeof import('pinyin-pro')['pinyin'] = ((text: string, options: object) => (pinyinModule ??= load('pinyin-pro') as typeof import('pinyin-pro')).pinyin(text, options as never)) as never;
+/** Pinyin needs Latin letters: a text without a run of them cannot spell an anchor. */
+const LATIN_RUN = /[a-z]{3,}/;
 const UNDO_LOOKALIKE = new Map<string, string>([...Object.entries(CYRILLIC_LOOKALIKES), ...Object.entries(HANZI_LOOKALIKES)].map(([plain, lookalike]) => [lookalike, plain]));
 const SEPARATORS = /[\s\p{P}\p{S}\u200b-\u200f\u2060\ufeff]/gu;
 const HAN = /\p{Script=Han}/u;
@@ -26,21 +33,31 @@ export interface PhraseForms {
 
 export function phraseForms(phrase: string): PhraseForms {
   const folded = fold(phrase);
-  if (!HAN.test(folded) || spell(folded).length < MIN_PINYIN) return { folded, pinyin: null };
-  const parts = [...folded].map((c) => (HAN.test(c) ? `(?:${readings(c).join('|')})` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return { folded, pinyin: new RegExp(parts.join('')) };
+  let compiled: RegExp | null | undefined;
+  return {
+    folded,
+    get pinyin() {
+      if (compiled !== undefined) return compiled;
+      if (!HAN.test(folded) || spell(folded).length < MIN_PINYIN) return (compiled = null);
+      const parts = [...folded].map((c) => (HAN.test(c) ? `(?:${readings(c).join('|')})` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      return (compiled = new RegExp(parts.join('')));
+    },
+  };
 }
 
 /** Folded forms of a text and of any payload it carries encoded. */
 export function textForms(text: string): { folded: string[]; pinyin: string[] } {
   const sources = [text, ...decodedPayloads(text)];
   const folded = sources.map(fold);
-  return { folded, pinyin: folded.map(spell) };
+  return { folded, pinyin: folded.filter((f) => LATIN_RUN.test(f)).map(spell) };
 }
 
 export function containsPhrase(forms: { folded: string[]; pinyin: string[] }, phrase: PhraseForms): boolean {
   if (!phrase.folded) return false;
-  return forms.folded.some((f) => f.includes(phrase.folded)) || (phrase.pinyin !== null && forms.pinyin.some((p) => phrase.pinyin!.test(p)));
+  if (forms.folded.some((f) => f.includes(phrase.folded))) return true;
+  if (forms.pinyin.length === 0) return false;
+  const spelled = phrase.pinyin;
+  return spelled !== null && forms.pinyin.some((p) => spelled.test(p));
 }
 
 /** Width, case, look-alikes, traditional forms and separators undone. */
