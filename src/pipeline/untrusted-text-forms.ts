@@ -17,8 +17,8 @@ let converter: ((text: string) => string) | undefined;
 const toSimplified = (text: string) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text);
 let pinyinModule: typeof import('pinyin-pro') | undefined;
 const pinyin: typeof import('pinyin-pro')['pinyin'] = ((text: string, options: object) => (pinyinModule ??= load('pinyin-pro') as typeof import('pinyin-pro')).pinyin(text, options as never)) as never;
-/** Pinyin needs Latin letters: a text without a run of them cannot spell an anchor. */
-const LATIN_RUN = /[a-z]{3,}/;
+/** Text that may spell Chinese in pinyin: several short Latin words in a row, or Latin syllables inside Chinese. */
+const PINYIN_LIKE = /(?:\b[a-z]{1,6}[\s\p{P}]+){3,}[a-z]{1,6}\b|\p{Script=Han}[a-z]{2,12}(?:\p{Script=Han}|$)/iu;
 const UNDO_LOOKALIKE = new Map<string, string>([...Object.entries(CYRILLIC_LOOKALIKES), ...Object.entries(HANZI_LOOKALIKES)].map(([plain, lookalike]) => [lookalike, plain]));
 const SEPARATORS = /[\s\p{P}\p{S}\u200b-\u200f\u2060\ufeff]/gu;
 const HAN = /\p{Script=Han}/u;
@@ -48,8 +48,7 @@ export function phraseForms(phrase: string): PhraseForms {
 /** Folded forms of a text and of any payload it carries encoded. */
 export function textForms(text: string): { folded: string[]; pinyin: string[] } {
   const sources = [text, ...decodedPayloads(text)];
-  const folded = sources.map(fold);
-  return { folded, pinyin: folded.filter((f) => LATIN_RUN.test(f)).map(spell) };
+  return { folded: sources.map(fold), pinyin: sources.filter((s) => PINYIN_LIKE.test(s.normalize('NFKC'))).map((s) => spell(fold(s))) };
 }
 
 export function containsPhrase(forms: { folded: string[]; pinyin: string[] }, phrase: PhraseForms): boolean {
