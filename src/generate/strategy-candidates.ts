@@ -58,7 +58,8 @@ export function* strategyCandidates(type: string, ctx: CandidateContext): Genera
 function* attacks(type: string, ctx: CandidateContext): Generator<Candidate> {
   const anchors = type === 'safety' ? ctx.anchors.filter((a) => a.tags.some((t) => SAFETY_TAGS.has(t))) : ctx.anchors;
   const seeds = ordered(carriers(ctx), ctx.seed, 'seeds');
-  const strategies = ATTACK_STRATEGIES.filter((s) => s.name !== 'split_turns' || hasHistory(ctx.prompt));
+  // In a run-specific order, so that a small count still reaches the paraphrases and encodings on some seeds.
+  const strategies = ordered(ATTACK_STRATEGIES.filter((s) => s.name !== 'split_turns' || hasHistory(ctx.prompt)), ctx.seed, 'strategies');
   const phrases = ctx.anchors.map((a) => a.phrase);
   const total = strategies.length * anchors.length * seeds.length;
   for (let i = 0; i < total; i++) {
@@ -81,7 +82,7 @@ function* attacks(type: string, ctx: CandidateContext): Generator<Candidate> {
 }
 
 function* reshaped(type: string, ctx: CandidateContext): Generator<Candidate> {
-  const strategies = INPUT_STRATEGIES.filter((s) => s.kind === type);
+  const strategies = ordered(INPUT_STRATEGIES.filter((s) => s.kind === type), ctx.seed, `${type}-strategies`);
   if (strategies.length === 0) return;
   const seeds = ordered(carriers(ctx), ctx.seed, 'seeds');
   // Several rounds: the strategies pick their wording at random, so a later round can still add new cases.
@@ -162,7 +163,7 @@ function orderIdsOf(c: LoadedModuleCase): string[] {
 }
 
 /** The seed cases in a run-specific order, so another --seed starts elsewhere. */
-function ordered<T extends { case_id: string }>(items: T[], seed: number, salt: string): T[] {
+function ordered<T>(items: T[], seed: number, salt: string): T[] {
   const rng = seededRng(seed, salt);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
