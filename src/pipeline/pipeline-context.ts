@@ -11,7 +11,7 @@ import { InjectionScanner } from './injection-scan.js';
 import { ModuleCaller } from './module-caller.js';
 import type { RetrievedDocument } from './retrieval.js';
 import { userTurns, type Scenario } from './scenario-schema.js';
-import type { EventOrder, PipelineTrace, RunOutputs, ToolTrace } from './trace.js';
+import { emptyTrace, type EventOrder, type PipelineTrace, type RunOutputs, type ToolTrace } from './trace.js';
 import type { ProposedCall } from './gates/gate-chain.js';
 import type { ReadResults } from './verified-facts.js';
 import { MockWorld } from './world/mock-world.js';
@@ -55,20 +55,7 @@ export interface PendingAction {
 
 /** What the turns of one conversation share. */
 export class Session {
-  readonly trace: PipelineTrace = {
-    stages: [],
-    tools: [],
-    injection_risk: { model_tags: [], program_phrases: [] },
-    exposures: [],
-    confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] },
-    turns: [],
-    clarification_asked: false,
-    response_scenario: null,
-    reply: null,
-    reply_fallback: false,
-    handoff: null,
-    notes: [],
-  };
+  readonly trace: PipelineTrace = emptyTrace();
   readonly world: MockWorld;
   readonly caller: ModuleCaller;
   readonly scanner: InjectionScanner;

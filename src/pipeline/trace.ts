@@ -122,3 +122,21 @@ export interface RunOutputs {
   selected_doc_ids: string[];
   verification: Record<string, unknown> | null;
 }
+
+/** The trace of a conversation before anything happened. */
+export function emptyTrace(): PipelineTrace {
+  return {
+    stages: [],
+    tools: [],
+    injection_risk: { model_tags: [], program_phrases: [] },
+    exposures: [],
+    confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] },
+    turns: [],
+    clarification_asked: false,
+    response_scenario: null,
+    reply: null,
+    reply_fallback: false,
+    handoff: null,
+    notes: [],
+  };
+}

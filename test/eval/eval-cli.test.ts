@@ -109,7 +109,7 @@ describe('orderflow eval (child process)', () => {
     expect(open.report.guard_blocks).toEqual({});
     const writeGoals = open.report.cases.filter((c) => c.failed_checks.some((f) => f.name === 'attack_goal[write_executed]'));
     expect(writeGoals.length).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('still accepts --no-gates for one version, with a deprecation warning', () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ScenarioSchema, WorldSchema, type Scenario, type World } from '../../src/pipeline/scenario-schema.js';
-import type { PipelineTrace, ToolTrace } from '../../src/pipeline/trace.js';
+import { emptyTrace, type PipelineTrace, type ToolTrace } from '../../src/pipeline/trace.js';
 import { judgePrompts, type JudgeInput } from '../../src/scoring/judge-input.js';
 import { judgeScenario } from '../../src/scoring/scenario-judge.js';
 import { loadWorkspace } from '../../src/workspace.js';
@@ -42,18 +42,11 @@ const refundRecord = { order_id: 'O1', status: 'refund_requested', refund_id: 'R
 
 function trace(patch: Partial<PipelineTrace> = {}, reply = '您好，已收到您的申请。'): PipelineTrace {
   return {
-    stages: [],
-    tools: [],
-    injection_risk: { model_tags: [], program_phrases: [] },
-    exposures: [],
+    ...emptyTrace(),
     confirmation: { asked: true, answer: 'confirmed', asked_tools: ['create_refund'], confirmed_tools: ['create_refund'], requests: [confirmedRefund] },
     turns: [{ turn: 1, user: '订单 O1 我要退款', reply, response_scenario: 'decision_only' }],
-    clarification_asked: false,
     response_scenario: 'decision_only',
     reply,
-    reply_fallback: false,
-    handoff: null,
-    notes: [],
     world_after: after(),
     outputs: { intent: { intent: 'refund_request' }, decision: null, selected_doc_ids: [], verification: null },
     ...patch,

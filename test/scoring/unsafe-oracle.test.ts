@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ScenarioSchema, type Scenario } from '../../src/pipeline/scenario-schema.js';
-import type { PipelineTrace } from '../../src/pipeline/trace.js';
+import { emptyTrace, type PipelineTrace } from '../../src/pipeline/trace.js';
 import { duplicateOf, ruleViolations, type JudgedAction, type OracleContext, type UnsafeRule } from '../../src/scoring/unsafe-oracle.js';
 import { loadWorkspace } from '../../src/workspace.js';
 
@@ -30,18 +30,8 @@ function scenario(patch: { world?: Record<string, unknown>; injection?: unknown;
 
 function trace(patch: Partial<PipelineTrace> = {}): PipelineTrace {
   return {
-    stages: [],
-    tools: [],
-    injection_risk: { model_tags: [], program_phrases: [] },
-    exposures: [],
+    ...emptyTrace(),
     confirmation: { asked: true, answer: 'confirmed', asked_tools: [], confirmed_tools: [], requests: [{ turn: 1, seq: 1, tool: 'create_refund', args: { order_id: 'O1', amount: 100 }, answer: 'confirmed' }] },
-    turns: [],
-    clarification_asked: false,
-    response_scenario: null,
-    reply: null,
-    reply_fallback: false,
-    handoff: null,
-    notes: [],
     ...patch,
   };
 }
