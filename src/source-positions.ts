@@ -21,12 +21,30 @@ export function parseYamlWithPositions(text: string, firstLine = 1): PositionedV
   const toLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
   const lineOf = lineLookup(doc, toLine, firstLine);
   const first = doc.errors[0];
-  if (first) return { error: { message: first.message.split('\n')[0]!, line: toLine(first.pos[0]) }, lineOf };
+  if (first) return { error: { message: withYamlHint(first.message.split('\n')[0]!, first.code), line: toLine(first.pos[0]) }, lineOf };
   try {
     return { value: doc.toJS({ maxAliasCount: 0 }), lineOf };
   } catch (error) {
     return { error: { message: (error as Error).message, line: firstLine }, lineOf };
   }
+}
+
+/** The YAML library says what is wrong; these say what to do about it, by error code. */
+const YAML_HINTS: Record<string, string> = {
+  BLOCK_AS_IMPLICIT_KEY: 'quote a value that contains ": " (e.g. description: "退款: 已到账"), or fix the indentation of this line',
+  MULTILINE_IMPLICIT_KEY: 'a key must sit on one line: quote a value that contains ": ", or fix the indentation',
+  TAB_AS_INDENT: 'indent with spaces, not tabs',
+  MISSING_CHAR: 'close the quote or bracket that was opened',
+  BAD_INDENT: 'close the [ or { of this value, or indent its continuation lines further',
+  DUPLICATE_KEY: 'each key only once per mapping',
+  BAD_SCALAR_START: 'quote a value that starts with @ or `',
+  UNEXPECTED_TOKEN: 'check the indentation: items of one list or mapping start in the same column; quote values that contain ": " or " #"',
+  BAD_DQ_ESCAPE: 'in double quotes write a backslash as \\\\, or use single quotes',
+};
+
+function withYamlHint(message: string, code: string): string {
+  const hint = YAML_HINTS[code];
+  return hint ? `${message}; ${hint}` : message;
 }
 
 export function parseJsonWithPositions(text: string, firstLine = 1): PositionedValue {

@@ -5,12 +5,13 @@
  * number of cases.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { canonicalJson } from '../canonical-json.js';
 import { InputError, type Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../registry/registry.js';
+import { readUtf8File } from '../text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
 import { parseScenarioFile, type LoadedScenario } from '../pipeline/load-scenarios.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';
@@ -48,14 +49,16 @@ export interface CaseSuite {
   counts: Record<string, Record<string, number>>;
   total: number;
   filter: CaseFilter;
+  /** Ids of the selected cases, when asked for (a resumed run sets aside results of other cases). */
+  ids?: Set<string>;
 }
 
 /** The folder of pipeline scenarios; every other folder under cases/ is named after a module. */
 export const PIPELINE_DIR = 'pipeline';
 
-export async function loadCaseSuite(casesDir: string, active: Map<string, PromptFile>, filter: CaseFilter = {}): Promise<CaseSuite> {
+export async function loadCaseSuite(casesDir: string, active: Map<string, PromptFile>, filter: CaseFilter = {}, options: { collectIds?: boolean } = {}): Promise<CaseSuite> {
   const problems: Problem[] = [];
-  const suite: CaseSuite = { files: [], hashes: new Map(), counts: {}, total: 0, filter };
+  const suite: CaseSuite = { files: [], hashes: new Map(), counts: {}, total: 0, filter, ...(options.collectIds ? { ids: new Set<string>() } : {}) };
   const select = compileFilter(filter);
   // id → where it was first defined, packed as file number and line: a suite of 100,000 ids stays small.
   const seen = new Map<string, number>();
@@ -84,6 +87,7 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
       suite.hashes.set(key.case_id, caseContentHash(item));
       if (!select(key)) continue;
       selected.push(item);
+      suite.ids?.add(key.case_id);
       const byType = (suite.counts[key.module] ??= {});
       byType[item.case_type] = (byType[item.case_type] ?? 0) + 1;
     }
@@ -126,7 +130,9 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
       continue;
     }
     const problems: Problem[] = [];
-    const items = parseItems(file.shown, await readFile(file.path, 'utf8'), file.module, active, problems, false);
+    const decoded = await readUtf8File(file.path, file.shown);
+    if (decoded.problem) throw new InputError(decoded.problem); // the file changed under a running eval
+    const items = parseItems(file.shown, decoded.text, file.module, active, problems, false);
     if (problems.length) throw new InputError(problems); // the file changed under a running eval
     for (const item of items) if (select(itemKey(item))) yield item;
   }
@@ -161,5 +167,7 @@ async function readCaseFile(path: string, shown: string, problems: Problem[]): P
     problems.push({ file: shown, severity: 'error', message: `file is ${(size / 1024 / 1024).toFixed(1)} MB`, expected: `case files under ${MAX_CASE_FILE_BYTES / 1024 / 1024} MB; split it` });
     return undefined;
   }
-  return readFile(path, 'utf8');
+  const decoded = await readUtf8File(path, shown);
+  if (decoded.problem) problems.push(decoded.problem);
+  return decoded.text;
 }

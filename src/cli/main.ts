@@ -9,6 +9,8 @@ import { EXIT_INPUT, EXIT_INTERNAL } from './exit-codes.js';
 import { printProblems, processOutput, type Output } from './output.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+/** Whole numbers become numbers; anything else stays text, so the range check can quote what was typed. */
+const integer = (value: string): number | string => (/^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
 
 export function buildProgram(output: Output, setExit: (code: number) => void): Command {
   const program = new Command('orderflow')
@@ -45,8 +47,8 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--generated', 'run the generated cases and variants (generated/ beside the case folder) instead of the suite')
     .option('-p, --provider <name>', 'sim | sim:gullible | openai (default: config provider)')
     .option('-m, --model <name>', 'model name for the openai provider')
-    .option('-j, --concurrency <n>', 'cases run at once', Number)
-    .option('--repeat <k>', 'trials per case; reports pass^k', Number)
+    .option('-j, --concurrency <n>', 'cases run at once', integer)
+    .option('--repeat <k>', 'trials per case; reports pass^k', integer)
     .addOption(new Option('--module <id>', 'only this module (repeatable; "pipeline" for scenarios)').argParser(collect))
     .addOption(new Option('--case-type <type>', 'only this case type (repeatable)').argParser(collect))
     .addOption(new Option('--id <case_id>', 'only this case id, * as wildcard (repeatable)').argParser(collect))
@@ -67,7 +69,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
   common(program.command('generate').description('write new cases for a module, or attack variants of pipeline scenarios, for review'))
     .option('--module <id>', 'the module to write cases for')
     .option('--pipeline', 'write attack variants of the suite\'s attack scenarios instead')
-    .option('--count <n>', 'module cases: how many to ask for, spread over the types (default 10)', Number)
+    .option('--count <n>', 'module cases: how many to ask for, spread over the types (default 10)', integer)
     .addOption(new Option('--type <type>', 'module cases: case type (repeatable; default adversarial, boundary, schema)').argParser(collect))
     .option('--seed <n>', 'seed of the strategies, for a reproducible run (default: a new one, printed)', Number)
     .addOption(new Option('--scenario <id>', 'pipeline: scenario to vary, * as wildcard (repeatable; default every scenario with an injection)').argParser(collect))

@@ -3,7 +3,6 @@
  * pinned prompt versions. Flags and environment variables override it.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InputError, type Problem } from '../errors.js';
@@ -11,8 +10,33 @@ import { displayPath } from '../registry/registry.js';
 import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
 import { issuePath, parseYamlWithPositions } from '../source-positions.js';
 import { STRICT_DESCRIPTION, StatisticsSchema } from './statistics-config.js';
+import { readUtf8File } from '../text-file.js';
 
 export const DEFAULT_CONFIG_FILE = 'orderflow.config.yaml';
+
+const CREDENTIALS_MESSAGE = 'a base URL must not carry credentials (user:password@); the key goes in OPENAI_API_KEY';
+
+/** `http://u:p@host/v1` would fail every call as a network error, and put a secret in config: refused up front. */
+export function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The problem with a base URL given outside the config file (environment, flag), or undefined. */
+export function baseUrlProblem(url: string, source: string): Problem | undefined {
+  if (hasCredentials(url)) return { file: source, message: CREDENTIALS_MESSAGE, expected: 'http(s)://host[:port]/path', severity: 'error' };
+  try {
+    const { protocol } = new URL(url);
+    if (protocol === 'http:' || protocol === 'https:') return undefined;
+  } catch {
+    // fall through
+  }
+  return { file: source, message: 'not an http(s) URL', expected: 'http(s)://host[:port]/path', severity: 'error' };
+}
 
 const ThresholdSchema = z.strictObject({
   min: z.number().optional(),
@@ -46,7 +70,7 @@ export const ConfigSchema = z.strictObject({
     .prefault({}),
   openai: z
     .strictObject({
-      base_url: z.string().nullable().default(null),
+      base_url: z.string().refine((url) => !hasCredentials(url), CREDENTIALS_MESSAGE).nullable().default(null),
       timeout_ms: z.number().int().positive().default(60_000),
       max_retries: z.number().int().min(0).max(10).default(3),
       output_mode: z.enum(['json_object', 'json_schema']).default('json_object'),
@@ -99,6 +123,7 @@ function checkThresholds(gate: Partial<Record<MetricId, Threshold>>, ctx: z.Refi
 }
 
 export type Config = z.infer<typeof ConfigSchema>;
+
 export type Threshold = z.infer<typeof ThresholdSchema>;
 
 export interface LoadedConfig {
@@ -124,7 +149,9 @@ export async function loadConfig(path?: string): Promise<LoadedConfig> {
   const file = path ? resolve(path) : findConfigFile();
   if (!file) return { config: ConfigSchema.parse({}), file: null };
   const shown = displayPath(file);
-  const parsed = parseYamlWithPositions(await readFile(file, 'utf8'));
+  const decoded = await readUtf8File(file, shown);
+  if (decoded.problem) throw new InputError(decoded.problem);
+  const parsed = parseYamlWithPositions(decoded.text);
   if (parsed.error) throw new InputError({ file: shown, line: parsed.error.line, message: `YAML does not parse: ${parsed.error.message}`, severity: 'error' });
   const result = ConfigSchema.safeParse(parsed.value ?? {});
   if (!result.success) {

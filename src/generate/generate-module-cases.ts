@@ -24,7 +24,8 @@ import { strategyCandidates, unavailable, type CandidateContext } from './strate
 
 export interface GenerateOptions extends WorkspaceOptions {
   module: string;
-  count?: number;
+  /** Text when the flag was not a whole number, so that the error can quote it. */
+  count?: number | string;
   types?: string[];
   seed?: number;
   provider?: string;
@@ -68,7 +69,7 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
   const badType = types.find((t) => !(CASE_TYPES as readonly string[]).includes(t));
   if (badType) throw new InputError({ file: '--type', message: `unknown case type "${badType}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
   const total = options.count ?? 10;
-  if (!Number.isInteger(total) || total < 1 || total > 200) throw new InputError({ file: '--count', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
+  if (typeof total !== 'number' || !Number.isInteger(total) || total < 1 || total > 200) throw new InputError({ file: '--count', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
   const seed = checkSeed(options.seed);
   const providerName = options.provider ?? ws.config.provider;
 

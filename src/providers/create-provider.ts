@@ -9,7 +9,7 @@
  * option, else `model` in the config, else ORDERFLOW_MODEL.
  */
 import { resolve } from 'node:path';
-import type { Config } from '../config/config.js';
+import { baseUrlProblem, type Config } from '../config/config.js';
 import { InputError } from '../errors.js';
 import type { Provider } from './provider.js';
 import { CachedProvider, type CacheMode } from './response-cache.js';
@@ -60,12 +60,15 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
         });
       }
       const openai = config.openai;
+      const baseURL = env.OPENAI_BASE_URL || openai.base_url;
+      const urlProblem = baseURL ? baseUrlProblem(baseURL, env.OPENAI_BASE_URL ? 'OPENAI_BASE_URL' : 'openai.base_url') : undefined;
+      if (urlProblem) throw new InputError(urlProblem);
       // Loaded only when used: sim runs never pay for the HTTP client.
       const { OpenAIProvider } = await import('./openai-provider.js');
       const inner = new OpenAIProvider({
         model,
         apiKey,
-        baseURL: env.OPENAI_BASE_URL || openai.base_url,
+        baseURL,
         timeoutMs: openai.timeout_ms,
         maxRetries: openai.max_retries,
         outputMode: openai.output_mode,

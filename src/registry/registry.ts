@@ -2,9 +2,10 @@
  * The prompt registry: every prompt file in a folder, grouped by module, and
  * the resolution of one active version per module.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { InputError, type Problem } from '../errors.js';
+import { readUtf8File } from '../text-file.js';
 import { parsePromptFile, type PromptFile } from './prompt-file.js';
 
 /** Prompt files are a few kilobytes; anything near this is a mistake, not a prompt. */
@@ -54,7 +55,12 @@ export async function loadRegistry(dir: string): Promise<LoadedRegistry> {
       });
       continue;
     }
-    const result = parsePromptFile(shown, await readFile(path, 'utf8'));
+    const decoded = await readUtf8File(path, shown);
+    if (decoded.problem) {
+      problems.push(decoded.problem);
+      continue;
+    }
+    const result = parsePromptFile(shown, decoded.text);
     problems.push(...result.problems);
     if (result.prompt) prompts.push(result.prompt);
   }

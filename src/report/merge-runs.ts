@@ -6,7 +6,6 @@
  * fails.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { compileFilter, shardOf } from '../cases/case-filter.js';
 import type { Config } from '../config/config.js';
@@ -15,6 +14,7 @@ import { snapshotPrompt } from '../registry/prompt-snapshot.js';
 import { displayPath, findPrompt, type Registry } from '../registry/registry.js';
 import { Aggregates } from '../runner/aggregates.js';
 import { RESULTS_SCHEMA_VERSION, type RunProvenance } from '../runner/case-result.js';
+import { checkNewOutFolder, createOutFolder, RESULTS_FILE } from '../runner/out-folder.js';
 import { newRunId, setupDifference } from '../runner/provenance.js';
 import { readResults, ResultsWriter } from '../runner/results-file.js';
 import type { Baseline } from './baseline.js';
@@ -59,20 +59,28 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
 
   const run: RunProvenance = { ...first, id: newRunId(`${first.provider}-merged`), started_at: headers.map((h) => h.started_at).sort()[0]!, shard: null, ...(partial ? { partial } : {}) };
   const outDir = resolve(options.out ?? join(options.reportsDir, run.id));
-  await mkdir(outDir, { recursive: true });
-  const resultsPath = join(outDir, 'results.jsonl');
+  checkNewOutFolder(outDir);
+  // Overlapping shards are found before anything is written: a refused merge leaves nothing behind.
+  const trials = new Set<string>();
+  for (const file of files) {
+    for await (const line of readResults(file)) {
+      if (line.type !== 'case_result') continue;
+      const key = `${line.case_id}#${line.trial}`;
+      if (trials.has(key)) throw new InputError({ file: displayPath(file), message: `case ${line.case_id} (trial ${line.trial}) also appears in an earlier input`, expected: 'disjoint shards, each folder given once', severity: 'error' });
+      trials.add(key);
+    }
+  }
+  trials.clear();
+  await createOutFolder(outDir);
+  const resultsPath = join(outDir, RESULTS_FILE);
   const writer = new ResultsWriter(resultsPath, false);
   const aggregates = new Aggregates(first.repeat);
   const seen = new Map<string, string | undefined>();
-  const seenTrials = new Set<string>();
   try {
     await writer.write({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run });
     for (const file of files) {
       for await (const line of readResults(file)) {
         if (line.type !== 'case_result') continue;
-        const key = `${line.case_id}#${line.trial}`;
-        if (seenTrials.has(key)) throw new InputError({ file: displayPath(file), message: `case ${line.case_id} (trial ${line.trial}) also appears in an earlier input`, expected: 'disjoint shards', severity: 'error' });
-        seenTrials.add(key);
         seen.set(line.case_id, line.case_hash);
         aggregates.add(line);
         await writer.write(line);

@@ -3,8 +3,6 @@
  * flags) before anything is written, run, write the reports, return the
  * verdict. It never prints and never exits; the CLI renders what it returns.
  */
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CASE_TYPES } from '../cases/case-schema.js';
 import { compileFilter, type CaseFilter } from '../cases/case-filter.js';
@@ -12,13 +10,16 @@ import { iterateSuite, loadCaseSuite, suiteFingerprint } from '../cases/case-sui
 import { generatedDir } from '../cases/generated-folder.js';
 import { InputError, type Problem } from '../errors.js';
 import { createProvider } from '../providers/create-provider.js';
-import { displayPath } from '../registry/registry.js';
+import { lintRegistry } from '../registry/lint.js';
+import type { PromptFile } from '../registry/prompt-file.js';
 import { snapshotPrompt } from '../registry/prompt-snapshot.js';
+import type { Registry } from '../registry/registry.js';
 import { resolveBaseline } from '../report/baseline.js';
 import { checkUpdateBeforeRun, recordBaseline } from '../report/baseline-update.js';
 import { parseAcceptFlags } from '../report/gate.js';
 import { writeReports, type WrittenReports } from '../report/write-reports.js';
 import { loadWorkspace } from '../workspace.js';
+import { checkNewOutFolder, checkResumeFolder, createOutFolder, RESULTS_FILE } from './out-folder.js';
 import { buildProvenance, newRunId } from './provenance.js';
 import { checkReplayCache } from './replay-cache.js';
 import { runEval, type EvalPlan, type WorkItem } from './run-eval.js';
@@ -35,8 +36,9 @@ export interface EvaluateOptions {
   prompt?: string[];
   provider?: string;
   model?: string;
-  concurrency?: number;
-  repeat?: number;
+  /** Text when the flag was not a whole number, so that the error can quote it. */
+  concurrency?: number | string;
+  repeat?: number | string;
   module?: string[];
   caseType?: string[];
   id?: string[];
@@ -55,6 +57,8 @@ export interface EvaluateOptions {
   /** Deprecated alias of `guards` (the old --no-gates). */
   gates?: boolean;
   observer?: RunObserver;
+  /** Aborted on an interrupt (SIGINT): evaluate throws RunInterrupted once the finished results are flushed. */
+  signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -67,6 +71,7 @@ export interface EvaluateResult extends WrittenReports {
 export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateResult> {
   const env = options.env ?? process.env;
   const ws = await loadWorkspace(options);
+  refuseLintErrors(ws.registry, ws.active);
   const { config } = ws;
   const warnings = [...ws.warnings];
   const repeat = positiveInt(options.repeat ?? 1, '--repeat');
@@ -80,7 +85,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   if (options.generated && options.updateBaseline) {
     throw new InputError({ file: '--update-baseline', message: 'the baseline records the suite, not generated cases', expected: '--generated without --update-baseline', severity: 'error' });
   }
-  const suite = await loadCaseSuite(options.generated ? generatedDir(casesDir) : casesDir, ws.active, filter);
+  const suite = await loadCaseSuite(options.generated ? generatedDir(casesDir) : casesDir, ws.active, filter, { collectIds: options.resume === true });
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
   // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
   const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings);
@@ -92,13 +97,12 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
 
   const runId = newRunId(provider.id);
   const outDir = resolve(options.out ?? join(config.paths.reports, runId));
-  const resultsPath = join(outDir, 'results.jsonl');
-  if (!options.resume && existsSync(resultsPath)) {
-    throw new InputError({ file: displayPath(outDir), message: 'already holds a run (results.jsonl)', expected: '--resume to finish it, or another --out', severity: 'error' });
-  }
+  const resultsPath = join(outDir, RESULTS_FILE);
   if (options.resume && !options.out) {
     throw new InputError({ file: '--resume', message: 'needs --out DIR naming the interrupted run', severity: 'error' });
   }
+  if (options.resume) checkResumeFolder(outDir);
+  else checkNewOutFolder(outDir);
   const run = await buildProvenance({
     id: runId,
     provider: provider.id,
@@ -131,9 +135,20 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     },
   };
 
-  await mkdir(outDir, { recursive: true });
+  await createOutFolder(outDir);
   try {
-    const outcome = await runEval({ plan, repeat, concurrency, resultsPath, resume: options.resume ?? false, run, ...(options.observer ? { observer: options.observer } : {}) });
+    const outcome = await runEval({
+      plan,
+      repeat,
+      concurrency,
+      resultsPath,
+      resume: options.resume ?? false,
+      ...(suite.ids ? { inSuite: (id: string) => suite.ids!.has(id) } : {}),
+      run,
+      ...(options.observer ? { observer: options.observer } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    warnings.push(...outcome.warnings);
     const written = await writeReports({
       outDir,
       resultsPath,
@@ -172,8 +187,17 @@ function noCaseMatches(options: EvaluateOptions): InputError {
   return new InputError({ file: flags.length ? flags.join(' ') : 'cases', message: flags.length ? 'no case matches' : 'the suite has no case', expected: flags.length ? 'a filter that selects at least one case (orderflow list shows the suite)' : 'cases under cases/<module>/ or cases/pipeline/', severity: 'error' });
 }
 
-function positiveInt(value: number, flag: string): number {
-  if (!Number.isInteger(value) || value < 1) throw new InputError({ file: flag, message: `"${value}" is not a positive integer`, severity: 'error' });
+/** A prompt that `orderflow lint` rejects is never run: lint and eval agree on what is broken. */
+function refuseLintErrors(registry: Registry, active: Map<string, PromptFile>): void {
+  const used = new Set([...active.values()].map((p) => p.path));
+  const errors = lintRegistry(registry).filter((p) => p.severity === 'error' && used.has(p.file));
+  if (errors.length > 0) throw new InputError(errors);
+}
+
+function positiveInt(value: number | string, flag: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new InputError({ file: flag, message: `"${value}" is not a positive integer`, expected: `a whole number of at least 1, e.g. ${flag} 8`, severity: 'error' });
+  }
   return value;
 }
 

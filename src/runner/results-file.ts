@@ -3,7 +3,6 @@
  * moment it finishes so that an interrupted run loses nothing finished.
  */
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { stat, truncate } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { CaseResult, RunHeader } from './case-result.js';
 
@@ -39,36 +38,17 @@ export class ResultsWriter {
 
 export type ResultsLine = CaseResult | RunHeader;
 
-/** Every complete line of a results file; a torn last line (a crash mid-write) is skipped. */
+/** Every readable line of a results file; a torn last line (a crash mid-write) or a damaged one is skipped. */
 export async function* readResults(path: string): AsyncGenerator<ResultsLine> {
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === '') continue;
+    let parsed: ResultsLine;
     try {
-      yield JSON.parse(line) as ResultsLine;
+      parsed = JSON.parse(line) as ResultsLine;
     } catch {
-      return;
+      continue;
     }
+    yield parsed;
   }
-}
-
-/**
- * Before resuming: cut a torn last line off, so appended lines start clean.
- * Returns the number of bytes kept.
- */
-export async function trimTornTail(path: string): Promise<number> {
-  const size = (await stat(path)).size;
-  let kept = 0;
-  const stream = createReadStream(path, { encoding: 'utf8' });
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  for await (const line of lines) {
-    try {
-      if (line.trim() !== '') JSON.parse(line);
-    } catch {
-      break;
-    }
-    kept += Buffer.byteLength(line, 'utf8') + 1;
-  }
-  if (kept < size) await truncate(path, Math.min(kept, size));
-  return kept;
 }

@@ -3,14 +3,13 @@
  * results.jsonl and folded into the aggregates as it finishes. Cases are pulled
  * from the plan lazily, so memory does not grow with the size of the suite.
  */
-import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pLimit from 'p-limit';
-import { InputError } from '../errors.js';
+import type { Problem } from '../errors.js';
 import { Aggregates } from './aggregates.js';
 import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type CaseType, type RunProvenance } from './case-result.js';
-import { readResults, ResultsWriter, trimTornTail } from './results-file.js';
-import { setupDifference } from './provenance.js';
+import { ResultsWriter } from './results-file.js';
+import { reopenResults } from './resume-results.js';
 import type { RunObserver } from './run-events.js';
 
 export interface WorkItem {
@@ -31,22 +30,55 @@ export interface RunEvalOptions {
   concurrency: number;
   resultsPath: string;
   resume: boolean;
+  /** With resume: whether a case id belongs to this run's selection. */
+  inSuite?: (caseId: string) => boolean;
   run: RunProvenance;
   observer?: RunObserver;
+  /** Aborted on an interrupt: the run stops taking cases, flushes what finished and throws RunInterrupted. */
+  signal?: AbortSignal;
 }
 
 export interface EvalOutcome {
   aggregates: Aggregates;
   resumed: number;
   duration_ms: number;
+  warnings: Problem[];
+}
+
+/** The run was interrupted; every finished result is on disk. */
+export class RunInterrupted extends Error {
+  constructor(
+    readonly resultsPath: string,
+    readonly done: number,
+    readonly total: number,
+  ) {
+    super(`interrupted after ${done} of ${total} results`);
+    this.name = 'RunInterrupted';
+  }
 }
 
 export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const started = performance.now();
   const aggregates = new Aggregates(options.repeat);
   const done = new Set<string>();
-  const resuming = options.resume && existsSync(options.resultsPath);
-  if (resuming) await loadPrevious(options, aggregates, done);
+  const warnings: Problem[] = [];
+  let resuming = false;
+  if (options.resume) {
+    const reopened = await reopenResults({
+      path: options.resultsPath,
+      run: options.run,
+      inSuite: options.inSuite ?? (() => true),
+      keep: (result, k) => {
+        if (done.has(k)) return false;
+        done.add(k);
+        aggregates.add(result);
+        return true;
+      },
+    });
+    warnings.push(...reopened.warnings);
+    // A file with no complete line holds nothing finished: rewrite it from its header.
+    resuming = !reopened.fresh;
+  }
 
   const writer = new ResultsWriter(options.resultsPath, resuming);
   if (!resuming) await writer.write({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run: options.run });
@@ -57,7 +89,14 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
 
   const limit = pLimit(options.concurrency);
   const inFlight = new Set<Promise<void>>();
+  const { signal } = options;
+  const aborted = new Promise<void>((resolve) => {
+    if (signal?.aborted) resolve();
+    else signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
   const record = async (result: CaseResult) => {
+    // After an interrupt the file is being closed: a late result is simply not finished.
+    if (signal?.aborted) return;
     aggregates.add(result);
     await writer.write(result);
     finished += 1;
@@ -65,24 +104,27 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   };
 
   try {
-    for await (const item of options.plan.items()) {
+    items: for await (const item of options.plan.items()) {
       for (let trial = 0; trial < options.repeat; trial++) {
+        if (signal?.aborted) break items;
         if (done.has(key(item.case_id, trial))) continue;
         // Backpressure: pull the next case only when a slot is close to free.
-        while (inFlight.size >= options.concurrency * 2) await Promise.race(inFlight);
+        while (inFlight.size >= options.concurrency * 2 && !signal?.aborted) await Promise.race([...inFlight, aborted]);
+        if (signal?.aborted) break items;
         const task = limit(() => runSafely(item, trial)).then(record);
         inFlight.add(task);
         const forget = () => void inFlight.delete(task);
         task.then(forget, forget);
       }
     }
-    await Promise.all(inFlight);
+    await Promise.race([Promise.all(inFlight), aborted]);
   } finally {
     await writer.close();
   }
+  if (signal?.aborted) throw new RunInterrupted(options.resultsPath, finished, total);
   const duration_ms = performance.now() - started;
   options.observer?.({ type: 'run_finished', done: finished, total, duration_ms });
-  return { aggregates, resumed: done.size, duration_ms };
+  return { aggregates, resumed: done.size, duration_ms, warnings };
 }
 
 const key = (caseId: string, trial: number) => `${caseId}#${trial}`;
@@ -95,24 +137,4 @@ async function runSafely(item: WorkItem, trial: number): Promise<CaseResult> {
     const kind = item.module === 'pipeline' ? 'pipeline' : 'module';
     return errorResult({ case_id: item.case_id, kind, module: item.module, case_type: item.case_type, trial }, `internal error: ${(error as Error)?.message ?? String(error)}`);
   }
-}
-
-/** --resume: keep what finished, and refuse to mix results of a different setup. */
-async function loadPrevious(options: RunEvalOptions, aggregates: Aggregates, done: Set<string>): Promise<void> {
-  await trimTornTail(options.resultsPath);
-  let header = false;
-  for await (const line of readResults(options.resultsPath)) {
-    if (line.type === 'run_header') {
-      header = true;
-      const mismatch = setupDifference(line.run, options.run);
-      if (mismatch) {
-        throw new InputError({ file: options.resultsPath, field: mismatch, message: `cannot resume: ${mismatch} differs from the interrupted run`, expected: 'the same provider, model, repeat and prompt versions', severity: 'error' });
-      }
-      continue;
-    }
-    if (line.type !== 'case_result' || done.has(key(line.case_id, line.trial))) continue;
-    done.add(key(line.case_id, line.trial));
-    aggregates.add(line);
-  }
-  if (!header) throw new InputError({ file: options.resultsPath, message: 'not an orderflow results file (no run header)', severity: 'error' });
 }

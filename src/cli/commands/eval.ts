@@ -1,26 +1,54 @@
 import { evaluate, type EvaluateOptions } from '../../runner/evaluate.js';
+import { RunInterrupted } from '../../runner/run-eval.js';
+import { displayPath } from '../../registry/registry.js';
+import { dirname } from 'node:path';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
 import { printProblems, type Output } from '../output.js';
 import { isInteractive, progressObserver } from '../progress.js';
 import { renderSummary, verdictLine } from '../render-summary.js';
+import { resumeCommand } from '../resume-command.js';
 
-export interface EvalCommandOptions extends Omit<EvaluateOptions, 'observer'> {
+export interface EvalCommandOptions extends Omit<EvaluateOptions, 'observer' | 'signal'> {
   quiet?: boolean;
 }
 
-export async function evalCommand(options: EvalCommandOptions, output: Output): Promise<number> {
+/** Shell convention: killed by signal n exits 128 + n. */
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
+export async function evalCommand(options: EvalCommandOptions, output: Output, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   if (options.gates === false) printProblems(output, [{ file: '--no-gates', message: 'is deprecated and will be removed in the next version; use --no-guards', severity: 'warning' }]);
-  const result = await evaluate({ ...options, ...(options.quiet ? {} : { observer: progressObserver(output, isInteractive()) }) });
-  if (options.quiet) {
-    output.out(verdictLine(result.head));
-    output.out(`report: ${result.files.html}`);
-    // Asked for explicitly, so confirmed even when quiet.
+  const controller = new AbortController();
+  let signalName = 'SIGINT';
+  const onSignal = (name: NodeJS.Signals) => {
+    // A second interrupt means now: the finished results are already on disk.
+    if (controller.signal.aborted) process.exit(SIGNAL_EXIT[name]);
+    signalName = name;
+    controller.abort();
+  };
+  for (const name of Object.keys(SIGNAL_EXIT)) process.on(name, onSignal);
+  try {
+    const result = await evaluate({ ...options, signal: controller.signal, ...(options.quiet ? {} : { observer: progressObserver(output, isInteractive()) }) });
+    if (options.quiet) {
+      output.out(verdictLine(result.head));
+      output.out(`report: ${result.files.html}`);
+      // Asked for explicitly, so confirmed even when quiet.
+      if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
+      return result.head.gate.passed ? EXIT_OK : EXIT_FAILED;
+    }
+    printProblems(output, result.warnings.filter((w) => w.severity === 'warning' && !w.file.endsWith('.md')));
+    output.out(renderSummary(result.head));
     if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
+    output.out(`reports: ${result.outDir} (open report.html; post report.md)`);
     return result.head.gate.passed ? EXIT_OK : EXIT_FAILED;
+  } catch (error) {
+    if (!(error instanceof RunInterrupted)) throw error;
+    const outDir = displayPath(dirname(error.resultsPath));
+    output.err(`interrupted: ${error.done} of ${error.total} results are on disk in ${displayPath(error.resultsPath)}; no report was written`);
+    output.err(`resume with: ${resumeCommand(argv.slice(argv.indexOf('eval') + 1), outDir)}`);
+    // Calls still in flight would hold the process open until they time out.
+    setTimeout(() => process.exit(SIGNAL_EXIT[signalName]), 200).unref();
+    return SIGNAL_EXIT[signalName]!;
+  } finally {
+    for (const name of Object.keys(SIGNAL_EXIT)) process.off(name, onSignal);
   }
-  printProblems(output, result.warnings.filter((w) => w.severity === 'warning' && !w.file.endsWith('.md')));
-  output.out(renderSummary(result.head));
-  if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
-  output.out(`reports: ${result.outDir} (open report.html; post report.md)`);
-  return result.head.gate.passed ? EXIT_OK : EXIT_FAILED;
 }

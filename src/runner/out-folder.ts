@@ -1,0 +1,61 @@
+/**
+ * The report folder of a run (`--out`). Checked before anything runs, so that
+ * a mistyped or unusable folder is bad input (exit 2) with nothing written,
+ * and created one level at a time: Node's recursive mkdir spins forever on
+ * some paths (`/proc/x`).
+ */
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { InputError } from '../errors.js';
+import { displayPath } from '../registry/registry.js';
+
+export const RESULTS_FILE = 'results.jsonl';
+
+const fail = (dir: string, message: string, expected?: string): never => {
+  throw new InputError({ file: displayPath(dir), message, severity: 'error', ...(expected ? { expected } : {}) });
+};
+
+/** A fresh run writes only into a new or empty folder: never over someone's files, never over a run. */
+export function checkNewOutFolder(dir: string): void {
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) fail(dir, 'is a file, not a folder', '--out naming a new or empty folder');
+    if (existsSync(join(dir, RESULTS_FILE))) fail(dir, `already holds a run (${RESULTS_FILE})`, '--resume to finish it, or another --out');
+    if (readdirSync(dir).length > 0) fail(dir, 'folder is not empty and holds no orderflow run', '--out naming a new or empty folder');
+    writable(dir);
+    return;
+  }
+  let parent = dirname(dir);
+  while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
+  if (!statSync(parent).isDirectory()) fail(parent, 'is a file, not a folder', '--out naming a new or empty folder');
+  writable(parent);
+}
+
+/** --resume needs the folder of the interrupted run, with its results file. */
+export function checkResumeFolder(dir: string): void {
+  if (!existsSync(dir)) fail(dir, 'no interrupted run here: folder not found', 'the --out folder of the run to finish');
+  if (!statSync(dir).isDirectory()) fail(dir, 'is a file, not a folder', 'the --out folder of the run to finish');
+  if (!existsSync(join(dir, RESULTS_FILE))) fail(dir, `no interrupted run here: no ${RESULTS_FILE}`, 'the --out folder of the run to finish');
+  writable(dir);
+}
+
+function writable(dir: string): void {
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    fail(dir, 'folder is not writable', 'a folder this user may write to');
+  }
+}
+
+export async function createOutFolder(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.unshift(d);
+  for (const d of missing) {
+    try {
+      await mkdir(d);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') fail(dir, `cannot create the report folder (${code ?? (error as Error).message})`, 'a folder this user may write to');
+    }
+  }
+}
