@@ -1,9 +1,11 @@
 /** results.jsonl on disk: appended line by line, read back whole, a torn tail cut off before a resume. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/runner/case-result.js';
-import { readResults, ResultsWriter, trimTornTail } from '../../src/runner/results-file.js';
+import type { RunProvenance } from '../../src/runner/case-result.js';
+import { readResults, ResultsWriter } from '../../src/runner/results-file.js';
+import { reopenResults, SET_ASIDE_FILE } from '../../src/runner/resume-results.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const result = (id: string, extra: Partial<CaseResult> = {}) => ({ type: 'case_result', case_id: id, status: 'passed', ...extra }) as unknown as CaseResult;
@@ -58,39 +60,85 @@ describe('results.jsonl', () => {
     await expect(w.close()).rejects.toThrow();
   });
 
-  it('reading skips blank lines and stops at a torn last line', async () => {
+  it('reading skips blank lines, a damaged line and a torn last line', async () => {
     const path = join(tempDir(), 'results.jsonl');
     writeFileSync(path, `${JSON.stringify(result('a'))}\n\n  \n${JSON.stringify(result('b'))}\n{"type":"case_res`);
     expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
     writeFileSync(path, `${JSON.stringify(result('a'))}\r\n${JSON.stringify(result('b'))}`);
     expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
+    writeFileSync(path, `${JSON.stringify(result('a'))}\n{"type":"case_re\x00garbage\n${JSON.stringify(result('b'))}\n`);
+    expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
   });
+
+  const run = { provider: 'sim', model: 'm', repeat: 1, gates_enabled: true, prompts: {} } as unknown as RunProvenance;
+  const header = JSON.stringify({ type: 'run_header', schema_version: 1, run });
+  const reopen = async (path: string, inSuite = (_: string) => true) => {
+    const kept: string[] = [];
+    const done = new Set<string>();
+    const outcome = await reopenResults({ path, run, inSuite, keep: (r, key) => (done.has(key) ? false : (done.add(key), kept.push(r.case_id), true)) });
+    return { ...outcome, kept };
+  };
 
   it('before a resume the torn tail is cut, byte-exactly, so appended lines start clean', async () => {
     const path = join(tempDir(), 'results.jsonl');
-    const whole = `${JSON.stringify(result('a', { description: '退款 ✅' } as Partial<CaseResult>))}\n${JSON.stringify(result('b'))}\n`;
+    const whole = `${header}\n${JSON.stringify(result('a', { description: '退款 ✅' } as Partial<CaseResult>))}\n${JSON.stringify(result('b'))}\n`;
     writeFileSync(path, `${whole}{"type":"case_result","case_id":"c`);
-    expect(await trimTornTail(path)).toBe(Buffer.byteLength(whole));
+    expect((await reopen(path)).kept).toEqual(['a', 'b']);
     expect(readFileSync(path, 'utf8')).toBe(whole);
+    expect(existsSync(join(path, '..', SET_ASIDE_FILE))).toBe(false);
     const w = new ResultsWriter(path, true);
     await w.write(result('c'));
     await w.close();
-    expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b', 'c']);
+    expect((await collect(path)).slice(1).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b', 'c']);
   });
 
   it('blank lines are not a torn tail', async () => {
     const path = join(tempDir(), 'results.jsonl');
-    const whole = `${JSON.stringify(result('a'))}\n\n   \n${JSON.stringify(result('b'))}\n`;
-    writeFileSync(path, whole);
-    expect(await trimTornTail(path)).toBe(Buffer.byteLength(whole));
-    expect(readFileSync(path, 'utf8')).toBe(whole);
+    writeFileSync(path, `${header}\n${JSON.stringify(result('a'))}\n\n   \n${JSON.stringify(result('b'))}\n`);
+    expect(await reopen(path)).toMatchObject({ fresh: false, warnings: [], kept: ['a', 'b'] });
   });
 
   it('an intact file is left exactly as it is', async () => {
     const path = join(tempDir(), 'results.jsonl');
-    const whole = `${JSON.stringify(result('a'))}\n${JSON.stringify(result('b'))}\n`;
+    const whole = `${header}\n${JSON.stringify(result('a'))}\n${JSON.stringify(result('b'))}\n`;
     writeFileSync(path, whole);
-    expect(await trimTornTail(path)).toBe(Buffer.byteLength(whole));
+    const outcome = await reopen(path);
+    expect(outcome).toMatchObject({ fresh: false, warnings: [], kept: ['a', 'b'] });
     expect(readFileSync(path, 'utf8')).toBe(whole);
+  });
+
+  it('a damaged line in the middle costs only itself: every valid result after it is kept, the line set aside with a warning', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    const damaged = '{"type":"case_result","case_id":"b"\u0000';
+    writeFileSync(path, `${header}\n${JSON.stringify(result('a'))}\n${damaged}\n${JSON.stringify(result('c'))}\n${JSON.stringify(result('d'))}\n`);
+    const outcome = await reopen(path);
+    expect(outcome.kept).toEqual(['a', 'c', 'd']);
+    expect(outcome.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([expect.stringMatching(/^3: 1 unreadable line\(s\) moved to .*results\.set-aside\.jsonl/)]);
+    expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toBe(`${damaged}\n`);
+    expect(readFileSync(path, 'utf8')).toBe(`${header}\n${JSON.stringify(result('a'))}\n${JSON.stringify(result('c'))}\n${JSON.stringify(result('d'))}\n`);
+  });
+
+  it('results of cases outside the selection are set aside, not counted; a repeated result is dropped', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    writeFileSync(path, `${header}\n${JSON.stringify(result('a'))}\n${JSON.stringify(result('gone'))}\n${JSON.stringify(result('a'))}\n`);
+    const outcome = await reopen(path, (id) => id !== 'gone');
+    expect(outcome.kept).toEqual(['a']);
+    expect(outcome.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^1 result\(s\) for cases outside this run's selection moved to/), expect.stringMatching(/^1 repeated result/)]);
+    expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toContain('"case_id":"gone"');
+  });
+
+  it('an empty file or a torn header holds nothing finished: the run starts afresh', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    for (const text of ['', '\n', header.slice(0, 40)]) {
+      writeFileSync(path, text);
+      expect((await reopen(path)).fresh).toBe(true);
+    }
+  });
+
+  it('a file that is not orderflow results is refused, not overwritten', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    writeFileSync(path, '{"hello":1}\n');
+    await expect(reopen(path)).rejects.toThrow(/results\.jsonl:1: error: not an orderflow results file/);
+    expect(readFileSync(path, 'utf8')).toBe('{"hello":1}\n');
   });
 });

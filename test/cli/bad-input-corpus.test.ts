@@ -1,0 +1,95 @@
+/**
+ * The bad-input corpus (test/fixtures/bad-input, format in its README): every
+ * entry through the real CLI in a child process. A refusal is exit 2, one line
+ * naming the file (and line and field where there is one), no stack trace, and
+ * the workspace exactly as it was: nothing half-written.
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const CORPUS = join(process.cwd(), 'test/fixtures/bad-input');
+
+interface Transform {
+  file: string;
+  op: 'bom' | 'crlf' | 'drop-section' | 'rename';
+  section?: string;
+  to?: string;
+}
+
+interface Fixture {
+  args: string[];
+  exit: number;
+  stderr?: string;
+  stderr_not?: string;
+  stdout?: string;
+  lines?: number;
+  env?: Record<string, string>;
+  setup?: string[][];
+  writes?: boolean;
+  transform?: Transform[];
+}
+
+function applyTransform(root: string, t: Transform): void {
+  const path = join(root, t.file);
+  if (t.op === 'rename') return renameSync(path, join(root, t.to!));
+  const text = readFileSync(path, 'utf8');
+  if (t.op === 'bom') return writeFileSync(path, `\uFEFF${text}`);
+  if (t.op === 'crlf') return writeFileSync(path, text.replace(/\r?\n/g, '\r\n'));
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.trim() === `## ${t.section}`);
+  if (start < 0) throw new Error(`fixture: no section ${t.section} in ${t.file}`);
+  const end = lines.findIndex((l, i) => i > start && /^#{1,2} /.test(l));
+  lines.splice(start, (end < 0 ? lines.length : end) - start);
+  writeFileSync(path, lines.join('\n'));
+}
+
+/** Every file under root with a hash of its bytes: two equal snapshots mean nothing was written. */
+function snapshot(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        out[`${relative(root, path)}/`] = 'dir';
+        walk(path);
+      } else out[relative(root, path)] = createHash('sha256').update(readFileSync(path)).digest('hex');
+    }
+  };
+  walk(root);
+  return out;
+}
+
+const entries = readdirSync(CORPUS).filter((name) => existsSync(join(CORPUS, name, 'fixture.json')));
+
+describe('bad-input corpus', () => {
+  it('has entries', () => expect(entries.length).toBeGreaterThanOrEqual(25));
+
+  it.each(entries)('%s', (name) => {
+    const fixture = JSON.parse(readFileSync(join(CORPUS, name, 'fixture.json'), 'utf8')) as Fixture;
+    const root = tempDir('orderflow-corpus-');
+    cpSync(join(CORPUS, '_base'), root, { recursive: true });
+    cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });
+    if (existsSync(join(CORPUS, name, 'files'))) cpSync(join(CORPUS, name, 'files'), root, { recursive: true });
+    for (const t of fixture.transform ?? []) applyTransform(root, t);
+    for (const args of fixture.setup ?? []) {
+      const r = runCli(args, { cwd: root });
+      expect(r.code, `setup ${args.join(' ')}: ${r.stderr}`).toBeLessThan(2);
+    }
+    const before = snapshot(root);
+
+    const r = runCli(fixture.args, { cwd: root, ...(fixture.env ? { env: fixture.env } : {}) });
+    const detail = `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
+    expect(r.code, detail).toBe(fixture.exit);
+    expect(r.stderr, detail).not.toMatch(/\n\s+at |internal error|ORDERFLOW_DEBUG/);
+    const stderrLines = r.stderr.split('\n').filter((l) => l.trim() !== '');
+    expect(stderrLines, detail).toHaveLength(fixture.lines ?? (fixture.exit === 2 ? 1 : stderrLines.length));
+    if (fixture.stderr) expect(r.stderr, detail).toMatch(new RegExp(fixture.stderr, 'm'));
+    if (fixture.stderr_not) expect(r.stderr + r.stdout).not.toMatch(new RegExp(fixture.stderr_not));
+    if (fixture.stdout) expect(r.stdout, detail).toMatch(new RegExp(fixture.stdout, 'm'));
+    if (!fixture.writes) expect(snapshot(root)).toEqual(before);
+  });
+});
