@@ -1,6 +1,7 @@
 /** The CLI's only way to print, so that tests can capture output without spawning. */
 import pc from 'picocolors';
 import { formatProblem, type Problem } from '../errors.js';
+import { printable } from '../printable.js';
 
 export interface Output {
   out(line: string): void;
@@ -14,7 +15,7 @@ export const processOutput: Output = {
 
 export function printProblems(output: Output, problems: readonly Problem[]): void {
   for (const p of problems) {
-    const text = formatProblem(p);
+    const text = printable(formatProblem(p));
     output.err(p.severity === 'error' ? pc.red(text) : pc.yellow(text));
   }
 }

@@ -7,6 +7,7 @@ import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { CaseResult } from '../runner/case-result.js';
 import type { RunEvent, RunObserver } from '../runner/run-events.js';
+import { printable } from '../printable.js';
 import type { Output } from './output.js';
 
 export function progressObserver(output: Output, interactive: boolean): RunObserver {
@@ -70,5 +71,5 @@ function failureLine(r: CaseResult): string {
   const why = r.error ?? r.failed_checks[0]?.reason ?? '';
   const label = r.status === 'error' ? pc.yellow('ERROR') : pc.red('FAIL ');
   // Reasons can quote model output: keep it to one short line in the log.
-  return `${label} ${r.module} ${r.case_id}${r.trial ? ` #${r.trial}` : ''}: ${why.replace(/\s+/g, ' ').slice(0, 160)}`;
+  return `${label} ${r.module} ${printable(r.case_id)}${r.trial ? ` #${r.trial}` : ''}: ${printable(why.replace(/\s+/g, ' ').slice(0, 160))}`;
 }

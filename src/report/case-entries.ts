@@ -20,6 +20,8 @@ export interface CaseEntry {
   /** Wall time of the case (summed over trials). */
   latency_ms?: number;
   raw_output?: string;
+  /** Full size of the model output when raw_output is only its first 64 KiB. */
+  raw_output_bytes?: number;
   trace?: unknown;
   file?: string;
   line?: number;
@@ -56,6 +58,7 @@ function entryOf(r: CaseResult, passedTraces: boolean): CaseEntry {
     latency_ms: r.latency_ms,
     ...(r.error ? { error: r.error } : {}),
     ...(r.raw_output !== undefined ? { raw_output: r.raw_output } : {}),
+    ...(r.raw_output_bytes !== undefined ? { raw_output_bytes: r.raw_output_bytes } : {}),
     ...((r.status !== 'passed' || passedTraces) && r.trace ? { trace: r.trace } : {}),
     ...(r.file ? { file: r.file, line: r.line } : {}),
     ...(r.description ? { description: r.description } : {}),

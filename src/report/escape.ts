@@ -2,23 +2,39 @@
  * Model outputs in adversarial cases are attacker-controlled text. Everything
  * that reaches a report passes through one of these, whatever its origin.
  */
+import { printable } from '../printable.js';
+
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** For text inside <pre> or a Markdown paragraph: no tag or entity survives. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>]/g, (c) => HTML[c]!);
+  return printable(text).replace(/[&<>]/g, (c) => HTML[c]!);
 }
+
+/** What GitHub turns into a link without any markup: URLs, www. hosts, e-mail addresses. */
+const BARE_LINK = /(?:\b(?:https?|ftp):\/\/|\bwww\.)[^\s<|]*|\b(?:mailto|xmpp):[^\s<|]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
 
 /** For text in a Markdown paragraph or table cell: one line, no markup, no HTML, no links. */
 export function escapeMarkdownInline(text: string, maxLength = 300): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   const clipped = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine;
-  return escapeHtml(clipped).replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`);
+  // A bare URL in a reason would become a live link under GFM: it is shown as code instead.
+  let out = '';
+  let at = 0;
+  for (const m of clipped.matchAll(BARE_LINK)) {
+    out += escapeInline(clipped.slice(at, m.index)) + codeSpan(m[0], Infinity);
+    at = m.index + m[0].length;
+  }
+  return out + escapeInline(clipped.slice(at));
+}
+
+function escapeInline(text: string): string {
+  return escapeHtml(text).replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`);
 }
 
 /** A Markdown code span: rendered literally, so only backticks and line breaks need care. */
 export function codeSpan(text: string, maxLength = 200): string {
-  const oneLine = text.replace(/\s+/g, ' ').replace(/`/g, "'");
+  const oneLine = printable(text.replace(/\s+/g, ' ')).replace(/`/g, "'");
   return `\`${oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine}\``;
 }
 

@@ -60,6 +60,7 @@ function testcase(entry: CaseEntry): string {
   if (entry.status === 'error') return `${open}>\n      <error message="${escapeXml(entry.error ?? 'error')}"/>\n    </testcase>\n`;
   const reasons = entry.failed_checks.map((c) => `${c.name}: ${c.reason}`);
   const stage = entry.first_failing_stage ? `first failing stage: ${entry.first_failing_stage}\n` : '';
-  const output = entry.raw_output !== undefined ? `\n\noutput:\n${entry.raw_output}` : '';
+  const size = entry.raw_output_bytes !== undefined ? ` (first 64 KiB of ${entry.raw_output_bytes} bytes)` : '';
+  const output = entry.raw_output !== undefined ? `\n\noutput${size}:\n${entry.raw_output}` : '';
   return `${open}>\n      <failure message="${escapeXml(reasons[0] ?? 'failed')}">${escapeXml(`${stage}${reasons.join('\n')}${output}`)}</failure>\n    </testcase>\n`;
 }

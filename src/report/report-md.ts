@@ -182,7 +182,8 @@ function failureBlock(f: MarkdownFailure): string[] {
   if (own.length) out.push('');
   if (f.trace) out.push('<details><summary>trace</summary>', '', `<pre>${escapeHtml(clip(traceSummary(f.trace as PipelineTrace, f.attribution?.stage ?? f.first_failing_stage), 1500))}</pre>`, '', '</details>', '');
   if (f.raw_output !== undefined) {
-    out.push(`<details><summary>${f.trace ? 'reply' : 'model output'}</summary>`, '', `<pre>${escapeHtml(clip(f.raw_output, 800))}</pre>`, '', '</details>', '');
+    const size = f.raw_output_bytes !== undefined ? ` (${f.raw_output_bytes} bytes; the first 64 KiB stored)` : '';
+    out.push(`<details><summary>${f.trace ? 'reply' : 'model output'}${size}</summary>`, '', `<pre>${escapeHtml(clip(f.raw_output, 800))}</pre>`, '', '</details>', '');
   }
   return out;
 }

@@ -35,6 +35,8 @@ export interface CaseResult {
   error?: string;
   /** Kept for failed and errored cases only: attacker-controlled text, escaped by every report. */
   raw_output?: string;
+  /** The model output's full size in UTF-8 bytes, present when raw_output holds only its first 64 KiB. */
+  raw_output_bytes?: number;
   latency_ms: number;
   call_latencies_ms: number[];
   usage: Usage;

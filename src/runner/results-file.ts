@@ -4,6 +4,7 @@
  */
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { boundedJson } from './bounded-record.js';
 import type { CaseResult, RunHeader } from './case-result.js';
 
 export class ResultsWriter {
@@ -18,7 +19,7 @@ export class ResultsWriter {
 
   async write(record: CaseResult | RunHeader): Promise<void> {
     if (this.failure) throw this.failure;
-    if (!this.stream.write(`${JSON.stringify(record)}\n`)) {
+    if (!this.stream.write(`${boundedJson(record)}\n`)) {
       // Concurrent writers share one wait for the buffer to drain.
       this.drained ??= new Promise<void>((resolve) =>
         this.stream.once('drain', () => {

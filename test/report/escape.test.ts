@@ -38,10 +38,13 @@ describe('escapeMarkdownInline: text in a Markdown paragraph or table cell', () 
     expect(escapeMarkdownInline(text)).toBe(text);
   });
 
+  // A bare URL is the one thing shown as code, so that GFM cannot make it a link.
+  const withoutCode = (html: string) => html.replace(/<\/?code>/g, '');
+
   it.each(HOSTILE)('renders %j as its own text, with no markup', (text) => {
     const html = markdown.renderInline(escapeMarkdownInline(text));
-    expect(html).not.toMatch(/</);
-    expect(decode(html)).toBe(oneLine(text));
+    expect(withoutCode(html)).not.toMatch(/</);
+    expect(decode(withoutCode(html))).toBe(oneLine(text));
   });
 
   it.each(HOSTILE)('keeps %j inside one table cell', (text) => {
@@ -49,7 +52,7 @@ describe('escapeMarkdownInline: text in a Markdown paragraph or table cell', () 
     expect(html.match(/<tr>/g)).toHaveLength(2);
     const cells = [...html.matchAll(/<td>(.*?)<\/td>/gs)].map((m) => m[1]!);
     expect(cells).toHaveLength(2);
-    expect(decode(cells[1]!)).toBe(oneLine(text));
+    expect(decode(withoutCode(cells[1]!))).toBe(oneLine(text));
   });
 
   it('the hostile inputs would render as markup without it', () => {

@@ -47,7 +47,8 @@ describe('renderMarkdown escapes every text it did not write itself', () => {
     expect(html).toMatch(/<h1>orderflow eval: ❌ gate FAILED<\/h1>/);
     expect(html).not.toMatch(/<script|<img|href="https:\/\/evil|<strong>PASS<\/strong>|<em>em<\/em>|<s>s<\/s>|<td>forged|<code>tick<\/code>/);
     // The text is there for the reviewer, readable.
-    expect(html).toContain('**PASS** [click](https://evil.example) &lt;img src=x onerror=alert(1)&gt; | forged | cell | `tick` _em_ ~~s~~ # Gate passed ✅');
+    // (the bare URL shown as code, so that no renderer turns it into a link)
+    expect(html).toContain('**PASS** [click](<code>https://evil.example)</code> &lt;img src=x onerror=alert(1)&gt; | forged | cell | `tick` _em_ ~~s~~ # Gate passed ✅');
     expect(html.match(/<pre>/g)).toHaveLength(2);
     expect(html.match(/<\/pre>/g)).toHaveLength(2);
   });

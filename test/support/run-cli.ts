@@ -7,7 +7,7 @@
  * needs to start (and git, for provenance) is passed through; a test that wants
  * a provider variable sets it in `env`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 export interface CliResult {
@@ -54,19 +54,27 @@ export function runCli(args: string[], options: CliOptions = {}): CliResult {
   return runNode([BIN], args, options);
 }
 
-/** runCli without blocking this process: needed when the CLI talks to a loopback server running here. */
-export function runCliAsync(args: string[], options: CliOptions = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? process.cwd(), env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+/**
+ * runCli without blocking this process: for a CLI that talks to a loopback
+ * server running here, or one that is sent a signal while it runs.
+ */
+export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliResult>; stderrSoFar(): string } {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? process.cwd(), env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+  const done = new Promise<CliResult>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code: code ?? -1, stdout, stderr });
     });
   });
+  return { child, done, stderrSoFar: () => stderr };
+}
+
+export function runCliAsync(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return startCli(args, options).done;
 }
