@@ -1,6 +1,6 @@
 /** What a run records about itself, and the rule that decides whether two runs' results may be mixed. */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunProvenance } from '../../src/runner/case-result.js';
@@ -121,5 +121,20 @@ describe('run provenance', () => {
     expect(await gitState(repo)).toEqual({ commit: head, dirty: false });
     writeFileSync(join(repo, 'a.txt'), 'two');
     expect(await gitState(repo)).toEqual({ commit: head, dirty: true });
+  });
+
+  it('git state never writes the index (no .git/index.lock to collide with the user\'s own git commands)', async () => {
+    const repo = tempDir();
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env: { PATH: process.env.PATH!, HOME: repo } });
+    git('init', '-q');
+    writeFileSync(join(repo, 'a.txt'), 'one');
+    git('add', 'a.txt');
+    git('commit', '-qm', 'one');
+    // Same content, new timestamp: a plain `git status` refreshes the index's stat data and rewrites it under index.lock.
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(repo, 'a.txt'), later, later);
+    const index = readFileSync(join(repo, '.git/index'));
+    expect(await gitState(repo)).toMatchObject({ dirty: false });
+    expect(readFileSync(join(repo, '.git/index')).equals(index)).toBe(true);
   });
 });
