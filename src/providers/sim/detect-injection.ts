@@ -191,9 +191,9 @@ export function detectorsFor(anchors: DetectionPhrase[] | undefined): ActiveDete
     if (!form) continue;
     // A bare anchor (seed-style list without tags) still marks an injection.
     const tags = anchor.tags.length > 0 ? anchor.tags : ['possible_prompt_injection'];
-    const patterns = [new RegExp(escapeRegExp(form), 'g')];
+    const patterns = [new RegExp(escapeRegExp(form), 'gd')];
     for (const family of FAMILIES) {
-      if (family.patterns.some((p) => new RegExp(p.source, p.flags.replace('g', '')).test(form))) patterns.push(...family.patterns);
+      if (family.patterns.some((p) => new RegExp(p.source, p.flags.replace('g', '')).test(form))) patterns.push(...family.patterns.map(withIndices));
     }
     detectors.push({ anchor: anchor.phrase, tags, patterns });
   }
@@ -222,14 +222,32 @@ export function tagsOf(findings: { tags: string[] }[]): string[] {
   return [...new Set(findings.flatMap((f) => f.tags))];
 }
 
+/**
+ * Detectors are built once per prompt version; each family pattern is compiled
+ * once, with the indices flag, and shared. Matching runs `exec` on it directly:
+ * `String.matchAll` would clone (and recompile) the expression on every text.
+ */
+const compiled = new Map<RegExp, RegExp>();
+function withIndices(pattern: RegExp): RegExp {
+  let re = compiled.get(pattern);
+  if (!re) compiled.set(pattern, (re = new RegExp(pattern.source, pattern.flags.includes('d') ? pattern.flags : `${pattern.flags}d`)));
+  return re;
+}
+
 function* matchAll(pattern: RegExp, m: MatchingText): Generator<{ start: number; end: number; keep?: [number, number] }> {
-  const re = new RegExp(pattern.source, pattern.flags.includes('d') ? pattern.flags : `${pattern.flags}d`);
-  for (const match of m.text.matchAll(re)) {
-    if (match[0].length === 0) continue;
-    const start = match.index;
+  // Safe to share: the loop runs to completion without yielding control between exec calls of other texts.
+  const found: { start: number; end: number; keep?: [number, number] }[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(m.text); match; match = pattern.exec(m.text)) {
+    if (match[0].length === 0) {
+      pattern.lastIndex += 1;
+      continue;
+    }
     const keep = match.indices?.groups?.keep;
-    yield { start, end: start + match[0].length, ...(keep ? { keep: [keep[0], keep[1]] as [number, number] } : {}) };
+    found.push({ start: match.index, end: match.index + match[0].length, ...(keep ? { keep: [keep[0], keep[1]] as [number, number] } : {}) });
   }
+  pattern.lastIndex = 0;
+  yield* found;
 }
 
 function escapeRegExp(s: string): string {

@@ -47,11 +47,21 @@ const NEGATION_BEFORE = /(?:不|不想|不要|不用|不需要|别|无需|没想
 
 /** Whether `cue` occurs in `text` other than right after a negation ("我不要退款"). */
 export function mentions(text: string, cue: RegExp): boolean {
-  const re = new RegExp(cue.source, cue.flags.includes('g') ? cue.flags : `${cue.flags}g`);
-  for (const m of text.matchAll(re)) {
+  const re = globalCopy(cue);
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
     if (!NEGATION_BEFORE.test(text.slice(Math.max(0, m.index - 3), m.index))) return true;
+    if (m[0].length === 0) re.lastIndex += 1;
   }
   return false;
+}
+
+/** One global-flag copy per cue, compiled once (a fresh RegExp per text was a hot spot at scale). */
+const globalCopies = new WeakMap<RegExp, RegExp>();
+function globalCopy(cue: RegExp): RegExp {
+  let re = globalCopies.get(cue);
+  if (!re) globalCopies.set(cue, (re = new RegExp(cue.source, cue.flags.includes('g') ? cue.flags : `${cue.flags}g`)));
+  return re;
 }
 
 /** Intents that name a state rather than a demand: "不发货" is the complaint, not its negation. */
