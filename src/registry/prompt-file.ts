@@ -117,9 +117,17 @@ function compileSection(
   const payload = sectionPayload(section, ['json', 'jsonc']);
   try {
     const tree = parseSchemaNotation(payload.text, payload.line);
-    const zod = schemaToZod(tree);
+    // Built on first use: `orderflow list` never needs a validator.
+    let zod: z.ZodType | undefined;
     let cached: Record<string, unknown> | undefined;
-    return { tree, zod, line: payload.line, jsonSchema: () => (cached ??= schemaToJsonSchema(tree)) };
+    return {
+      tree,
+      get zod() {
+        return (zod ??= schemaToZod(tree));
+      },
+      line: payload.line,
+      jsonSchema: () => (cached ??= schemaToJsonSchema(tree)),
+    };
   } catch (error) {
     if (!(error instanceof NotationError)) throw error;
     report({

@@ -3,52 +3,55 @@
  * testcase per case. Results arrive in completion order, so testcases are
  * spooled to one temporary file per suite and stitched together at the end.
  */
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { streamFileAtomic } from './atomic-file.js';
 import type { CaseEntry } from './case-entries.js';
 import { escapeXml } from './escape.js';
 import type { ReportHead } from './report-types.js';
+import { SpoolFile } from './spool-file.js';
 
-interface Spool {
-  path: string;
-  stream: WriteStream;
+interface Suite {
+  spool: SpoolFile;
   tests: number;
   failures: number;
   errors: number;
   seconds: number;
 }
 
-export async function writeJunit(path: string, head: ReportHead, entries: AsyncIterable<CaseEntry>): Promise<void> {
-  const spools = new Map<string, Spool>();
-  try {
-    for await (const entry of entries) {
-      let spool = spools.get(entry.module);
-      if (!spool) {
-        const spoolPath = `${path}.${spools.size}.${process.pid}.part`;
-        spool = { path: spoolPath, stream: createWriteStream(spoolPath, { encoding: 'utf8' }), tests: 0, failures: 0, errors: 0, seconds: 0 };
-        spools.set(entry.module, spool);
-      }
-      spool.tests += 1;
-      spool.seconds += (entry.latency_ms ?? 0) / 1000;
-      if (entry.status === 'failed') spool.failures += 1;
-      if (entry.status === 'error') spool.errors += 1;
-      if (!spool.stream.write(testcase(entry))) await new Promise<void>((resolve) => spool!.stream.once('drain', () => resolve()));
+export class JunitWriter {
+  private readonly suites = new Map<string, Suite>();
+
+  constructor(private readonly path: string) {}
+
+  add(entry: CaseEntry): Promise<void> {
+    let suite = this.suites.get(entry.module);
+    if (!suite) {
+      suite = { spool: new SpoolFile(`${this.path}.${this.suites.size}.${process.pid}.part`), tests: 0, failures: 0, errors: 0, seconds: 0 };
+      this.suites.set(entry.module, suite);
     }
-    await Promise.all([...spools.values()].map((s) => new Promise<void>((resolve) => s.stream.end(resolve))));
+    suite.tests += 1;
+    suite.seconds += (entry.latency_ms ?? 0) / 1000;
+    if (entry.status === 'failed') suite.failures += 1;
+    if (entry.status === 'error') suite.errors += 1;
+    return suite.spool.write(testcase(entry));
+  }
+
+  async finish(head: ReportHead): Promise<void> {
     const { summary } = head;
-    await streamFileAtomic(path, async (write) => {
+    await streamFileAtomic(this.path, async (write) => {
       await write('<?xml version="1.0" encoding="UTF-8"?>\n');
       await write(`<testsuites name="orderflow" tests="${summary.total}" failures="${summary.failed}" errors="${summary.error}" time="${(head.run.duration_ms / 1000).toFixed(3)}">\n`);
-      for (const [module, spool] of [...spools.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-        await write(`  <testsuite name="${escapeXml(module)}" tests="${spool.tests}" failures="${spool.failures}" errors="${spool.errors}" time="${spool.seconds.toFixed(3)}">\n`);
-        for await (const chunk of createReadStream(spool.path, { encoding: 'utf8' })) await write(chunk as string);
+      for (const [module, suite] of [...this.suites.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+        await write(`  <testsuite name="${escapeXml(module)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" time="${suite.seconds.toFixed(3)}">\n`);
+        for await (const chunk of suite.spool.chunks()) await write(chunk);
         await write('  </testsuite>\n');
       }
       await write('</testsuites>\n');
     });
-  } finally {
-    await Promise.all([...spools.values()].map((s) => rm(s.path, { force: true })));
+  }
+
+  /** Always called: no spool outlives the report. */
+  async discard(): Promise<void> {
+    await Promise.all([...this.suites.values()].map((s) => s.spool.remove()));
   }
 }
 

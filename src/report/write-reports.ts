@@ -1,6 +1,6 @@
 /**
- * After a run: read results.jsonl back, compare with the baseline, apply the
- * gate, and write report.json, report.md, report.html and junit.xml (each atomically).
+ * After a run: read results.jsonl back once, compare with the baseline, apply
+ * the gate, and write report.json, report.md, report.html and junit.xml (each atomically).
  */
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
@@ -14,11 +14,11 @@ import { caseEntries } from './case-entries.js';
 import { failureOrder } from './failure-order.js';
 import { evaluateGate, type Acceptance } from './gate.js';
 import { compareGateSettings, gateSettingsOf } from './gate-settings.js';
-import { collectHtmlData } from './html/collect-html-data.js';
+import { HtmlDataCollector } from './html/collect-html-data.js';
 import { renderHtmlReport } from './html/render-html-report.js';
 import { acknowledgedChanges, reviewPromptChanges, type CurrentPrompts } from './prompt-review.js';
-import { writeJunit } from './junit.js';
-import { writeReportJson } from './report-json.js';
+import { JunitWriter } from './junit.js';
+import { ReportJsonWriter } from './report-json.js';
 import { renderMarkdown, type MarkdownFailure } from './report-md.js';
 import { REPORT_SCHEMA_VERSION, type ReportHead } from './report-types.js';
 import { trialsOf, type CaseTrials } from './statistics/case-trials.js';
@@ -53,7 +53,23 @@ export interface WrittenReports {
 }
 
 export async function writeReports(options: WriteReportsOptions): Promise<WrittenReports> {
-  const entries = () => caseEntries(options.resultsPath, options.repeat);
+  const files = {
+    json: join(options.outDir, 'report.json'),
+    markdown: join(options.outDir, 'report.md'),
+    junit: join(options.outDir, 'junit.xml'),
+    html: join(options.outDir, 'report.html'),
+    results: options.resultsPath,
+  };
+  const json = new ReportJsonWriter(files.json);
+  const junit = new JunitWriter(files.junit);
+  try {
+    return await writeAll(options, files, json, junit);
+  } finally {
+    await Promise.all([json.discard(), junit.discard()]);
+  }
+}
+
+async function writeAll(options: WriteReportsOptions, files: WrittenReports['files'], json: ReportJsonWriter, junit: JunitWriter): Promise<WrittenReports> {
   const { run } = options;
   const record = options.baseline?.record ?? null;
   const promptChanges = record ? reviewPromptChanges(record.prompts ?? {}, options.prompts) : null;
@@ -64,7 +80,15 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
   const newlyFailing: MarkdownFailure[] = [];
   const otherFailures: MarkdownFailure[] = [];
   let failuresTotal = 0;
-  for await (const entry of entries()) {
+  // The one read of results.jsonl: every report takes what it needs from each entry as it passes.
+  const html = new HtmlDataCollector();
+  for await (const withTrace of caseEntries(options.resultsPath, options.repeat, { passedTraces: true })) {
+    // report.html draws every scenario's timeline; the other reports keep traces of failures only.
+    html.add(withTrace);
+    const { trace: _passedTrace, ...withoutTrace } = withTrace;
+    const entry = withTrace.status === 'passed' ? withoutTrace : withTrace;
+    await json.add(entry);
+    await junit.add(entry);
     const paired = comparison?.add(entry.id, entry.status, entry.hash, { module: entry.module, checks: entry.failed_checks });
     const trials = trialsOf(entry);
     // A case edited since the baseline, or failing by an acknowledged breaking change, is not a flip of the same case.
@@ -113,18 +137,10 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
     statistics,
     gate_blocks: snapshot.guard_blocks,
   };
-  const files = {
-    json: join(options.outDir, 'report.json'),
-    markdown: join(options.outDir, 'report.md'),
-    junit: join(options.outDir, 'junit.xml'),
-    html: join(options.outDir, 'report.html'),
-    results: options.resultsPath,
-  };
-  await writeReportJson(files.json, head, entries());
-  await writeJunit(files.junit, head, entries());
+  await json.finish(head);
+  await junit.finish(head);
   await writeFileAtomic(files.markdown, renderMarkdown({ head, failures, failuresTotal }));
-  const htmlData = await collectHtmlData(head, caseEntries(options.resultsPath, options.repeat, { passedTraces: true }));
-  await writeFileAtomic(files.html, renderHtmlReport(htmlData));
+  await writeFileAtomic(files.html, renderHtmlReport(html.finish(head)));
   return { head, files };
 }
 

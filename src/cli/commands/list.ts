@@ -1,8 +1,6 @@
 import { resolve } from 'node:path';
 import { CASE_TYPES } from '../../cases/case-schema.js';
-import { loadCaseSuite } from '../../cases/case-suite.js';
-import { InputError } from '../../errors.js';
-import type { PromptFile } from '../../registry/prompt-file.js';
+import { countCases } from '../../cases/count-cases.js';
 import { loadWorkspace, type WorkspaceOptions } from '../../workspace.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
@@ -12,15 +10,11 @@ export interface ListOptions extends WorkspaceOptions {
   cases?: string;
 }
 
-/** Cases per module and type; a broken case file is reported, not fatal, for a listing. */
-async function caseCounts(dir: string, active: Map<string, PromptFile>, output: Output): Promise<Record<string, Record<string, number>>> {
-  try {
-    return (await loadCaseSuite(dir, active)).counts;
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    output.err(`cases not counted: ${error.problems.length} problem(s) in the case files; run orderflow eval to see them`);
-    return {};
-  }
+/** Cases per module and type, counted without validation; a file that cannot be read is reported, not fatal. */
+async function caseCounts(dir: string, output: Output): Promise<Record<string, Record<string, number>>> {
+  const { counts, unreadable } = await countCases(dir);
+  if (unreadable.length) output.err(`cases not counted in ${unreadable.length} file(s) that do not parse (${unreadable.slice(0, 3).join(', ')}); run orderflow eval to see why`);
+  return counts;
 }
 
 const TYPE_ABBREVIATIONS: Record<(typeof CASE_TYPES)[number], string> = { normal: 'nor', boundary: 'bnd', adversarial: 'adv', regression: 'reg', safety: 'saf', schema: 'sch' };
@@ -46,7 +40,7 @@ export interface ListedModule {
 
 export async function listCommand(options: ListOptions, output: Output): Promise<number> {
   const ws = await loadWorkspace(options);
-  const counts = await caseCounts(resolve(options.cases ?? ws.config.paths.cases), ws.active, output);
+  const counts = await caseCounts(resolve(options.cases ?? ws.config.paths.cases), output);
   const modules: ListedModule[] = [];
   for (const [module, entry] of ws.registry.modules) {
     const active = ws.active.get(module)!;

@@ -35,35 +35,50 @@ export interface HtmlReportData {
 export const HTML_CAPS = { rows: 20_000, failedDetails: 400, passedScenarioDetails: 120 };
 
 export async function collectHtmlData(head: ReportHead, entries: AsyncIterable<CaseEntry>): Promise<HtmlReportData> {
-  const flipOf = flips(head);
-  const rows: CaseRow[] = [];
-  const failed: HtmlReportData['details'] = [];
-  const passedScenarios: HtmlReportData['details'] = [];
-  let rowsTotal = 0;
-  let failuresNotDetailed = 0;
-  let n = 0;
-  for await (const entry of entries) {
-    rowsTotal += 1;
-    const flip = flipOf(entry.id);
-    const bucket = entry.status === 'passed' ? (entry.trace ? passedScenarios : null) : failed;
+  const collector = new HtmlDataCollector();
+  for await (const entry of entries) collector.add(entry);
+  return collector.finish(head);
+}
+
+/**
+ * The same, fed one entry at a time during the report step's single read of
+ * results.jsonl; flips against the baseline are known only at the end.
+ */
+export class HtmlDataCollector {
+  private readonly rows: (Omit<CaseRow, 'flip'> & { flip?: Flip })[] = [];
+  private readonly failed: (CaseEntry & { anchor: string })[] = [];
+  private readonly passedScenarios: (CaseEntry & { anchor: string })[] = [];
+  private rowsTotal = 0;
+  private failuresNotDetailed = 0;
+  private n = 0;
+
+  add(entry: CaseEntry): void {
+    this.rowsTotal += 1;
+    const bucket = entry.status === 'passed' ? (entry.trace ? this.passedScenarios : null) : this.failed;
     const cap = entry.status === 'passed' ? HTML_CAPS.passedScenarioDetails : HTML_CAPS.failedDetails;
     let anchor: string | null = null;
     if (bucket && bucket.length < cap) {
-      anchor = `c${n++}`;
-      bucket.push({ ...entry, anchor, flip });
+      anchor = `c${this.n++}`;
+      bucket.push({ ...entry, anchor });
     } else if (entry.status !== 'passed') {
-      failuresNotDetailed += 1;
+      this.failuresNotDetailed += 1;
     }
-    if (rows.length < HTML_CAPS.rows) rows.push({ anchor, id: entry.id, module: entry.module, case_type: entry.case_type, status: entry.status, flip, why: whyOf(entry) });
+    if (this.rows.length < HTML_CAPS.rows) this.rows.push({ anchor, id: entry.id, module: entry.module, case_type: entry.case_type, status: entry.status, why: whyOf(entry) });
   }
-  failed.sort((a, b) => failureOrder({ ...a, newlyFailing: a.flip === 'newly_failing' }, { ...b, newlyFailing: b.flip === 'newly_failing' }));
-  return {
-    head,
-    rows,
-    rowsTotal,
-    details: [...failed, ...passedScenarios],
-    failuresNotDetailed,
-  };
+
+  finish(head: ReportHead): HtmlReportData {
+    const flipOf = flips(head);
+    const withFlip = <T extends { id: string }>(x: T) => ({ ...x, flip: flipOf(x.id) });
+    const failed = this.failed.map(withFlip);
+    failed.sort((a, b) => failureOrder({ ...a, newlyFailing: a.flip === 'newly_failing' }, { ...b, newlyFailing: b.flip === 'newly_failing' }));
+    return {
+      head,
+      rows: this.rows.map(withFlip),
+      rowsTotal: this.rowsTotal,
+      details: [...failed, ...this.passedScenarios.map(withFlip)],
+      failuresNotDetailed: this.failuresNotDetailed,
+    };
+  }
 }
 
 /** How each case moved against the baseline, as the baseline diff judged it (edited cases are "changed", not flips). */
