@@ -15,7 +15,7 @@ vi.mock('../../src/runner/results-file.js', async (importOriginal) => {
 });
 
 describe('writing the reports', () => {
-  it('reads results.jsonl exactly once and writes all three reports from it', async () => {
+  it('reads results.jsonl exactly once and writes every report from it', async () => {
     const root = repoCopy();
     const out = join(root, 'out');
     const readResults = vi.mocked(resultsFile.readResults);
@@ -28,6 +28,6 @@ describe('writing the reports', () => {
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(junit.match(/<testcase /g)).toHaveLength(result.head.summary.total);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/^# orderflow eval/);
-    expect(readdirSync(out).sort()).toEqual(['junit.xml', 'report.json', 'report.md', 'results.jsonl']);
+    expect(readdirSync(out).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'report.md', 'results.jsonl']);
   });
 });

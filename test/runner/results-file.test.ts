@@ -70,7 +70,7 @@ describe('results.jsonl', () => {
     expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
   });
 
-  const run = { provider: 'sim', model: 'm', repeat: 1, gates_enabled: true, prompts: {} } as unknown as RunProvenance;
+  const run = { provider: 'sim', model: 'm', repeat: 1, guards_enabled: true, prompts: {} } as unknown as RunProvenance;
   const header = JSON.stringify({ type: 'run_header', schema_version: 1, run });
   const reopen = async (path: string, inSuite = (_: string) => true) => {
     const kept: string[] = [];
