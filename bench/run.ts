@@ -4,10 +4,12 @@
  *   2. 1,000 pipeline scenarios on sim;
  *   3. 2,000 calls through the openai provider against a loopback server that answers after
  *      100 ms, at concurrency 64, beside a bare loop of 64 concurrent fetch calls to the same server.
- * Targets: 10,000 sim cases < 4 s and < 200 MB peak RSS; 100,000 not much above that RSS;
- * the provider ≥ 90% of the bare loop's calls per second.
+ * Targets (issue #12): 10,000 sim cases ≤ 1.5 s and ≤ 170 MB peak RSS; 100,000 cases with a peak
+ * RSS ≤ 1.3× the 10,000 run; the provider ≥ 90% of the bare loop's calls per second (unchanged);
+ * `orderflow list` and `orderflow lint` ≤ 3× the start of a bare `node -e 0`.
+ * BENCH_PARTS (default modules,pipeline,loopback,startup) picks what runs; BENCH_SIZES the N.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,11 @@ const ROOT = process.cwd();
 const TMP = mkdtempSync(join(tmpdir(), 'orderflow-bench-'));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const FILE_CHUNK = 1000;
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'modules,pipeline,loopback,startup').split(','));
+const TARGET_10K_S = 1.5;
+const TARGET_10K_MB = 170;
+const TARGET_RSS_RATIO = 1.3;
+const TARGET_STARTUP_RATIO = 3;
 
 interface ChildResult {
   code: number;
@@ -113,19 +120,33 @@ async function main(): Promise<void> {
   const verdicts: string[] = [];
   const rss: Record<number, number> = {};
 
-  for (const n of SIZES) {
+  for (const n of PARTS.has('modules') ? SIZES : []) {
     const cases = generateModuleSuite(n);
     const r = await runEval(['--config', writeConfig(`m${n}`, cases)]);
     rss[n] = r.max_rss_mb;
     rows.push([`module cases on sim, N=${n.toLocaleString('en')}`, `${(r.wall_ms / 1000).toFixed(2)} s`, `${Math.round(n / (r.wall_ms / 1000)).toLocaleString('en')} cases/s`, `${r.max_rss_mb.toFixed(0)} MB`, `${r.report.summary.passed}/${r.report.summary.total} passed`]);
-    if (n === 10_000) verdicts.push(`10,000 sim cases: ${(r.wall_ms / 1000).toFixed(2)} s (target < 4 s: ${r.wall_ms < 4000 ? 'met' : 'MISSED'}), ${r.max_rss_mb.toFixed(0)} MB (target < 200 MB: ${r.max_rss_mb < 200 ? 'met' : 'MISSED'})`);
+    if (n === 10_000) {
+      verdicts.push(
+        `10,000 sim cases: ${(r.wall_ms / 1000).toFixed(2)} s (target ≤ ${TARGET_10K_S} s: ${r.wall_ms <= TARGET_10K_S * 1000 ? 'met' : 'MISSED'}), ` +
+          `${r.max_rss_mb.toFixed(0)} MB (target ≤ ${TARGET_10K_MB} MB: ${r.max_rss_mb <= TARGET_10K_MB ? 'met' : 'MISSED'})`,
+      );
+    }
   }
-  if (rss[10_000] && rss[100_000]) verdicts.push(`peak RSS 100,000 vs 10,000 cases: ${rss[100_000]!.toFixed(0)} MB vs ${rss[10_000]!.toFixed(0)} MB (×${(rss[100_000]! / rss[10_000]!).toFixed(2)})`);
+  if (rss[10_000] && rss[100_000]) {
+    const ratio = rss[100_000]! / rss[10_000]!;
+    verdicts.push(`peak RSS 100,000 vs 10,000 cases: ${rss[100_000]!.toFixed(0)} MB vs ${rss[10_000]!.toFixed(0)} MB, ×${ratio.toFixed(2)} (target ≤ ×${TARGET_RSS_RATIO}: ${ratio <= TARGET_RSS_RATIO ? 'met' : 'MISSED'})`);
+  }
+  if (PARTS.has('startup')) startupFigures(rows, verdicts);
+  if (PARTS.has('pipeline')) {
+    const scenarios = generateScenarios(1000);
+    const p = await runEval(['--config', writeConfig('p1000', scenarios), '--module', 'pipeline']);
+    rows.push(['pipeline scenarios on sim, N=1,000', `${(p.wall_ms / 1000).toFixed(2)} s`, `${Math.round(1000 / (p.wall_ms / 1000)).toLocaleString('en')} scenarios/s`, `${p.max_rss_mb.toFixed(0)} MB`, `${p.report.summary.passed}/${p.report.summary.total} passed`]);
+  }
+  if (PARTS.has('loopback')) await loopbackFigures(rows, verdicts);
+  print(rows, verdicts);
+}
 
-  const scenarios = generateScenarios(1000);
-  const p = await runEval(['--config', writeConfig('p1000', scenarios), '--module', 'pipeline']);
-  rows.push(['pipeline scenarios on sim, N=1,000', `${(p.wall_ms / 1000).toFixed(2)} s`, `${Math.round(1000 / (p.wall_ms / 1000)).toLocaleString('en')} scenarios/s`, `${p.max_rss_mb.toFixed(0)} MB`, `${p.report.summary.passed}/${p.report.summary.total} passed`]);
-
+async function loopbackFigures(rows: string[][], verdicts: string[]): Promise<void> {
   const intentExample = JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!));
   const server = await startOpenAICompatibleServer(() => ({ content: intentExample, delayMs: 100 }));
   try {
@@ -136,16 +157,41 @@ async function main(): Promise<void> {
     const r = await runEval(['--config', config, '--provider', 'openai', '--model', 'bench-model', '-j', '64', '--no-cache'], { OPENAI_API_KEY: 'bench-key' });
     const achieved = calls / (r.report.run.duration_ms / 1000);
     rows.push(['openai provider vs loopback (100 ms), j=64, 2,000 calls', `${(r.report.run.duration_ms / 1000).toFixed(2)} s`, `${achieved.toFixed(0)} calls/s`, `${r.max_rss_mb.toFixed(0)} MB`, `ideal 640/s · bare fetch ${bare.toFixed(0)}/s`]);
-    verdicts.push(`loopback: ${achieved.toFixed(0)} calls/s = ${((achieved / bare) * 100).toFixed(0)}% of the bare fetch loop's ${bare.toFixed(0)}/s (target ≥ 90%: ${achieved >= 0.9 * bare ? 'met' : 'MISSED'}); ideal 640/s`);
+    verdicts.push(`loopback (slow server): ${achieved.toFixed(0)} calls/s = ${((achieved / bare) * 100).toFixed(0)}% of the bare fetch loop's ${bare.toFixed(0)}/s (target ≥ 90%, unchanged: ${achieved >= 0.9 * bare ? 'met' : 'MISSED'}); ideal 640/s`);
   } finally {
     await server.close();
   }
+}
 
+function print(rows: string[][], verdicts: string[]): void {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const row of rows) console.log(row.map((c, i) => c.padEnd(widths[i]!)).join('  │  '));
   console.log('');
   for (const v of verdicts) console.log(`- ${v}`);
   rmSync(TMP, { recursive: true, force: true });
+}
+
+/** Median wall time of a short command over several runs, in seconds. */
+function medianSeconds(args: string[], runs = 7): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
+    if (r.status !== 0 && args[0] !== '-e') throw new Error(`bench: ${args.join(' ')} exited ${r.status}`);
+    times.push((performance.now() - started) / 1000);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+}
+
+/** `orderflow list` and `lint` on the repository, against the start of a bare node. */
+function startupFigures(rows: string[][], verdicts: string[]): void {
+  const bare = medianSeconds(['-e', '0']);
+  for (const command of ['list', 'lint']) {
+    const t = medianSeconds([join(ROOT, 'bin/orderflow.js'), command]);
+    const ratio = t / bare;
+    rows.push([`orderflow ${command} (median of 7)`, `${t.toFixed(2)} s`, `×${ratio.toFixed(1)} node -e 0 (${bare.toFixed(2)} s)`, '', '']);
+    verdicts.push(`orderflow ${command}: ${t.toFixed(2)} s = ×${ratio.toFixed(1)} node -e 0 (target ≤ ×${TARGET_STARTUP_RATIO}: ${ratio <= TARGET_STARTUP_RATIO ? 'met' : 'MISSED'})`);
+  }
 }
 
 await main();
