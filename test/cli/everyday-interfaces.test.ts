@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, w
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { BIN, runCli } from '../support/run-cli.js';
+import { BIN, childEnv, runCli } from '../support/run-cli.js';
 import { copyOfRepo, tempDir } from '../support/temp-dir.js';
 
 describe('orderflow init', () => {
@@ -70,8 +70,9 @@ describe('eval output', () => {
 
   it('in colour, the table header is plain and only a failed verdict is red', () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NO_COLOR' && k !== 'CI'));
-    const run = (args: string[]) => spawnSync(process.execPath, [BIN, 'eval', '--module', 'intent_recognition', ...args], { cwd: root, env: { ...env, FORCE_COLOR: '1' }, encoding: 'utf8' });
+    // The test environment (no ORDERFLOW_* or OPENAI_* of the shell), with colour forced on.
+    const env = childEnv({ NO_COLOR: undefined, CI: undefined, FORCE_COLOR: '1' });
+    const run = (args: string[]) => spawnSync(process.execPath, [BIN, 'eval', '--module', 'intent_recognition', ...args], { cwd: root, env, encoding: 'utf8' });
     const RED = '\u001b[31m';
     const passed = run(['--out', join(root, 'a')]);
     expect(passed.status).toBe(0);

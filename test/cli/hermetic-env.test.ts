@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Report } from '../../src/report/report-types.js';
@@ -75,5 +75,15 @@ describe('CLI tests are hermetic', () => {
     const chosen = runCli(['eval', '-q', '--module', 'input_safety_precheck', '--out', join(root, 'gullible')], { cwd: root, env: { ORDERFLOW_PROVIDER: 'sim:gullible' } });
     expect(chosen.code).toBe(1);
     expect((JSON.parse(readFileSync(join(root, 'gullible', 'report.json'), 'utf8')) as Report).run.provider).toBe('sim:gullible');
+  });
+
+  it('every test that starts a child process gives it the helper environment, never process.env', () => {
+    const files = readdirSync('test', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const offenders = files.filter((f) => {
+      const text = readFileSync(join('test', f), 'utf8');
+      // A child started with the parent's environment, whole or filtered: the shell's variables would reach it.
+      return /\b(spawn|spawnSync|fork|exec|execFile|execSync|execFileSync)\(/.test(text) && /env:\s*\{?\s*\.\.\.(process\.env|env\b)|Object\.entries\(process\.env\)/.test(text);
+    });
+    expect(offenders).toEqual([]);
   });
 });
