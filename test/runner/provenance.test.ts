@@ -1,6 +1,6 @@
 /** What a run records about itself, and the rule that decides whether two runs' results may be mixed. */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunProvenance } from '../../src/runner/case-result.js';
@@ -136,5 +136,24 @@ describe('run provenance', () => {
     const index = readFileSync(join(repo, '.git/index'));
     expect(await gitState(repo)).toMatchObject({ dirty: false });
     expect(readFileSync(join(repo, '.git/index')).equals(index)).toBe(true);
+  });
+
+  it('git state: an untracked file under the prompt or case folder or the config makes the run dirty; elsewhere it does not', async () => {
+    const repo = tempDir();
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env: { PATH: process.env.PATH!, HOME: repo } });
+    git('init', '-q');
+    mkdirSync(join(repo, 'prompts'));
+    mkdirSync(join(repo, 'cases/intent_recognition'), { recursive: true });
+    writeFileSync(join(repo, 'prompts/response_v2.md'), 'v2');
+    writeFileSync(join(repo, 'orderflow.config.yaml'), 'provider: sim');
+    git('add', '.');
+    git('commit', '-qm', 'one');
+    const head = git('rev-parse', 'HEAD').toString().trim();
+    const watched = ['prompts', 'cases', 'orderflow.config.yaml'];
+    writeFileSync(join(repo, 'notes.txt'), 'scratch');
+    expect(await gitState(repo, watched)).toEqual({ commit: head, dirty: false });
+    writeFileSync(join(repo, 'prompts/response_v3.md'), 'v3');
+    writeFileSync(join(repo, 'cases/intent_recognition/new.yaml'), 'test_cases: []');
+    expect(await gitState(repo, watched)).toEqual({ commit: head, dirty: true, untracked: ['cases/intent_recognition/new.yaml', 'prompts/response_v3.md'], untracked_count: 2 });
   });
 });
