@@ -59,6 +59,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--no-cache', 'do not read or write the response cache')
     .option('--replay', 'answer only from the cache; a miss is an error, never a live call')
     .option('--baseline <baseline.json>', 'compare with this baseline (default: config baseline)')
+    .option('--no-baseline', 'compare with no baseline (thresholds only)')
     .option('--update-baseline', 'record this run as the baseline (refused for a filtered run, a failed gate, another provider or model)')
     .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | failed-gate (repeatable; recorded in report.json)').argParser(collect))
     .option('--no-guards', "turn the pipeline's program-enforced guards off (a measurement run: what the prompts alone let through)")
@@ -85,6 +86,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
   common(program.command('merge <dirs...>').description('fold the report folders of several --shard runs into one'))
     .option('--out <dir>', 'report folder (default: reports/<run-id>)')
     .option('--baseline <baseline.json>', 'compare with this baseline (default: config baseline)')
+    .option('--no-baseline', 'compare with no baseline (thresholds only)')
     .option('--partial', 'merge an incomplete set of shards: the report is marked partial and the gate fails')
     .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change (repeatable)').argParser(collect))
     .action((dirs, opts) => run(async () => (await import('./commands/merge.js')).mergeCommand(dirs, opts, output))());
@@ -109,6 +111,13 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .description('delete every cached model response')
     .option('-c, --config <file>', 'config file')
     .action((opts) => run(async () => (await import('./commands/maintenance.js')).cacheClearCommand(opts, output))());
+
+  program
+    .command('summary <report>')
+    .description('a short Markdown summary of a report folder (or report.json) for a CI job summary, capped in size')
+    .option('--max-chars <n>', 'hard cap on the output (default 60000; GitHub allows 65536)', Number)
+    .option('--artifact <name>', 'the CI artifact that holds the full report, named in the summary')
+    .action((report, opts) => run(async () => (await import('./commands/summary.js')).summaryCommand(report, opts, output))());
 
   program
     .command('schema <name>')

@@ -258,8 +258,9 @@ export class BaselineComparison {
   }
 }
 
-/** An explicit --baseline must exist; the config's default baseline may not exist yet (first run). */
-export async function resolveBaseline(explicit: string | undefined, configured: string | null, warnings: Problem[]): Promise<Baseline | null> {
+/** An explicit --baseline must exist; the config's default baseline may not exist yet (first run); false (--no-baseline) is none. */
+export async function resolveBaseline(explicit: string | false | undefined, configured: string | null, warnings: Problem[]): Promise<Baseline | null> {
+  if (explicit === false) return null;
   if (explicit) return loadBaseline(resolve(explicit));
   if (!configured) return null;
   const path = resolve(configured);

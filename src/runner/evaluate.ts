@@ -47,7 +47,8 @@ export interface EvaluateOptions {
   /** false with --no-cache. */
   cache?: boolean;
   replay?: boolean;
-  baseline?: string;
+  /** false with --no-baseline. */
+  baseline?: string | false;
   updateBaseline?: boolean;
   /** `--accept` values (see ACCEPT_VALUES). */
   accept?: string[];
@@ -87,12 +88,15 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   }
   const suite = await loadCaseSuite(options.generated ? generatedDir(casesDir) : casesDir, ws.active, filter, { collectIds: options.resume === true });
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
+  if (options.updateBaseline && options.baseline === false) {
+    throw new InputError({ file: '--no-baseline', message: 'cannot go with --update-baseline: the update must be checked against the baseline it replaces', severity: 'error' });
+  }
   // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
   const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings);
   const guards = options.guards !== false && options.gates !== false;
   const provider = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
   if (cacheMode === 'replay') await checkReplayCache(provider);
-  const baselinePath = resolve(options.baseline ?? config.baseline ?? join(config.paths.reports, 'baseline.json'));
+  const baselinePath = resolve(options.baseline || config.baseline || join(config.paths.reports, 'baseline.json'));
   if (options.updateBaseline) checkUpdateBeforeRun({ filter, gates: guards, provider: provider.id, model: provider.model, old: baseline, accepted });
 
   const runId = newRunId(provider.id);

@@ -13,7 +13,7 @@ export interface MergeCommandOptions {
   config?: string;
   prompts?: string;
   out?: string;
-  baseline?: string;
+  baseline?: string | false;
   partial?: boolean;
   accept?: string[];
 }

@@ -1,0 +1,60 @@
+/**
+ * The CI job summary: the verdict, why, what makes the comparison unfair,
+ * the prompt changes, the counts against the baseline and the first failures —
+ * then a pointer to the full report. Whatever the run, it stays under a hard
+ * character cap (GitHub refuses a step summary over 65,536 characters): lists
+ * are capped first, and if that is not enough the text is cut at a line with a
+ * note saying where the rest is.
+ */
+import { codeSpan, escapeMarkdownInline as md } from './escape.js';
+import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
+import type { CaseEntry } from './case-entries.js';
+import type { ReportHead } from './report-types.js';
+
+export const DEFAULT_SUMMARY_CHARS = 60_000;
+const FAILURE_LINES = 30;
+
+export interface SummaryInput {
+  head: ReportHead;
+  failures: Pick<CaseEntry, 'id' | 'module' | 'status' | 'failed_checks' | 'error'>[];
+  failuresTotal: number;
+  /** Where the full report is, e.g. the CI artifact's name. */
+  artifact?: string;
+  maxChars?: number;
+}
+
+export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact, maxChars = DEFAULT_SUMMARY_CHARS }: SummaryInput): string {
+  const { run, summary, gate } = head;
+  const where = artifact ? `the ${codeSpan(artifact)} artifact (report.md, report.json, junit.xml, results.jsonl)` : `${codeSpan(run.report_dir)} (report.md, report.json)`;
+  const out = [
+    `## orderflow: ${gate.passed ? '✅ gate passed' : '❌ gate FAILED'}`,
+    '',
+    ...renderVerdictNotes(head),
+    `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +
+      (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}` : ''),
+    '',
+  ];
+  const settings = head.gate_settings_changes;
+  if (settings.length) out.push(`Gate settings changed since the baseline: ${settings.map((c) => codeSpan(c.message)).join(', ')}`, '');
+  out.push(...renderPromptChanges(head.prompt_changes).map((l) => l.replace(/^## /, '### ').replace(/^### (\S+:)/, '#### $1')));
+  out.push(...renderBaselineComparison(head).map((l) => l.replace(/^## /, '### ')));
+  if (failuresTotal) {
+    out.push(`### Failed cases (${failuresTotal})`, '');
+    for (const f of failures.slice(0, FAILURE_LINES)) {
+      const why = f.error ?? f.failed_checks.map((c) => `${c.name}: ${c.reason}`).join('; ');
+      out.push(`- ${codeSpan(f.id)} (${f.module}): ${md(why, 200)}`);
+    }
+    if (failuresTotal > Math.min(failures.length, FAILURE_LINES)) out.push(`- … and ${failuresTotal - Math.min(failures.length, FAILURE_LINES)} more`);
+    out.push('');
+  }
+  out.push(`Full report: ${where}.`, '');
+  return capped(out.join('\n'), maxChars, where);
+}
+
+function capped(text: string, maxChars: number, where: string): string {
+  if (text.length <= maxChars) return text;
+  const note = `\n\n… summary cut at ${maxChars} characters; the rest is in ${where}.\n`;
+  const room = Math.max(0, maxChars - note.length);
+  const cut = text.lastIndexOf('\n', room);
+  return `${text.slice(0, cut > 0 ? cut : room)}${note}`;
+}
