@@ -59,8 +59,9 @@ function renderReportDiff(diff: BaselineDiff, after: string): string {
     if (m.before === m.after) continue;
     lines.push(`  ${id}: ${m.before ?? '–'} → ${m.after ?? '–'}${m.delta !== null ? ` (${m.delta > 0 ? '+' : ''}${m.delta})` : ''}`);
   }
-  lines.push('', `${diff.newly_failing_count} newly failing, ${diff.newly_passing_count} newly passing, ${diff.added} new`);
+  lines.push('', `${diff.newly_failing_count} newly failing, ${diff.newly_passing_count} newly passing, ${diff.removed_count} removed, ${diff.changed_count} changed, ${diff.added} new`);
   lines.push(...idLines('newly failing', diff.newly_failing, diff.newly_failing_count), ...idLines('newly passing', diff.newly_passing, diff.newly_passing_count));
+  lines.push(...idLines('removed', diff.removed, diff.removed_count), ...idLines('changed (content edited)', diff.changed.map((c) => `${c.id} ${c.before} → ${c.after}`), diff.changed_count));
   return lines.join('\n');
 }
 
