@@ -112,7 +112,7 @@ describe('nothing disappears silently', () => {
     expect(r.code).toBe(1);
     expect(r.head).toMatch(new RegExp(`${ids.length} case\\(s\\) of the baseline are gone from the suite \\(at most 0 allowed\\)`));
     for (const id of ids) expect(r.md).toContain(id);
-    expect(r.md).toMatch(/\*\*Removed since baseline:\*\*/);
+    expect(r.md).toMatch(/\*\*Removed since baseline \(\d+\)\*\*/);
     expect(r.report!.baseline!.removed_count).toBe(ids.length);
 
     const before = baselineOf(root);
@@ -223,7 +223,7 @@ describe('the baseline itself is checked', () => {
     expect(b.changed_count).toBe(1);
     expect(b.changed[0]!.after).toBe('failed');
     expect(b.newly_failing_count).toBe(0);
-    expect(r.md).toMatch(/\*\*Changed since baseline\*\* \(content edited/);
+    expect(r.md).toMatch(/\*\*Changed since baseline \(1\)\*\* \(content edited/);
     expect(r.report!.gate_settings_changes).toEqual([expect.objectContaining({ setting: 'gate.case_pass_rate.min', loosened: false })]);
   });
 });
