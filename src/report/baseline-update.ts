@@ -24,7 +24,7 @@ const refuse = (message: string, expected: string) => new InputError({ file: '--
 
 export interface UpdateRequest {
   filter: CaseFilter;
-  guards: boolean;
+  gates: boolean;
   provider: string;
   model: string;
   old: Baseline | null;
@@ -32,7 +32,7 @@ export interface UpdateRequest {
 }
 
 /** The refusals that need nothing run: checked before the first case starts. */
-export function checkUpdateBeforeRun({ filter, guards, provider, model, old, accepted }: UpdateRequest): void {
+export function checkUpdateBeforeRun({ filter, gates, provider, model, old, accepted }: UpdateRequest): void {
   const flags = [
     ...(filter.ids ?? []).map((id) => `--id ${id}`),
     ...(filter.modules ?? []).map((m) => `--module ${m}`),
@@ -40,7 +40,7 @@ export function checkUpdateBeforeRun({ filter, guards, provider, model, old, acc
     ...(filter.shard ? [`--shard ${filter.shard.index}/${filter.shard.count}`] : []),
   ];
   if (flags.length) throw refuse(`this run is filtered (${flags.join(' ')}); a baseline must cover the whole suite`, 'a run without --id, --module, --case-type or --shard');
-  if (!guards) throw refuse("the pipeline's guards are off (--no-guards): a measurement run is not a baseline", 'a run with the guards on');
+  if (!gates) throw refuse("the pipeline's guards are off (--no-guards): a measurement run is not a baseline", 'a run with the guards on');
   if (old && old.provider !== null && (old.provider !== provider || old.model !== model) && !accepted.includes('provider-change')) {
     throw refuse(`the baseline ran on ${old.provider} (${old.model}), this run on ${provider} (${model})`, 'the same provider and model, or --accept provider-change to switch the baseline on purpose');
   }
@@ -84,7 +84,7 @@ export async function recordBaseline(request: RecordRequest): Promise<void> {
       provider: run.provider,
       model: run.model,
       repeat: run.repeat,
-      guards_enabled: run.guards_enabled,
+      gates_enabled: run.gates_enabled,
       cache_mode: run.cache_mode,
       config_file: run.config_file,
     },

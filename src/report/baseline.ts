@@ -1,7 +1,7 @@
 /**
  * Loading a baseline and comparing a run with it: metric deltas, the cases
  * that flipped, the cases new since it, changed since it, or gone — and
- * whether the comparison means anything (same provider, model and guards
+ * whether the comparison means anything (same provider, model and gates
  * setting; mostly the same suite; a record whose digest still matches).
  */
 import { readFile } from 'node:fs/promises';
@@ -21,7 +21,7 @@ export interface Baseline {
   cases: Map<string, BaselineCase>;
   provider: string | null;
   model: string | null;
-  guards_enabled: boolean | null;
+  gates_enabled: boolean | null;
   /** The full record; null when the file is a plain report.json. */
   record: BaselineRecord | null;
   /** Why the file cannot be trusted as a baseline, or null. */
@@ -76,7 +76,7 @@ export async function loadBaseline(path: string): Promise<Baseline> {
     throw new InputError({ file: shown, message: code === 'ENOENT' ? 'baseline not found' : `baseline is not valid JSON: ${(error as Error).message}`, expected: EXPECTED, severity: 'error' });
   }
   if (isRecord(raw)) return fromRecord(shown, raw);
-  const report = raw as { metrics?: Metrics; cases?: { id: string; module?: string; case_type?: string; status: CaseStatus; hash?: string }[]; run?: { id?: string; provider?: string; model?: string; guards_enabled?: boolean; gates_enabled?: boolean } };
+  const report = raw as { metrics?: Metrics; cases?: { id: string; module?: string; case_type?: string; status: CaseStatus; hash?: string }[]; run?: { id?: string; provider?: string; model?: string; gates_enabled?: boolean } };
   if (!report || typeof report !== 'object' || !report.metrics || !Array.isArray(report.cases)) {
     throw new InputError({ file: shown, message: 'baseline has no metrics or cases', expected: EXPECTED, severity: 'error' });
   }
@@ -87,7 +87,7 @@ export async function loadBaseline(path: string): Promise<Baseline> {
     cases: new Map(report.cases.map((c) => [c.id, { id: c.id, module: c.module ?? '', case_type: c.case_type ?? '', status: c.status, ...(c.hash ? { hash: c.hash } : {}) }])),
     provider: report.run?.provider ?? null,
     model: report.run?.model ?? null,
-    guards_enabled: report.run?.guards_enabled ?? report.run?.gates_enabled ?? null,
+    gates_enabled: report.run?.gates_enabled ?? null,
     record: null,
     untrusted: 'a run report, not a baseline record: it has no digest, no suite fingerprint and no gate settings (record one with orderflow eval --update-baseline)',
   };
@@ -105,8 +105,7 @@ function fromRecord(shown: string, record: BaselineRecord): Baseline {
     cases: new Map(cases.map((c) => [c.id, c])),
     provider: record.run?.provider ?? null,
     model: record.run?.model ?? null,
-    // Records written before the guards were named so carry gates_enabled.
-    guards_enabled: record.run?.guards_enabled ?? (record.run as { gates_enabled?: boolean } | undefined)?.gates_enabled ?? null,
+    gates_enabled: record.run?.gates_enabled ?? null,
     record,
     untrusted: recordDigest(record) === record.digest ? null : 'edited by hand: its content no longer matches the digest orderflow wrote into it',
   };
@@ -116,7 +115,7 @@ function fromRecord(shown: string, record: BaselineRecord): Baseline {
 export interface RunIdentity {
   provider: string;
   model: string;
-  guards_enabled: boolean;
+  gates_enabled: boolean;
 }
 
 /** The suite the run was drawn from, so that a filtered run is not read as cases removed. */
@@ -249,8 +248,8 @@ export class BaselineComparison {
     const id = this.identity;
     if (id && b.provider !== null && b.provider !== id.provider) reasons.push(`provider: the baseline ran on ${b.provider}, this run on ${id.provider}`);
     else if (id && b.model !== null && b.model !== id.model) reasons.push(`model: the baseline ran on ${b.model}, this run on ${id.model}`);
-    if (id && b.guards_enabled !== null && b.guards_enabled !== id.guards_enabled) {
-      reasons.push(`the pipeline's guards: ${b.guards_enabled ? 'on' : 'off'} in the baseline, ${id.guards_enabled ? 'on' : 'off'} in this run`);
+    if (id && b.gates_enabled !== null && b.gates_enabled !== id.gates_enabled) {
+      reasons.push(`the pipeline's guards: ${b.gates_enabled ? 'on' : 'off'} in the baseline, ${id.gates_enabled ? 'on' : 'off'} in this run`);
     }
     if (inScope > 0 && unchanged < inScope * SAME_SUITE_SHARE) {
       reasons.push(`suite: only ${unchanged} of the baseline's ${inScope} cases are still in the suite unchanged`);

@@ -73,7 +73,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
   const { run } = options;
   const record = options.baseline?.record ?? null;
   const promptChanges = record ? reviewPromptChanges(record.prompts ?? {}, options.prompts) : null;
-  const identity = { provider: run.provider, model: run.model, guards_enabled: run.guards_enabled };
+  const identity = { provider: run.provider, model: run.model, gates_enabled: run.gates_enabled };
   const comparison = options.baseline ? new BaselineComparison(options.baseline, identity, acknowledgedChanges(promptChanges)) : null;
   const settings = options.config.statistics ?? DEFAULT_STATISTICS;
   const pairing = new PairedComparison(baselineTrials(options.baseline), settings.alpha);

@@ -97,7 +97,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const provider = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
   if (cacheMode === 'replay') await checkReplayCache(provider);
   const baselinePath = resolve(options.baseline || config.baseline || join(config.paths.reports, 'baseline.json'));
-  if (options.updateBaseline) checkUpdateBeforeRun({ filter, guards, provider: provider.id, model: provider.model, old: baseline, accepted });
+  if (options.updateBaseline) checkUpdateBeforeRun({ filter, gates: guards, provider: provider.id, model: provider.model, old: baseline, accepted });
 
   const runId = newRunId(provider.id);
   const outDir = resolve(options.out ?? join(config.paths.reports, runId));

@@ -11,10 +11,10 @@ import { tempDir } from '../support/temp-dir.js';
 const metrics = {} as Metrics;
 
 function baseline(cases: BaselineCase[], over: Partial<Baseline> = {}): Baseline {
-  return { path: 'b.json', run_id: 'r', metrics, cases: new Map(cases.map((c) => [c.id, c])), provider: 'sim', model: 'sim', guards_enabled: true, record: null, untrusted: null, ...over };
+  return { path: 'b.json', run_id: 'r', metrics, cases: new Map(cases.map((c) => [c.id, c])), provider: 'sim', model: 'sim', gates_enabled: true, record: null, untrusted: null, ...over };
 }
 const c = (id: string, status: BaselineCase['status'] = 'passed', hash = `h-${id}`): BaselineCase => ({ id, module: 'intent_recognition', case_type: 'normal', status, hash });
-const sim = { provider: 'sim', model: 'sim', guards_enabled: true };
+const sim = { provider: 'sim', model: 'sim', gates_enabled: true };
 
 describe('comparison with the baseline', () => {
   it('tells regressions, edited cases, new cases and removed cases apart', () => {
@@ -44,7 +44,7 @@ describe('comparison with the baseline', () => {
     expect(reasons(sim)).toEqual([]);
     expect(reasons({ ...sim, provider: 'openai', model: 'x' })).toEqual(['provider: the baseline ran on sim, this run on openai']);
     expect(reasons({ ...sim, model: 'other' })).toEqual(['model: the baseline ran on sim, this run on other']);
-    expect(reasons({ ...sim, guards_enabled: false })).toEqual(["the pipeline's guards: on in the baseline, off in this run"]);
+    expect(reasons({ ...sim, gates_enabled: false })).toEqual(["the pipeline's guards: on in the baseline, off in this run"]);
     const other = new BaselineComparison(baseline([c('a'), c('b'), c('x')]), sim);
     other.add('a', 'passed', 'h-a');
     other.add('z', 'passed', 'h-z');
@@ -69,7 +69,7 @@ describe('the baseline record', () => {
       format: BASELINE_FORMAT,
       format_version: BASELINE_FORMAT_VERSION,
       recorded_at: '2026-01-01T00:00:00Z',
-      run: { id: 'r', started_at: 's', orderflow_version: '0', git: { commit: null, dirty: null }, provider: 'sim', model: 'sim', repeat: 1, guards_enabled: true, cache_mode: 'off', config_file: null },
+      run: { id: 'r', started_at: 's', orderflow_version: '0', git: { commit: null, dirty: null }, provider: 'sim', model: 'sim', repeat: 1, gates_enabled: true, cache_mode: 'off', config_file: null },
       accepted: [],
       gate: { passed: true, failing: [] },
       gate_settings: { gate: { case_pass_rate: { min: 0.95 } }, max_new_failures: 0, max_removed_cases: 0 },
