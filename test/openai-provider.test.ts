@@ -111,7 +111,8 @@ describe('what the model is sent', () => {
     const { $schema: dialect, ...compiled } = prompt.outputSchema!.jsonSchema();
     expect(dialect).toBeDefined();
     // The compiled schema, less the dialect keyword some compatible servers refuse.
-    expect(body.response_format).toEqual({ type: 'json_schema', json_schema: { name: MODULE, schema: compiled, strict: false } });
+    // Every key listed, no free-form object or untyped array: strict mode can hold the model to it.
+    expect(body.response_format).toEqual({ type: 'json_schema', json_schema: { name: MODULE, schema: compiled, strict: true } });
     expect(body.response_format.json_schema.schema.type).toBe('object');
     expect(body.temperature).toBe(0.3);
     expect(body.max_tokens).toBe(512);
@@ -128,11 +129,11 @@ describe('usage and cost', () => {
     expect(response.latency_ms).toBeGreaterThan(0);
   });
 
-  it('costs 0 for a model without a price', async () => {
+  it('has an unknown cost (null), never 0, for a model without a price', async () => {
     handle(() => ({ content: '{}', usage: { prompt_tokens: 1000, completion_tokens: 1000 } }));
     const response = await provider({ prices: { 'other-model': { input_per_mtok: 1, output_per_mtok: 1 } } }).complete(request());
     expect(response.usage).toEqual({ input_tokens: 1000, output_tokens: 1000 });
-    expect(response.cost_usd).toBe(0);
+    expect(response.cost_usd).toBeNull();
   });
 });
 

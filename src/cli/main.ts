@@ -64,6 +64,9 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | failed-gate (repeatable; recorded in report.json)').argParser(collect))
     .option('--no-guards', "turn the pipeline's program-enforced guards off (a measurement run: what the prompts alone let through)")
     .addOption(new Option('--no-gates', 'deprecated: the old name of --no-guards').hideHelp())
+    .option('--timeout <duration>', 'deadline of one model call attempt: seconds, or 1500ms, 45s, 2m (env ORDERFLOW_TIMEOUT; default openai.timeout_ms)')
+    .option('--max-retries <n>', 'retries of a failed model call (env ORDERFLOW_MAX_RETRIES; default openai.max_retries)')
+    .option('--server <kind>', 'the OpenAI-compatible server: auto | openai | deepseek | vllm | ollama | llama.cpp | other (default openai.server)')
     .option('-q, --quiet', 'print only the verdict line and the report path')
     .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());
 

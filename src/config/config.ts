@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InputError, type Problem } from '../errors.js';
+import { DEFAULT_TIMEOUT_MS, OUTPUT_MODES, SERVER_KINDS } from './openai-settings.js';
 import { displayPath } from '../registry/registry.js';
 import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
 import { issuePath, parseYamlWithPositions } from '../source-positions.js';
@@ -71,9 +72,12 @@ export const ConfigSchema = z.strictObject({
   openai: z
     .strictObject({
       base_url: z.string().refine((url) => !hasCredentials(url), CREDENTIALS_MESSAGE).nullable().default(null),
-      timeout_ms: z.number().int().positive().default(60_000),
+      /** What kind of server base_url is; `auto` knows OpenAI, DeepSeek and Ollama's port. */
+      server: z.enum(SERVER_KINDS).default('auto'),
+      timeout_ms: z.number().int().positive().default(DEFAULT_TIMEOUT_MS),
       max_retries: z.number().int().min(0).max(10).default(3),
-      output_mode: z.enum(['json_object', 'json_schema']).default('json_object'),
+      /** `auto`: the mode the server preset says is enforced there. */
+      output_mode: z.enum(OUTPUT_MODES).default('auto'),
       temperature: z.number().min(0).max(2).default(0),
       max_tokens: z.number().int().positive().default(2048),
       max_connections: z.number().int().min(1).max(1024).default(64),

@@ -7,6 +7,7 @@ import { ProviderError, type Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { formatZodIssues } from '../registry/schema-to-zod.js';
 import { parseModelOutput } from '../scoring/parse-model-output.js';
+import { unenforcedLabel } from '../scoring/unenforced-failure.js';
 import type { EventOrder, StageTrace } from './trace.js';
 
 /** Where the caller reports each call: its order in the conversation, and its input (for exposure). */
@@ -45,6 +46,7 @@ export class ModuleCaller {
     try {
       const response = await this.provider.complete({ module, prompt, input, trial: this.trial, caseId: this.caseId });
       const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
+      const unenforced = unenforcedLabel(this.provider.outputEnforcement?.(prompt), parsed);
       const notJson = !parsed.valid && parsed.value === undefined && response.text.trim() !== '' && !/^```/.test(response.text.trim());
       this.stages.push({
         ...base,
@@ -52,6 +54,7 @@ export class ModuleCaller {
         ...(parsed.valid ? { output: parsed.value } : { error: parsed.check.reason ?? 'invalid output' }),
         valid: parsed.valid,
         ...(notJson ? { not_json: true } : {}),
+        ...(unenforced ? { unenforced } : {}),
         latency_ms: response.latency_ms,
         usage: response.usage,
         cost_usd: response.cost_usd,

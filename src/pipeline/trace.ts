@@ -19,9 +19,12 @@ export interface StageTrace extends Partial<EventOrder> {
   error?: string;
   /** The output was not JSON at all: what "JSON abandoned" means. */
   not_json?: boolean;
+  /** The schema failure breaks only constraints the endpoint could not enforce. */
+  unenforced?: string;
   latency_ms: number;
   usage: Usage;
-  cost_usd: number;
+  /** null: the model has no price (unknown, never 0). */
+  cost_usd: number | null;
   cached: boolean;
 }
 

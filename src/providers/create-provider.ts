@@ -10,9 +10,11 @@
  */
 import { resolve } from 'node:path';
 import { baseUrlProblem, type Config } from '../config/config.js';
+import { resolveCallLimits, SERVER_KINDS, type ServerSetting } from '../config/openai-settings.js';
 import { InputError } from '../errors.js';
 import type { Provider } from './provider.js';
 import { CachedProvider, type CacheMode } from './response-cache.js';
+import { resolveOutputMode, resolveServer } from './server-presets.js';
 import { SimProvider } from './sim/sim-provider.js';
 
 export const PROVIDER_NAMES = ['sim', 'sim:gullible', 'openai'] as const;
@@ -29,6 +31,12 @@ export interface CreateProviderOptions {
   cacheMode?: CacheMode;
   /** Overrides config.cache.dir; relative paths resolve against the working directory. */
   cacheDir?: string;
+  /** `--timeout` (seconds, or with ms/s/m); else ORDERFLOW_TIMEOUT; else openai.timeout_ms. */
+  timeout?: string;
+  /** `--max-retries`; else ORDERFLOW_MAX_RETRIES; else openai.max_retries. */
+  maxRetries?: string | number;
+  /** `--server`; else openai.server. */
+  server?: string;
 }
 
 export async function createProvider(options: CreateProviderOptions): Promise<Provider> {
@@ -60,18 +68,21 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
         });
       }
       const openai = config.openai;
+      const limits = resolveCallLimits({ ...(options.timeout !== undefined ? { timeout: options.timeout } : {}), ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}), env });
       const baseURL = env.OPENAI_BASE_URL || openai.base_url;
       const urlProblem = baseURL ? baseUrlProblem(baseURL, env.OPENAI_BASE_URL ? 'OPENAI_BASE_URL' : 'openai.base_url') : undefined;
       if (urlProblem) throw new InputError(urlProblem);
+      const server = resolveServer(serverSetting(options.server ?? openai.server), baseURL);
       // Loaded only when used: sim runs never pay for the HTTP client.
       const { OpenAIProvider } = await import('./openai-provider.js');
       const inner = new OpenAIProvider({
         model,
         apiKey,
         baseURL,
-        timeoutMs: openai.timeout_ms,
-        maxRetries: openai.max_retries,
-        outputMode: openai.output_mode,
+        server,
+        timeoutMs: limits.timeoutMs ?? openai.timeout_ms,
+        maxRetries: limits.maxRetries ?? openai.max_retries,
+        outputMode: resolveOutputMode(openai.output_mode, server),
         temperature: openai.temperature,
         maxTokens: openai.max_tokens,
         maxConnections: openai.max_connections,
@@ -87,4 +98,9 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
         severity: 'error',
       });
   }
+}
+
+function serverSetting(value: string): ServerSetting {
+  if ((SERVER_KINDS as readonly string[]).includes(value)) return value as ServerSetting;
+  throw new InputError({ file: '--server', message: `unknown server kind "${value}"`, expected: `one of ${SERVER_KINDS.join(', ')}`, severity: 'error' });
 }

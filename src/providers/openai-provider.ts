@@ -11,28 +11,36 @@
  * honour Retry-After, but it neither reports how many attempts a call took nor
  * caps a Retry-After of an hour, its back-off sleep ignores the AbortSignal,
  * and its timeout stops at the response headers. Here each attempt has its own
- * deadline covering the whole reply, 408/429/5xx and network failures are
- * retried up to maxRetries times, waiting what Retry-After (or retry-after-ms)
- * says, else exponential back-off with jitter.
+ * deadline covering the whole reply; 408/5xx and network failures are retried
+ * up to maxRetries times with exponential back-off (or what Retry-After says).
+ * A 429 that says when to come back is the normal state of a paid API, not a
+ * failure: the adaptive limiter cuts the calls in flight and pauses new ones
+ * until then, and the call waits its turn, for at most maxRetryAfterMs in all.
  *
- * Connections: the SDK uses Node's global fetch, whose pool opens as many
- * keep-alive connections per origin as there are calls in flight; at 64
- * concurrent calls against a loopback server answering after 100 ms it reaches
- * the same calls/s as bare fetch. maxConnections bounds the calls in flight.
+ * A hung server: once `hungAfter` attempts in a row got no reply within the
+ * deadline, with no reply of any kind in between, every further call fails at
+ * once, so a run against a dead endpoint ends in about one deadline instead of
+ * deadline × attempts × cases.
  */
 import { performance } from 'node:perf_hooks';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import pLimit, { type LimitFunction } from 'p-limit';
+import { DEFAULT_TIMEOUT_MS } from '../config/openai-settings.js';
+import type { PromptFile } from '../registry/prompt-file.js';
+import { analyzeDialect, strictBlockers, type DialectAnalysis } from '../registry/schema-dialects.js';
+import { AdaptiveLimiter, type LimiterStats } from './adaptive-limiter.js';
+import { backoff, clip, describeCause, retryAfter, sleep } from './http-retry.js';
 import { buildMessages } from './messages.js';
-import { ProviderError, type ModelRequest, type ModelResponse, type Provider, type Usage } from './provider.js';
+import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider, type Usage } from './provider.js';
+import { SERVER_PRESETS, type OutputMode, type ServerKind } from './server-presets.js';
+
+export { retryAfter };
+export type { OutputMode };
 
 export interface Price {
   input_per_mtok: number;
   output_per_mtok: number;
 }
-
-export type OutputMode = 'json_object' | 'json_schema';
 
 export interface OpenAIProviderOptions {
   model: string;
@@ -42,61 +50,77 @@ export interface OpenAIProviderOptions {
   baseURL?: string | null;
   /** Deadline of one attempt, from sending the request to the last byte of the reply. */
   timeoutMs?: number;
-  /** Retries after the first attempt, on 408, 429, 5xx, timeouts and network failures. */
+  /** Retries after the first attempt, on 408, 5xx, timeouts and network failures (429 with Retry-After: see maxRetryAfterMs). */
   maxRetries?: number;
   outputMode?: OutputMode;
+  /** The kind of server, for what its structured output enforces (default: other). */
+  server?: ServerKind;
   temperature?: number;
   maxTokens?: number;
-  /** Calls in flight at once through this provider. */
+  /** Calls in flight at once through this provider, before any rate-limit back-off. */
   maxConnections?: number;
-  /** model → price per million tokens; a model without a price costs 0. */
+  /** model → price per million tokens; a model without a price has an unknown cost (null), never 0. */
   prices?: Record<string, Price>;
-  /** The longest Retry-After honoured; a server asking for more ends the call at once. */
+  /** The longest a call waits on rate limits (429 + Retry-After) in all; a single longer Retry-After ends the call at once. */
   maxRetryAfterMs?: number;
   /** First back-off delay when the server gives no Retry-After (doubles per retry, at most 8 s). */
   retryBaseDelayMs?: number;
+  /** Attempts in a row without any reply within the deadline after which the endpoint counts as hung. */
+  hungAfter?: number;
 }
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-const MAX_BACKOFF_MS = 8_000;
 const TIMED_OUT = Symbol('timed out');
 
 interface Failure {
   kind: ProviderError['kind'];
   message: string;
   retryable: boolean;
+  rateLimited?: boolean;
   retryAfterMs?: number;
+}
+
+export interface OpenAIProviderStats extends LimiterStats {
+  /** The concurrency it was allowed. */
+  maxConnections: number;
 }
 
 export class OpenAIProvider implements Provider {
   readonly id = 'openai';
   readonly model: string;
   readonly baseURL: string;
+  readonly outputMode: OutputMode;
+  readonly server: ServerKind;
   private readonly client: OpenAI | null;
   private readonly apiKey: string | null;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
-  private readonly outputMode: OutputMode;
   private readonly temperature: number;
   private readonly maxTokens: number;
   private readonly prices: Record<string, Price>;
   private readonly maxRetryAfterMs: number;
   private readonly retryBaseDelayMs: number;
-  private readonly limit: LimitFunction;
+  private readonly hungAfter: number;
+  private readonly limiter: AdaptiveLimiter;
+  private readonly enforcement = new Map<string, OutputEnforcement>();
+  private silentAttempts = 0;
+  private hung: string | null = null;
 
   constructor(options: OpenAIProviderOptions) {
     this.model = options.model;
     this.baseURL = options.baseURL || DEFAULT_BASE_URL;
     this.apiKey = options.apiKey || null;
-    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = options.maxRetries ?? 3;
     this.outputMode = options.outputMode ?? 'json_object';
+    this.server = options.server ?? 'other';
     this.temperature = options.temperature ?? 0;
     this.maxTokens = options.maxTokens ?? 2048;
     this.prices = options.prices ?? {};
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
-    this.limit = pLimit(options.maxConnections ?? 64);
+    this.hungAfter = options.hungAfter ?? 3;
+    this.limiter = new AdaptiveLimiter(options.maxConnections ?? 64);
     this.client = this.apiKey
       ? new OpenAI({
           apiKey: this.apiKey,
@@ -115,6 +139,7 @@ export class OpenAIProvider implements Provider {
   /**
    * The chat completion body sent for a request: the model, the parameters
    * that change the answer and the messages. The response cache hashes it.
+   * `strict: true` whenever the schema has a shape strict mode accepts.
    */
   requestBody(request: Pick<ModelRequest, 'module' | 'prompt' | 'input'>): ChatCompletionCreateParamsNonStreaming {
     const schema = request.prompt.outputSchema;
@@ -125,20 +150,49 @@ export class OpenAIProvider implements Provider {
       max_tokens: this.maxTokens,
       response_format:
         this.outputMode === 'json_schema' && schema
-          ? { type: 'json_schema', json_schema: { name: schemaName(request.module), schema: withoutDialect(schema.jsonSchema()), strict: false } }
+          ? { type: 'json_schema', json_schema: { name: schemaName(request.module), schema: withoutDialect(schema.jsonSchema()), strict: strictBlockers(schema.tree).length === 0 } }
           : { type: 'json_object' },
     };
   }
 
-  complete(request: ModelRequest): Promise<ModelResponse> {
-    return this.limit(() => this.callWithRetries(request));
+  /** What this endpoint, in this output mode, guarantees about a module's output. */
+  outputEnforcement(prompt: PromptFile): OutputEnforcement | undefined {
+    const tree = prompt.outputSchema?.tree;
+    if (!tree) return undefined;
+    const cached = this.enforcement.get(prompt.path);
+    if (cached) return cached;
+    const preset = SERVER_PRESETS[this.server];
+    let analysis: DialectAnalysis;
+    let label: string;
+    if (this.outputMode === 'json_schema') {
+      analysis = analyzeDialect(tree, preset.schemaDialect);
+      const blockers = preset.schemaDialect === 'openai_strict' ? strictBlockers(tree) : [];
+      label = blockers.length ? `${preset.label}, strict:false because ${blockers[0]!.path} is ${blockers[0]!.reason.split(':')[0]}` : preset.label;
+    } else {
+      analysis = analyzeDialect(tree, 'json_object');
+      label = `${preset.label}, json_object`;
+    }
+    const result: OutputEnforcement = { label, analysis, jsonSyntaxEnforced: this.outputMode === 'json_schema' || preset.enforcesJsonObject };
+    this.enforcement.set(prompt.path, result);
+    return result;
   }
 
-  private async callWithRetries(request: ModelRequest): Promise<ModelResponse> {
+  stats(): OpenAIProviderStats {
+    return { ...this.limiter.stats(), maxConnections: this.limiter.max };
+  }
+
+  async complete(request: ModelRequest): Promise<ModelResponse> {
     const what = `openai ${this.model}, module ${request.module}${request.caseId ? `, case ${request.caseId}` : ''}`;
     if (!this.client) throw new ProviderError(`${what}: no API key (set OPENAI_API_KEY)`, 'refused', 0);
     const body = this.requestBody(request);
+    let retries = 0;
+    let rateLimitedSince: number | null = null;
     for (let attempt = 1; ; attempt++) {
+      const slot = await this.limiter.acquire();
+      if (this.hung) {
+        this.limiter.release(slot, 'other');
+        throw new ProviderError(`${what}: not sent: ${this.hung}`, 'timeout', attempt - 1);
+      }
       const started = performance.now();
       let outcome: ChatCompletion | Failure;
       try {
@@ -146,22 +200,47 @@ export class OpenAIProvider implements Provider {
       } catch (error) {
         outcome = this.classify(error);
       }
-      if (!('kind' in outcome)) return this.response(outcome, performance.now() - started);
-
+      if (!('kind' in outcome)) {
+        this.limiter.release(slot, 'ok');
+        this.silentAttempts = 0;
+        return this.response(outcome, performance.now() - started);
+      }
       const failure = outcome;
+      this.limiter.release(slot, failure.rateLimited ? 'rate_limited' : 'other', failure.retryAfterMs ?? 0);
+      this.noteSilence(failure);
+
       if (request.signal?.aborted) throw new ProviderError(`${what}: aborted`, 'other', attempt);
       const gaveUp = (why: string) => new ProviderError(this.redact(`${what}: ${failure.message}; ${why}`), failure.kind, attempt);
       if (!failure.retryable) throw gaveUp(attempt === 1 ? 'not retried' : `after ${attempt} attempts`);
-      if (attempt > this.maxRetries) throw gaveUp(`gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}`);
+      if (this.hung) throw gaveUp(`gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${this.hung}`);
       if (failure.retryAfterMs !== undefined && failure.retryAfterMs > this.maxRetryAfterMs) {
         throw gaveUp(`the server asks to retry after ${Math.ceil(failure.retryAfterMs / 1000)} s, more than the ${Math.ceil(this.maxRetryAfterMs / 1000)} s this run waits`);
       }
-      const delay = failure.retryAfterMs ?? backoff(this.retryBaseDelayMs, attempt);
+      if (failure.rateLimited && failure.retryAfterMs !== undefined) {
+        // The limiter holds the next attempt until the server's time has come; only the total wait is bounded.
+        rateLimitedSince ??= Date.now();
+        if (Date.now() - rateLimitedSince > this.maxRetryAfterMs) throw gaveUp(`still rate limited after ${Math.ceil(this.maxRetryAfterMs / 1000)} s of waiting (${attempt} attempts)`);
+        continue;
+      }
+      retries += 1;
+      if (retries > this.maxRetries) throw gaveUp(`gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}`);
       try {
-        await sleep(delay, request.signal);
+        await sleep(failure.retryAfterMs ?? backoff(this.retryBaseDelayMs, retries), request.signal);
       } catch {
         throw new ProviderError(`${what}: aborted`, 'other', attempt);
       }
+    }
+  }
+
+  /** Any reply resets the count; attempts that heard nothing within the deadline add up to "hung". */
+  private noteSilence(failure: Failure): void {
+    if (failure.kind !== 'timeout') {
+      if (failure.kind === 'http') this.silentAttempts = 0;
+      return;
+    }
+    this.silentAttempts += 1;
+    if (this.silentAttempts >= this.hungAfter && !this.hung) {
+      this.hung = `the endpoint looks hung: ${this.silentAttempts} attempts in a row got no reply within ${this.timeoutMs} ms (raise --timeout if it is only slow)`;
     }
   }
 
@@ -203,10 +282,13 @@ export class OpenAIProvider implements Provider {
     if (error instanceof APIError && error.status !== undefined) {
       const status = error.status;
       const retryAfterMs = retryAfter(error.headers);
+      // An exhausted quota is also a 429, but waiting does not refill it.
+      const quota = status === 429 && (error as { code?: unknown }).code === 'insufficient_quota';
       return {
         kind: 'http',
         message: `HTTP ${status} from ${this.endpoint()}: ${clip(error.message.replace(/^\d{3}\s+/, ''))}`,
-        retryable: status === 408 || status === 429 || status >= 500,
+        retryable: !quota && (status === 408 || status === 429 || status >= 500),
+        ...(status === 429 && !quota ? { rateLimited: true } : {}),
         ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
       };
     }
@@ -222,7 +304,7 @@ export class OpenAIProvider implements Provider {
       output_tokens: completion.usage?.completion_tokens ?? 0,
     };
     const price = this.prices[this.model] ?? (completion.model ? this.prices[completion.model] : undefined);
-    const cost_usd = price ? (usage.input_tokens * price.input_per_mtok + usage.output_tokens * price.output_per_mtok) / 1_000_000 : 0;
+    const cost_usd = price ? costOf(usage, price) : null;
     return { text: completion.choices[0]?.message?.content ?? '', usage, latency_ms, cost_usd, cached: false };
   }
 
@@ -243,6 +325,11 @@ export class OpenAIProvider implements Provider {
   }
 }
 
+/** USD for a number of tokens at a price per million. */
+export function costOf(usage: Usage, price: Price): number {
+  return (usage.input_tokens * price.input_per_mtok + usage.output_tokens * price.output_per_mtok) / 1_000_000;
+}
+
 class TimedOut extends Error {}
 class MalformedReply extends Error {}
 
@@ -261,48 +348,3 @@ function schemaName(module: string): string {
   return (module.replace(/[^a-zA-Z0-9_-]/g, '_') || 'output').slice(0, 64);
 }
 
-/**
- * The wait a 429/503 asks for: `retry-after-ms` (milliseconds), else
- * `Retry-After` as seconds or an HTTP date. Undefined when absent or unreadable.
- */
-export function retryAfter(headers: Headers | undefined): number | undefined {
-  const ms = headers?.get('retry-after-ms');
-  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
-  const value = headers?.get('retry-after')?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function backoff(baseMs: number, attempt: number): number {
-  const delay = Math.min(baseMs * 2 ** (attempt - 1), MAX_BACKOFF_MS);
-  return delay * (1 - Math.random() * 0.25);
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return '';
-  const inner = (cause as { cause?: unknown }).cause;
-  const code = (inner as { code?: unknown } | undefined)?.code ?? (cause as { code?: unknown }).code;
-  const innerMessage = inner instanceof Error ? inner.message : '';
-  return [cause.message, innerMessage, typeof code === 'string' && !innerMessage.includes(code) ? code : ''].filter(Boolean).join(': ');
-}
-
-function clip(text: string, max = 300): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}

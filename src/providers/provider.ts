@@ -4,6 +4,7 @@
  * provider, so sim output goes through exactly the path real output does.
  */
 import type { PromptFile } from '../registry/prompt-file.js';
+import type { DialectAnalysis } from '../registry/schema-dialects.js';
 
 export interface ModelRequest {
   /** Module id, e.g. intent_recognition. */
@@ -29,8 +30,19 @@ export interface ModelResponse {
   text: string;
   usage: Usage;
   latency_ms: number;
-  cost_usd: number;
+  /** null when the model has no price in the price table: unknown, never 0. */
+  cost_usd: number | null;
   cached: boolean;
+}
+
+/** What an endpoint's structured output guarantees about one module's output. */
+export interface OutputEnforcement {
+  /** e.g. "llama.cpp grammar". */
+  label: string;
+  /** The Output Schema's constraints it does not enforce. */
+  analysis: DialectAnalysis;
+  /** Whether "one JSON object" itself is enforced (llama.cpp ignores json_object). */
+  jsonSyntaxEnforced: boolean;
 }
 
 export interface Provider {
@@ -38,6 +50,8 @@ export interface Provider {
   readonly id: string;
   readonly model: string;
   complete(request: ModelRequest): Promise<ModelResponse>;
+  /** Absent where nothing is enforced by the endpoint, or nothing needs to be (sim). */
+  outputEnforcement?(prompt: PromptFile): OutputEnforcement | undefined;
   close?(): Promise<void>;
 }
 

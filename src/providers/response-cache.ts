@@ -23,7 +23,8 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { canonicalJson } from '../canonical-json.js';
 import { buildMessages } from './messages.js';
-import { ProviderError, type ModelRequest, type ModelResponse, type Provider } from './provider.js';
+import type { PromptFile } from '../registry/prompt-file.js';
+import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider } from './provider.js';
 
 export type CacheMode = 'read_write' | 'off' | 'replay';
 
@@ -48,7 +49,7 @@ const EntrySchema = z.object({
     text: z.string(),
     usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }),
     latency_ms: z.number(),
-    cost_usd: z.number(),
+    cost_usd: z.number().nullable(),
   }),
 });
 
@@ -62,7 +63,7 @@ export class CachedProvider implements Provider {
   private readonly inFlight = new Map<string, Promise<ModelResponse>>();
 
   constructor(
-    private readonly inner: Provider & Partial<RequestDescribing>,
+    readonly inner: Provider & Partial<RequestDescribing>,
     options: CachedProviderOptions,
   ) {
     this.id = inner.id;
@@ -111,6 +112,10 @@ export class CachedProvider implements Provider {
     } finally {
       this.inFlight.delete(key);
     }
+  }
+
+  outputEnforcement(prompt: PromptFile): OutputEnforcement | undefined {
+    return this.inner.outputEnforcement?.(prompt);
   }
 
   async close(): Promise<void> {

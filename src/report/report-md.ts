@@ -177,7 +177,7 @@ function failureBlock(f: MarkdownFailure): string[] {
     out.push(`First failing stage: **${md(f.first_failing_stage)}**`, '');
   }
   const own = a ? f.failed_checks.filter((c) => c.name === a.check) : f.failed_checks;
-  for (const c of own.slice(0, CHECKS_PER_CASE)) out.push(`- ${codeSpan(c.name)}: ${md(c.reason)}`);
+  for (const c of own.slice(0, CHECKS_PER_CASE)) out.push(`- ${codeSpan(c.name)}: ${md(c.reason)}${c.unenforced ? ` _(${md(c.unenforced)})_` : ''}`);
   if (own.length > CHECKS_PER_CASE) out.push(`- … and ${own.length - CHECKS_PER_CASE} more checks`);
   if (own.length) out.push('');
   if (f.trace) out.push('<details><summary>trace</summary>', '', `<pre>${escapeHtml(clip(traceSummary(f.trace as PipelineTrace, f.attribution?.stage ?? f.first_failing_stage), 1500))}</pre>`, '', '</details>', '');
@@ -198,7 +198,7 @@ function traceSummary(trace: PipelineTrace, firstFailing: string | undefined): s
   const lines = trace.stages.map((st) => {
     const mark = !marked && st.stage === firstFailing ? ' ← FIRST FAILING STAGE' : '';
     if (mark) marked = true;
-    return `stage ${st.stage} (${st.prompt}): ${st.valid ? 'valid output' : `INVALID: ${st.error ?? ''}`}${mark}`;
+    return `stage ${st.stage} (${st.prompt}): ${st.valid ? 'valid output' : `INVALID: ${st.error ?? ''}${st.unenforced ? ` (${st.unenforced})` : ''}`}${mark}`;
   });
   for (const t of trace.tools) {
     const guard = t.block ? ` [stopped by the ${t.block.gate} guard: ${t.block.message}]` : '';
@@ -227,6 +227,6 @@ function fmt(v: number | null): string {
 
 function countOf(id: MetricId, m: MetricValue): string {
   if (id === 'latency_ms') return `p50 ${fmt(m.p50 as number | null)} · p95 ${fmt(m.p95 as number | null)} (${m.denominator} calls)`;
-  if (id === 'cost_usd') return `total ${fmt(m.numerator)} over ${m.denominator}`;
+  if (id === 'cost_usd') return m.unknown_cost_results ? `unknown: the model has no price in \`prices\` (${m.unknown_cost_results} results)` : `total ${fmt(m.numerator)} over ${m.denominator}`;
   return `${m.numerator} / ${m.denominator}`;
 }

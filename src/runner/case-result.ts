@@ -17,6 +17,8 @@ export type CaseStatus = 'passed' | 'failed' | 'error';
 export interface FailedCheck {
   name: string;
   reason: string;
+  /** On a schema check: the endpoint could not have enforced what failed (see registry/schema-dialects.ts). */
+  unenforced?: string;
 }
 
 export type { ScoreFacts };
@@ -40,7 +42,8 @@ export interface CaseResult {
   latency_ms: number;
   call_latencies_ms: number[];
   usage: Usage;
-  cost_usd: number;
+  /** null when some call had no price: unknown, never 0. */
+  cost_usd: number | null;
   cached_calls: number;
   facts: ScoreFacts;
   /** Pipeline scenarios: the first stage whose output went wrong. */
@@ -91,6 +94,16 @@ export interface RunProvenance {
   partial?: { missing_shards: number[]; of: number };
   config_file: string | null;
   config: Record<string, unknown>;
+}
+
+/** The sum of call costs; unknown as soon as one is unknown. */
+export function sumCosts(costs: (number | null)[]): number | null {
+  let total = 0;
+  for (const c of costs) {
+    if (c === null) return null;
+    total += c;
+  }
+  return total;
 }
 
 /** A case whose model call (or the harness itself) failed: an error, never a pass, with no facts to score. */

@@ -57,6 +57,12 @@ export interface EvaluateOptions {
   guards?: boolean;
   /** Deprecated alias of `guards` (the old --no-gates). */
   gates?: boolean;
+  /** `--timeout`: one attempt's deadline (seconds, or with ms/s/m). */
+  timeout?: string;
+  /** `--max-retries`. */
+  maxRetries?: string | number;
+  /** `--server`: the kind of OpenAI-compatible server (what its structured output enforces). */
+  server?: string;
   observer?: RunObserver;
   /** Aborted on an interrupt (SIGINT): evaluate throws RunInterrupted once the finished results are flushed. */
   signal?: AbortSignal;
@@ -94,7 +100,24 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
   const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings);
   const guards = options.guards !== false && options.gates !== false;
-  const provider = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode });
+  const provider = await createProvider({
+    provider: providerName,
+    model: options.model,
+    config,
+    env,
+    cacheMode,
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    ...(options.server !== undefined ? { server: options.server } : {}),
+  });
+  if (providerName === 'openai' && concurrency > config.openai.max_connections) {
+    warnings.push({
+      file: '-j',
+      severity: 'warning',
+      message: `${concurrency} cases run at once, but openai.max_connections allows ${config.openai.max_connections} calls in flight: the other cases wait for a connection`,
+      expected: `-j ${config.openai.max_connections} or less, or a higher openai.max_connections`,
+    });
+  }
   if (cacheMode === 'replay') await checkReplayCache(provider);
   const baselinePath = resolve(options.baseline || config.baseline || join(config.paths.reports, 'baseline.json'));
   if (options.updateBaseline) checkUpdateBeforeRun({ filter, gates: guards, provider: provider.id, model: provider.model, old: baseline, accepted });

@@ -8,6 +8,7 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { checkExpectations } from '../scoring/module-checks.js';
 import { handsOff, proposedToolCalls } from '../scoring/module-signals.js';
 import { parseModelOutput } from '../scoring/parse-model-output.js';
+import { unenforcedLabel } from '../scoring/unenforced-failure.js';
 import { errorResult, type CaseResult, type ScoreFacts } from './case-result.js';
 
 export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: PromptFile, provider: Provider): Promise<CaseResult> {
@@ -32,7 +33,10 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
 
   const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
   const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, c.expected_behavior) : [])];
-  const failed = checks.filter((x) => !x.passed).map((x) => ({ name: x.name, reason: x.reason ?? 'failed' }));
+  const unenforced = unenforcedLabel(provider.outputEnforcement?.(prompt), parsed);
+  const failed = checks
+    .filter((x) => !x.passed)
+    .map((x) => ({ name: x.name, reason: x.reason ?? 'failed', ...(x === parsed.check && unenforced ? { unenforced } : {}) }));
   const status = failed.length === 0 ? 'passed' : 'failed';
   return {
     type: 'case_result',

@@ -6,7 +6,7 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { judgePrompts } from '../scoring/judge-input.js';
 import { judgeScenario } from '../scoring/scenario-judge.js';
 import { attributeFailure } from '../scoring/stage-attribution.js';
-import type { CaseResult } from './case-result.js';
+import { sumCosts, type CaseResult } from './case-result.js';
 
 export async function runScenario(s: LoadedScenario, trial: number, active: Map<string, PromptFile>, provider: Provider, gates: boolean): Promise<CaseResult> {
   const ctx = await runPipeline(s, { active, provider, trial, gates });
@@ -34,7 +34,7 @@ export async function runScenario(s: LoadedScenario, trial: number, active: Map<
       input_tokens: stages.reduce((sum, st) => sum + st.usage.input_tokens, 0),
       output_tokens: stages.reduce((sum, st) => sum + st.usage.output_tokens, 0),
     },
-    cost_usd: stages.reduce((sum, st) => sum + st.cost_usd, 0),
+    cost_usd: sumCosts(stages.map((st) => st.cost_usd)),
     cached_calls: stages.filter((st) => st.cached).length,
     facts: verdict.facts,
     ...(verdict.firstFailingStage ? { first_failing_stage: verdict.firstFailingStage, attribution: attributeFailure(verdict.firstFailingStage, ctx.trace, failed, s) } : {}),

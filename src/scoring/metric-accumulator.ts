@@ -48,6 +48,7 @@ export class MetricAccumulator {
   private attacked = 0;
   private attackedDone = 0;
   private cost = 0;
+  private unknownCost = 0;
   private inputTokens = 0;
   private outputTokens = 0;
   private cachedCalls = 0;
@@ -62,7 +63,8 @@ export class MetricAccumulator {
       this.regressions += 1;
       if (r.status === 'passed') this.regressionsPassed += 1;
     }
-    this.cost += r.cost_usd;
+    if (r.cost_usd === null) this.unknownCost += 1;
+    else this.cost += r.cost_usd;
     this.inputTokens += r.usage.input_tokens;
     this.outputTokens += r.usage.output_tokens;
     this.cachedCalls += r.cached_calls;
@@ -168,6 +170,8 @@ export class MetricAccumulator {
       },
       cost_usd: {
         ...ratio(this.cost, this.results, {}, 8),
+        // A price missing for some calls makes the whole figure unknown, not a smaller one.
+        ...(this.unknownCost ? { value: null, unknown_cost_results: this.unknownCost } : {}),
         input_tokens: this.inputTokens,
         output_tokens: this.outputTokens,
         cached_calls: this.cachedCalls,

@@ -13,6 +13,8 @@ export interface ParsedOutput {
   /** The parsed JSON when it parsed, valid or not, so later checks can still explain. */
   value?: unknown;
   valid: boolean;
+  /** Schema problems, when the output parsed as an object but the schema refused it. */
+  issues?: { path: PropertyKey[]; code: string; message: string }[];
 }
 
 export function parseModelOutput(text: string, schema: z.ZodType | undefined): ParsedOutput {
@@ -33,7 +35,8 @@ export function parseModelOutput(text: string, schema: z.ZodType | undefined): P
   if (!schema) return { check: pass('schema'), value, valid: true };
   const result = schema.safeParse(value);
   if (!result.success) {
-    return { check: fail('schema', formatZodIssues(result.error).slice(0, 5).join('; ')), value, valid: false };
+    const issues = result.error.issues.map((i) => ({ path: [...i.path], code: i.code, message: i.message }));
+    return { check: fail('schema', formatZodIssues(result.error).slice(0, 5).join('; ')), value, valid: false, issues };
   }
   return { check: pass('schema'), value: result.data, valid: true };
 }

@@ -46,7 +46,7 @@ describe('a failing model call is recorded on its case and never stops the run',
       (f, i) => `  - case_id: fault-${i}\n    case_type: normal\n    input: { user_query: "订单 O12${i} 没发货我要退款 [${f}]" }\n    expected_behavior: { expected_enum_values: { intent: refund_request } }`,
     );
     writeFileSync(join(root, 'cases/intent_recognition/faults.yaml'), `test_cases:\n${cases.join('\n')}\n`);
-    writeFileSync(join(root, 'orderflow.config.yaml'), `${readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace('timeout_ms: 60000', 'timeout_ms: 1500').replace('max_retries: 3', 'max_retries: 1')}`);
+    writeFileSync(join(root, 'orderflow.config.yaml'), `${readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace(/timeout_ms: \d+/, 'timeout_ms: 1500').replace('max_retries: 3', 'max_retries: 1')}`);
 
     const result = await evalIn(root, { provider: 'openai', model: 'm', out: join(root, 'out'), cache: false, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } });
     const byFault = Object.fromEntries(readResults(join(root, 'out')).map((r) => [FAULTS[Number(r.case_id.split('-')[1])]!, r]));
