@@ -9,6 +9,7 @@ import { parseJsonWithPositions } from '../source-positions.js';
 import { findSection } from './markdown-sections.js';
 import type { PromptFile } from './prompt-file.js';
 import type { Registry } from './registry.js';
+import { strictBlockers } from './schema-dialects.js';
 import { schemaAt, type SchemaNode } from './schema-notation.js';
 
 export function lintRegistry(registry: Registry): Problem[] {
@@ -89,6 +90,7 @@ export function lintPrompt(prompt: PromptFile): Problem[] {
   problems.push(...lintExamples(prompt));
   problems.push(...lintSplicedInput(prompt));
   problems.push(...lintStructured(prompt));
+  problems.push(...lintStrictBlockers(prompt));
   return problems;
 }
 
@@ -198,4 +200,18 @@ function lintStructured(prompt: PromptFile): Problem[] {
     if (!input || !schemaAt(input, field.value)) add(field.line, 'Untrusted Input Fields', `"${field.value}" is not a field of the input schema`);
   }
   return problems;
+}
+
+/** Strict structured outputs refuse some shapes; name the field, since the whole schema then goes unenforced on OpenAI. */
+export function lintStrictBlockers(prompt: PromptFile): Problem[] {
+  const tree = prompt.outputSchema?.tree;
+  if (!tree) return [];
+  return strictBlockers(tree).map((b) => ({
+    file: prompt.path,
+    line: b.line,
+    field: `Output Schema: ${b.path}`,
+    severity: 'warning' as const,
+    message: `keeps OpenAI strict mode off for this module (${b.reason}): strict:false is sent, and OpenAI then enforces none of the schema`,
+    expected: 'typed array items and listed object keys, if OpenAI should enforce this output',
+  }));
 }

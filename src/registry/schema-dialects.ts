@@ -23,7 +23,7 @@ import type { SchemaNode } from './schema-notation.js';
 export const SCHEMA_DIALECTS = ['openai_strict', 'llama_cpp_grammar', 'json_object'] as const;
 export type SchemaDialect = (typeof SCHEMA_DIALECTS)[number];
 
-export type ConstraintKind = 'required' | 'no_unknown_keys' | 'type' | 'enum' | 'bounds';
+export type ConstraintKind = 'required' | 'no_unknown_keys' | 'type' | 'enum' | 'minimum' | 'maximum';
 
 export interface SchemaConstraint {
   /** Dotted path, `[]` for array items: `planned_queries[].tool_name`; '' for the root. */
@@ -74,8 +74,8 @@ export function schemaConstraints(root: SchemaNode): SchemaConstraint[] {
         return;
       case 'number':
         out.push({ path, kind: 'type', text: `${at} is ${node.integer ? 'an integer' : 'a number'}`, line: node.line });
-        if (node.min !== undefined) out.push({ path, kind: 'bounds', text: `${at} >= ${node.min}`, line: node.line });
-        if (node.max !== undefined) out.push({ path, kind: 'bounds', text: `${at} <= ${node.max}`, line: node.line });
+        if (node.min !== undefined) out.push({ path, kind: 'minimum', text: `${at} >= ${node.min}`, line: node.line });
+        if (node.max !== undefined) out.push({ path, kind: 'maximum', text: `${at} <= ${node.max}`, line: node.line });
         return;
       case 'string':
         out.push({ path, kind: 'type', text: `${at} is a string${node.nullable ? ' or null' : ''}`, line: node.line });
@@ -111,7 +111,7 @@ export function analyzeDialect(root: SchemaNode, dialect: SchemaDialect): Dialec
       return { dialect, unenforced: strictBlockers(root).length ? all : [] };
     case 'llama_cpp_grammar':
       // Integer ranges become grammar rules; bounds on a non-integer number are dropped by the converter.
-      return { dialect, unenforced: all.filter((c) => c.kind === 'bounds' && isFloat(root, c.path)) };
+      return { dialect, unenforced: all.filter((c) => (c.kind === 'minimum' || c.kind === 'maximum') && isFloat(root, c.path)) };
     case 'json_object':
       return { dialect, unenforced: all };
   }
@@ -128,12 +128,18 @@ function isFloat(root: SchemaNode, path: string): boolean {
   return node?.kind === 'number' && !node.integer;
 }
 
-/** One short line for a table cell: what the dialect leaves unenforced. */
-export function summarizeUnenforced(analysis: DialectAnalysis, total: number): string {
-  const n = analysis.unenforced.length;
-  if (n === 0) return 'all enforced';
-  if (n === total) return `nothing enforced (${n} constraints)`;
-  return analysis.unenforced.map((c) => c.text).join(', ');
+/** Per dialect, one short line for a table cell: what it leaves unenforced in this schema. */
+export function enforcementSummary(root: SchemaNode): Record<SchemaDialect, string> {
+  const total = schemaConstraints(root).length;
+  const blockers = strictBlockers(root);
+  const cell = (dialect: SchemaDialect): string => {
+    const { unenforced } = analyzeDialect(root, dialect);
+    if (unenforced.length === 0) return 'all enforced';
+    if (dialect === 'openai_strict') return `nothing: strict off (${blockers[0]!.path}${blockers.length > 1 ? ` +${blockers.length - 1}` : ''})`;
+    if (unenforced.length === total) return `nothing (${total} constraints)`;
+    return unenforced.map((c) => c.text).join(', ');
+  };
+  return { openai_strict: cell('openai_strict'), llama_cpp_grammar: cell('llama_cpp_grammar'), json_object: cell('json_object') };
 }
 
 /** A zod issue path as a constraint path: numeric indices become `[]`. */
@@ -150,7 +156,8 @@ export function constraintPath(issuePath: readonly PropertyKey[]): string {
 export function issueKind(code: string, message: string): ConstraintKind | undefined {
   if (code === 'invalid_type') return /received undefined/.test(message) ? 'required' : 'type';
   if (code === 'invalid_value') return 'enum';
-  if (code === 'too_big' || code === 'too_small') return 'bounds';
+  if (code === 'too_big') return 'maximum';
+  if (code === 'too_small') return 'minimum';
   if (code === 'unrecognized_keys') return 'no_unknown_keys';
   return undefined;
 }

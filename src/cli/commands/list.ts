@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { CASE_TYPES } from '../../cases/case-schema.js';
 import { countCases } from '../../cases/count-cases.js';
+import type { PromptFile } from '../../registry/prompt-file.js';
+import { analyzeDialect, SCHEMA_DIALECTS, strictBlockers, type SchemaDialect } from '../../registry/schema-dialects.js';
+import type { SchemaNode } from '../../registry/schema-notation.js';
 import { loadWorkspace, type WorkspaceOptions } from '../../workspace.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
@@ -36,6 +39,8 @@ export interface ListedModule {
   risk_level: string;
   output_mode: string;
   cases: Record<string, number>;
+  /** Per output dialect, the constraints of the active Output Schema it cannot enforce. */
+  schema_enforcement: Record<SchemaDialect, { unenforced: string[]; strict_blockers?: string[] }> | null;
 }
 
 export async function listCommand(options: ListOptions, output: Output): Promise<number> {
@@ -57,6 +62,7 @@ export async function listCommand(options: ListOptions, output: Output): Promise
       risk_level: active.metadata.risk_level,
       output_mode: active.metadata.output_mode,
       cases: counts[module] ?? {},
+      schema_enforcement: active.outputSchema ? enforcementOf(active.outputSchema.tree) : null,
     });
   }
   if (options.json) {
@@ -72,7 +78,32 @@ export async function listCommand(options: ListOptions, output: Output): Promise
   }
   output.out(alignColumns(rows));
   output.out(`case types: ${CASE_TYPES.map((t) => `${TYPE_ABBREVIATIONS[t]} ${t}`).join(', ')}`);
+  output.out(enforcementTable(ws.active));
   const scenarios = counts.pipeline ? Object.values(counts.pipeline).reduce((a, b) => a + b, 0) : 0;
   output.out(`${modules.length} modules, ${ws.registry.prompts.length} prompt files, ${scenarios} pipeline scenarios`);
   return EXIT_OK;
+}
+
+function enforcementOf(tree: SchemaNode): ListedModule['schema_enforcement'] {
+  const blockers = strictBlockers(tree).map((b) => `${b.path}: ${b.reason}`);
+  const entry = (d: SchemaDialect) => ({ unenforced: analyzeDialect(tree, d).unenforced.map((c) => c.text), ...(d === 'openai_strict' ? { strict_blockers: blockers } : {}) });
+  return Object.fromEntries(SCHEMA_DIALECTS.map((d) => [d, entry(d)])) as ListedModule['schema_enforcement'];
+}
+
+/**
+ * What each output dialect leaves unenforced in the active Output Schemas, one
+ * short line per module (README: "What an endpoint enforces"; --json has every
+ * constraint). json_object enforces none of them, so it needs no column.
+ */
+function enforcementTable(active: Map<string, PromptFile>): string {
+  const rows: string[][] = [['output schema not enforced by', 'OpenAI strict', 'llama.cpp grammar']];
+  for (const [module, prompt] of active) {
+    const tree = prompt.outputSchema?.tree;
+    if (!tree) continue;
+    const blockers = strictBlockers(tree);
+    const strict = blockers.length ? `all: strict off (${blockers.map((b) => b.path.split('.').pop()).join(', ')})` : 'nothing';
+    const paths = [...new Set(analyzeDialect(tree, 'llama_cpp_grammar').unenforced.map((c) => c.path))];
+    rows.push([module, strict, paths.length ? paths.map((p) => `${p} bounds`).join(', ') : 'nothing']);
+  }
+  return `${alignColumns(rows)}\njson_object: no constraint of any schema is enforced (on llama.cpp not even JSON)`;
 }

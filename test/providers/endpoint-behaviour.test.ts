@@ -1,0 +1,157 @@
+/**
+ * How the openai provider meets real endpoints: what their structured output
+ * enforces, strict mode, labels on failures the endpoint could not prevent,
+ * rate limits, a hung server and the time-out settings a person can give.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUT_MS, parseDuration, resolveCallLimits } from '../../src/config/openai-settings.js';
+import { InputError } from '../../src/errors.js';
+import { OpenAIProvider, type OpenAIProviderOptions } from '../../src/providers/openai-provider.js';
+import { ProviderError } from '../../src/providers/provider.js';
+import { resolveOutputMode, resolveServer } from '../../src/providers/server-presets.js';
+import type { PromptFile } from '../../src/registry/prompt-file.js';
+import { analyzeDialect, enforcementSummary, strictBlockers } from '../../src/registry/schema-dialects.js';
+import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
+import { unenforcedLabel } from '../../src/scoring/unenforced-failure.js';
+import { loadWorkspace } from '../../src/workspace.js';
+import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
+import { rateLimited } from '../support/rate-limited.js';
+
+let active: Map<string, PromptFile>;
+let server: LoopbackServer;
+beforeAll(async () => {
+  active = (await loadWorkspace()).active;
+  server = await startOpenAICompatibleServer();
+});
+afterAll(() => server.close());
+
+const precheck = () => active.get('input_safety_precheck')!;
+const goodPrecheck = { allow_continue: true, risk_level: 'none', risk_tags: [], sanitized_user_query: 'x', blocked_reason: null, recommended_next_step: 'continue', confidence: 0.9 };
+const provider = (options: Partial<OpenAIProviderOptions> = {}) =>
+  new OpenAIProvider({ model: 'm', apiKey: 'k-test', baseURL: server.baseURL, timeoutMs: 2_000, maxRetries: 1, retryBaseDelayMs: 5, ...options });
+const request = (prompt: PromptFile, caseId = 'c') => ({ module: prompt.metadata.module, prompt, input: {}, trial: 0, caseId });
+
+describe('what each output dialect cannot enforce', () => {
+  it('llama.cpp grammar: only the bounds of a non-integer number; OpenAI strict: all or, where a field blocks strict mode, nothing', () => {
+    const tree = precheck().outputSchema!.tree;
+    expect(analyzeDialect(tree, 'llama_cpp_grammar').unenforced.map((c) => c.text)).toEqual(['confidence >= 0', 'confidence <= 1']);
+    expect(analyzeDialect(tree, 'openai_strict').unenforced).toEqual([]);
+    expect(analyzeDialect(tree, 'json_object').unenforced.length).toBeGreaterThan(10);
+
+    const plan = active.get('fact_query_planning')!.outputSchema!.tree;
+    expect(strictBlockers(plan).map((b) => b.path)).toEqual(['planned_queries[].args']);
+    expect(enforcementSummary(plan).openai_strict).toMatch(/strict off \(planned_queries\[\]\.args\)/);
+    expect(analyzeDialect(plan, 'openai_strict').unenforced.length).toBe(analyzeDialect(plan, 'json_object').unenforced.length);
+    // The free-form args object is still an object to a grammar: only the confidence bounds escape it.
+    expect(analyzeDialect(plan, 'llama_cpp_grammar').unenforced.map((c) => c.path)).toEqual(['confidence', 'confidence']);
+    expect(strictBlockers(active.get('customer_response_generation')!.outputSchema!.tree).map((b) => b.reason)).toEqual([expect.stringMatching(/array without an item type/)]);
+  });
+
+  it('sends strict:true exactly where the schema allows it', () => {
+    const p = provider({ outputMode: 'json_schema' });
+    for (const prompt of active.values()) {
+      const body = p.requestBody(request(prompt)) as { response_format: { json_schema: { strict: boolean } } };
+      expect(body.response_format.json_schema.strict, prompt.metadata.module).toBe(strictBlockers(prompt.outputSchema!.tree).length === 0);
+    }
+  });
+});
+
+describe('a failed schema check the endpoint could not have enforced is labelled so', () => {
+  const label = (server: 'llama.cpp' | 'openai' | 'other', outputMode: 'json_schema' | 'json_object', output: unknown, prompt = precheck()) =>
+    unenforcedLabel(provider({ server, outputMode }).outputEnforcement(prompt), parseModelOutput(typeof output === 'string' ? output : JSON.stringify(output), prompt.outputSchema!.zod));
+
+  it('llama.cpp grammar: confidence 9 is the endpoint\'s gap; a wrong enum or a missing key is the model\'s failure', () => {
+    expect(label('llama.cpp', 'json_schema', { ...goodPrecheck, confidence: 9 })).toBe('not enforceable by llama.cpp grammar: confidence <= 1');
+    expect(label('llama.cpp', 'json_schema', { ...goodPrecheck, risk_level: 'extreme' })).toBeUndefined();
+    const { blocked_reason: _dropped, ...missing } = goodPrecheck;
+    expect(label('llama.cpp', 'json_schema', missing)).toBeUndefined();
+    expect(label('llama.cpp', 'json_schema', { ...goodPrecheck, confidence: 9, risk_level: 'extreme' })).toBeUndefined();
+  });
+
+  it('OpenAI strict enforces everything; json_object nothing; llama.cpp json_object not even JSON', () => {
+    expect(label('openai', 'json_schema', { ...goodPrecheck, confidence: 9 })).toBeUndefined();
+    expect(label('openai', 'json_object', { ...goodPrecheck, risk_level: 'extreme' })).toMatch(/not enforceable by OpenAI structured outputs, json_object: risk_level in enum/);
+    expect(label('other', 'json_object', 'plain words')).toBeUndefined();
+    expect(label('llama.cpp', 'json_object', 'plain words')).toMatch(/does not enforce JSON output/);
+    const plan = active.get('fact_query_planning')!;
+    expect(label('openai', 'json_schema', { need_tool_queries: 'yes' }, plan)).toMatch(/strict:false because planned_queries\[\]\.args is a free-form object/);
+  });
+});
+
+describe('server presets and output_mode auto', () => {
+  it('recognises hosted APIs by host and Ollama by its port; a named server is taken as said', () => {
+    expect(resolveServer('auto', null)).toBe('openai');
+    expect(resolveServer('auto', 'https://api.openai.com/v1')).toBe('openai');
+    expect(resolveServer('auto', 'https://api.deepseek.com/v1')).toBe('deepseek');
+    expect(resolveServer('auto', 'http://localhost:11434/v1')).toBe('ollama');
+    expect(resolveServer('auto', 'http://127.0.0.1:8080/v1')).toBe('other');
+    expect(resolveServer('llama.cpp', 'http://127.0.0.1:8080/v1')).toBe('llama.cpp');
+    expect(resolveOutputMode('auto', 'llama.cpp')).toBe('json_schema');
+    expect(resolveOutputMode('auto', 'deepseek')).toBe('json_object');
+    expect(resolveOutputMode('auto', 'other')).toBe('json_object');
+    expect(resolveOutputMode('json_object', 'llama.cpp')).toBe('json_object');
+  });
+});
+
+describe('time-outs a person can set', () => {
+  it('flags beat environment variables; bad values are one-line input errors', () => {
+    expect(resolveCallLimits({ env: {} })).toEqual({});
+    expect(resolveCallLimits({ env: { ORDERFLOW_TIMEOUT: '45', ORDERFLOW_MAX_RETRIES: '1' } })).toEqual({ timeoutMs: 45_000, maxRetries: 1 });
+    expect(resolveCallLimits({ timeout: '1500ms', maxRetries: '0', env: { ORDERFLOW_TIMEOUT: '45', ORDERFLOW_MAX_RETRIES: '1' } })).toEqual({ timeoutMs: 1500, maxRetries: 0 });
+    expect(parseDuration('2m', 'x')).toBe(120_000);
+    expect(() => parseDuration('soon', '--timeout')).toThrow(InputError);
+    expect(() => resolveCallLimits({ maxRetries: '-1', env: {} })).toThrow(/--max-retries/);
+    expect(() => resolveCallLimits({ env: { ORDERFLOW_TIMEOUT: '0' } })).toThrow(/ORDERFLOW_TIMEOUT/);
+    expect(DEFAULT_TIMEOUT_MS).toBe(30_000);
+  });
+
+  it('a hung endpoint: after three silent attempts in a row every further call fails at once', async () => {
+    server.setHandler(() => ({ hang: true }));
+    const p = provider({ timeoutMs: 300, maxRetries: 3, maxConnections: 2 });
+    const started = Date.now();
+    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => p.complete(request(precheck(), `hung-${i}`))));
+    const elapsed = Date.now() - started;
+    const errors = results.map((r) => (r.status === 'rejected' ? (r.reason as ProviderError) : null));
+    expect(errors.every((e) => e instanceof ProviderError && e.kind === 'timeout')).toBe(true);
+    expect(errors.some((e) => /not sent: the endpoint looks hung: 3 attempts in a row got no reply within 300 ms/.test(e!.message))).toBe(true);
+    // Without the breaker: 10 calls × 4 attempts × 300 ms over 2 connections ≈ 6 s.
+    expect(elapsed).toBeLessThan(3_000);
+    const sent = server.completionRequests().length;
+    server.setHandler(() => ({ content: JSON.stringify(goodPrecheck) }));
+    await expect(p.complete(request(precheck()))).rejects.toThrow(/looks hung/);
+    expect(server.completionRequests().length).toBe(sent);
+  });
+
+  it('a slow reply between silent attempts keeps the endpoint alive', async () => {
+    let n = 0;
+    server.setHandler(() => (n++ % 2 === 0 ? { hang: true } : { content: JSON.stringify(goodPrecheck) }));
+    const p = provider({ timeoutMs: 200, maxRetries: 2, maxConnections: 1 });
+    const results: PromiseSettledResult<unknown>[] = [];
+    // One at a time: each call's first attempt times out, its retry is answered; four calls, four silent attempts in all.
+    for (let i = 0; i < 4; i++) results.push(...(await Promise.allSettled([p.complete(request(precheck(), `alive-${i}`))])));
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+});
+
+describe('rate limits: adaptive concurrency, no retry storm', () => {
+  it('429 + Retry-After: every call succeeds, the window shrinks, and rejected requests stay a small share', async () => {
+    const { handler, counters } = rateLimited(() => ({ content: JSON.stringify(goodPrecheck), delayMs: 20 }), { ratePerSec: 100, burst: 10 });
+    server.setHandler(handler);
+    const p = provider({ maxConnections: 32, maxRetries: 0 });
+    const calls = 120;
+    const results = await Promise.allSettled(Array.from({ length: calls }, (_, i) => p.complete(request(precheck(), `rl-${i}`))));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(counters.admitted).toBe(calls);
+    expect(p.stats().decreases).toBeGreaterThan(0);
+    expect(p.stats().minWindow).toBeLessThan(32);
+    // A storm re-sends every rejected call at once, again and again; here 429s stay below the calls made.
+    expect(counters.rejected).toBeLessThan(calls);
+  });
+
+  it('an exhausted quota (429 insufficient_quota) is not retried', async () => {
+    server.setHandler(() => ({ status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } } }));
+    const before = server.completionRequests().length;
+    await expect(provider().complete(request(precheck()))).rejects.toThrow(/HTTP 429.*not retried/);
+    expect(server.completionRequests().length - before).toBe(1);
+  });
+});
