@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The real-server suite runs with `npm run test:interop` only.
+    exclude: [...configDefaults.exclude, 'test/interop/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -66,6 +66,9 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .addOption(new Option('--no-gates', 'deprecated: the old name of --no-guards').hideHelp())
     .option('--timeout <duration>', 'deadline of one model call attempt: seconds, or 1500ms, 45s, 2m (env ORDERFLOW_TIMEOUT; default openai.timeout_ms)')
     .option('--max-retries <n>', 'retries of a failed model call (env ORDERFLOW_MAX_RETRIES; default openai.max_retries)')
+    .option('--dry-run', 'print the model calls, estimated tokens and cost by module, and what the cache holds; call nothing')
+    .option('--estimate', 'the same as --dry-run')
+    .option('--max-cost <usd>', 'stop sending new calls once this run has spent this many US dollars; --resume finishes it', Number)
     .option('--server <kind>', 'the OpenAI-compatible server: auto | openai | deepseek | vllm | ollama | llama.cpp | other (default openai.server)')
     .option('-q, --quiet', 'print only the verdict line and the report path')
     .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());

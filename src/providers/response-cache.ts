@@ -118,6 +118,11 @@ export class CachedProvider implements Provider {
     return this.inner.outputEnforcement?.(prompt);
   }
 
+  /** The stored response for a request, or undefined: never a call. */
+  async lookup(request: ModelRequest): Promise<ModelResponse | undefined> {
+    return this.read(this.key(request));
+  }
+
   async close(): Promise<void> {
     await this.inner.close?.();
   }

@@ -70,6 +70,8 @@ export interface GateInput {
   promptChanges: PromptChange[] | null;
   settingChanges: SettingChange[];
   partial?: RunProvenance['partial'];
+  /** The run stopped before every case ran (a spent --max-cost). */
+  incomplete?: RunProvenance['incomplete'] | null;
   accepted: readonly Acceptance[];
   /** The gate mode, and in statistical mode the paired comparison that replaces per-case flips. */
   statistics: Pick<RunStatistics, 'mode' | 'paired' | 'stable_regressions' | 'stable_regression_count'>;
@@ -93,8 +95,11 @@ const thresholds: Check = ({ config, metrics, statistics }) =>
     return [{ id: metric, passed: true, reason: `${metric} ${value} within ${describe(threshold)}`, value, threshold }];
   });
 
-const completeRun: Check = ({ partial }) =>
-  partial ? [{ id: 'complete_run', passed: false, reason: `partial run: shard(s) ${partial.missing_shards.join(', ')} of ${partial.of} missing`, value: partial.missing_shards.length, threshold: { max: 0 } }] : [];
+const completeRun: Check = ({ partial, incomplete }) => [
+  ...(partial ? [{ id: 'complete_run', passed: false, reason: `partial run: shard(s) ${partial.missing_shards.join(', ')} of ${partial.of} missing`, value: partial.missing_shards.length, threshold: { max: 0 } }] : []),
+  // Cases that never ran might have failed: an incomplete run cannot pass.
+  ...(incomplete ? [{ id: 'complete_run', passed: false, reason: `incomplete run: ${incomplete.done} of ${incomplete.total} results (${incomplete.reason}); finish it with ${incomplete.resume}`, value: incomplete.done, threshold: { min: incomplete.total } }] : []),
+];
 
 const baselineTrusted: Check = ({ baseline }) =>
   baseline?.untrusted ? [{ id: 'baseline_trusted', passed: false, reason: `baseline ${baseline.path} is not trusted: ${baseline.untrusted}`, value: null, threshold: {} }] : [];

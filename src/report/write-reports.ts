@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { DEFAULT_STATISTICS } from '../config/statistics-config.js';
 import type { AggregateSnapshot } from '../runner/aggregates.js';
-import type { RunProvenance } from '../runner/case-result.js';
+import type { RunIncomplete, RunProvenance } from '../runner/case-result.js';
 import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { BaselineComparison, type Baseline, type SuiteScope } from './baseline.js';
@@ -45,6 +45,8 @@ export interface WriteReportsOptions {
   /** `statistics` defaults to the config defaults. */
   config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'> & Partial<Pick<Config, 'statistics'>>;
   accepted: readonly Acceptance[];
+  /** The run stopped early (a spent budget): the report says so, and the gate fails. */
+  incomplete?: RunIncomplete | null;
 }
 
 export interface WrittenReports {
@@ -120,7 +122,13 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
   const settingChanges = record?.gate_settings ? compareGateSettings(record.gate_settings, gateSettingsOf(options.config)) : [];
   const head: ReportHead = {
     schema_version: REPORT_SCHEMA_VERSION,
-    run: { ...options.run, finished_at: new Date().toISOString(), duration_ms: Math.round(options.duration_ms), report_dir: displayPath(options.outDir) },
+    run: {
+      ...options.run,
+      finished_at: new Date().toISOString(),
+      duration_ms: Math.round(options.duration_ms),
+      report_dir: displayPath(options.outDir),
+      ...(options.incomplete ? { incomplete: options.incomplete } : {}),
+    },
     summary: snapshot.counts,
     metrics,
     by_module: byModule,
@@ -130,7 +138,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     attack_strategies: snapshot.attack_strategies,
     unsafe_actions: snapshot.unsafe_actions,
     successful_attacks: snapshot.successful_attacks,
-    gate: evaluateGate({ config: options.config, metrics, baseline, promptChanges, settingChanges, partial: run.partial, accepted: options.accepted, statistics }),
+    gate: evaluateGate({ config: options.config, metrics, baseline, promptChanges, settingChanges, partial: run.partial, incomplete: options.incomplete ?? null, accepted: options.accepted, statistics }),
     baseline,
     prompt_changes: promptChanges,
     gate_settings_changes: settingChanges,

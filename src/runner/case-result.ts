@@ -63,6 +63,17 @@ export interface CaseResult {
   generated_by?: GeneratedBy;
 }
 
+/** A run stopped before every case ran; `--resume` finishes it. */
+export interface RunIncomplete {
+  reason: string;
+  /** Results on disk. */
+  done: number;
+  /** Results the plan asked for. */
+  total: number;
+  /** The command that finishes it. */
+  resume: string;
+}
+
 export interface RunHeader {
   type: 'run_header';
   schema_version: number;
@@ -92,6 +103,8 @@ export interface RunProvenance {
   suite?: { fingerprint: string; cases: number };
   /** Set by `merge --partial`: shards that were not there. A partial run never passes the gate. */
   partial?: { missing_shards: number[]; of: number };
+  /** Set when the run stopped before every case ran (`--max-cost` reached): it never passes the gate. */
+  incomplete?: RunIncomplete;
   config_file: string | null;
   config: Record<string, unknown>;
 }

@@ -9,9 +9,12 @@ import { compileFilter, type CaseFilter } from '../cases/case-filter.js';
 import { iterateSuite, loadCaseSuite, suiteFingerprint } from '../cases/case-suite.js';
 import { generatedDir } from '../cases/generated-folder.js';
 import { InputError, type Problem } from '../errors.js';
+import { BudgetedProvider } from '../providers/budget.js';
 import { createProvider } from '../providers/create-provider.js';
+import type { Provider } from '../providers/provider.js';
 import { lintRegistry } from '../registry/lint.js';
 import type { PromptFile } from '../registry/prompt-file.js';
+import { displayPath } from '../registry/registry.js';
 import { snapshotPrompt } from '../registry/prompt-snapshot.js';
 import type { Registry } from '../registry/registry.js';
 import { resolveBaseline } from '../report/baseline.js';
@@ -63,6 +66,8 @@ export interface EvaluateOptions {
   maxRetries?: string | number;
   /** `--server`: the kind of OpenAI-compatible server (what its structured output enforces). */
   server?: string;
+  /** `--max-cost USD`: no new call once the calls of this run have cost this much. */
+  maxCost?: number;
   observer?: RunObserver;
   /** Aborted on an interrupt (SIGINT): evaluate throws RunInterrupted once the finished results are flushed. */
   signal?: AbortSignal;
@@ -100,7 +105,8 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
   const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings);
   const guards = options.guards !== false && options.gates !== false;
-  const provider = await createProvider({
+  const maxCost = options.maxCost === undefined ? undefined : budgetOf(options.maxCost);
+  const created = await createProvider({
     provider: providerName,
     model: options.model,
     config,
@@ -110,6 +116,11 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     ...(options.server !== undefined ? { server: options.server } : {}),
   });
+  if (maxCost !== undefined && created.id === 'openai' && !config.prices[created.model]) {
+    throw new InputError({ file: '--max-cost', message: `model "${created.model}" has no price in prices, so its cost is unknown and no budget can be kept`, expected: `prices: { ${created.model}: { input_per_mtok: ..., output_per_mtok: ... } } in the config`, severity: 'error' });
+  }
+  const budget = maxCost !== undefined ? new BudgetedProvider(created, maxCost) : null;
+  const provider: Provider = budget ?? created;
   if (providerName === 'openai' && concurrency > config.openai.max_connections) {
     warnings.push({
       file: '-j',
@@ -118,7 +129,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       expected: `-j ${config.openai.max_connections} or less, or a higher openai.max_connections`,
     });
   }
-  if (cacheMode === 'replay') await checkReplayCache(provider);
+  if (cacheMode === 'replay') await checkReplayCache(created);
   const baselinePath = resolve(options.baseline || config.baseline || join(config.paths.reports, 'baseline.json'));
   if (options.updateBaseline) checkUpdateBeforeRun({ filter, gates: guards, provider: provider.id, model: provider.model, old: baseline, accepted });
 
@@ -174,6 +185,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       run,
       ...(options.observer ? { observer: options.observer } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(budget ? { stopReason: () => budget.exhausted() } : {}),
     });
     warnings.push(...outcome.warnings);
     const written = await writeReports({
@@ -188,6 +200,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       prompts: new Map([...ws.active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshotPrompt(p) }])),
       config,
       accepted,
+      incomplete: outcome.incomplete ? { ...outcome.incomplete, resume: resumeCommand(outDir, options) } : null,
     });
     let baselineUpdated: string | null = null;
     if (options.updateBaseline) {
@@ -221,14 +234,34 @@ function refuseLintErrors(registry: Registry, active: Map<string, PromptFile>): 
   if (errors.length > 0) throw new InputError(errors);
 }
 
-function positiveInt(value: number | string, flag: string): number {
+function budgetOf(value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new InputError({ file: '--max-cost', message: `"${value}" is not an amount of US dollars`, expected: 'a positive number, e.g. --max-cost 2.50', severity: 'error' });
+  return value;
+}
+
+/** The command that finishes an incomplete run: the same selection, the same folder. */
+function resumeCommand(outDir: string, options: EvaluateOptions): string {
+  const args = ['orderflow eval --resume', `--out ${displayPath(outDir)}`];
+  if (options.provider) args.push(`--provider ${options.provider}`);
+  if (options.model) args.push(`--model ${options.model}`);
+  for (const m of options.module ?? []) args.push(`--module ${m}`);
+  for (const t of options.caseType ?? []) args.push(`--case-type ${t}`);
+  for (const id of options.id ?? []) args.push(`--id '${id}'`);
+  for (const p of options.prompt ?? []) args.push(`--prompt ${p}`);
+  if (options.shard) args.push(`--shard ${options.shard}`);
+  if (options.repeat && Number(options.repeat) > 1) args.push(`--repeat ${options.repeat}`);
+  if (options.maxCost !== undefined) args.push('--max-cost <a new budget>');
+  return args.join(' ');
+}
+
+export function positiveInt(value: number | string, flag: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throw new InputError({ file: flag, message: `"${value}" is not a positive integer`, expected: `a whole number of at least 1, e.g. ${flag} 8`, severity: 'error' });
   }
   return value;
 }
 
-function buildFilter(options: EvaluateOptions, modules: string[]): CaseFilter {
+export function buildFilter(options: EvaluateOptions, modules: string[]): CaseFilter {
   const problems: Problem[] = [];
   for (const m of options.module ?? []) {
     if (!modules.includes(m) && m !== 'pipeline') problems.push({ file: '--module', message: `unknown module "${m}"`, expected: `one of ${[...modules, 'pipeline'].join(', ')}`, severity: 'error' });

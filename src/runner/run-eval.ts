@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import type { Problem } from '../errors.js';
+import { BudgetExhausted } from '../providers/budget.js';
 import { Aggregates } from './aggregates.js';
 import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type CaseType, type RunProvenance } from './case-result.js';
 import { ResultsWriter } from './results-file.js';
@@ -36,6 +37,17 @@ export interface RunEvalOptions {
   observer?: RunObserver;
   /** Aborted on an interrupt: the run stops taking cases, flushes what finished and throws RunInterrupted. */
   signal?: AbortSignal;
+  /** Why no new case may start (a spent budget), or null to go on. */
+  stopReason?: () => string | null;
+}
+
+/** A run that stopped before every case ran; `--resume` finishes it. */
+export interface Incomplete {
+  reason: string;
+  /** Results on disk. */
+  done: number;
+  /** Results the plan asked for. */
+  total: number;
 }
 
 export interface EvalOutcome {
@@ -43,6 +55,7 @@ export interface EvalOutcome {
   resumed: number;
   duration_ms: number;
   warnings: Problem[];
+  incomplete: Incomplete | null;
 }
 
 /** The run was interrupted; every finished result is on disk. */
@@ -94,20 +107,23 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
     if (signal?.aborted) resolve();
     else signal?.addEventListener('abort', () => resolve(), { once: true });
   });
-  const record = async (result: CaseResult) => {
+  const record = async (result: CaseResult | null) => {
     // After an interrupt the file is being closed: a late result is simply not finished.
-    if (signal?.aborted) return;
+    if (result === null || signal?.aborted) return;
     aggregates.add(result);
     await writer.write(result);
     finished += 1;
     options.observer?.({ type: 'case_finished', result, done: finished, total });
   };
 
+  let stopped: string | null = null;
   try {
     items: for await (const item of options.plan.items()) {
       for (let trial = 0; trial < options.repeat; trial++) {
         if (signal?.aborted) break items;
         if (done.has(key(item.case_id, trial))) continue;
+        stopped = options.stopReason?.() ?? null;
+        if (stopped) break items;
         // Backpressure: pull the next case only when a slot is close to free.
         while (inFlight.size >= options.concurrency * 2 && !signal?.aborted) await Promise.race([...inFlight, aborted]);
         if (signal?.aborted) break items;
@@ -122,18 +138,20 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
     await writer.close();
   }
   if (signal?.aborted) throw new RunInterrupted(options.resultsPath, finished, total);
+  stopped ??= finished < total ? (options.stopReason?.() ?? null) : null;
   const duration_ms = performance.now() - started;
   options.observer?.({ type: 'run_finished', done: finished, total, duration_ms });
-  return { aggregates, resumed: done.size, duration_ms, warnings };
+  return { aggregates, resumed: done.size, duration_ms, warnings, incomplete: stopped ? { reason: stopped, done: finished, total } : null };
 }
 
 const key = (caseId: string, trial: number) => `${caseId}#${trial}`;
 
-/** A bug in a module or scorer becomes an `error` on that case, never the end of the run. */
-async function runSafely(item: WorkItem, trial: number): Promise<CaseResult> {
+/** A bug in a module or scorer becomes an `error` on that case, never the end of the run. A call refused by the budget leaves the case unrecorded (null). */
+async function runSafely(item: WorkItem, trial: number): Promise<CaseResult | null> {
   try {
     return await item.run(trial);
   } catch (error) {
+    if (error instanceof BudgetExhausted) return null;
     const kind = item.module === 'pipeline' ? 'pipeline' : 'module';
     return errorResult({ case_id: item.case_id, kind, module: item.module, case_type: item.case_type, trial }, `internal error: ${(error as Error)?.message ?? String(error)}`);
   }

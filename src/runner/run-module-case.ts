@@ -3,6 +3,7 @@
  * CaseResult. A failed model call becomes `error` on this case; it never throws.
  */
 import type { LoadedModuleCase } from '../cases/load-module-cases.js';
+import { BudgetExhausted } from '../providers/budget.js';
 import { ProviderError, type ModelResponse, type Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { checkExpectations } from '../scoring/module-checks.js';
@@ -27,6 +28,7 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
   try {
     response = await provider.complete({ module: c.module, prompt, input: c.input, trial, caseId: c.case_id });
   } catch (error) {
+    if (error instanceof BudgetExhausted) throw error;
     const message = error instanceof ProviderError ? error.message : `unexpected provider failure: ${(error as Error)?.message ?? String(error)}`;
     return errorResult(base, message);
   }

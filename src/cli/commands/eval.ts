@@ -5,11 +5,15 @@ import { dirname } from 'node:path';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
 import { printProblems, type Output } from '../output.js';
 import { isInteractive, progressObserver } from '../progress.js';
+import { renderEstimate } from '../render-estimate.js';
 import { renderSummary, verdictLine } from '../render-summary.js';
 import { resumeCommand } from '../resume-command.js';
 
 export interface EvalCommandOptions extends Omit<EvaluateOptions, 'observer' | 'signal'> {
   quiet?: boolean;
+  /** `--dry-run` / `--estimate`: print calls, tokens and cost; call nothing, write nothing. */
+  dryRun?: boolean;
+  estimate?: boolean;
 }
 
 /** Shell convention: killed by signal n exits 128 + n. */
@@ -17,6 +21,11 @@ const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 export async function evalCommand(options: EvalCommandOptions, output: Output, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   if (options.gates === false) printProblems(output, [{ file: '--no-gates', message: 'is deprecated and will be removed in the next version; use --no-guards', severity: 'warning' }]);
+  if (options.dryRun || options.estimate) {
+    const { estimateRun } = await import('../../runner/estimate-run.js');
+    output.out(renderEstimate(await estimateRun(options)));
+    return EXIT_OK;
+  }
   const controller = new AbortController();
   let signalName = 'SIGINT';
   const onSignal = (name: NodeJS.Signals) => {

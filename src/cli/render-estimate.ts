@@ -1,0 +1,25 @@
+/** The table `orderflow eval --dry-run` prints. */
+import Table from 'cli-table3';
+import pc from 'picocolors';
+import type { RunEstimate } from '../runner/estimate-run.js';
+
+export function renderEstimate(e: RunEstimate): string {
+  const table = new Table({
+    head: ['module', 'calls', 'cached', 'input tokens ≈', 'output tokens ≈', 'cost USD ≈'],
+    style: pc.isColorSupported ? {} : { head: [], border: [] },
+    colAligns: ['left', 'right', 'right', 'right', 'right', 'right'],
+  });
+  const usd = (v: number | null) => (v === null ? 'unknown' : v.toFixed(4));
+  for (const [module, m] of Object.entries(e.by_module)) table.push([module, m.calls, m.cached, m.input_tokens.toLocaleString('en'), m.output_tokens.toLocaleString('en'), usd(m.cost_usd)]);
+  const t = e.total;
+  table.push(['total', t.calls, t.cached, t.input_tokens.toLocaleString('en'), t.output_tokens.toLocaleString('en'), usd(t.cost_usd)]);
+  const all = t.calls + t.cached;
+  return [
+    `dry run: ${e.provider} ${e.model}, ${e.cases} module cases and ${e.scenarios} pipeline scenarios${e.repeat > 1 ? ` (×${e.repeat} trials)` : ''}; no model was called`,
+    table.toString(),
+    `${all} model calls: ${t.calls} to make, ${t.cached} already in the cache (cache ${e.cache_mode}${e.cache_mode === 'off' ? ': not read' : ''})`,
+    e.price
+      ? `price: ${e.price.input_per_mtok} / ${e.price.output_per_mtok} USD per million input / output tokens; tokens estimated (≈1 per Chinese character, ≈1 per 4 other characters; output from the reference model's answers)`
+      : `cost unknown: model "${e.model}" has no price in the config's prices`,
+  ].join('\n');
+}

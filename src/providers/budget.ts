@@ -1,0 +1,60 @@
+/**
+ * `--max-cost USD`: a provider that stops sending new calls once the cost of
+ * the calls it made in this run reaches the budget. Calls already in flight
+ * finish (so the spend can pass the budget by what they cost); answers from
+ * the cache cost nothing now and are always let through. The case that asked
+ * for a refused call is left unrecorded, so `--resume` runs it later.
+ */
+import type { PromptFile } from '../registry/prompt-file.js';
+import type { ModelRequest, ModelResponse, OutputEnforcement, Provider } from './provider.js';
+
+/** Not a ProviderError: a refused call is no verdict on the case, which must simply not be recorded. */
+export class BudgetExhausted extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BudgetExhausted';
+  }
+}
+
+export class BudgetedProvider implements Provider {
+  readonly id: string;
+  readonly model: string;
+  private spentUsd = 0;
+  private refused = 0;
+
+  constructor(
+    private readonly inner: Provider,
+    readonly maxCostUsd: number,
+  ) {
+    this.id = inner.id;
+    this.model = inner.model;
+  }
+
+  get spent(): number {
+    return this.spentUsd;
+  }
+
+  /** Why no further call goes out, or null while there is budget left. */
+  exhausted(): string | null {
+    return this.spentUsd >= this.maxCostUsd ? `the spent cost ${this.spentUsd.toFixed(4)} USD reached --max-cost ${this.maxCostUsd} USD` : null;
+  }
+
+  async complete(request: ModelRequest): Promise<ModelResponse> {
+    const reason = this.exhausted();
+    if (reason) {
+      this.refused += 1;
+      throw new BudgetExhausted(`not sent: ${reason}`);
+    }
+    const response = await this.inner.complete(request);
+    if (!response.cached) this.spentUsd += response.cost_usd ?? 0;
+    return response;
+  }
+
+  outputEnforcement(prompt: PromptFile): OutputEnforcement | undefined {
+    return this.inner.outputEnforcement?.(prompt);
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close?.();
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * `orderflow eval --dry-run`: what a run would cost, without calling anything.
+ * The same selection as the run (filters, shard, repeat, pins), each case run
+ * through the EstimatingProvider: cached calls are counted as such, the others
+ * priced from token estimates. Nothing is written.
+ */
+import { resolve } from 'node:path';
+import { iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
+import { createProvider } from '../providers/create-provider.js';
+import { EstimatingProvider, type ModuleEstimate } from '../providers/estimating-provider.js';
+import { CachedProvider } from '../providers/response-cache.js';
+import { SimProvider } from '../providers/sim/sim-provider.js';
+import { loadWorkspace } from '../workspace.js';
+import { buildFilter, positiveInt, type EvaluateOptions } from './evaluate.js';
+import { runModuleCase } from './run-module-case.js';
+import { runScenario } from './run-scenario.js';
+
+export interface RunEstimate {
+  provider: string;
+  model: string;
+  /** Price per million tokens, or null when the model has none (cost unknown). */
+  price: { input_per_mtok: number; output_per_mtok: number } | null;
+  cases: number;
+  scenarios: number;
+  repeat: number;
+  cache_mode: string;
+  by_module: Record<string, ModuleEstimate>;
+  total: ModuleEstimate;
+}
+
+const BATCH = 16;
+
+export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEstimate> {
+  const env = options.env ?? process.env;
+  const ws = await loadWorkspace(options);
+  const { config } = ws;
+  const repeat = positiveInt(options.repeat ?? 1, '--repeat');
+  const filter = buildFilter(options, [...ws.active.keys()]);
+  const cacheMode = options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode;
+  const providerName = options.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider;
+  // Replay mode: the client is built without needing a key, and it can never send anything.
+  const target = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode: 'replay', ...(options.server ? { server: options.server } : {}) });
+  const cache = target instanceof CachedProvider && cacheMode !== 'off' ? target : null;
+  const free = providerName.startsWith('sim');
+  const price = free ? { input_per_mtok: 0, output_per_mtok: 0 } : (config.prices[target.model] ?? null);
+  const estimating = new EstimatingProvider(target, new SimProvider('reference'), cache, price);
+
+  const suite = await loadCaseSuite(resolve(options.cases ?? config.paths.cases), ws.active, filter);
+  let cases = 0;
+  let scenarios = 0;
+  let batch: Promise<unknown>[] = [];
+  for await (const item of iterateSuite(suite, ws.active)) {
+    for (let trial = 0; trial < repeat; trial++) {
+      if (item.kind === 'pipeline') {
+        scenarios += 1;
+        batch.push(runScenario(item, trial, ws.active, estimating, options.guards !== false && options.gates !== false));
+      } else {
+        cases += 1;
+        batch.push(runModuleCase(item, trial, ws.active.get(item.module)!, estimating));
+      }
+      if (batch.length >= BATCH) {
+        await Promise.all(batch);
+        batch = [];
+      }
+    }
+  }
+  await Promise.all(batch);
+  await target.close?.();
+
+  const by_module = Object.fromEntries([...estimating.byModule.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  const total: ModuleEstimate = { calls: 0, cached: 0, input_tokens: 0, output_tokens: 0, cost_usd: price ? 0 : null };
+  for (const e of Object.values(by_module)) {
+    total.calls += e.calls;
+    total.cached += e.cached;
+    total.input_tokens += e.input_tokens;
+    total.output_tokens += e.output_tokens;
+    total.cost_usd = total.cost_usd === null || e.cost_usd === null ? null : total.cost_usd + e.cost_usd;
+  }
+  return { provider: target.id, model: target.model, price, cases, scenarios, repeat, cache_mode: cacheMode, by_module, total };
+}
