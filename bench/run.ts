@@ -3,11 +3,14 @@
  *   1. module cases on sim at N = 1,000 / 10,000 / 100,000 (generated from the suite's own cases);
  *   2. 1,000 pipeline scenarios on sim;
  *   3. 2,000 calls through the openai provider against a loopback server that answers after
- *      100 ms, at concurrency 64, beside a bare loop of 64 concurrent fetch calls to the same server.
+ *      100 ms, at concurrency 64, beside a bare loop of 64 concurrent fetch calls to the same server;
+ *   4. the same provider against a loopback server that enforces 100 requests/s (a token bucket
+ *      of 20, 429 with Retry-After beyond it), 1,500 calls at -j 64.
  * Targets (issue #12): 10,000 sim cases ≤ 1.5 s and ≤ 170 MB peak RSS; 100,000 cases with a peak
  * RSS ≤ 1.3× the 10,000 run; the provider ≥ 90% of the bare loop's calls per second (unchanged);
- * `orderflow list` and `orderflow lint` ≤ 3× the start of a bare `node -e 0`.
- * BENCH_PARTS (default modules,pipeline,loopback,startup) picks what runs; BENCH_SIZES the N.
+ * `orderflow list` and `orderflow lint` ≤ 3× the start of a bare `node -e 0`. Issue #9: under the
+ * rate limit ≥ 90% of the enforced rate with 0 errors.
+ * BENCH_PARTS (default modules,pipeline,loopback,rate_limit,startup) picks what runs; BENCH_SIZES the N.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,12 +19,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
 import { startOpenAICompatibleServer } from '../test/support/openai-compatible-server.js';
+import { rateLimited } from '../test/support/rate-limited.js';
 
 const ROOT = process.cwd();
 const TMP = mkdtempSync(join(tmpdir(), 'orderflow-bench-'));
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
 const FILE_CHUNK = 1000;
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'modules,pipeline,loopback,startup').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'modules,pipeline,loopback,rate_limit,startup').split(','));
 const TARGET_10K_S = 1.5;
 const TARGET_10K_MB = 170;
 const TARGET_RSS_RATIO = 1.3;
@@ -40,7 +44,7 @@ function writeConfig(name: string, cases: string, extra = ''): string {
 }
 
 /** Asynchronous on purpose: the loopback server lives in this process and must keep answering. */
-async function runEval(args: string[], env: Record<string, string> = {}): Promise<ChildResult & { report: { run: { duration_ms: number }; summary: { total: number; passed: number } } }> {
+async function runEval(args: string[], env: Record<string, string> = {}): Promise<ChildResult & { report: { run: { duration_ms: number }; summary: { total: number; passed: number }; metrics: { error_rate?: { numerator: number } } } }> {
   const out = join(TMP, `out-${Math.random().toString(16).slice(2)}`);
   const child = spawn(process.execPath, [join(ROOT, 'bench/child-eval.mjs'), 'eval', '-q', '--out', out, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
   let stdout = '';
@@ -143,12 +147,15 @@ async function main(): Promise<void> {
     rows.push(['pipeline scenarios on sim, N=1,000', `${(p.wall_ms / 1000).toFixed(2)} s`, `${Math.round(1000 / (p.wall_ms / 1000)).toLocaleString('en')} scenarios/s`, `${p.max_rss_mb.toFixed(0)} MB`, `${p.report.summary.passed}/${p.report.summary.total} passed`]);
   }
   if (PARTS.has('loopback')) await loopbackFigures(rows, verdicts);
+  if (PARTS.has('rate_limit')) await rateLimitFigures(rows, verdicts);
   print(rows, verdicts);
 }
 
+const intentExample = (): string => JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!));
+
 async function loopbackFigures(rows: string[][], verdicts: string[]): Promise<void> {
-  const intentExample = JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!));
-  const server = await startOpenAICompatibleServer(() => ({ content: intentExample, delayMs: 100 }));
+  const content = intentExample();
+  const server = await startOpenAICompatibleServer(() => ({ content, delayMs: 100 }));
   try {
     const calls = 2000;
     const cases = generateModuleSuite(calls, 'intent_recognition');
@@ -160,6 +167,27 @@ async function loopbackFigures(rows: string[][], verdicts: string[]): Promise<vo
     verdicts.push(`loopback (slow server): ${achieved.toFixed(0)} calls/s = ${((achieved / bare) * 100).toFixed(0)}% of the bare fetch loop's ${bare.toFixed(0)}/s (target ≥ 90%, unchanged: ${achieved >= 0.9 * bare ? 'met' : 'MISSED'}); ideal 640/s`);
   } finally {
     await server.close();
+  }
+}
+
+async function rateLimitFigures(rows: string[][], verdicts: string[]): Promise<void> {
+  const rate = Number(process.env.BENCH_RATE ?? 100);
+  const calls = rate * 15;
+  const content = intentExample();
+  const { handler, counters } = rateLimited(() => ({ content, delayMs: 100 }), { ratePerSec: rate, burst: Math.max(1, Math.round(rate / 5)) });
+  const limited = await startOpenAICompatibleServer(handler);
+  try {
+    const cases = generateModuleSuite(calls, 'intent_recognition');
+    const config = writeConfig('ratelimited', cases, `openai: { base_url: ${limited.baseURL}, max_connections: 64, timeout_ms: 10000 }\ncache: { dir: ${join(TMP, 'cache-rl')}, mode: off }\n`);
+    const r = await runEval(['--config', config, '--provider', 'openai', '--model', 'bench-model', '-j', '64', '--no-cache'], { OPENAI_API_KEY: 'bench-key' });
+    const seconds = r.report.run.duration_ms / 1000;
+    const achieved = calls / seconds;
+    const errors = r.report.metrics.error_rate?.numerator ?? 0;
+    const fraction = achieved / rate;
+    rows.push([`openai provider vs rate-limited server (${rate}/s, burst ${Math.round(rate / 5)}), j=64, ${calls.toLocaleString('en')} calls`, `${seconds.toFixed(2)} s`, `${achieved.toFixed(1)} calls/s`, `${r.max_rss_mb.toFixed(0)} MB`, `${(fraction * 100).toFixed(1)}% of ${rate}/s · ${counters.rejected} × 429 · ${errors} errors`]);
+    verdicts.push(`rate limit: ${achieved.toFixed(1)} calls/s = ${(fraction * 100).toFixed(1)}% of the enforced ${rate}/s with ${errors} errors and ${counters.rejected} responses 429 (${((counters.rejected / calls) * 100).toFixed(1)}% of calls) (target ≥ 90%, 0 errors: ${fraction >= 0.9 && errors === 0 ? 'met' : 'MISSED'})`);
+  } finally {
+    await limited.close();
   }
 }
 

