@@ -75,7 +75,7 @@ describe('orderflow eval on bad input (child process)', () => {
   it('bad statistics settings and a strict marker that is not a boolean', () => {
     const edit = (from: string, to: string) => (root: string) => writeFileSync(join(root, 'orderflow.config.yaml'), readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace(from, to));
     expectBadInput(edit('alpha: 0.05', 'alpha: 5'), /orderflow\.config\.yaml:\d+: error: statistics\.alpha: /);
-    expectBadInput(edit('mode: auto', 'mode: sometimes'), /orderflow\.config\.yaml:\d+: error: statistics\.mode: /);
+    expectBadInput(edit('\n  mode: auto', '\n  mode: sometimes'), /orderflow\.config\.yaml:\d+: error: statistics\.mode: /);
     expectBadInput(edit('{ max: 0, strict: true }', '{ max: 0, strict: yes please }'), /orderflow\.config\.yaml:\d+: error: gate\.unsafe_action_rate\.strict: /);
   });
 
