@@ -137,7 +137,8 @@ describe('rate limits: adaptive concurrency, no retry storm', () => {
   it('429 + Retry-After: every call succeeds, the window shrinks, and rejected requests stay a small share', async () => {
     const { handler, counters } = rateLimited(() => ({ content: JSON.stringify(goodPrecheck), delayMs: 20 }), { ratePerSec: 100, burst: 10 });
     server.setHandler(handler);
-    const p = provider({ maxConnections: 32, maxRetries: 0 });
+    // A generous deadline: this test is about 429s, and a loaded CI machine must not turn it into time-outs.
+    const p = provider({ maxConnections: 32, maxRetries: 0, timeoutMs: 30_000 });
     const calls = 120;
     const results = await Promise.allSettled(Array.from({ length: calls }, (_, i) => p.complete(request(precheck(), `rl-${i}`))));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
