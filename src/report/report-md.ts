@@ -25,6 +25,8 @@ import { modeLine, pairedLines, powerLines, withinNoiseLines } from './statistic
 export const MARKDOWN_MAX_CHARS = 60_000;
 /** Failure details stop being added once the report reaches this size, leaving room for what follows. */
 const DETAILS_BUDGET = 48_000;
+/** One-line entries may fill the page up to here; the rest of the limit is kept for provenance. */
+const LIST_BUDGET = MARKDOWN_MAX_CHARS - 6_000;
 /** Failed checks listed per case. */
 const CHECKS_PER_CASE = 6;
 const MORE = 'see report.html / report.json';
@@ -106,6 +108,16 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
     size += block.length + 1;
     shown += 1;
   }
+  // Past the detail budget a reviewer still gets the ids (newly failing first), one short line each, while the page has room.
+  const detailed = shown;
+  for (const f of failures.slice(detailed)) {
+    const line = failureLine(f);
+    if (size + line.length > LIST_BUDGET) break;
+    out.push(line);
+    size += line.length + 1;
+    shown += 1;
+  }
+  if (shown > detailed) out.push('');
   if (failuresTotal > shown) out.push(`… and ${failuresTotal - shown} more failed case${failuresTotal - shown === 1 ? '' : 's'} — ${MORE}.`, '');
 
   out.push('## Provenance', '', '| module | prompt | version | sha256 |', '|---|---|---|---|');
@@ -162,6 +174,11 @@ function groupTable(title: string, label: string, groups: Record<string, Metrics
   }
   out.push('');
   return out;
+}
+
+function failureLine(f: MarkdownFailure): string {
+  const first = f.attribution ? `${f.attribution.stage}: ${f.attribution.check}` : f.error ? `error: ${clip(f.error, 80)}` : (f.failed_checks[0]?.name ?? f.status);
+  return `- ${f.status === 'error' ? '⚠️' : '❌'} ${codeSpan(f.id)} · ${f.module}${f.newlyFailing ? ' · newly failing' : ''} — ${md(first)}`;
 }
 
 function failureBlock(f: MarkdownFailure): string[] {

@@ -39,6 +39,12 @@ describe('a sim:gullible run', () => {
     for (const item of items) expect(item).toMatch(/^- `[^`]+` \([a-z_]+\) — .+/);
     expect(flipped).toContain(`- … and ${report.baseline!.newly_failing_count - 25} more — see report.html / report.json`);
     expect(md).toMatch(/… and \d+ more failed cases — see report\.html \/ report\.json\./);
+    // Past the detail blocks, the next failures are one line each (id, module, first failing stage or check).
+    const listed = [...md.matchAll(/^- (?:❌|⚠️) `([^`]+)` · [a-z_]+(?: · newly failing)? — .+$/gm)];
+    expect(listed.length).toBeGreaterThan(10);
+    const rest = Number(/… and (\d+) more failed cases/.exec(md)![1]);
+    expect(detailed.length + listed.length + rest).toBe(report.summary.failed + report.summary.error);
+    expect(new Set([...detailed, ...listed].map((m) => m[1])).size).toBe(detailed.length + listed.length);
   });
 
   it('gives every failed scenario its first failing stage with the check, expected, got and the stage output, in results.jsonl, report.json and report.md', () => {
