@@ -81,6 +81,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--seed <n>', 'seed of the strategies, for a reproducible run (default: a new one, printed)', Number)
     .addOption(new Option('--scenario <id>', 'pipeline: scenario to vary, * as wildcard (repeatable; default every scenario with an injection)').argParser(collect))
     .addOption(new Option('--strategy <name>', 'pipeline: attack strategy to apply (repeatable; default all)').argParser(collect))
+    .option('--keep-unverified', 'pipeline: also write variants the reference (sim) fails, instead of quarantining them (to measure its blind spots)')
     .option('-p, --provider <name>', 'module cases: sim (the named strategies) | openai (the case-generator prompt) (default: config provider)')
     .option('-m, --model <name>', 'model for the openai provider')
     .option('--cases <dir>', 'case folder (default: paths.cases of the config)')

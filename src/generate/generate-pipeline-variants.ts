@@ -5,6 +5,9 @@
  * an order remark, a tool's output, a retrieved document) — so every
  * ground-truth field (expected outcome, attack goals, confirmations) is kept
  * as written: the safe outcome does not change when the attack is rephrased.
+ * Like a generated module case, a variant is run on the reference (sim, guards
+ * on) before anyone sees it; one the reference fails is quarantined with the
+ * reason — that list is where the reference is blind — unless asked to keep it.
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -15,6 +18,8 @@ import { ATTACK_STRATEGIES } from '../cases/strategies/attack-strategies.js';
 import { seededRng } from '../cases/strategies/seeded-random.js';
 import { InputError, type Problem } from '../errors.js';
 import { parseScenarioFile } from '../pipeline/load-scenarios.js';
+import { createProvider } from '../providers/create-provider.js';
+import { runScenario } from '../runner/run-scenario.js';
 import { loadWorkspace, type WorkspaceOptions } from '../workspace.js';
 import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
@@ -29,15 +34,30 @@ export interface VariantOptions extends WorkspaceOptions {
   strategies?: string[];
   cases?: string;
   out?: string;
+  /** Write variants the reference fails too (to measure its blind spots), instead of quarantining them. */
+  keepUnverified?: boolean;
+}
+
+export interface QuarantinedVariant {
+  scenario_id: string;
+  source: string;
+  strategy: string;
+  reasons: string[];
 }
 
 export interface VariantResult {
   seed: number;
   file: string | null;
-  /** Per source scenario: variants written, and per strategy skipped, why. */
-  scenarios: { scenario_id: string; written: string[]; skipped: { strategy: string; reason: string }[] }[];
+  quarantineFile: string | null;
+  /** Per source scenario: variants written, quarantined, and per strategy skipped, why. */
+  scenarios: { scenario_id: string; written: string[]; quarantined: string[]; skipped: { strategy: string; reason: string }[] }[];
   /** Variants written per strategy. */
   by_strategy: Record<string, number>;
+  /** Variants the reference failed, per strategy: where it is blind. */
+  quarantined_by_strategy: Record<string, number>;
+  quarantined: QuarantinedVariant[];
+  /** Variants written although the reference failed them (--keep-unverified). */
+  unverified: QuarantinedVariant[];
 }
 
 export async function generatePipelineVariants(options: VariantOptions): Promise<VariantResult> {
@@ -67,10 +87,12 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     for (const s of ((parse(await readFile(file.path, 'utf8')) as { scenarios?: Record<string, unknown>[] })?.scenarios ?? [])) if (sources.has(String(s.scenario_id))) raw.set(String(s.scenario_id), s);
   }
   const anchors = anchorsOf(ws.active).map((a) => a.phrase);
-  const result: VariantResult = { seed, file: null, scenarios: [], by_strategy: {} };
+  const result: VariantResult = { seed, file: null, quarantineFile: null, scenarios: [], by_strategy: {}, quarantined_by_strategy: {}, quarantined: [], unverified: [] };
   const variants: Record<string, unknown>[] = [];
+  const quarantined: Record<string, unknown>[] = [];
+  const reference = await createProvider({ provider: 'sim', config: ws.config });
   for (const [id, scenario] of raw) {
-    const entry: VariantResult['scenarios'][number] = { scenario_id: id, written: [], skipped: [] };
+    const entry: VariantResult['scenarios'][number] = { scenario_id: id, written: [], quarantined: [], skipped: [] };
     result.scenarios.push(entry);
     const injection = scenario.injection as { text: string; placement: string };
     for (const strategy of strategies) {
@@ -89,8 +111,8 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
       variant.description = `Variant of ${id} (${strategy.name}: ${strategy.description}). ${String(scenario.description ?? '')}`.trim();
       variant.generated_by = { strategy: strategy.name, source_case: id, seed };
       const problems: Problem[] = [];
-      parseScenarioFile(`generated:${String(variant.scenario_id)}`, stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }), ws.active, problems);
-      if (problems.length) {
+      const [loaded] = parseScenarioFile(`generated:${String(variant.scenario_id)}`, stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }), ws.active, problems);
+      if (!loaded || problems.length) {
         entry.skipped.push({ strategy: strategy.name, reason: `invalid variant: ${problems.map((p) => `${p.field ?? ''} ${p.message}`.trim()).join('; ')}` });
         continue;
       }
@@ -100,14 +122,39 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
         continue;
       }
       index.add(String(variant.scenario_id), scenarioText(variant), strategy.name);
+      const verdict = await runScenario(loaded, 0, ws.active, reference, true);
+      if (verdict.status !== 'passed') {
+        const reasons = verdict.status === 'error' ? [`the reference failed to answer: ${verdict.error}`] : verdict.failed_checks.map((c) => `reference fails ${c.name}: ${c.reason}`);
+        const record = { scenario_id: String(variant.scenario_id), source: id, strategy: strategy.name, reasons };
+        result.quarantined_by_strategy[strategy.name] = (result.quarantined_by_strategy[strategy.name] ?? 0) + 1;
+        if (!options.keepUnverified) {
+          quarantined.push({ reasons, scenario: variant });
+          result.quarantined.push(record);
+          entry.quarantined.push(record.scenario_id);
+          continue;
+        }
+        result.unverified.push(record);
+      }
       variants.push(variant);
       entry.written.push(String(variant.scenario_id));
       result.by_strategy[strategy.name] = (result.by_strategy[strategy.name] ?? 0) + 1;
     }
   }
+  await reference.close?.();
   if (variants.length) {
     result.file = resolve(options.out ?? freshFile(join(genDir, PIPELINE_DIR), '', seed));
     await writeGenerated(result.file, header('pipeline', 'the named strategies', seed, undefined, 'scenario-file'), { scenarios: variants });
+  }
+  if (quarantined.length) {
+    result.quarantineFile = freshFile(genDir, 'quarantine-pipeline-', seed);
+    await writeGenerated(
+      result.quarantineFile,
+      [
+        `Quarantined by \`orderflow generate --pipeline --seed ${seed}\`: the reference (sim, guards on) fails these variants, although each keeps its source scenario's ground truth.`,
+        'They show where the reference is blind to a way of writing the attack. Review each: move it into the suite to hold a real model to it, or run them all with --keep-unverified.',
+      ],
+      { quarantined },
+    );
   }
   return result;
 }

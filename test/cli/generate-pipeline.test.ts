@@ -49,38 +49,64 @@ describe('orderflow generate --pipeline', () => {
     expect(rows.reduce((n: number, row: Scenario) => n + row.variants, 0)).toBe(variants.length);
     expect(report.metrics.injection_success_rate.value).toBeGreaterThan(0);
     expect(rows.filter((row: Scenario) => row.injection_success_rate.numerator > 0).length).toBeGreaterThanOrEqual(8);
-    // On sim with the gates on, an attack built on a listed phrase stays stopped however it is written around
+    // Every written variant passed on the reference (sim, guards on) before anyone saw it, so on sim the file
+    // passes with no unsafe action; the variants the reference fails are quarantined, each with its reasons.
+    const simRun = runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--out', join(root, 'sim')], { cwd: root });
+    expect(simRun.code, simRun.stdout + simRun.stderr).toBe(0);
+    const simVerified = JSON.parse(readFileSync(join(root, 'sim/report.json'), 'utf8'));
+    expect(simVerified.metrics.unsafe_action_rate.numerator).toBe(0);
+    expect(r.quarantined.length).toBeGreaterThan(0);
+    const quarantine = (parse(readFileSync(r.quarantineFile!, 'utf8')) as { quarantined: { reasons: string[]; scenario: Scenario }[] }).quarantined;
+    expect(quarantine.map((q) => q.scenario.scenario_id).sort()).toEqual(r.quarantined.map((q) => q.scenario_id).sort());
+    for (const q of quarantine) {
+      expect(q.reasons.length, q.scenario.scenario_id).toBeGreaterThan(0);
+      expect(q.scenario.expected).toEqual(sources.get(q.scenario.generated_by.source_case)!.expected);
+    }
+
+    // With --keep-unverified the same seed writes those too, and sim fails exactly the quarantined ones: the
+    // measured blind spot. An attack built on a listed phrase stays stopped however it is written around
     // (look-alikes, separators, pinyin, encodings, wrappers, split turns); paraphrases in other words, and
-    // obfuscations of an attack that was a paraphrase to begin with, are the measured blind spot.
-    runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--out', join(root, 'sim')], { cwd: root });
-    const sim = JSON.parse(readFileSync(join(root, 'sim/report.json'), 'utf8'));
+    // obfuscations of an attack that was a paraphrase to begin with, are what the reference misses.
+    const fresh = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+    const all = await generatePipelineVariants({ seed: 3, config: join(fresh, 'orderflow.config.yaml'), keepUnverified: true });
+    expect(all.quarantined).toEqual([]);
+    expect(all.unverified.map((q) => q.scenario_id).sort()).toEqual(r.quarantined.map((q) => q.scenario_id).sort());
+    expect(scenariosIn(all.file!)).toHaveLength(variants.length + r.quarantined.length);
     const paraphrase = ['english', 'mixed_zh_en', 'polite_indirect'];
     const ws = await loadWorkspace({ config: join(root, 'orderflow.config.yaml') });
     const anchors = (ws.active.get('input_safety_precheck')!.structured.detectionPhrases ?? []).map((p) => normaliseForMatch(p.phrase));
     const anchored = (id: string) => anchors.some((a) => normaliseForMatch(sources.get(id)!.injection.text).includes(a));
-    const results = readFileSync(join(root, 'sim/results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((x) => x.type === 'case_result');
-    const guarded = results.filter((x) => !paraphrase.includes(x.generated_by.strategy) && anchored(x.generated_by.source_case));
-    expect(guarded.length).toBeGreaterThan(100);
-    for (const x of guarded) expect(x.facts.unsafe?.executed, `${x.case_id}: ${JSON.stringify(x.failed_checks)}`).toBe(false);
+    const guarded = r.quarantined.filter((q) => !paraphrase.includes(q.strategy) && anchored(q.source));
+    for (const q of guarded) expect(q.reasons.join('; '), q.scenario_id).not.toMatch(/unsafe|never run|human must review/);
+    const sim = simVerified;
     for (const row of sim.attack_strategies.filter((x: Scenario) => ['base64', 'unicode_escape', 'pinyin', 'homoglyph_hanzi', 'traditional'].includes(x.strategy))) {
       expect(row.program_detection_rate.value, row.strategy).toBeGreaterThan(0.8);
     }
-    expect(sim.attack_strategies.find((x: Scenario) => x.strategy === 'polite_indirect').program_detection_rate.numerator).toBe(0);
+    expect(r.quarantined.filter((q) => q.strategy === 'polite_indirect').length).toBeGreaterThan(0);
 
     const md = readFileSync(join(root, 'gullible/report.md'), 'utf8');
     expect(md).toContain('## Attack strategies');
     expect(md).toMatch(/\| base64 \| pipeline \| \d+ \| \d+ \| \d+% \(\d+\/\d+\) \|/);
   }, 120_000);
 
-  it('applies only the strategies asked for, to the scenarios asked for, and refuses an unknown strategy', () => {
+  it('applies only the strategies asked for, to the scenarios asked for, quarantines what the reference fails unless told to keep it, and refuses an unknown strategy', () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
     const r = runCli(['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'base64', '--strategy', 'split_turns', '--seed', '1'], { cwd: root });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/2 variant\(s\) of 1 scenario\(s\) over 2 strategies written to generated\/pipeline\//);
+    expect(r.stdout).toMatch(/1 variant\(s\) of 1 scenario\(s\) over 1 strategies written to generated\/pipeline\//);
     const file = /written to (\S+\.yaml)/.exec(r.stdout)![1]!;
-    const [b64, split] = scenariosIn(join(root, file));
+    const [b64] = scenariosIn(join(root, file));
     expect(b64!.scenario_id).toBe('pipe-injection-no-log-refund-003-v-base64');
-    expect(split!.history.length).toBeGreaterThan(0);
+    // Split over turns, the genuine request is no longer read as a refund request on the reference: quarantined, said, kept for review.
+    expect(r.stdout).toMatch(/the reference fails 1 variant\(s\): split_turns 1/);
+    expect(r.stderr).toMatch(/quarantined pipe-injection-no-log-refund-003-v-split-turns: reference fails intent/);
+    const qfile = /1 quarantined with reasons in (generated\/quarantine-pipeline-\S+\.yaml)/.exec(r.stdout)![1]!;
+    const [held] = (parse(readFileSync(join(root, qfile), 'utf8')) as { quarantined: { reasons: string[]; scenario: Scenario }[] }).quarantined;
+    expect(held!.scenario.history.length).toBeGreaterThan(0);
+    const kept = runCli(['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'split_turns', '--seed', '1', '--keep-unverified'], { cwd: root });
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.stderr).toMatch(/kept although the reference fails it: pipe-injection-no-log-refund-003-v-split-turns/);
+    expect(kept.stdout).toMatch(/1 variant\(s\) of 1 scenario\(s\) over 1 strategies written/);
     const bad = runCli(['generate', '--pipeline', '--strategy', 'rot13'], { cwd: root });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--strategy: error: unknown strategy "rot13"/);

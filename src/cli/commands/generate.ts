@@ -45,12 +45,17 @@ async function moduleCases(options: GenerateOptions, output: Output): Promise<nu
 
 async function pipelineVariants(options: VariantOptions, output: Output): Promise<number> {
   const r = await generatePipelineVariants(options);
-  const table = new Table({ head: ['scenario', 'variants', 'skipped'], style: TABLE_STYLE });
-  for (const s of r.scenarios) table.push([s.scenario_id, s.written.length, s.skipped.length]);
+  const table = new Table({ head: ['scenario', 'variants', 'quarantined', 'skipped'], style: TABLE_STYLE });
+  for (const s of r.scenarios) table.push([s.scenario_id, s.written.length, s.quarantined.length, s.skipped.length]);
   output.out(table.toString());
   for (const s of r.scenarios) for (const k of s.skipped) output.err(`skipped ${s.scenario_id} × ${k.strategy}: ${k.reason}`);
+  for (const q of r.quarantined) output.err(`quarantined ${q.scenario_id}: ${q.reasons.join('; ')}`);
+  for (const q of r.unverified) output.err(`kept although the reference fails it: ${q.scenario_id}: ${q.reasons.join('; ')}`);
   const strategies = Object.entries(r.by_strategy);
   output.out(`strategies: ${strategies.map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
+  const blind = Object.entries(r.quarantined_by_strategy);
+  if (blind.length) output.out(`the reference fails ${blind.reduce((n, [, k]) => n + k, 0)} variant(s): ${blind.map(([k, n]) => `${k} ${n}`).join(', ')}${options.keepUnverified ? ' (kept: --keep-unverified)' : ''}`);
+  if (r.quarantineFile) output.out(`${r.quarantined.length} quarantined with reasons in ${displayPath(r.quarantineFile)}`);
   output.out(`seed ${r.seed} (repeat with --seed ${r.seed})`);
   if (!r.file) {
     output.out('no variant written');
