@@ -211,7 +211,7 @@ export function lintStrictBlockers(prompt: PromptFile): Problem[] {
     line: b.line,
     field: `Output Schema: ${b.path}`,
     severity: 'warning' as const,
-    message: `keeps OpenAI strict mode off for this module (${b.reason}): strict:false is sent, and OpenAI then enforces none of the schema`,
-    expected: 'typed array items and listed object keys, if OpenAI should enforce this output',
+    message: `keeps OpenAI strict mode off: ${b.reason}, so OpenAI enforces none of this module's output`,
+    expected: 'listed keys and typed items, if OpenAI should enforce it',
   }));
 }

@@ -93,9 +93,9 @@ export function schemaConstraints(root: SchemaNode): SchemaConstraint[] {
 export function strictBlockers(root: SchemaNode): StrictBlocker[] {
   const out: StrictBlocker[] = [];
   const walk = (node: SchemaNode, path: string) => {
-    if (node.kind === 'record') out.push({ path: path || '(root)', line: node.line, reason: 'a free-form object ({}): strict mode needs every key listed' });
+    if (node.kind === 'record') out.push({ path: path || '(root)', line: node.line, reason: 'a free-form object ({}) lists no keys' });
     if (node.kind === 'array') {
-      if (!node.items) out.push({ path: path || '(root)', line: node.line, reason: 'an array without an item type ([]): strict mode needs the item schema' });
+      if (!node.items) out.push({ path: path || '(root)', line: node.line, reason: 'an array ([]) has no item type' });
       else walk(node.items, `${path}[]`);
     }
     if (node.kind === 'object') for (const f of node.fields) walk(f.node, path ? `${path}.${f.key}` : f.key);

@@ -44,7 +44,7 @@ describe('what each output dialect cannot enforce', () => {
     expect(analyzeDialect(plan, 'openai_strict').unenforced.length).toBe(analyzeDialect(plan, 'json_object').unenforced.length);
     // The free-form args object is still an object to a grammar: only the confidence bounds escape it.
     expect(analyzeDialect(plan, 'llama_cpp_grammar').unenforced.map((c) => c.path)).toEqual(['confidence', 'confidence']);
-    expect(strictBlockers(active.get('customer_response_generation')!.outputSchema!.tree).map((b) => b.reason)).toEqual([expect.stringMatching(/array without an item type/)]);
+    expect(strictBlockers(active.get('customer_response_generation')!.outputSchema!.tree).map((b) => b.reason)).toEqual([expect.stringMatching(/array \(\[\]\) has no item type/)]);
   });
 
   it('sends strict:true exactly where the schema allows it', () => {
