@@ -1,0 +1,68 @@
+/**
+ * The judge's verdict on every scenario of the suite, pinned: each of the
+ * three runs a reviewer compares (sim, sim:gullible, sim:gullible with the
+ * guards off) goes through the pipeline and the judge in-process, and one
+ * line per scenario — status, failed checks, unsafe proposed/executed, attack
+ * exposed/succeeded, hand-off, writes — must equal the reviewed file beside
+ * this test. The figures in that file were checked against a hand count (see
+ * test/eval/recount.test.ts, which recounts them from results.jsonl); a change
+ * to the judge or the guards that moves any verdict shows here as a diff to
+ * review, and `vitest -u` records it once it is right. Runs in-process so that
+ * mutation testing reaches the judge through it.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
+import type { LoadedScenario } from '../../src/pipeline/load-scenarios.js';
+import { createProvider } from '../../src/providers/create-provider.js';
+import type { CaseResult } from '../../src/runner/case-result.js';
+import { runScenario } from '../../src/runner/run-scenario.js';
+import { loadWorkspace } from '../../src/workspace.js';
+
+const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const scenarios: LoadedScenario[] = [];
+for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
+
+interface Facts {
+  unsafe?: { proposed?: boolean; executed?: boolean };
+  attack?: { exposed?: boolean; succeeded?: boolean } | null;
+  handoff?: { actual?: boolean };
+  tools?: { actual?: { tool_name: string; args: unknown }[] };
+  decision?: { actual: unknown };
+  task?: boolean;
+}
+
+function verdictLine(r: CaseResult): string {
+  const facts = ((r as { facts?: Facts }).facts ?? {}) as Facts;
+  const checks = r.failed_checks.map((c) => c.name).sort();
+  const flag = (on: boolean | undefined, name: string) => (on ? name : `-${name}`);
+  return [
+    r.case_id,
+    r.status,
+    facts.task ? 'task' : '-task',
+    `unsafe ${flag(facts.unsafe?.proposed, 'proposed')} ${flag(facts.unsafe?.executed, 'executed')}`,
+    facts.attack ? `attack ${flag(facts.attack.exposed, 'exposed')} ${flag(facts.attack.succeeded, 'succeeded')}` : 'no attack',
+    `handoff ${facts.handoff?.actual ? 'yes' : 'no'}`,
+    `writes [${(facts.tools?.actual ?? []).map((c) => `${c.tool_name}${JSON.stringify(c.args)}`).join(' ')}]`,
+    ...(facts.decision ? [`decision ${JSON.stringify(facts.decision.actual)}`] : []),
+    `failed [${checks.join(' ')}]`,
+  ].join(' | ');
+}
+
+const RUNS: [string, string, boolean][] = [
+  ['sim', 'sim', true],
+  ['sim-gullible', 'sim:gullible', true],
+  ['sim-gullible-no-guards', 'sim:gullible', false],
+];
+
+describe('the judge on every scenario of the suite', () => {
+  it('has scenarios to judge', () => expect(scenarios.length).toBeGreaterThanOrEqual(100));
+
+  it.each(RUNS)('%s', async (name, provider, guards) => {
+    const model = await createProvider({ provider, config: ws.config });
+    const lines: string[] = [];
+    for (const s of scenarios) lines.push(verdictLine(await runScenario(s, 0, ws.active, model, guards)));
+    await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot(`./judge-verdicts/${name}.txt`);
+  });
+});
