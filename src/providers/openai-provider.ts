@@ -29,6 +29,7 @@ import { DEFAULT_TIMEOUT_MS } from '../config/openai-settings.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { analyzeDialect, strictBlockers, type DialectAnalysis } from '../registry/schema-dialects.js';
 import { AdaptiveLimiter, type LimiterStats } from './adaptive-limiter.js';
+import { boundedFetch, MAX_REPLY_BYTES, replyTooLarge } from './bounded-fetch.js';
 import { backoff, clip, describeCause, retryAfter, sleep } from './http-retry.js';
 import { buildMessages } from './messages.js';
 import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider, type Usage } from './provider.js';
@@ -67,6 +68,8 @@ export interface OpenAIProviderOptions {
   retryBaseDelayMs?: number;
   /** Attempts in a row without any reply within the deadline after which the endpoint counts as hung. */
   hungAfter?: number;
+  /** A reply body larger than this is not read further; the call fails, not retried (default 8 MiB). */
+  maxReplyBytes?: number;
 }
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -127,6 +130,7 @@ export class OpenAIProvider implements Provider {
           baseURL: this.baseURL,
           maxRetries: 0,
           timeout: this.timeoutMs,
+          fetch: boundedFetch(options.maxReplyBytes ?? MAX_REPLY_BYTES),
           // The core never prints; and nothing is read from the environment behind the caller's back.
           logLevel: 'off',
           organization: null,
@@ -274,6 +278,9 @@ export class OpenAIProvider implements Provider {
       return { kind: 'timeout', message: `no complete reply within ${this.timeoutMs} ms`, retryable: true };
     }
     if (error instanceof MalformedReply) return { kind: 'http', message: error.message, retryable: false };
+    // A server that answers this much would answer it again.
+    const tooLarge = replyTooLarge(error);
+    if (tooLarge) return { kind: 'http', message: `${this.endpoint()}: ${tooLarge.message}`, retryable: false };
     if (error instanceof APIConnectionError) {
       const cause = (error as { cause?: unknown }).cause;
       const detail = describeCause(cause);
