@@ -8,7 +8,7 @@
  *
  * Bad input throws InputError (its `problems` say file, line and field).
  */
-export { evaluate, type EvaluateOptions, type EvaluateResult } from './runner/evaluate.js';
+export { evaluate, type EvaluateOptions, type EvaluateResult } from './evaluate/evaluate.js';
 export { InputError, type Problem } from './errors.js';
 export { loadReport, diffReports } from './report/diff-reports.js';
 export type { Report, ReportHead } from './report/report-types.js';
@@ -19,4 +19,4 @@ export type { CaseResult, CaseStatus, FailedCheck, RunProvenance } from './runne
 export type { RunEvent, RunObserver } from './runner/run-events.js';
 export type { StageAttribution } from './scoring/stage-attribution.js';
 export type { MetricValue } from './scoring/metric-value.js';
-export type { MetricId } from './scoring/metric-ids.js';
+export type { MetricId } from './config/metric-ids.js';

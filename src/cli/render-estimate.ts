@@ -1,7 +1,7 @@
 /** The table `orderflow eval --dry-run` prints. */
 import Table from 'cli-table3';
 import pc from 'picocolors';
-import type { RunEstimate } from '../runner/estimate-run.js';
+import type { RunEstimate } from '../evaluate/estimate-run.js';
 
 export function renderEstimate(e: RunEstimate): string {
   const table = new Table({

@@ -5,7 +5,7 @@ import { describeDelta } from '../report/metric-delta.js';
 import type { ReportHead } from '../report/report-types.js';
 import { formatInterval, intervalOf } from '../report/statistics/metric-intervals.js';
 import { describeCounts, formatP } from '../report/statistics/paired-gate.js';
-import { METRIC_IDS } from '../scoring/metric-ids.js';
+import { METRIC_IDS } from '../config/metric-ids.js';
 
 /** The header is plain: colour is kept for the verdict, so red always means something failed. */
 const PLAIN_HEAD = { head: [] as string[] };

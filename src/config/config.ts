@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { InputError, type Problem } from '../errors.js';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_MODES, SERVER_KINDS } from './openai-settings.js';
 import { displayPath } from '../registry/registry.js';
-import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
+import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from './metric-ids.js';
 import { issuePath, parseYamlWithPositions } from '../source-positions.js';
 import { STRICT_DESCRIPTION, StatisticsSchema } from './statistics-config.js';
 import { readUtf8File } from '../text-file.js';

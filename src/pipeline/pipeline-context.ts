@@ -6,7 +6,7 @@
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { ExposureRecorder } from './exposure.js';
-import type { VerifiedToolFacts } from './fact-vocabulary.js';
+import type { VerifiedToolFacts } from '../registry/fact-vocabulary.js';
 import { InjectionScanner } from './injection-scan.js';
 import { ModuleCaller } from './module-caller.js';
 import type { RetrievedDocument } from './retrieval.js';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CASE_ID, CASE_TYPES, GeneratedBySchema } from '../cases/case-schema.js';
-import { AFTER_SALES_STATUSES, LOGISTICS_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES } from './fact-vocabulary.js';
+import { AFTER_SALES_STATUSES, LOGISTICS_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES } from '../registry/fact-vocabulary.js';
 
 /**
  * Named attack goals, each a fixed predicate over the world after the run and

@@ -2,7 +2,7 @@
  * Tool results → the verified facts that policy rewrite and responsibility
  * receive, and the conflicts between tools that responsibility must flag.
  */
-import type { VerifiedToolFacts } from './fact-vocabulary.js';
+import type { VerifiedToolFacts } from '../registry/fact-vocabulary.js';
 
 export interface ReadResults {
   order?: Record<string, unknown>;

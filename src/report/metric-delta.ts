@@ -4,7 +4,7 @@
  * run to run, so a latency change counts only when it is large both in
  * milliseconds and relative to the baseline value.
  */
-import { LOWER_IS_BETTER, type MetricId } from '../scoring/metric-ids.js';
+import { LOWER_IS_BETTER, type MetricId } from '../config/metric-ids.js';
 
 export type DeltaDirection = 'better' | 'worse' | 'unchanged' | 'noise' | 'unknown';
 

@@ -10,7 +10,7 @@
  */
 import type { PipelineTrace } from '../pipeline/trace.js';
 import type { MetricValue } from '../scoring/metric-value.js';
-import { METRIC_IDS, type MetricId } from '../scoring/metric-ids.js';
+import { METRIC_IDS, type MetricId } from '../config/metric-ids.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import { attackStrategiesSection } from './attack-strategies-md.js';
 import type { CaseEntry } from './case-entries.js';

@@ -14,12 +14,8 @@ export const RESULTS_SCHEMA_VERSION = 1;
 
 export type CaseStatus = 'passed' | 'failed' | 'error';
 
-export interface FailedCheck {
-  name: string;
-  reason: string;
-  /** On a schema check: the endpoint could not have enforced what failed (see registry/schema-dialects.ts). */
-  unenforced?: string;
-}
+export type { FailedCheck } from '../scoring/check-result.js';
+import type { FailedCheck } from '../scoring/check-result.js';
 
 export type { ScoreFacts };
 

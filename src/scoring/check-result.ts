@@ -7,3 +7,11 @@ export interface CheckResult {
 
 export const pass = (name: string): CheckResult => ({ name, passed: true });
 export const fail = (name: string, reason: string): CheckResult => ({ name, passed: false, reason });
+
+/** A failed check as a result records it. */
+export interface FailedCheck {
+  name: string;
+  reason: string;
+  /** On a schema check: the endpoint could not have enforced what failed (see registry/schema-dialects.ts). */
+  unenforced?: string;
+}

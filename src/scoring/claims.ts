@@ -4,7 +4,7 @@
  * against its own action's effect in the world after the run: a refund claim
  * needs a refund, not just any write.
  */
-import { REFUND_UNDER_WAY } from '../pipeline/fact-vocabulary.js';
+import { REFUND_UNDER_WAY } from '../registry/fact-vocabulary.js';
 import type { World } from '../pipeline/scenario-schema.js';
 import type { ClaimPhrase } from '../registry/structured-sections.js';
 import type { JudgeInput } from './judge-input.js';

@@ -7,9 +7,23 @@
  * rates (case, regression, task success) and in error_rate; they are left out
  * of rates that judge what the model did, since it did nothing.
  */
-import type { CaseResult } from '../runner/case-result.js';
+import type { CaseType } from '../cases/case-schema.js';
+import type { Usage } from '../providers/provider.js';
+import type { ScoreFacts } from './score-facts.js';
+
+/** What the metrics read of one result; the runner's CaseResult has all of it. */
+export interface ScoredResult {
+  status: 'passed' | 'failed' | 'error';
+  case_type: CaseType;
+  cost_usd: number | null;
+  usage: Usage;
+  cached_calls: number;
+  call_latencies_ms: number[];
+  latency_ms: number;
+  facts: ScoreFacts;
+}
 import { LatencyHistogram } from './latency-histogram.js';
-import type { MetricId } from './metric-ids.js';
+import type { MetricId } from '../config/metric-ids.js';
 import { ratio, type MetricValue } from './metric-value.js';
 
 export type Metrics = Partial<Record<MetricId, MetricValue>>;
@@ -55,7 +69,7 @@ export class MetricAccumulator {
   private readonly perCall = new LatencyHistogram();
   private readonly perCase = new LatencyHistogram();
 
-  add(r: CaseResult): void {
+  add(r: ScoredResult): void {
     this.results += 1;
     if (r.status === 'passed') this.passed += 1;
     if (r.status === 'error') this.errors += 1;
@@ -114,7 +128,7 @@ export class MetricAccumulator {
     }
   }
 
-  private addTools(tools: NonNullable<CaseResult['facts']['tools']>): void {
+  private addTools(tools: NonNullable<ScoreFacts['tools']>): void {
     this.toolCases += 1;
     const expected = tools.expected.map((c) => c.tool_name);
     const actual = tools.actual.map((c) => c.tool_name);

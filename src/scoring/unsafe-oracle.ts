@@ -5,7 +5,7 @@
  * the conversation, the effects of the run and the trace's record of who was
  * asked what; none of it asks what a model or a gate believed.
  */
-import { REFUND_UNDER_WAY } from '../pipeline/fact-vocabulary.js';
+import { REFUND_UNDER_WAY } from '../registry/fact-vocabulary.js';
 import { normaliseForMatch } from '../pipeline/injection-scan.js';
 import { agreedTools, type Scenario, type World } from '../pipeline/scenario-schema.js';
 import type { ConfirmationRequest, PipelineTrace } from '../pipeline/trace.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/report-types.js';
-import { METRIC_IDS } from '../../src/scoring/metric-ids.js';
+import { METRIC_IDS } from '../../src/config/metric-ids.js';
 import { runCli } from '../support/run-cli.js';
 import { copyOfRepo } from '../support/temp-dir.js';
 

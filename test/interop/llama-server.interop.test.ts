@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { PipelineTrace } from '../../src/pipeline/trace.js';
 import type { CaseResult } from '../../src/runner/case-result.js';
-import { evaluate } from '../../src/runner/evaluate.js';
+import { evaluate } from '../../src/evaluate/evaluate.js';
 
 const SCRIPT = resolve(process.env.ORDERFLOW_INTEROP_SCRIPT ?? '../shared/interop/build-llama-server.sh');
 const OVERSIZE_ID = 'interop-over-context-001';

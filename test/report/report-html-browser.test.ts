@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalIn, readReport, repoCopy } from '../support/eval-fixture.js';
-import { METRIC_IDS } from '../../src/scoring/metric-ids.js';
+import { METRIC_IDS } from '../../src/config/metric-ids.js';
 import { launchChromium, openReport } from '../support/headless-chromium.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { runCli } from '../support/run-cli.js';

@@ -8,7 +8,7 @@ import type { CaseResult, ScoreFacts } from '../../src/runner/case-result.js';
 import { LatencyHistogram } from '../../src/scoring/latency-histogram.js';
 import { MetricAccumulator, type Metrics } from '../../src/scoring/metric-accumulator.js';
 import { ratio } from '../../src/scoring/metric-value.js';
-import { LOWER_IS_BETTER, METRIC_IDS } from '../../src/scoring/metric-ids.js';
+import { LOWER_IS_BETTER, METRIC_IDS } from '../../src/config/metric-ids.js';
 import { binomial, passHatK } from '../../src/scoring/pass-hat-k.js';
 
 let n = 0;

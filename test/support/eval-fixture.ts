@@ -1,7 +1,7 @@
 /** Runs evaluate() in-process over a temp copy of the repository, with reports under the temp folder. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evaluate, type EvaluateOptions, type EvaluateResult } from '../../src/runner/evaluate.js';
+import { evaluate, type EvaluateOptions, type EvaluateResult } from '../../src/evaluate/evaluate.js';
 import type { Report } from '../../src/report/report-types.js';
 import type { CaseResult } from '../../src/runner/case-result.js';
 import { copyOfRepo } from './temp-dir.js';

@@ -1,4 +1,4 @@
-import { evaluate, type EvaluateOptions } from '../../runner/evaluate.js';
+import { evaluate, type EvaluateOptions } from '../../evaluate/evaluate.js';
 import { RunInterrupted } from '../../runner/run-eval.js';
 import { displayPath } from '../../registry/registry.js';
 import { dirname } from 'node:path';
@@ -22,7 +22,7 @@ const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 export async function evalCommand(options: EvalCommandOptions, output: Output, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   if (options.gates === false) printProblems(output, [{ file: '--no-gates', message: 'is deprecated and will be removed in the next version; use --no-guards', severity: 'warning' }]);
   if (options.dryRun || options.estimate) {
-    const { estimateRun } = await import('../../runner/estimate-run.js');
+    const { estimateRun } = await import('../../evaluate/estimate-run.js');
     output.out(renderEstimate(await estimateRun(options)));
     return EXIT_OK;
   }

@@ -5,7 +5,7 @@
  * success that changed nothing, or time out after the change was applied.
  * Nothing real is ever called.
  */
-import { REFUND_UNDER_WAY } from '../fact-vocabulary.js';
+import { REFUND_UNDER_WAY } from '../../registry/fact-vocabulary.js';
 import type { World } from '../scenario-schema.js';
 import { isWriteTool, type ReadTool } from '../tools/tool-catalog.js';
 

@@ -1,10 +1,10 @@
 /**
- * Chinese wording of verified tool facts (src/pipeline/fact-vocabulary.ts).
+ * Chinese wording of verified tool facts (src/registry/fact-vocabulary.ts).
  * Decision modules cite facts in these words, so reviewers and the reply
  * module read "订单已支付" rather than vocabulary codes. Completed-state codes
  * such as refund_completed are worded as what the record shows, never echoed.
  */
-import type { VerifiedToolFacts } from '../../pipeline/fact-vocabulary.js';
+import type { VerifiedToolFacts } from '../../registry/fact-vocabulary.js';
 import { asRecord, asString, type Json } from './decide-value-readers.js';
 
 const FACT_PHRASES: Record<keyof VerifiedToolFacts, Record<string, string | null>> = {

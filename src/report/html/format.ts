@@ -1,5 +1,5 @@
 /** Numbers as a reviewer reads them on the page. */
-import type { MetricId } from '../../scoring/metric-ids.js';
+import type { MetricId } from '../../config/metric-ids.js';
 
 const NOT_RATES = new Set<string>(['latency_ms', 'cost_usd']);
 

@@ -6,7 +6,7 @@
 import { deltaDirection } from '../metric-delta.js';
 import type { Report } from '../report-types.js';
 import type { CaseEntry } from '../case-entries.js';
-import { METRIC_IDS } from '../../scoring/metric-ids.js';
+import { METRIC_IDS } from '../../config/metric-ids.js';
 import { formatDelta, formatMetric } from './format.js';
 import { PAGE_STYLE } from './page-assets.js';
 import { html, trusted, type SafeHtml } from './safe-html.js';

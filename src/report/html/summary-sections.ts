@@ -1,6 +1,6 @@
 /** The top of report.html: the verdict and why, metric cards, charts, the pipeline's funnel and guards, prompt changes. */
 import { STAGE_ORDER } from '../../scoring/scenario-judge.js';
-import { METRIC_IDS } from '../../scoring/metric-ids.js';
+import { METRIC_IDS } from '../../config/metric-ids.js';
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import { deltaDirection } from '../metric-delta.js';
 import type { PromptChange } from '../prompt-review.js';

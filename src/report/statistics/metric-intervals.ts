@@ -4,7 +4,7 @@
  * (cases, not trials): never narrower than the data allow.
  */
 import type { Metrics } from '../../scoring/metric-accumulator.js';
-import type { MetricId } from '../../scoring/metric-ids.js';
+import type { MetricId } from '../../config/metric-ids.js';
 import type { MetricValue } from '../../scoring/metric-value.js';
 import { wilsonInterval, type Interval } from '../../scoring/proportion-statistics.js';
 

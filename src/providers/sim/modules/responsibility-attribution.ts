@@ -4,7 +4,7 @@
  * facts and usable evidence; an allowed high-risk decision always waits for
  * the customer's confirmation, or for a human under manipulation risk.
  */
-import { REFUND_UNDER_WAY } from '../../../pipeline/fact-vocabulary.js';
+import { REFUND_UNDER_WAY } from '../../../registry/fact-vocabulary.js';
 import type { SimModule } from '../sim-module.js';
 import { factContradictions, factPhrases, readFacts, type FactMap } from '../decide-fact-labels.js';
 import { readEvidence, responsibleParty, usableEvidence, type Evidence } from '../decide-evidence.js';

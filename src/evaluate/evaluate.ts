@@ -2,6 +2,8 @@
  * `orderflow eval` as a function: validate everything (config, prompts, cases,
  * flags) before anything is written, run, write the reports, return the
  * verdict. It never prints and never exits; the CLI renders what it returns.
+ * It sits above both runner/ and report/ (it drives the one and then the
+ * other), so neither of those has to import the other upwards.
  */
 import { join, resolve } from 'node:path';
 import { CASE_TYPES } from '../cases/case-schema.js';
@@ -22,13 +24,13 @@ import { checkUpdateBeforeRun, recordBaseline } from '../report/baseline-update.
 import { parseAcceptFlags } from '../report/gate.js';
 import { writeReports, type WrittenReports } from '../report/write-reports.js';
 import { loadWorkspace } from '../workspace.js';
-import { checkNewOutFolder, checkResumeFolder, createOutFolder, RESULTS_FILE } from './out-folder.js';
-import { buildProvenance, newRunId } from './provenance.js';
-import { checkReplayCache } from './replay-cache.js';
-import { runEval, type EvalPlan, type WorkItem } from './run-eval.js';
-import type { RunObserver } from './run-events.js';
-import { runModuleCase } from './run-module-case.js';
-import { runScenario } from './run-scenario.js';
+import { checkNewOutFolder, checkResumeFolder, createOutFolder, RESULTS_FILE } from '../runner/out-folder.js';
+import { buildProvenance, newRunId } from '../runner/provenance.js';
+import { checkReplayCache } from '../runner/replay-cache.js';
+import { runEval, type EvalPlan, type WorkItem } from '../runner/run-eval.js';
+import type { RunObserver } from '../runner/run-events.js';
+import { runModuleCase } from '../runner/run-module-case.js';
+import { runScenario } from '../runner/run-scenario.js';
 
 export interface EvaluateOptions {
   config?: string;

@@ -12,8 +12,8 @@ import { CachedProvider } from '../providers/response-cache.js';
 import { SimProvider } from '../providers/sim/sim-provider.js';
 import { loadWorkspace } from '../workspace.js';
 import { buildFilter, positiveInt, type EvaluateOptions } from './evaluate.js';
-import { runModuleCase } from './run-module-case.js';
-import { runScenario } from './run-scenario.js';
+import { runModuleCase } from '../runner/run-module-case.js';
+import { runScenario } from '../runner/run-scenario.js';
 
 export interface RunEstimate {
   provider: string;
