@@ -14,6 +14,7 @@ export default defineConfig({
       'test/runner/**/*.test.ts',
       'test/pipeline/gate-chain.test.ts',
       'test/report/escape.test.ts',
+      'test/report/printable.test.ts',
       'test/report/gate.test.ts',
       'test/report/gate-settings-and-update.test.ts',
       'test/report/baseline.test.ts',
