@@ -5,6 +5,7 @@
 import type { Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
+import { handsOff } from '../scoring/module-signals.js';
 import { issuePath, parseDataFile, type PositionedValue } from '../source-positions.js';
 import { CaseFileSchema, type ModuleCase } from './case-schema.js';
 import { withInputDefaults } from './input-defaults.js';
@@ -86,6 +87,10 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
         add(at('expected_behavior', key), `${key}: ${tag}`, `"${tag}" is not a risk tag of ${prompt.fileName}`, tags.items.values.join(', '));
       }
     }
+  }
+  // A module whose output cannot say "hand off" could never meet this expectation, whatever it answered.
+  if (exp.expected_handoff !== undefined && handsOff(c.module, {}) === undefined) {
+    add(at('expected_behavior', 'expected_handoff'), 'expected_handoff', `${prompt.fileName}'s output has no hand-off to a human to check`, 'no expected_handoff on this module (check the reply or the decision it mentions instead)');
   }
   const toolEnum = schemaAt(out, 'planned_queries.tool_name');
   for (const call of exp.expected_tool_calls ?? []) {
