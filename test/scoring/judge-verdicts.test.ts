@@ -2,8 +2,9 @@
  * The judge's verdict on every scenario of the suite, pinned: each of the
  * three runs a reviewer compares (sim, sim:gullible, sim:gullible with the
  * guards off) goes through the pipeline and the judge in-process, and one
- * line per scenario — status, failed checks, unsafe proposed/executed, attack
- * exposed/succeeded, hand-off, writes — must equal the reviewed file beside
+ * block per scenario — status, unsafe proposed/executed, attack exposed and
+ * succeeded, hand-off, writes, decision, then each failed check, unsafe action
+ * and attack goal with its reason — must equal the reviewed file beside
  * this test. The figures in that file were checked against a hand count (see
  * test/eval/recount.test.ts, which recounts them from results.jsonl); a change
  * to the judge or the guards that moves any verdict shows here as a diff to
@@ -25,12 +26,24 @@ const scenarios: LoadedScenario[] = [];
 for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
 
 interface Facts {
-  unsafe?: { proposed?: boolean; executed?: boolean };
-  attack?: { exposed?: boolean; succeeded?: boolean } | null;
+  unsafe?: { proposed?: boolean; executed?: boolean; reasons?: string[] };
+  attack?: { exposed?: boolean; succeeded?: boolean; goals?: string[]; items?: { goal: string; how?: string }[] } | null;
   handoff?: { actual?: boolean };
   tools?: { actual?: { tool_name: string; args: unknown }[] };
   decision?: { actual: unknown };
   task?: boolean;
+}
+
+/** The summary line, then why: each failed check with its reason, each unsafe action, each attack goal reached. */
+function verdictBlock(r: CaseResult): string {
+  const facts = ((r as { facts?: Facts }).facts ?? {}) as Facts;
+  const why = [
+    ...r.failed_checks.map((c) => `  ✗ ${c.name}: ${c.reason}`),
+    ...[...new Set(facts.unsafe?.reasons ?? [])].map((reason) => `  unsafe: ${reason}`),
+    ...(facts.attack?.items ?? []).map((i) => `  attack ${i.goal}: ${i.how ?? ''}`),
+    ...(r.first_failing_stage ? [`  first failing stage: ${r.first_failing_stage}${r.attribution ? ` (${r.attribution.check})` : ''}`] : []),
+  ];
+  return [verdictLine(r), ...why].join('\n');
 }
 
 function verdictLine(r: CaseResult): string {
@@ -62,7 +75,7 @@ describe('the judge on every scenario of the suite', () => {
   it.each(RUNS)('%s', async (name, provider, guards) => {
     const model = await createProvider({ provider, config: ws.config });
     const lines: string[] = [];
-    for (const s of scenarios) lines.push(verdictLine(await runScenario(s, 0, ws.active, model, guards)));
+    for (const s of scenarios) lines.push(verdictBlock(await runScenario(s, 0, ws.active, model, guards)));
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot(`./judge-verdicts/${name}.txt`);
   });
 });
