@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalIn, readReport, repoCopy } from '../support/eval-fixture.js';
 import { METRIC_IDS } from '../../src/config/metric-ids.js';
-import { launchChromium, openReport } from '../support/headless-chromium.js';
+import { BROWSER_AVAILABLE, BROWSER_REQUIRED, launchChromium, openReport } from '../support/headless-chromium.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { runCli } from '../support/run-cli.js';
 import { sharedCopyOfRepo } from '../support/temp-dir.js';
@@ -24,7 +24,7 @@ const HOSTILE = [
   '" onmouseover="window.__pwned = 5" x="',
 ].join('\n');
 
-describe('report.html in headless Chromium', () => {
+describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html in headless Chromium', () => {
   let browser: Browser;
   let root: string;
   let out: string;
