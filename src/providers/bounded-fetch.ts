@@ -23,18 +23,26 @@ export function boundedFetch(limit = MAX_REPLY_BYTES, inner: typeof fetch = fetc
       await response.body?.cancel().catch(() => undefined);
       throw new ReplyTooLarge(limit);
     }
-    if (!response.body) return response;
+    // A declared length binds an uncompressed body (the common case): nothing to count, nothing to copy.
+    if (!response.body || (declared <= limit && !response.headers.get('content-encoding'))) return response;
+    // Otherwise (chunked, or compressed: its length says nothing of the text) read it here, counting.
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
     let seen = 0;
-    const counted = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength;
-          if (seen > limit) controller.error(new ReplyTooLarge(limit));
-          else controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      seen += value.byteLength;
+      if (seen > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw new ReplyTooLarge(limit);
+      }
+      chunks.push(value);
+    }
+    const headers = new Headers(response.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    return new Response(Buffer.concat(chunks), { status: response.status, statusText: response.statusText, headers });
   };
 }
 

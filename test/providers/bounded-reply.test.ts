@@ -48,12 +48,16 @@ describe('a reply body over the limit', () => {
           }),
         ),
       );
-    const response = await boundedFetch(MiB, endless as typeof fetch)('http://127.0.0.1/');
-    await expect(response.arrayBuffer()).rejects.toBeInstanceOf(ReplyTooLarge);
+    await expect(boundedFetch(MiB, endless as typeof fetch)('http://127.0.0.1/')).rejects.toBeInstanceOf(ReplyTooLarge);
     expect(pulled * chunk.byteLength).toBeLessThanOrEqual(MiB + 3 * chunk.byteLength);
 
-    const small = await boundedFetch(MiB, (() => Promise.resolve(new Response('{"ok":true}', { status: 201 }))) as typeof fetch)('http://127.0.0.1/');
+    const small = await boundedFetch(MiB, (() => Promise.resolve(new Response('{"ok":true}', { status: 201, headers: { 'x-request-id': 'r1' } }))) as typeof fetch)('http://127.0.0.1/');
     expect(small.status).toBe(201);
+    expect(small.headers.get('x-request-id')).toBe('r1');
     expect(await small.json()).toEqual({ ok: true });
+
+    // A compressed body's declared length says nothing of the text: it is counted as it is read.
+    const gzipped = () => Promise.resolve(new Response(new ReadableStream<Uint8Array>({ pull: (c) => c.enqueue(chunk) }), { headers: { 'content-length': '100', 'content-encoding': 'gzip' } }));
+    await expect(boundedFetch(MiB, gzipped as typeof fetch)('http://127.0.0.1/')).rejects.toBeInstanceOf(ReplyTooLarge);
   });
 });
