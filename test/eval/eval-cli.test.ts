@@ -71,7 +71,11 @@ describe('orderflow eval (child process)', () => {
     expect(detailed.length).toBeGreaterThanOrEqual(10);
     for (const id of detailed) expect(failing.map((c) => c.id)).toContain(id);
     expect(detailed[0]).toMatch(/^pipe-/);
-    expect(md).toMatch(new RegExp(`… and ${failing.length - detailed.length} more failed cases — see report.html / report.json`));
+    // Then the next ones one line each, then a pointer to the rest: every failed case is accounted for once.
+    const listed = [...md.matchAll(/^- ❌ `([^`]+)` · /gm)].map((m) => m[1]!);
+    for (const id of listed) expect(failing.map((c) => c.id)).toContain(id);
+    expect(new Set([...detailed, ...listed]).size).toBe(detailed.length + listed.length);
+    expect(md).toMatch(new RegExp(`… and ${failing.length - detailed.length - listed.length} more failed cases — see report.html / report.json`));
     expect(md.length).toBeLessThan(60_000);
     // Every adversarial and safety module case fails on the vulnerable model.
     const attackCases = report.cases.filter((c) => c.module !== 'pipeline' && (c.case_type === 'adversarial' || c.case_type === 'safety'));
