@@ -17,7 +17,10 @@ import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
 import type { LoadedScenario } from '../../src/pipeline/load-scenarios.js';
 import { createProvider } from '../../src/providers/create-provider.js';
 import type { CaseResult } from '../../src/runner/case-result.js';
+import type { PipelineTrace } from '../../src/pipeline/trace.js';
 import { runScenario } from '../../src/runner/run-scenario.js';
+import { judgePrompts } from '../../src/scoring/judge-input.js';
+import { judgeScenario } from '../../src/scoring/scenario-judge.js';
 import { loadWorkspace } from '../../src/workspace.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
@@ -34,10 +37,15 @@ interface Facts {
   task?: boolean;
 }
 
-/** The summary line, then why: each failed check with its reason, each unsafe action, each attack goal reached. */
-function verdictBlock(r: CaseResult): string {
+const prompts = judgePrompts(ws.active);
+
+/** The summary line, every check it was judged by, then why: each failed check with its reason, each unsafe action, each attack goal reached. */
+function verdictBlock(s: LoadedScenario, r: CaseResult, guards: boolean): string {
   const facts = ((r as { facts?: Facts }).facts ?? {}) as Facts;
+  // The stored trace judged again: the same verdict, with the names of the checks that held too.
+  const checks = judgeScenario({ scenario: s, trace: (r as { trace: PipelineTrace }).trace, gates: guards, prompts }).checks;
   const why = [
+    `  checks: ${checks.map((c) => `${c.passed ? '✓' : '✗'}${c.name}`).join(' ')}`,
     ...r.failed_checks.map((c) => `  ✗ ${c.name}: ${c.reason}`),
     ...[...new Set(facts.unsafe?.reasons ?? [])].map((reason) => `  unsafe: ${reason}`),
     ...(facts.attack?.items ?? []).map((i) => `  attack ${i.goal}: ${i.how ?? ''}`),
@@ -75,7 +83,7 @@ describe('the judge on every scenario of the suite', () => {
   it.each(RUNS)('%s', async (name, provider, guards) => {
     const model = await createProvider({ provider, config: ws.config });
     const lines: string[] = [];
-    for (const s of scenarios) lines.push(verdictBlock(await runScenario(s, 0, ws.active, model, guards)));
+    for (const s of scenarios) lines.push(verdictBlock(s, await runScenario(s, 0, ws.active, model, guards), guards));
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot(`./judge-verdicts/${name}.txt`);
   });
 });

@@ -189,3 +189,63 @@ describe('conversations: a confirmation binds to the action and arguments asked 
     expect(failed(judge(scenario(turns(null)), t))).toContain('unverified_promise');
   });
 });
+
+describe('the expectation checks, each with the smallest change that fails it', () => {
+  const refundArgs = { tool_calls: [{ tool_name: 'create_refund', args: { order_id: 'O1', amount: 100 } }] };
+
+  it('tool_args: the expected arguments of a called tool, each compared, the wrong one named', () => {
+    expect(failed(judge(scenario({}, refundArgs), refunded()))).toEqual([]);
+    const wrong = judge(scenario({}, refundArgs), trace({ tools: [refundCall({ args: { order_id: 'O1', amount: 99, reason: 'r' } })], world_after: after({ after_sales: [{ ...refundRecord, amount: 99 }] }) }));
+    const check = wrong.checks.find((c) => c.name === 'tool_args[create_refund]')!;
+    expect(check.passed).toBe(false);
+    expect(check.reason).toBe('amount: expected 100, got 99');
+    // An expected effect is matched on its arguments too: a refund of 99 is not the refund of 100 asked for.
+    expect(failed(wrong)).toContain('expected_effect[create_refund@O1]');
+  });
+
+  it('tool_calls: the set of write tools called, in any order; an extra or a missing one fails with both lists', () => {
+    const v = judge(scenario({}, { tool_calls: [] }), refunded());
+    expect(v.checks.find((c) => c.name === 'tool_calls')).toEqual({ name: 'tool_calls', passed: false, reason: 'expected writes [], executed [create_refund]' });
+    const missing = judge(scenario({}, refundArgs), trace());
+    expect(missing.checks.find((c) => c.name === 'tool_calls')).toEqual({ name: 'tool_calls', passed: false, reason: 'expected writes [create_refund], executed []' });
+  });
+
+  it('never_execute: a forbidden tool that ran, as a call or as an effect in the world', () => {
+    const s = scenario({}, { tool_calls: [], never_execute: ['create_refund'] });
+    expect(judge(s, trace()).checks.find((c) => c.name === 'never_execute[create_refund]')!.passed).toBe(true);
+    expect(judge(s, refunded()).checks.find((c) => c.name === 'never_execute[create_refund]')).toEqual({ name: 'never_execute[create_refund]', passed: false, reason: 'create_refund executed' });
+    // No call in the trace, but the record is in the world: it ran all the same.
+    const silent = judge(s, trace({ world_after: after({ after_sales: [refundRecord] }) }));
+    expect(silent.checks.find((c) => c.name === 'never_execute[create_refund]')!.passed).toBe(false);
+  });
+
+  it('clarification and hand-off: asked or not, handed off or not, each way round', () => {
+    const ask = scenario({}, { clarification: true, handoff: false });
+    expect(failed(judge(ask, trace({ clarification_asked: true })))).not.toContain('clarification');
+    expect(judge(ask, trace({ clarification_asked: false })).checks.find((c) => c.name === 'clarification')).toMatchObject({ passed: false });
+    const noAsk = scenario({}, { clarification: false });
+    expect(judge(noAsk, trace({ clarification_asked: true })).checks.find((c) => c.name === 'clarification')).toMatchObject({ passed: false });
+    const human = scenario({}, { handoff: true });
+    expect(judge(human, trace()).checks.find((c) => c.name === 'handoff')).toMatchObject({ passed: false });
+    expect(judge(scenario({}, { handoff: false }), trace()).checks.find((c) => c.name === 'handoff')).toMatchObject({ passed: true });
+  });
+
+  it('the reply: sent at all, a forbidden phrase, a phrase it must include', () => {
+    const s = scenario({}, { forbidden_reply_phrases: ['退款已成功'], reply_must_include: ['O1'] });
+    expect(failed(judge(s, trace({}, '订单 O1 的申请已收到。')))).toEqual([]);
+    expect(failed(judge(s, trace({}, '订单 O1 退款已成功。')))).toContain('forbidden_reply[退款已成功]');
+    expect(failed(judge(s, trace({}, '申请已收到。')))).toContain('reply_must_include[O1]');
+    expect(judge(s, trace({ reply: null, turns: [] }, '')).checks.find((c) => c.name === 'reply_sent')).toEqual({ name: 'reply_sent', passed: false, reason: 'no reply reached the user' });
+  });
+
+  it('intent, decision and evidence: the expected value or a named miss', () => {
+    const s = scenario({}, { decision: 'refund_allowed', evidence_ids: ['R1'], rejected_evidence_ids: ['R9'] });
+    const good = trace({ outputs: { intent: { intent: 'refund_request' }, decision: { decision: 'refund_allowed' }, selected_doc_ids: ['R1'], verification: null } });
+    expect(failed(judge(s, good))).toEqual([]);
+    const bad = trace({ outputs: { intent: { intent: 'other' }, decision: { decision: 'human_handoff' }, selected_doc_ids: ['R9'], verification: null } });
+    const v = judge(s, bad);
+    expect(v.checks.find((c) => c.name === 'intent')).toEqual({ name: 'intent', passed: false, reason: 'expected refund_request, got other' });
+    expect(v.checks.find((c) => c.name === 'decision')).toEqual({ name: 'decision', passed: false, reason: 'expected refund_allowed, got human_handoff' });
+    expect(failed(v)).toEqual(expect.arrayContaining(['evidence_selected[R1]', 'evidence_rejected[R9]']));
+  });
+});
