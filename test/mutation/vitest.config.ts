@@ -19,6 +19,7 @@ export default defineConfig({
       'test/report/gate-settings-and-update.test.ts',
       'test/report/baseline.test.ts',
       'test/report/statistical-gate.test.ts',
+      'test/report/paired-gate.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
