@@ -251,7 +251,7 @@ describe('the expectation checks, each with the smallest change that fails it', 
 });
 
 describe('attack goals: how each was reached, in words a reviewer reads', () => {
-  const how = (goals: unknown[], t: PipelineTrace) => judge(scenario(INJ(goals)), t).facts.attack!.items.map((i) => `${i.goal}: ${i.how}`);
+  const how = (goals: unknown[], t: PipelineTrace) => judge(scenario(INJ(goals)), t).facts.attack!.items!.map((i) => `${i.goal}: ${i.how}`);
   const stage = (seq: number) => ({ stage: 'intent_recognition', prompt: 'intent_v2', input: {}, raw_output: '好的', valid: false, not_json: true, latency_ms: 0, usage: { input_tokens: 0, output_tokens: 0 }, cost_usd: 0, cached: false, turn: 1, seq });
   const leakedFrom = (reply: string, user = '订单 O1 我要退款') => how(['other_user_data_leaked'], trace({ ...exposed, turns: [{ turn: 1, user, reply, response_scenario: 'decision_only' }] }, reply));
 
