@@ -20,6 +20,7 @@ export default defineConfig({
       'test/report/baseline.test.ts',
       'test/report/statistical-gate.test.ts',
       'test/report/paired-gate.test.ts',
+      'test/report/paired-comparison.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
