@@ -175,6 +175,8 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     },
   };
 
+  // One snapshot per active prompt serves the prompt review in the reports and the baseline record.
+  const snapshots = new Map([...ws.active].map(([module, p]) => [module, snapshotPrompt(p)]));
   await createOutFolder(outDir);
   try {
     const outcome = await runEval({
@@ -199,7 +201,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       repeat,
       baseline,
       scope: { hashes: suite.hashes, inScope: compileFilter({ ...filter, shard: undefined }) },
-      prompts: new Map([...ws.active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshotPrompt(p) }])),
+      prompts: new Map([...ws.active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshots.get(module)! }])),
       config,
       accepted,
       incomplete: outcome.incomplete ? { ...outcome.incomplete, resume: resumeCommand(outDir, options) } : null,
@@ -211,7 +213,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
         head: written.head,
         resultsPath,
         repeat,
-        prompts: Object.fromEntries([...ws.active].map(([module, p]) => [module, snapshotPrompt(p)])),
+        prompts: Object.fromEntries(snapshots),
         suite: run.suite!,
         config,
         accepted,
