@@ -106,6 +106,8 @@ export class OpenAIProvider implements Provider {
   private readonly hungAfter: number;
   private readonly limiter: AdaptiveLimiter;
   private readonly enforcement = new Map<string, OutputEnforcement>();
+  /** The json_schema response format of each prompt file, built once: the same schema goes with every call. */
+  private readonly formats = new Map<string, ChatCompletionCreateParamsNonStreaming['response_format']>();
   private silentAttempts = 0;
   private hung: string | null = null;
 
@@ -146,17 +148,25 @@ export class OpenAIProvider implements Provider {
    * `strict: true` whenever the schema has a shape strict mode accepts.
    */
   requestBody(request: Pick<ModelRequest, 'module' | 'prompt' | 'input'>): ChatCompletionCreateParamsNonStreaming {
-    const schema = request.prompt.outputSchema;
     return {
       model: this.model,
       messages: buildMessages(request.prompt, request.input),
       temperature: this.temperature,
       max_tokens: this.maxTokens,
-      response_format:
-        this.outputMode === 'json_schema' && schema
-          ? { type: 'json_schema', json_schema: { name: schemaName(request.module), schema: withoutDialect(schema.jsonSchema()), strict: strictBlockers(schema.tree).length === 0 } }
-          : { type: 'json_object' },
+      response_format: this.responseFormat(request.module, request.prompt),
     };
+  }
+
+  private responseFormat(module: string, prompt: PromptFile): ChatCompletionCreateParamsNonStreaming['response_format'] {
+    const schema = prompt.outputSchema;
+    if (this.outputMode !== 'json_schema' || !schema) return { type: 'json_object' };
+    const key = `${module}\n${prompt.path}`;
+    let format = this.formats.get(key);
+    if (!format) {
+      format = { type: 'json_schema', json_schema: { name: schemaName(module), schema: withoutDialect(schema.jsonSchema()), strict: strictBlockers(schema.tree).length === 0 } };
+      this.formats.set(key, format);
+    }
+    return format;
   }
 
   /** What this endpoint, in this output mode, guarantees about a module's output. */
