@@ -22,17 +22,37 @@ export interface MatchingText {
   origin: number[];
 }
 
+/**
+ * Folding is a pure function of one character, so each distinct character is
+ * folded once per process; customer text repeats a small alphabet, and the
+ * Unicode work (NFKC, case, the skip test) dominated the sim's time otherwise.
+ * Bounded, so that text made of endless distinct characters cannot grow it.
+ */
+const FOLDED = new Map<string, string>();
+const MAX_FOLDED = 1 << 16;
+
+function fold(char: string): string {
+  let folded = FOLDED.get(char);
+  if (folded !== undefined) return folded;
+  folded = '';
+  for (const c of char.normalize('NFKC').toLowerCase()) {
+    if (c !== '_' && SKIPPED.test(c)) continue;
+    folded += TRADITIONAL.get(c) ?? c;
+  }
+  if (FOLDED.size < MAX_FOLDED) FOLDED.set(char, folded);
+  return folded;
+}
+
 export function toMatchingText(source: string): MatchingText {
   let text = '';
   const origin: number[] = [];
   let index = 0;
   for (const char of source) {
-    const folded = char.normalize('NFKC').toLowerCase();
-    for (const c of folded) {
-      if (c !== '_' && SKIPPED.test(c)) continue;
-      text += TRADITIONAL.get(c) ?? c;
-      origin.push(index);
-    }
+    const folded = fold(char);
+    // One origin per UTF-16 unit of the matching text, as regex indices count them;
+    // NFKC may turn one character into several (㎏ → kg), each mapping back to it.
+    for (let i = 0; i < folded.length; i++) origin.push(index);
+    text += folded;
     index += char.length;
   }
   return { text, origin };
