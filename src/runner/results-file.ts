@@ -20,19 +20,26 @@ export class ResultsWriter {
   async write(record: CaseResult | RunHeader): Promise<void> {
     if (this.failure) throw this.failure;
     if (!this.stream.write(`${boundedJson(record)}\n`)) {
-      // Concurrent writers share one wait for the buffer to drain.
-      this.drained ??= new Promise<void>((resolve) =>
-        this.stream.once('drain', () => {
+      // Concurrent writers share one wait for the buffer to drain. A stream that
+      // failed (disk full) never drains: its close ends the wait too, or the run would hang.
+      this.drained ??= new Promise<void>((resolve) => {
+        const done = () => {
+          this.stream.off('drain', done).off('close', done);
           this.drained = undefined;
           resolve();
-        }),
-      );
+        };
+        if (this.stream.destroyed) done();
+        else this.stream.on('drain', done).on('close', done);
+      });
       await this.drained;
+      if (this.failure) throw this.failure;
     }
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve, reject) => this.stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    // The first failure is the one to report (ENOSPC), not the "stream destroyed" that follows it.
+    if (this.failure) throw this.failure;
+    await new Promise<void>((resolve, reject) => this.stream.end((error?: Error | null) => (error ? reject(this.failure ?? error) : resolve())));
     if (this.failure) throw this.failure;
   }
 }

@@ -103,9 +103,26 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const limit = pLimit(options.concurrency);
   const inFlight = new Set<Promise<void>>();
   const { signal } = options;
+  // One waiter for "a slot came free or the run was interrupted". Racing every
+  // in-flight task and the abort promise instead left a reaction on that
+  // never-settling promise per case: memory that grew with the suite.
+  let wake: (() => void) | undefined;
+  const wakeUp = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
   const aborted = new Promise<void>((resolve) => {
     if (signal?.aborted) resolve();
-    else signal?.addEventListener('abort', () => resolve(), { once: true });
+    else
+      signal?.addEventListener(
+        'abort',
+        () => {
+          resolve();
+          wakeUp();
+        },
+        { once: true },
+      );
   });
   const record = async (result: CaseResult | null) => {
     // After an interrupt the file is being closed: a late result is simply not finished.
@@ -116,6 +133,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
     options.observer?.({ type: 'case_finished', result, done: finished, total });
   };
 
+  let failure: { error: unknown } | undefined;
   let stopped: string | null = null;
   try {
     items: for await (const item of options.plan.items()) {
@@ -125,12 +143,20 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
         stopped = options.stopReason?.() ?? null;
         if (stopped) break items;
         // Backpressure: pull the next case only when a slot is close to free.
-        while (inFlight.size >= options.concurrency * 2 && !signal?.aborted) await Promise.race([...inFlight, aborted]);
+        while (inFlight.size >= options.concurrency * 2 && !signal?.aborted && !failure) await new Promise<void>((resolve) => (wake = resolve));
+        // A result that could not be written (disk full) ends the run now, not after every other case.
+        if (failure) throw failure.error;
         if (signal?.aborted) break items;
         const task = limit(() => runSafely(item, trial)).then(record);
         inFlight.add(task);
-        const forget = () => void inFlight.delete(task);
-        task.then(forget, forget);
+        const forget = () => {
+          inFlight.delete(task);
+          wakeUp();
+        };
+        task.then(forget, (error: unknown) => {
+          failure ??= { error };
+          forget();
+        });
       }
     }
     await Promise.race([Promise.all(inFlight), aborted]);
