@@ -5,13 +5,13 @@
  * number of cases.
  */
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { canonicalJson } from '../canonical-json.js';
 import { InputError, type Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../registry/registry.js';
-import { readUtf8File } from '../text-file.js';
+import { decodeUtf8 } from '../text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
 import { parseScenarioFile, type LoadedScenario } from '../pipeline/load-scenarios.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';
@@ -28,8 +28,13 @@ function itemKey(item: SuiteItem) {
 }
 
 export const MAX_CASE_FILE_BYTES = 8 * 1024 * 1024;
-/** Suites up to this many cases stay parsed in memory between validation and the run; larger ones are read again. */
-const KEEP_PARSED_UP_TO = 2_000;
+/**
+ * A suite of up to this many selected cases is parsed once: the cases stay in
+ * memory between validation and the run (about 1.6 KB each). A larger suite
+ * keeps none and reads its files again while running, so that memory stays
+ * flat however many cases there are.
+ */
+const KEEP_PARSED_UP_TO = 10_000;
 
 export interface SuiteFile {
   path: string;
@@ -38,6 +43,8 @@ export interface SuiteFile {
   module: string;
   /** Cases in the file that pass the filter. */
   selected: number;
+  /** sha1 of the bytes validated: a file read again while running must still be the one validated. */
+  digest: string;
   cached?: SuiteItem[];
 }
 
@@ -56,7 +63,7 @@ export interface CaseSuite {
 /** The folder of pipeline scenarios; every other folder under cases/ is named after a module. */
 export const PIPELINE_DIR = 'pipeline';
 
-export async function loadCaseSuite(casesDir: string, active: Map<string, PromptFile>, filter: CaseFilter = {}, options: { collectIds?: boolean } = {}): Promise<CaseSuite> {
+export async function loadCaseSuite(casesDir: string, active: Map<string, PromptFile>, filter: CaseFilter = {}, options: { collectIds?: boolean; keepParsedUpTo?: number } = {}): Promise<CaseSuite> {
   const problems: Problem[] = [];
   const suite: CaseSuite = { files: [], hashes: new Map(), counts: {}, total: 0, filter, ...(options.collectIds ? { ids: new Set<string>() } : {}) };
   const select = compileFilter(filter);
@@ -64,7 +71,7 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
   const seen = new Map<string, number>();
   const shownFiles: string[] = [];
   const LINE_SPAN = 2 ** 24;
-  let kept = 0;
+  let keep = true;
 
   for (const { module, path } of await listCaseFiles(casesDir, problems)) {
     const shown = displayPath(path);
@@ -72,9 +79,9 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
       problems.push({ file: shown, severity: 'error', message: `unknown module "${module}" (folder name under cases/)`, expected: `one of ${[...active.keys(), PIPELINE_DIR].join(', ')}` });
       continue;
     }
-    const text = await readCaseFile(path, shown, problems);
-    if (text === undefined) continue;
-    const items = parseItems(shown, text, module, active, problems);
+    const read = await readCaseFile(path, shown, problems);
+    if (read === undefined) continue;
+    const items = parseItems(shown, read.text, module, active, problems);
     const fileNumber = shownFiles.push(shown) - 1;
     const selected: SuiteItem[] = [];
     for (const item of items) {
@@ -91,12 +98,13 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
       const byType = (suite.counts[key.module] ??= {});
       byType[item.case_type] = (byType[item.case_type] ?? 0) + 1;
     }
-    const file: SuiteFile = { path, shown, module, selected: selected.length };
+    const file: SuiteFile = { path, shown, module, selected: selected.length, digest: read.digest };
     suite.total += selected.length;
-    if (kept + selected.length <= KEEP_PARSED_UP_TO) {
-      file.cached = selected;
-      kept += selected.length;
+    if (keep && suite.total > (options.keepParsedUpTo ?? KEEP_PARSED_UP_TO)) {
+      keep = false;
+      for (const f of suite.files) delete f.cached;
     }
+    if (keep) file.cached = selected;
     suite.files.push(file);
   }
   if (problems.length > 0) throw new InputError(problems);
@@ -110,7 +118,8 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
  */
 export function caseContentHash(item: SuiteItem): string {
   const { file: _file, line: _line, description: _description, ...content } = item as SuiteItem & { description?: string };
-  return createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, 16);
+  // A fresh 16-character string: slicing the hex digest would keep all 64 alive for every case of the suite.
+  return createHash('sha256').update(canonicalJson(content)).digest().toString('hex', 0, 8);
 }
 
 /** One hash for the whole suite: equal suites, equal fingerprints. */
@@ -126,14 +135,20 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
   for (const file of suite.files) {
     if (file.selected === 0) continue;
     if (file.cached) {
-      yield* file.cached;
+      // Handed over once: kept, they would stay in memory for the whole run. A second pass reads the file again.
+      const cached = file.cached;
+      delete file.cached;
+      yield* cached;
       continue;
     }
+    const bytes = await readFile(file.path);
+    // Not validated again below (that was done a moment ago): unchanged bytes are what makes that safe.
+    if (digestOf(bytes) !== file.digest) {
+      throw new InputError({ file: file.shown, severity: 'error', message: 'file changed while the run was going; its cases were validated before the change', expected: 'case files left alone during a run; run again' });
+    }
     const problems: Problem[] = [];
-    const decoded = await readUtf8File(file.path, file.shown);
-    if (decoded.problem) throw new InputError(decoded.problem); // the file changed under a running eval
-    const items = parseItems(file.shown, decoded.text, file.module, active, problems, false);
-    if (problems.length) throw new InputError(problems); // the file changed under a running eval
+    const items = parseItems(file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
+    if (problems.length) throw new InputError(problems);
     for (const item of items) if (select(itemKey(item))) yield item;
   }
 }
@@ -161,13 +176,19 @@ async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ m
   return files;
 }
 
-async function readCaseFile(path: string, shown: string, problems: Problem[]): Promise<string | undefined> {
+const digestOf = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64');
+
+async function readCaseFile(path: string, shown: string, problems: Problem[]): Promise<{ text: string; digest: string } | undefined> {
   const size = (await stat(path)).size;
   if (size > MAX_CASE_FILE_BYTES) {
     problems.push({ file: shown, severity: 'error', message: `file is ${(size / 1024 / 1024).toFixed(1)} MB`, expected: `case files under ${MAX_CASE_FILE_BYTES / 1024 / 1024} MB; split it` });
     return undefined;
   }
-  const decoded = await readUtf8File(path, shown);
-  if (decoded.problem) problems.push(decoded.problem);
-  return decoded.text;
+  const bytes = await readFile(path);
+  const decoded = decodeUtf8(bytes, shown);
+  if (decoded.problem) {
+    problems.push(decoded.problem);
+    return undefined;
+  }
+  return { text: decoded.text, digest: digestOf(bytes) };
 }
