@@ -149,6 +149,11 @@ export async function main(argv: string[], output: Output = processOutput): Prom
       printProblems(output, error.problems);
       return EXIT_INPUT;
     }
+    // By name: importing the runner here would slow the start of every command.
+    if ((error as Error)?.name === 'ResultsWriteError') {
+      output.err(`orderflow: ${(error as Error).message}`);
+      return EXIT_INTERNAL;
+    }
     output.err(`orderflow: internal error: ${(error as Error)?.message ?? String(error)}`);
     if (process.env.ORDERFLOW_DEBUG) output.err(String((error as Error)?.stack));
     else output.err('(set ORDERFLOW_DEBUG=1 for the stack trace; please report this)');

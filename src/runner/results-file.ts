@@ -7,6 +7,17 @@ import { createInterface } from 'node:readline';
 import { boundedJson } from './bounded-record.js';
 import type { CaseResult, RunHeader } from './case-result.js';
 
+/** The results file could not be written (disk full, permissions): the machine's problem, not a bug, and what is on disk stays usable. */
+export class ResultsWriteError extends Error {
+  constructor(
+    readonly path: string,
+    override readonly cause: Error,
+  ) {
+    super(`cannot write ${path}: ${cause.message}; the results written before this stay there (fix the cause, then run again with --resume)`);
+    this.name = 'ResultsWriteError';
+  }
+}
+
 export class ResultsWriter {
   private readonly stream: WriteStream;
   private failure: Error | undefined;
@@ -14,7 +25,7 @@ export class ResultsWriter {
 
   constructor(path: string, append: boolean) {
     this.stream = createWriteStream(path, { flags: append ? 'a' : 'w', encoding: 'utf8' });
-    this.stream.on('error', (error) => (this.failure = error));
+    this.stream.on('error', (error) => (this.failure ??= new ResultsWriteError(path, error)));
   }
 
   async write(record: CaseResult | RunHeader): Promise<void> {
