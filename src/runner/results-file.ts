@@ -18,13 +18,19 @@ export class ResultsWriteError extends Error {
   }
 }
 
+/**
+ * Results are queued up to this much before a writer waits: with the stream's
+ * 16 KiB default, a fast run spent a tenth of its time idle, waiting for drains.
+ */
+const WRITE_BUFFER_BYTES = 1 << 20;
+
 export class ResultsWriter {
   private readonly stream: WriteStream;
   private failure: Error | undefined;
   private drained: Promise<void> | undefined;
 
   constructor(path: string, append: boolean) {
-    this.stream = createWriteStream(path, { flags: append ? 'a' : 'w', encoding: 'utf8' });
+    this.stream = createWriteStream(path, { flags: append ? 'a' : 'w', encoding: 'utf8', highWaterMark: WRITE_BUFFER_BYTES });
     this.stream.on('error', (error) => (this.failure ??= new ResultsWriteError(path, error)));
   }
 
