@@ -149,8 +149,9 @@ export async function main(argv: string[], output: Output = processOutput): Prom
       printProblems(output, error.problems);
       return EXIT_INPUT;
     }
-    // By name: importing the runner here would slow the start of every command.
-    if ((error as Error)?.name === 'ResultsWriteError') {
+    // The machine's problem (disk full, no permission), not a bug to report. By name:
+    // importing the runner here would slow the start of every command.
+    if ((error as Error)?.name === 'ResultsWriteError' || isSystemError(error)) {
       output.err(`orderflow: ${(error as Error).message}`);
       return EXIT_INTERNAL;
     }
@@ -159,4 +160,10 @@ export async function main(argv: string[], output: Output = processOutput): Prom
     else output.err('(set ORDERFLOW_DEBUG=1 for the stack trace; please report this)');
     return EXIT_INTERNAL;
   }
+}
+
+/** An error from the operating system (ENOSPC, EACCES, EIO ...) as Node reports it: a code and the call that failed. */
+function isSystemError(error: unknown): boolean {
+  const e = error as { code?: unknown; syscall?: unknown } | null;
+  return typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) && typeof e.syscall === 'string';
 }

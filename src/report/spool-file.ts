@@ -5,6 +5,7 @@
  */
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { drainOrClose } from '../drain-or-close.js';
 
 export class SpoolFile {
   private readonly stream: WriteStream;
@@ -17,7 +18,10 @@ export class SpoolFile {
 
   async write(text: string): Promise<void> {
     if (this.failure) throw this.failure;
-    if (!this.stream.write(text)) await new Promise<void>((resolve) => this.stream.once('drain', () => resolve()));
+    if (!this.stream.write(text)) {
+      await drainOrClose(this.stream);
+      if (this.failure) throw this.failure;
+    }
   }
 
   /** Everything written, in order; the file is closed first. */
@@ -27,7 +31,9 @@ export class SpoolFile {
   }
 
   async close(): Promise<void> {
-    if (!this.stream.writableEnded) await new Promise<void>((resolve, reject) => this.stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    // The first failure (ENOSPC) is the one to report, not the "stream destroyed" that follows it.
+    if (this.failure) throw this.failure;
+    if (!this.stream.writableEnded) await new Promise<void>((resolve, reject) => this.stream.end((error?: Error | null) => (error ? reject(this.failure ?? error) : resolve())));
     if (this.failure) throw this.failure;
   }
 

@@ -4,6 +4,7 @@
  */
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { drainOrClose } from '../drain-or-close.js';
 import { boundedJson } from './bounded-record.js';
 import type { CaseResult, RunHeader } from './case-result.js';
 
@@ -37,16 +38,9 @@ export class ResultsWriter {
   async write(record: CaseResult | RunHeader): Promise<void> {
     if (this.failure) throw this.failure;
     if (!this.stream.write(`${boundedJson(record)}\n`)) {
-      // Concurrent writers share one wait for the buffer to drain. A stream that
-      // failed (disk full) never drains: its close ends the wait too, or the run would hang.
-      this.drained ??= new Promise<void>((resolve) => {
-        const done = () => {
-          this.stream.off('drain', done).off('close', done);
-          this.drained = undefined;
-          resolve();
-        };
-        if (this.stream.destroyed) done();
-        else this.stream.on('drain', done).on('close', done);
+      // Concurrent writers share one wait for the buffer to drain (or the stream to fail).
+      this.drained ??= drainOrClose(this.stream).then(() => {
+        this.drained = undefined;
       });
       await this.drained;
       if (this.failure) throw this.failure;

@@ -9,6 +9,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { drainOrClose } from '../drain-or-close.js';
 import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
 import type { CaseResult, RunProvenance } from './case-result.js';
@@ -35,9 +36,9 @@ export interface ReopenOptions {
 export async function reopenResults(options: ReopenOptions): Promise<ReopenedResults> {
   const shown = displayPath(options.path);
   const tmp = `${options.path}.${process.pid}.tmp`;
-  const out = createWriteStream(tmp, { encoding: 'utf8' });
+  const out = openStream(tmp, 'w');
   let aside: WriteStream | undefined;
-  const setAside = (text: string) => (aside ??= createWriteStream(join(dirname(options.path), SET_ASIDE_FILE), { flags: 'a', encoding: 'utf8' })).write(`${text}\n`);
+  const setAside = (text: string) => write((aside ??= openStream(join(dirname(options.path), SET_ASIDE_FILE), 'a')), text);
 
   let header = false;
   let lineNo = 0;
@@ -67,7 +68,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
       if (line.type !== 'case_result') continue;
       if (!options.inSuite(line.case_id)) {
         foreign += 1;
-        setAside(text);
+        await setAside(text);
         continue;
       }
       if (!options.keep(line, `${line.case_id}#${line.trial}`)) {
@@ -77,15 +78,15 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
       await write(out, text);
     }
   } catch (error) {
-    await close(out);
+    await close(out).catch(() => undefined);
     await rm(tmp, { force: true });
-    if (aside) await close(aside);
+    if (aside) await close(aside).catch(() => undefined);
     throw error;
   }
 
   // A torn tail is the line a crash cut short: it never held a finished result.
   if (unreadable.length > 0 && unreadable[unreadable.length - 1]!.line === lineNo) unreadable.pop();
-  for (const u of unreadable) setAside(u.text);
+  for (const u of unreadable) await setAside(u.text);
   await close(out);
   if (aside) await close(aside);
   if (!header) {
@@ -104,10 +105,25 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   return { fresh: false, warnings };
 }
 
-function write(stream: WriteStream, text: string): Promise<void> | void {
-  if (!stream.write(`${text}\n`)) return new Promise((resolve) => stream.once('drain', () => resolve()));
+/** Each stream's first error (an 'error' with no listener would end the process). */
+const failures = new WeakMap<WriteStream, Error>();
+
+function openStream(path: string, flags: 'a' | 'w'): WriteStream {
+  const stream = createWriteStream(path, { flags, encoding: 'utf8' });
+  stream.on('error', (error) => failures.set(stream, failures.get(stream) ?? error));
+  return stream;
 }
 
-function close(stream: WriteStream): Promise<void> {
-  return new Promise((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+async function write(stream: WriteStream, text: string): Promise<void> {
+  if (!stream.write(`${text}\n`)) await drainOrClose(stream);
+  const failure = failures.get(stream);
+  if (failure) throw failure;
+}
+
+async function close(stream: WriteStream): Promise<void> {
+  const failure = failures.get(stream);
+  if (failure) throw failure;
+  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(failures.get(stream) ?? error) : resolve())));
+  const late = failures.get(stream);
+  if (late) throw late;
 }

@@ -1,9 +1,10 @@
 /** results.jsonl on disk: appended line by line, read back whole, a torn tail cut off before a resume. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/runner/case-result.js';
 import type { RunProvenance } from '../../src/runner/case-result.js';
+import { SpoolFile } from '../../src/report/spool-file.js';
 import { readResults, ResultsWriter } from '../../src/runner/results-file.js';
 import { reopenResults, SET_ASIDE_FILE } from '../../src/runner/resume-results.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -140,5 +141,36 @@ describe('results.jsonl', () => {
     writeFileSync(path, '{"hello":1}\n');
     await expect(reopen(path)).rejects.toThrow(/results\.jsonl:1: error: not an orderflow results file/);
     expect(readFileSync(path, 'utf8')).toBe('{"hello":1}\n');
+  });
+
+  describe.runIf(process.platform === 'linux')('on a full disk (/dev/full)', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify(result(`c${i}`, { raw_output: 'x'.repeat(2_000) } as Partial<CaseResult>))).join('\n');
+
+    it('a resume that cannot rewrite the results file fails with ENOSPC and leaves the file as it was', async () => {
+      const path = join(tempDir(), 'results.jsonl');
+      const text = `${header}\n${lines(200)}\n`;
+      writeFileSync(path, text);
+      symlinkSync('/dev/full', `${path}.${process.pid}.tmp`);
+      await expect(reopen(path)).rejects.toThrow(/ENOSPC/);
+      expect(readFileSync(path, 'utf8')).toBe(text);
+    });
+
+    it('a resume that cannot set results aside fails with ENOSPC instead of ending the process', async () => {
+      const path = join(tempDir(), 'results.jsonl');
+      writeFileSync(path, `${header}\n${lines(200)}\n`);
+      symlinkSync('/dev/full', join(path, '..', SET_ASIDE_FILE));
+      await expect(reopen(path, () => false)).rejects.toThrow(/ENOSPC/);
+    });
+
+    it('a report spool fails with ENOSPC instead of waiting for a drain that never comes', async () => {
+      const spool = new SpoolFile('/dev/full');
+      const chunk = 'x'.repeat(20_000);
+      await expect(
+        (async () => {
+          for (let i = 0; i < 200; i++) await spool.write(chunk);
+          await spool.close();
+        })(),
+      ).rejects.toThrow(/ENOSPC/);
+    });
   });
 });
