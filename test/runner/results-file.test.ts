@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/runner/case-result.js';
 import type { RunProvenance } from '../../src/runner/case-result.js';
+import { streamFileAtomic } from '../../src/report/atomic-file.js';
 import { SpoolFile } from '../../src/report/spool-file.js';
 import { readResults, ResultsWriter } from '../../src/runner/results-file.js';
 import { reopenResults, SET_ASIDE_FILE } from '../../src/runner/resume-results.js';
@@ -160,6 +161,17 @@ describe('results.jsonl', () => {
       writeFileSync(path, `${header}\n${lines(200)}\n`);
       symlinkSync('/dev/full', join(path, '..', SET_ASIDE_FILE));
       await expect(reopen(path, () => false)).rejects.toThrow(/ENOSPC/);
+    });
+
+    it('a report file that cannot be written fails with ENOSPC and leaves no report behind', async () => {
+      const path = join(tempDir(), 'report.json');
+      symlinkSync('/dev/full', `${path}.${process.pid}.tmp`);
+      await expect(
+        streamFileAtomic(path, async (write) => {
+          for (let i = 0; i < 50; i++) await write('x'.repeat(1_000));
+        }),
+      ).rejects.toThrow(/ENOSPC/);
+      expect(existsSync(path)).toBe(false);
     });
 
     it('a report spool fails with ENOSPC instead of waiting for a drain that never comes', async () => {
