@@ -4,6 +4,7 @@
  */
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { readPlainYaml } from './plain-yaml.js';
 
 export interface PositionedValue {
   value?: unknown;
@@ -75,9 +76,25 @@ export function parseJsonWithPositions(text: string, firstLine = 1): PositionedV
   }
 }
 
-/** JSON files go the fast way (JSON is YAML, but JSON.parse is far quicker); everything else through YAML. */
-export function parseDataFile(text: string): PositionedValue {
-  return /^\s*[{[]/.test(text) ? parseJsonWithPositions(text) : parseYamlWithPositions(text);
+/**
+ * JSON files go the fast way (JSON is YAML, but JSON.parse is far quicker);
+ * plain YAML through js-yaml, with the line of each item of the root's
+ * `listKey` list; anything else, and every other position, through the `yaml`
+ * library, read only when asked for.
+ */
+export function parseDataFile(text: string, listKey?: string): PositionedValue {
+  if (/^\s*[{[]/.test(text)) return parseJsonWithPositions(text);
+  const plain = listKey === undefined ? undefined : readPlainYaml(text, listKey);
+  if (!plain) return parseYamlWithPositions(text);
+  const lineAt = lineIndex(text, 1);
+  let positioned: PositionedValue | undefined;
+  return {
+    value: plain.value,
+    lineOf: (path) => {
+      const start = path.length === 2 && path[0] === listKey && typeof path[1] === 'number' ? plain.itemStarts[path[1]] : undefined;
+      return start !== undefined ? lineAt(start) : (positioned ??= parseYamlWithPositions(text)).lineOf(path);
+    },
+  };
 }
 
 /** offset → 1-based line, by binary search over the newline offsets. */

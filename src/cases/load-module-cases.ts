@@ -23,7 +23,7 @@ export interface LoadedModuleCase extends ModuleCase {
  * prompt again: for the second read of a suite that was validated a moment ago.
  */
 export function parseModuleCaseFile(file: string, text: string, module: string, prompt: PromptFile, problems: Problem[], checkAgainstPrompt = true): LoadedModuleCase[] {
-  const parsed = parseDataFile(text);
+  const parsed = parseDataFile(text, 'test_cases');
   const add = (line: number, field: string | undefined, message: string, expected?: string) =>
     problems.push({ file, line, ...(field ? { field } : {}), message, severity: 'error', ...(expected ? { expected } : {}) });
   if (parsed.error) {
@@ -70,14 +70,15 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
   }
   for (const [path, want] of Object.entries(exp.expected_enum_values)) {
     const node = schemaAt(out, path);
-    const line = at('expected_behavior', 'expected_enum_values', path);
+    // Asked only for a problem: a position beyond a case's own line costs a full positioned parse of the file.
+    const line = () => at('expected_behavior', 'expected_enum_values', path);
     if (!node) {
-      add(line, `expected_enum_values.${path}`, `no field "${path}" in the output schema of ${prompt.fileName}`);
+      add(line(), `expected_enum_values.${path}`, `no field "${path}" in the output schema of ${prompt.fileName}`);
       continue;
     }
     for (const value of Array.isArray(want) ? want : [want]) {
       const problem = valueProblem(node, value);
-      if (problem) add(line, `expected_enum_values.${path}`, `${JSON.stringify(value)} ${problem.message}`, problem.expected);
+      if (problem) add(line(), `expected_enum_values.${path}`, `${JSON.stringify(value)} ${problem.message}`, problem.expected);
     }
   }
   const tags = schemaAt(out, 'risk_tags');

@@ -18,7 +18,7 @@ export interface LoadedScenario extends Scenario {
 }
 
 export function parseScenarioFile(file: string, text: string, active: Map<string, PromptFile>, problems: Problem[]): LoadedScenario[] {
-  const parsed = parseDataFile(text);
+  const parsed = parseDataFile(text, 'scenarios');
   if (parsed.error) {
     problems.push({ file, line: parsed.error.line, message: `YAML does not parse: ${parsed.error.message}`, severity: 'error' });
     return [];

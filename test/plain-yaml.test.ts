@@ -1,0 +1,81 @@
+/**
+ * Case and scenario files are read by js-yaml when they are plain data, by the
+ * `yaml` library otherwise. The two ways must agree on every value and every
+ * case's line; whatever the quick way cannot vouch for goes the other way.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readPlainYaml } from '../src/plain-yaml.js';
+import { parseDataFile, parseYamlWithPositions } from '../src/source-positions.js';
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? yamlFiles(path) : /\.ya?ml$/.test(name) ? [path] : [];
+  });
+}
+
+const listKeyOf = (text: string) => (/^scenarios:/m.test(text) ? 'scenarios' : 'test_cases');
+
+/** What a loader sees: the value or the error, and the line of every item of the list. */
+function reading(read: (text: string) => ReturnType<typeof parseDataFile>, text: string) {
+  const parsed = read(text);
+  if (parsed.error) return { error: parsed.error };
+  const key = listKeyOf(text);
+  const items = (parsed.value as Record<string, unknown>)?.[key];
+  const lines = Array.isArray(items) ? items.map((_, i) => parsed.lineOf([key, i])) : [];
+  return { value: parsed.value, lines };
+}
+
+describe('the quick and the positioned reading of YAML agree', () => {
+  const files = [...yamlFiles(join(process.cwd(), 'cases')), ...yamlFiles(join(process.cwd(), 'test/fixtures'))];
+
+  it('on every case, scenario and fixture file in the repository: values, errors and case lines', () => {
+    expect(files.length).toBeGreaterThan(30);
+    let quick = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+      if (readPlainYaml(text, listKeyOf(text))) quick += 1;
+      expect(reading((t) => parseDataFile(t, listKeyOf(t)), text), file).toEqual(reading((t) => parseYamlWithPositions(t), text));
+    }
+    // the suite itself is plain data: the quick way must actually be taken
+    expect(quick).toBeGreaterThan(files.length / 2);
+  });
+
+  const docs: [string, string][] = [
+    ['scalars that look alike in YAML 1.1 and 1.2', 'test_cases:\n  - a: [~, null, Null, NULL, "", true, True, TRUE, tRUE, yes, no, on, off, y, n]\n'],
+    ['numbers in every notation', 'test_cases:\n  - a: [0, -0, +1, 007, 0o17, 0O17, 0x1F, 0X1F, 0b101, 1_000, 1., .5, -.5, +.5, 1e3, 1E+3, 1.5e-3, .inf, -.Inf, +.INF, .nan, .NaN, 12345678901234567890, 1:30, 2024-01-01]\n'],
+    ['a number past the range of a double', 'test_cases:\n  - a: 1e400\n'],
+    ['quoted and escaped strings', "test_cases:\n  - a: \"\\x41\\u00e9\\U0001F600\\N\\_\\L\\P\\/\\t\"\n    b: 'it''s'\n    c: \"x\n      y\"\n"],
+    ['block scalars with every chomping', 'test_cases:\n  - a: |\n      x\n      y\n    b: |-\n      x\n    c: |+\n      x\n\n    d: >\n      x\n      y\n\n      z\n'],
+    ['null and number keys', 'test_cases:\n  - null: 1\n    ~: 2\n    1: 3\n'],
+    ['a complex key', 'test_cases:\n  - ? [a, b]\n    : c\n'],
+    ['tags', "test_cases:\n  - a: !!float '1'\n    b: !!str 2\n"],
+    ['an unknown tag', 'test_cases:\n  - a: !b\n'],
+    ['anchors and aliases', 'test_cases:\n  - &x {a: 1}\n  - *x\n'],
+    ['an anchor alone', 'test_cases:\n  - a: &x 1\n'],
+    ['a directive', '%YAML 1.1\n---\ntest_cases:\n  - a: yes\n'],
+    ['two documents', 'test_cases:\n  - a: 1\n---\nb: 2\n'],
+    ['a duplicate key', 'test_cases:\n  - a: 1\n    a: 2\n'],
+    ['a colon in a value', 'test_cases:\n  - description: 用户说: 退款还没到\n'],
+    ['a tab for indentation', 'test_cases:\n\t- a: 1\n'],
+    ['items in flow style, on one line and several', 'test_cases: [{a: 1}, {b: 2},\n  {c: 3}]\n'],
+    ['an item whose first key is on the next line', 'test_cases:\n  -\n    a: 1\n  - b: 2\n'],
+    ['comments and blank lines between items', 'test_cases:\n  # first\n  - a: 1 # trailing\n\n  # second\n  - b: 2\n'],
+    ['the list not at the root', 'other:\n  test_cases:\n    - a: 1\n'],
+    ['an empty document', ''],
+    ['a scalar document', 'just text\n'],
+    ['the __proto__ key', 'test_cases:\n  - __proto__: {polluted: true}\n'],
+  ];
+  it.each(docs)('%s', (_, text) => {
+    expect(reading((t) => parseDataFile(t, 'test_cases'), text)).toEqual(reading((t) => parseYamlWithPositions(t), text));
+  });
+
+  it('what the quick way takes and what it leaves', () => {
+    expect(readPlainYaml('test_cases:\n  - a: 1\n  - b: [x, "y"]\n', 'test_cases')?.itemStarts).toEqual([16, 25]);
+    for (const text of ['test_cases:\n  - &x {a: 1}\n', 'test_cases:\n  - a: !!str 1\n', '%YAML 1.2\n---\ntest_cases: []\n', 'test_cases:\n  - null: 1\n', 'test_cases:\n  - a: 1e400\n', 'a: 1\n---\nb: 2\n', 'a: b: c\n', '']) {
+      expect(readPlainYaml(text, 'test_cases'), text).toBeUndefined();
+    }
+  });
+});
