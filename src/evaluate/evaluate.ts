@@ -31,6 +31,7 @@ import { runEval, type EvalPlan, type WorkItem } from '../runner/run-eval.js';
 import type { RunObserver } from '../runner/run-events.js';
 import { runModuleCase } from '../runner/run-module-case.js';
 import { runScenario } from '../runner/run-scenario.js';
+import { resumeCommand, runArguments } from './resume-command.js';
 
 export interface EvaluateOptions {
   config?: string;
@@ -70,6 +71,8 @@ export interface EvaluateOptions {
   server?: string;
   /** `--max-cost USD`: no new call once the calls of this run have cost this much. */
   maxCost?: number;
+  /** The eval arguments as typed, repeated in the command that finishes an incomplete run (else rebuilt from these options). */
+  commandArgs?: readonly string[];
   observer?: RunObserver;
   /** Aborted on an interrupt (SIGINT): evaluate throws RunInterrupted once the finished results are flushed. */
   signal?: AbortSignal;
@@ -204,7 +207,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       prompts: new Map([...ws.active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshots.get(module)! }])),
       config,
       accepted,
-      incomplete: outcome.incomplete ? { ...outcome.incomplete, resume: resumeCommand(outDir, options) } : null,
+      incomplete: outcome.incomplete ? { ...outcome.incomplete, resume: resumeCommand(options.commandArgs ?? runArguments(options), displayPath(outDir), { newBudget: true }) } : null,
     });
     let baselineUpdated: string | null = null;
     if (options.updateBaseline) {
@@ -241,21 +244,6 @@ function refuseLintErrors(registry: Registry, active: Map<string, PromptFile>): 
 function budgetOf(value: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new InputError({ file: '--max-cost', message: `"${value}" is not an amount of US dollars`, expected: 'a positive number, e.g. --max-cost 2.50', severity: 'error' });
   return value;
-}
-
-/** The command that finishes an incomplete run: the same selection, the same folder. */
-function resumeCommand(outDir: string, options: EvaluateOptions): string {
-  const args = ['orderflow eval --resume', `--out ${displayPath(outDir)}`];
-  if (options.provider) args.push(`--provider ${options.provider}`);
-  if (options.model) args.push(`--model ${options.model}`);
-  for (const m of options.module ?? []) args.push(`--module ${m}`);
-  for (const t of options.caseType ?? []) args.push(`--case-type ${t}`);
-  for (const id of options.id ?? []) args.push(`--id '${id}'`);
-  for (const p of options.prompt ?? []) args.push(`--prompt ${p}`);
-  if (options.shard) args.push(`--shard ${options.shard}`);
-  if (options.repeat && Number(options.repeat) > 1) args.push(`--repeat ${options.repeat}`);
-  if (options.maxCost !== undefined) args.push('--max-cost <a new budget>');
-  return args.join(' ');
 }
 
 export function positiveInt(value: number | string, flag: string): number {

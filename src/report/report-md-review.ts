@@ -24,7 +24,7 @@ export function renderVerdictNotes(head: ReportHead): string[] {
     out.push('');
   }
   const notes: string[] = [];
-  if (run.incomplete) notes.push(`⚠️ **Incomplete run**: ${run.incomplete.done} of ${run.incomplete.total} results; ${md(run.incomplete.reason, 300)}. Finish it with ${codeSpan(run.incomplete.resume)}.`);
+  if (run.incomplete) notes.push(`⚠️ **Incomplete run**: ${run.incomplete.done} of ${run.incomplete.total} results; ${md(run.incomplete.reason, 300)}. Finish it with ${codeSpan(run.incomplete.resume, 2_000)}.`);
   if (run.partial) notes.push(`⚠️ **Partial run**: shard(s) ${run.partial.missing_shards.join(', ')} of ${run.partial.of} were not merged; the figures cover only part of the suite.`);
   if (baseline?.untrusted) notes.push(`⚠️ **Baseline not trusted**: ${codeSpan(baseline.path)} is ${md(baseline.untrusted, 400)}. Nothing is judged against it.`);
   if (baseline && baseline.not_comparable.length) {

@@ -82,7 +82,8 @@ describe('cost before and during a paid run', () => {
     expect(first.head.gate.failures.map((f) => f.metric)).toContain('complete_run');
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/\*\*Incomplete run\*\*: 3 of 31 results/);
-    expect(md).toMatch(/orderflow eval --resume --out .*budget/);
+    // the whole run again, the budget left to fill in, the run's folder: --resume accepts exactly this
+    expect(md).toMatch(/Finish it with `orderflow eval --config \S+orderflow\.config\.yaml --prompts \S+prompts --cases \S+cases --provider openai --model gpt-4o-mini --module intent_recognition --max-cost <a new budget> --resume --out \S*budget`/);
 
     const second = await evalIn(root, { ...options, resume: true });
     expect(server.completionRequests().length - before).toBe(INTENT_CASES);

@@ -7,7 +7,7 @@ import { printProblems, type Output } from '../output.js';
 import { isInteractive, progressObserver } from '../progress.js';
 import { renderEstimate } from '../render-estimate.js';
 import { renderSummary, verdictLine } from '../render-summary.js';
-import { resumeCommand } from '../resume-command.js';
+import { resumeCommand } from '../../evaluate/resume-command.js';
 
 export interface EvalCommandOptions extends Omit<EvaluateOptions, 'observer' | 'signal'> {
   quiet?: boolean;
@@ -36,7 +36,7 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
   };
   for (const name of Object.keys(SIGNAL_EXIT)) process.on(name, onSignal);
   try {
-    const result = await evaluate({ ...options, signal: controller.signal, ...(options.quiet ? {} : { observer: progressObserver(output, isInteractive()) }) });
+    const result = await evaluate({ ...options, commandArgs: argv.slice(argv.indexOf('eval') + 1), signal: controller.signal, ...(options.quiet ? {} : { observer: progressObserver(output, isInteractive()) }) });
     if (options.quiet) {
       output.out(verdictLine(result.head));
       output.out(`report: ${result.files.html}`);
