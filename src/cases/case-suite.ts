@@ -1,8 +1,8 @@
 /**
  * The case suite: every case file under cases/, validated as a whole before a
- * run starts (ids unique across the suite, every module known), then read
- * again file by file while running, so that memory does not grow with the
- * number of cases.
+ * run starts (ids unique across the suite, every module known), then handed
+ * to the run: kept parsed when small, read again file by file when large, so
+ * that memory does not grow with the number of cases.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -142,7 +142,7 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
       continue;
     }
     const bytes = await readFile(file.path);
-    // Not validated again below (that was done a moment ago): unchanged bytes are what makes that safe.
+    // Not checked against the prompts again below (done a moment ago): unchanged bytes are what makes that safe.
     if (digestOf(bytes) !== file.digest) {
       throw new InputError({ file: file.shown, severity: 'error', message: 'file changed while the run was going; its cases were validated before the change', expected: 'case files left alone during a run; run again' });
     }
