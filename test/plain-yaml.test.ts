@@ -67,6 +67,11 @@ describe('the quick and the positioned reading of YAML agree', () => {
     ['an empty document', ''],
     ['a scalar document', 'just text\n'],
     ['the __proto__ key', 'test_cases:\n  - __proto__: {polluted: true}\n'],
+    ['CRLF line ends', 'test_cases:\r\n  - a: 1\r\n    b: "x"\r\n  - c: 2\r\n'],
+    ['a merge key (not merged in YAML 1.2)', 'test_cases:\n  - <<: {a: 1}\n    b: 2\n'],
+    ['a list not indented under its key', 'test_cases:\n- a: 1\n- b: 2\n'],
+    ['an explicit key and empty values', "test_cases:\n  - ? c\n    a: ''\n    b: \"\"\n    d:\n"],
+    ['binary and timestamps (YAML 1.1 types)', 'test_cases:\n  - a: !!binary aGVsbG8=\n    b: 2001-12-14t21:59:43.10-05:00\n'],
   ];
   it.each(docs)('%s', (_, text) => {
     expect(reading((t) => parseDataFile(t, 'test_cases'), text)).toEqual(reading((t) => parseYamlWithPositions(t), text));
