@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorResult, type CaseResult, type RunProvenance } from '../../src/runner/case-result.js';
+import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type RunProvenance } from '../../src/runner/case-result.js';
 import { runEval, RunInterrupted, type EvalPlan, type WorkItem } from '../../src/runner/run-eval.js';
 import { tempDir } from '../support/temp-dir.js';
 
-const run = { id: 'r', provider: 'sim', model: 'sim' } as RunProvenance;
+const run = { id: 'r', provider: 'sim', model: 'sim', repeat: 1, guards_enabled: true, gates_enabled: true, prompts: {} } as unknown as RunProvenance;
 
 function plan(total: number, onRun: (i: number) => Promise<void> = async () => {}): EvalPlan & { started: number; maxInFlight: number } {
   const state = { started: 0, inFlight: 0, maxInFlight: 0 };
@@ -49,7 +49,42 @@ describe('the run loop', () => {
     expect(p.started).toBe(500);
     expect(p.maxInFlight).toBe(4);
     expect(outcome.aggregates.counts.total).toBe(500);
-    expect(readFileSync(resultsPath, 'utf8').trim().split('\n')).toHaveLength(501);
+    const lines = readFileSync(resultsPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(501);
+    expect(lines[0]).toEqual({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run });
+    expect(new Set(lines.slice(1).map((l) => l.case_id)).size).toBe(500);
+  });
+
+  it('with --repeat k every case runs k trials, and the run counts k results per case', async () => {
+    const p = plan(50, tick);
+    const events: { type: string; total?: number }[] = [];
+    const resultsPath = join(tempDir(), 'results.jsonl');
+    const outcome = await runEval({ plan: p, repeat: 3, concurrency: 4, resultsPath, resume: false, run, observer: (e) => events.push(e) });
+    expect(p.started).toBe(150);
+    expect(outcome.aggregates.counts.total).toBe(150);
+    expect(events.find((e) => e.type === 'run_started')).toMatchObject({ total: 150 });
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', done: 150, total: 150 });
+    const trials = readFileSync(resultsPath, 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as CaseResult).filter((r) => r.case_id === 'c7').map((r) => r.trial).sort();
+    expect(trials).toEqual([0, 1, 2]);
+  });
+
+  it('a resumed run runs only what the interrupted one did not finish, after the header that is already there', async () => {
+    const resultsPath = join(tempDir(), 'results.jsonl');
+    const controller = new AbortController();
+    const first = plan(200, async (i) => {
+      if (i === 60) controller.abort();
+      await tick();
+    });
+    const stopped = (await runEval({ plan: first, repeat: 1, concurrency: 4, resultsPath, resume: false, run, signal: controller.signal }).catch((e: unknown) => e)) as RunInterrupted;
+    expect(stopped).toBeInstanceOf(RunInterrupted);
+    const second = plan(200);
+    const outcome = await runEval({ plan: second, repeat: 1, concurrency: 4, resultsPath, resume: true, run });
+    expect(outcome.resumed).toBe(stopped.done);
+    expect(second.started).toBe(200 - stopped.done);
+    const lines = readFileSync(resultsPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.type === 'run_header')).toHaveLength(1);
+    expect(new Set(lines.slice(1).map((l) => l.case_id)).size).toBe(200);
+    expect(lines).toHaveLength(201);
   });
 
   it.runIf(process.platform === 'linux')('a results file that cannot be written ends the run at once, not after every remaining case', async () => {
@@ -68,6 +103,9 @@ describe('the run loop', () => {
     const error = await runEval({ plan: p, repeat: 1, concurrency: 4, resultsPath: join(tempDir(), 'results.jsonl'), resume: false, run, signal: controller.signal }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RunInterrupted);
     expect(p.started).toBeLessThan(40);
-    expect((error as RunInterrupted).done).toBeLessThanOrEqual(p.started);
+    const { done, total, message, name } = error as RunInterrupted;
+    expect(done).toBeLessThanOrEqual(p.started);
+    expect(total).toBe(1_000);
+    expect({ message, name }).toEqual({ message: `interrupted after ${done} of 1000 results`, name: 'RunInterrupted' });
   });
 });
