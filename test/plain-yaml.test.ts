@@ -77,6 +77,32 @@ describe('the quick and the positioned reading of YAML agree', () => {
     expect(reading((t) => parseDataFile(t, 'test_cases'), text)).toEqual(reading((t) => parseYamlWithPositions(t), text));
   });
 
+  it('on 3,000 small random edits of the suite\'s own cases, the two readings still agree', () => {
+    let seed = 20261201;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const inserts = [' ', '  ', '\t', ':', ': ', '- ', '#', '"', "'", '[', ']', '{', '}', ',', '\n', '&a ', '*a', '!', '|', '>', '?', '%', '@', '`', '\\', 'null', '1e999', '0x', '~', '<<: ', '---\n'];
+    const sources = files.filter((f) => f.includes('/cases/')).map((f) => readFileSync(f, 'utf8').split('\n'));
+    let valid = 0;
+    for (let i = 0; i < 3_000; i++) {
+      const lines = pick(sources);
+      const starts = lines.flatMap((l, k) => (/^\s*- (case_id|scenario_id):/.test(l) ? [k] : []));
+      const from = pick(starts);
+      let text = ['test_cases:', ...lines.slice(from, starts.find((k) => k > from + 15) ?? lines.length)].join('\n');
+      const at = Math.floor(random() * text.length);
+      const kind = random();
+      if (kind < 0.4) text = text.slice(0, at) + pick(inserts) + text.slice(at);
+      else if (kind < 0.7) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 3));
+      else text = text.replace(/\n( *)/g, (m, indent: string, offset: number) => (offset === text.lastIndexOf('\n', at) ? `\n${' '.repeat(Math.max(0, indent.length + Math.floor(random() * 5) - 2))}` : m));
+      if (/^\s*[{[]/.test(text)) continue; // read as JSON, not YAML
+      const quick = reading((t) => parseDataFile(t, 'test_cases'), text);
+      expect(quick, text).toEqual(reading((t) => parseYamlWithPositions(t), text));
+      if (!quick.error) valid += 1;
+    }
+    // most edits leave a readable file: the comparison is not only of two errors
+    expect(valid).toBeGreaterThan(1_000);
+  });
+
   it('what the quick way takes and what it leaves', () => {
     expect(readPlainYaml('test_cases:\n  - a: 1\n  - b: [x, "y"]\n', 'test_cases')?.itemStarts).toEqual([16, 25]);
     for (const text of ['test_cases:\n  - &x {a: 1}\n', 'test_cases:\n  - a: !!str 1\n', '%YAML 1.2\n---\ntest_cases: []\n', 'test_cases:\n  - null: 1\n', 'test_cases:\n  - a: 1e400\n', 'a: 1\n---\nb: 2\n', 'a: b: c\n', '']) {
