@@ -104,8 +104,9 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const inFlight = new Set<Promise<void>>();
   const { signal } = options;
   // One waiter for "a slot came free or the run was interrupted". Racing every
-  // in-flight task and the abort promise instead left a reaction on that
-  // never-settling promise per case: memory that grew with the suite.
+  // in-flight task and the abort promise instead cost some 2×concurrency
+  // reactions per wait, and left one per wait on the never-settling abort
+  // promise for the rest of the run.
   let wake: (() => void) | undefined;
   const wakeUp = () => {
     const w = wake;
