@@ -3,7 +3,7 @@
  * value names the line of the offending key (file:line), not just the file.
  */
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
 import { readPlainYaml } from './plain-yaml.js';
 
 export interface PositionedValue {
@@ -26,7 +26,10 @@ export function parseYamlWithPositions(text: string, firstLine = 1): PositionedV
   try {
     return { value: doc.toJS({ maxAliasCount: 0 }), lineOf };
   } catch (error) {
-    return { error: { message: (error as Error).message, line: firstLine }, lineOf };
+    // The one thing toJS refuses here is an alias: point at the first one.
+    let at: number | undefined;
+    visit(doc, { Alias: (_, node) => ((at = node.range?.[0]), visit.BREAK) });
+    return { error: { message: `${(error as Error).message}: aliases (*name) are not allowed; write the value out`, line: at === undefined ? firstLine : toLine(at) }, lineOf };
   }
 }
 
