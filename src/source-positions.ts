@@ -13,8 +13,12 @@ export interface PositionedValue {
   lineOf(path: readonly PropertyKey[]): number;
 }
 
-/** Aliases are never needed in our files; refusing them makes alias bombs harmless. */
-const YAML_OPTIONS = { uniqueKeys: true, prettyErrors: false } as const;
+/**
+ * Aliases are never needed in our files; refusing them makes alias bombs harmless.
+ * The library's warnings (a key that is a list, say) would reach the terminal as
+ * Node process warnings; the validation error that follows says it better.
+ */
+const YAML_OPTIONS = { uniqueKeys: true, prettyErrors: false, logLevel: 'error' } as const;
 
 export function parseYamlWithPositions(text: string, firstLine = 1): PositionedValue {
   const lineCounter = new LineCounter();

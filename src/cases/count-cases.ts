@@ -63,7 +63,7 @@ function caseTypes(text: string): string[] | undefined {
     if (plain && types.length === ids) return types;
   }
   try {
-    const doc = (/^\s*[{[]/.test(text) ? JSON.parse(text) : parse(text)) as { test_cases?: unknown; scenarios?: unknown } | null;
+    const doc = (/^\s*[{[]/.test(text) ? JSON.parse(text) : parse(text, { logLevel: 'error' })) as { test_cases?: unknown; scenarios?: unknown } | null;
     const items = doc?.test_cases ?? doc?.scenarios;
     if (!Array.isArray(items)) return undefined;
     return items.map((c) => String((c as { case_type?: unknown })?.case_type ?? 'unknown'));

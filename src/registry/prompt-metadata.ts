@@ -38,7 +38,7 @@ type Report = (problem: Omit<Problem, 'file' | 'severity'> & { severity?: Proble
 export function parseMetadata(text: string, firstLine: number, report: Report): ParsedMetadata {
   const lineCounter = new LineCounter();
   // YAML aliases are never needed in metadata; refusing them removes alias bombs.
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
   const result: ParsedMetadata = { lines: {}, changelog: [] };
   const firstError = doc.errors[0];
   if (firstError) {

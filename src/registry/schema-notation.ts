@@ -42,7 +42,7 @@ const SCALAR_EXPECTED =
  */
 export function parseSchemaNotation(text: string, firstLine = 1): SchemaNode {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, logLevel: 'error' });
   const lineOf = (offset: number | undefined) => (offset === undefined ? firstLine : lineCounter.linePos(offset).line + firstLine - 1);
   // YAML (used here for positions) accepts more than JSON; JSON.parse decides validity.
   const json = parseJsonWithPositions(text, firstLine);

@@ -171,7 +171,7 @@ export function parseUntrustedFields(section: MarkdownSection): Located<string>[
 function parseYamlMapping(section: MarkdownSection, report: Report): Map<string, { value: unknown; line: number }> | undefined {
   const payload = sectionPayload(section, ['yaml', 'yml']);
   const lineCounter = new LineCounter();
-  const doc = parseDocument(payload.text, { lineCounter, uniqueKeys: true });
+  const doc = parseDocument(payload.text, { lineCounter, uniqueKeys: true, logLevel: 'error' });
   const error = doc.errors[0];
   if (error) {
     const line = lineCounter.linePos(error.pos[0]).line + payload.line - 1;
