@@ -2,9 +2,9 @@
  * results.jsonl: a header line, then one line per finished case, appended the
  * moment it finishes so that an interrupted run loses nothing finished.
  */
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { drainOrClose } from '../drain-or-close.js';
+import { TextFileWriter } from '../text-file-writer.js';
 import { boundedJson } from './bounded-record.js';
 import type { CaseResult, RunHeader } from './case-result.js';
 
@@ -26,32 +26,26 @@ export class ResultsWriteError extends Error {
 const WRITE_BUFFER_BYTES = 1 << 20;
 
 export class ResultsWriter {
-  private readonly stream: WriteStream;
-  private failure: Error | undefined;
-  private drained: Promise<void> | undefined;
+  private readonly writer: TextFileWriter;
+  private failure: ResultsWriteError | undefined;
 
-  constructor(path: string, append: boolean) {
-    this.stream = createWriteStream(path, { flags: append ? 'a' : 'w', encoding: 'utf8', highWaterMark: WRITE_BUFFER_BYTES });
-    this.stream.on('error', (error) => (this.failure ??= new ResultsWriteError(path, error)));
+  constructor(
+    private readonly path: string,
+    append: boolean,
+  ) {
+    this.writer = new TextFileWriter(path, { append, highWaterMark: WRITE_BUFFER_BYTES });
   }
 
   async write(record: CaseResult | RunHeader): Promise<void> {
-    if (this.failure) throw this.failure;
-    if (!this.stream.write(`${boundedJson(record)}\n`)) {
-      // Concurrent writers share one wait for the buffer to drain (or the stream to fail).
-      this.drained ??= drainOrClose(this.stream).then(() => {
-        this.drained = undefined;
-      });
-      await this.drained;
-      if (this.failure) throw this.failure;
-    }
+    await this.writer.write(`${boundedJson(record)}\n`).catch((error: Error) => this.fail(error));
   }
 
   async close(): Promise<void> {
-    // The first failure is the one to report (ENOSPC), not the "stream destroyed" that follows it.
-    if (this.failure) throw this.failure;
-    await new Promise<void>((resolve, reject) => this.stream.end((error?: Error | null) => (error ? reject(this.failure ?? error) : resolve())));
-    if (this.failure) throw this.failure;
+    await this.writer.close().catch((error: Error) => this.fail(error));
+  }
+
+  private fail(error: Error): never {
+    throw (this.failure ??= new ResultsWriteError(this.path, error));
   }
 }
 

@@ -5,13 +5,13 @@
  * middle, or a result for a case outside this run's selection, is moved to
  * results.set-aside.jsonl with a warning, and every valid line after it kept.
  */
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { drainOrClose } from '../drain-or-close.js';
 import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
+import { TextFileWriter } from '../text-file-writer.js';
 import type { CaseResult, RunProvenance } from './case-result.js';
 import { setupDifference } from './provenance.js';
 import type { ResultsLine } from './results-file.js';
@@ -36,9 +36,9 @@ export interface ReopenOptions {
 export async function reopenResults(options: ReopenOptions): Promise<ReopenedResults> {
   const shown = displayPath(options.path);
   const tmp = `${options.path}.${process.pid}.tmp`;
-  const out = openStream(tmp, 'w');
-  let aside: WriteStream | undefined;
-  const setAside = (text: string) => write((aside ??= openStream(join(dirname(options.path), SET_ASIDE_FILE), 'a')), text);
+  const out = new TextFileWriter(tmp);
+  let aside: TextFileWriter | undefined;
+  const setAside = (text: string) => (aside ??= new TextFileWriter(join(dirname(options.path), SET_ASIDE_FILE), { append: true })).write(`${text}\n`);
 
   let header = false;
   let lineNo = 0;
@@ -62,7 +62,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
         const mismatch = setupDifference(line.run, options.run);
         if (mismatch) throw new InputError({ file: shown, field: mismatch, message: `cannot resume: ${mismatch} differs from the interrupted run`, expected: 'the same provider, model, repeat and prompt versions', severity: 'error' });
         header = true;
-        await write(out, text);
+        await out.write(`${text}\n`);
         continue;
       }
       if (line.type !== 'case_result') continue;
@@ -75,20 +75,20 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
         duplicates += 1;
         continue;
       }
-      await write(out, text);
+      await out.write(`${text}\n`);
     }
   } catch (error) {
-    await close(out).catch(() => undefined);
+    await out.close().catch(() => undefined);
     await rm(tmp, { force: true });
-    if (aside) await close(aside).catch(() => undefined);
+    if (aside) await aside.close().catch(() => undefined);
     throw error;
   }
 
   // A torn tail is the line a crash cut short: it never held a finished result.
   if (unreadable.length > 0 && unreadable[unreadable.length - 1]!.line === lineNo) unreadable.pop();
   for (const u of unreadable) await setAside(u.text);
-  await close(out);
-  if (aside) await close(aside);
+  await out.close();
+  if (aside) await aside.close();
   if (!header) {
     await rm(tmp, { force: true });
     return { fresh: true, warnings: [{ file: shown, message: 'held no complete line; the run starts afresh', severity: 'warning' }] };
@@ -103,27 +103,4 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   if (foreign > 0) warnings.push({ file: shown, message: `${foreign} result(s) for cases outside this run's selection moved to ${asideShown}`, severity: 'warning' });
   if (duplicates > 0) warnings.push({ file: shown, message: `${duplicates} repeated result(s) of a case and trial dropped; the first is kept`, severity: 'warning' });
   return { fresh: false, warnings };
-}
-
-/** Each stream's first error (an 'error' with no listener would end the process). */
-const failures = new WeakMap<WriteStream, Error>();
-
-function openStream(path: string, flags: 'a' | 'w'): WriteStream {
-  const stream = createWriteStream(path, { flags, encoding: 'utf8' });
-  stream.on('error', (error) => failures.set(stream, failures.get(stream) ?? error));
-  return stream;
-}
-
-async function write(stream: WriteStream, text: string): Promise<void> {
-  if (!stream.write(`${text}\n`)) await drainOrClose(stream);
-  const failure = failures.get(stream);
-  if (failure) throw failure;
-}
-
-async function close(stream: WriteStream): Promise<void> {
-  const failure = failures.get(stream);
-  if (failure) throw failure;
-  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(failures.get(stream) ?? error) : resolve())));
-  const late = failures.get(stream);
-  if (late) throw late;
 }
