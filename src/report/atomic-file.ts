@@ -1,31 +1,36 @@
-import { createWriteStream } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+/**
+ * Readers never see half a report: each file is written beside its final
+ * name and renamed over it once complete. A write that fails (disk full,
+ * permissions) removes its temp file, so a failed report step leaves nothing
+ * half-written behind.
+ */
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { TextFileWriter } from '../text-file-writer.js';
 
-/** Readers never see half a report: write beside it, then rename over it. */
+const tempPath = (path: string) => `${path}.${process.pid}.tmp`;
+
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, content, 'utf8');
-  await rename(tmp, path);
+  const tmp = tempPath(path);
+  try {
+    await writeFile(tmp, content, 'utf8');
+    await rename(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
 }
 
-/** The same for files too large to build as one string: chunks go to a temp file, renamed at the end. */
+/** The same for files too large to build as one string: chunks go to the temp file as they come. */
 export async function streamFileAtomic(path: string, write: (chunk: (text: string) => Promise<void>) => Promise<void>): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  const stream = createWriteStream(tmp, { encoding: 'utf8' });
-  const chunk = (text: string) =>
-    new Promise<void>((resolve, reject) => {
-      stream.once('error', reject);
-      if (stream.write(text)) {
-        stream.off('error', reject);
-        resolve();
-      } else {
-        stream.once('drain', () => {
-          stream.off('error', reject);
-          resolve();
-        });
-      }
-    });
-  await write(chunk);
-  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  await rename(tmp, path);
+  const tmp = tempPath(path);
+  const writer = new TextFileWriter(tmp);
+  try {
+    await write((text) => writer.write(text));
+    await writer.close();
+    await rename(tmp, path);
+  } catch (error) {
+    writer.discard();
+    await rm(tmp, { force: true });
+    throw error;
+  }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/runner/case-result.js';
 import type { RunProvenance } from '../../src/runner/case-result.js';
-import { streamFileAtomic } from '../../src/report/atomic-file.js';
+import { streamFileAtomic, writeFileAtomic } from '../../src/report/atomic-file.js';
 import { SpoolFile } from '../../src/report/spool-file.js';
 import { readResults, ResultsWriter } from '../../src/runner/results-file.js';
 import { reopenResults, SET_ASIDE_FILE } from '../../src/runner/resume-results.js';
@@ -172,6 +172,15 @@ describe('results.jsonl', () => {
         }),
       ).rejects.toThrow(/ENOSPC/);
       expect(existsSync(path)).toBe(false);
+      expect(existsSync(`${path}.${process.pid}.tmp`)).toBe(false);
+    });
+
+    it('a report written whole that cannot be written fails with ENOSPC and leaves neither report nor temp file', async () => {
+      const path = join(tempDir(), 'report.md');
+      symlinkSync('/dev/full', `${path}.${process.pid}.tmp`);
+      await expect(writeFileAtomic(path, 'x'.repeat(100_000))).rejects.toThrow(/ENOSPC/);
+      expect(existsSync(path)).toBe(false);
+      expect(existsSync(`${path}.${process.pid}.tmp`)).toBe(false);
     });
 
     it('a report spool fails with ENOSPC instead of waiting for a drain that never comes', async () => {
