@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Problem } from './errors.js';
+import { pathProblem } from './system-error.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
@@ -20,8 +21,20 @@ export function decodeUtf8(bytes: Uint8Array, shown: string): DecodedText {
   }
 }
 
+/** A file that cannot be read (a folder by that name, a broken link) is a problem of that file, like bad bytes. */
+export async function readFileBytes(path: string, shown: string): Promise<{ bytes: Uint8Array; problem?: undefined } | { bytes?: undefined; problem: Problem }> {
+  try {
+    return { bytes: await readFile(path) };
+  } catch (error) {
+    const about = pathProblem(error);
+    if (!about) throw error;
+    return { problem: { file: shown, severity: 'error', message: `cannot be read: ${about}`, expected: 'a readable file' } };
+  }
+}
+
 export async function readUtf8File(path: string, shown: string): Promise<DecodedText> {
-  return decodeUtf8(await readFile(path), shown);
+  const read = await readFileBytes(path, shown);
+  return read.problem ? read : decodeUtf8(read.bytes, shown);
 }
 
 function notUtf8(bytes: Uint8Array, shown: string): Problem {

@@ -5,10 +5,10 @@ import { publishedSchema } from '../src/cases/published-schemas.js';
 
 describe('schemas/', () => {
   it.each([
-    ['cases', 'case-file.schema.json'],
-    ['scenarios', 'scenario-file.schema.json'],
-    ['config', 'config.schema.json'],
-  ] as const)('%s matches what the loaders enforce (regenerate with `orderflow schema %s`)', (name, file) => {
+    ['case-file.schema.json', 'cases'],
+    ['scenario-file.schema.json', 'scenarios'],
+    ['config.schema.json', 'config'],
+  ] as const)('schemas/%s matches what the loaders enforce (regenerate with `orderflow schema %s > schemas/<that file>`)', (file, name) => {
     const committed = JSON.parse(readFileSync(join(process.cwd(), 'schemas', file), 'utf8'));
     expect(committed).toEqual(publishedSchema(name));
   });

@@ -11,7 +11,7 @@ import { canonicalJson } from '../canonical-json.js';
 import { InputError, type Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../registry/registry.js';
-import { decodeUtf8 } from '../text-file.js';
+import { decodeUtf8, readFileBytes } from '../text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
 import { parseScenarioFile, type LoadedScenario } from '../pipeline/load-scenarios.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';
@@ -168,7 +168,8 @@ async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ m
   const files: { module: string; path: string }[] = [];
   for (const module of entries) {
     const dir = join(casesDir, module);
-    if (!(await stat(dir)).isDirectory()) continue;
+    // A broken link among the folders is not a module folder either; a file in there is read (and refused) below.
+    if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) continue;
     for (const name of (await readdir(dir)).sort()) {
       if (/\.ya?ml$/.test(name)) files.push({ module, path: join(dir, name) });
     }
@@ -179,12 +180,20 @@ async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ m
 const digestOf = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64');
 
 async function readCaseFile(path: string, shown: string, problems: Problem[]): Promise<{ text: string; digest: string } | undefined> {
-  const size = (await stat(path)).size;
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => 0,
+  );
   if (size > MAX_CASE_FILE_BYTES) {
     problems.push({ file: shown, severity: 'error', message: `file is ${(size / 1024 / 1024).toFixed(1)} MB`, expected: `case files under ${MAX_CASE_FILE_BYTES / 1024 / 1024} MB; split it` });
     return undefined;
   }
-  const bytes = await readFile(path);
+  const read = await readFileBytes(path, shown);
+  if (read.problem) {
+    problems.push(read.problem);
+    return undefined;
+  }
+  const bytes = read.bytes;
   const decoded = decodeUtf8(bytes, shown);
   if (decoded.problem) {
     problems.push(decoded.problem);

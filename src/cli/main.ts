@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { InputError } from '../errors.js';
 import { EXIT_INPUT, EXIT_INTERNAL } from './exit-codes.js';
 import { printProblems, processOutput, type Output } from './output.js';
+import { describeSystemError, isSystemError } from '../system-error.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 /** Whole numbers become numbers; anything else stays text, so the range check can quote what was typed. */
@@ -151,7 +152,12 @@ export async function main(argv: string[], output: Output = processOutput): Prom
     }
     // The machine's problem (disk full, no permission), not a bug to report. By name:
     // importing the runner here would slow the start of every command.
-    if ((error as Error)?.name === 'ResultsWriteError' || isSystemError(error)) {
+    if (isSystemError(error)) {
+      const { message, badInput } = describeSystemError(error);
+      output.err(`orderflow: ${message}`);
+      return badInput ? EXIT_INPUT : EXIT_INTERNAL;
+    }
+    if ((error as Error)?.name === 'ResultsWriteError') {
       output.err(`orderflow: ${(error as Error).message}`);
       return EXIT_INTERNAL;
     }
@@ -160,10 +166,4 @@ export async function main(argv: string[], output: Output = processOutput): Prom
     else output.err('(set ORDERFLOW_DEBUG=1 for the stack trace; please report this)');
     return EXIT_INTERNAL;
   }
-}
-
-/** An error from the operating system (ENOSPC, EACCES, EIO ...) as Node reports it: a code and the call that failed. */
-function isSystemError(error: unknown): boolean {
-  const e = error as { code?: unknown; syscall?: unknown } | null;
-  return typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) && typeof e.syscall === 'string';
 }

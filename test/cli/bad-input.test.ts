@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
@@ -85,5 +85,32 @@ describe('orderflow eval on bad input (child process)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--prompt: error: intent_recognition: module intent_recognition has no prompt "intent_v7"/);
     expect(existsSync(join(root, 'reports'))).toBe(false);
+  });
+
+  it('a case or prompt file that is a folder, a broken link or a link loop is named, not an internal error', () => {
+    const stderr = expectBadInput((root) => {
+      mkdirSync(join(root, 'cases/intent_recognition/folder.yaml'));
+      symlinkSync('nowhere.yaml', join(root, 'cases/intent_recognition/broken.yaml'));
+      symlinkSync('loop.yaml', join(root, 'cases/intent_recognition/loop.yaml'));
+    }, /cases\/intent_recognition\/folder\.yaml: error: cannot be read: is a folder/);
+    expect(stderr).toMatch(/cases\/intent_recognition\/broken\.yaml: error: cannot be read: does not exist \(or is a broken symbolic link\)/);
+    expect(stderr).toMatch(/cases\/intent_recognition\/loop\.yaml: error: cannot be read: is a symbolic link that loops/);
+    expect(stderr).not.toMatch(/internal error/);
+    expectBadInput((root) => mkdirSync(join(root, 'prompts/intent_v9.md')), /prompts\/intent_v9\.md: error: cannot be read: is a folder/);
+  });
+
+  it('a path that is a file where a folder is wanted, or in the way, is bad input with the path named', () => {
+    const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+    const config = runCli(['eval', '-q', '--config', 'prompts'], { cwd: root });
+    expect(config.code).toBe(2);
+    expect(config.stderr).toMatch(/prompts: error: cannot be read: is a folder/);
+    const init = runCli(['init', 'orderflow.config.yaml'], { cwd: root });
+    expect(init.code).toBe(2);
+    expect(init.stderr).toMatch(/^orderflow: orderflow\.config\.yaml: already exists, and is in the way \(EEXIST, mkdir\)\n$/);
+    writeFileSync(join(root, 'generated'), '');
+    const generate = runCli(['generate', '--module', 'intent_recognition', '--seed', '1'], { cwd: root });
+    expect(generate.code).toBe(2);
+    expect(generate.stderr).toMatch(/generated\/intent_recognition: a part of this path is a file, where a folder is expected/);
+    expect(generate.stderr).not.toMatch(/internal error|\n\s+at /);
   });
 });
