@@ -189,6 +189,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       resultsPath,
       resume: options.resume ?? false,
       ...(suite.ids ? { inSuite: (id: string) => suite.ids!.has(id) } : {}),
+      caseHash: (id: string) => suite.hashes.get(id),
       run,
       ...(options.observer ? { observer: options.observer } : {}),
       ...(options.signal ? { signal: options.signal } : {}),

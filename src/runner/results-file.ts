@@ -51,17 +51,37 @@ export class ResultsWriter {
 
 export type ResultsLine = CaseResult | RunHeader;
 
-/** Every readable line of a results file; a torn last line (a crash mid-write) or a damaged one is skipped. */
-export async function* readResults(path: string): AsyncGenerator<ResultsLine> {
+/** One line of a results file as read: its number, its text, and the parsed value when it is JSON. */
+export interface RawResultsLine {
+  lineNo: number;
+  text: string;
+  /** undefined when the line is not JSON. */
+  value?: unknown;
+}
+
+/** Every non-blank line of a results file, parsed where it parses; the caller judges the rest. */
+export async function* readResultsLines(path: string): AsyncGenerator<RawResultsLine> {
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    let parsed: ResultsLine;
+  let lineNo = 0;
+  for await (const text of lines) {
+    lineNo += 1;
+    if (text.trim() === '') continue;
     try {
-      parsed = JSON.parse(line) as ResultsLine;
+      yield { lineNo, text, value: JSON.parse(text) };
     } catch {
-      continue;
+      yield { lineNo, text };
     }
-    yield parsed;
+  }
+}
+
+/**
+ * The header and case lines of a results file this run wrote (or a resume put
+ * in order); a torn last line (a crash mid-write) or anything that is not a
+ * header or case record is skipped.
+ */
+export async function* readResults(path: string): AsyncGenerator<ResultsLine> {
+  for await (const { value } of readResultsLines(path)) {
+    const type = (value as { type?: unknown } | null)?.type;
+    if (type === 'run_header' || type === 'case_result') yield value as ResultsLine;
   }
 }

@@ -1,20 +1,20 @@
 /**
  * --resume: read back what an interrupted run finished, and put the results
  * file in order before new lines are appended. Nothing finished is lost: a
- * torn last line (a crash mid-write) is cut off, but an unreadable line in the
- * middle, or a result for a case outside this run's selection, is moved to
- * results.set-aside.jsonl with a warning, and every valid line after it kept.
+ * torn last line (a crash mid-write) is cut off, but an unreadable or malformed
+ * line in the middle, a result for a case outside this run's selection, or one
+ * for a case edited since it ran, is moved to results.set-aside.jsonl with a
+ * warning (its case runs again), and every valid line after it kept.
  */
-import { createReadStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
-import { createInterface } from 'node:readline';
 import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
 import { TextFileWriter } from '../text-file-writer.js';
 import type { CaseResult, RunProvenance } from './case-result.js';
 import { setupDifference } from './provenance.js';
-import type { ResultsLine } from './results-file.js';
+import { caseResultProblem, isRunHeader } from './result-line-shape.js';
+import { readResultsLines } from './results-file.js';
 
 export const SET_ASIDE_FILE = 'results.set-aside.jsonl';
 
@@ -29,6 +29,8 @@ export interface ReopenOptions {
   run: RunProvenance;
   /** Whether a case id belongs to this run's selection. */
   inSuite(caseId: string): boolean;
+  /** The content hash of a case as the suite has it now: a result written for other content is run again. */
+  caseHash?(caseId: string): string | undefined;
   /** Called once per kept result (the first of each case and trial). */
   keep(result: CaseResult, key: string): boolean;
 }
@@ -42,32 +44,40 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
 
   let header = false;
   let lineNo = 0;
-  const unreadable: { line: number; text: string }[] = [];
+  const unreadable: { line: number; text: string; json: boolean }[] = [];
   let foreign = 0;
+  let edited = 0;
   let duplicates = 0;
   try {
-    const lines = createInterface({ input: createReadStream(options.path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const text of lines) {
-      lineNo += 1;
-      if (text.trim() === '') continue;
-      let line: ResultsLine;
-      try {
-        line = JSON.parse(text) as ResultsLine;
-      } catch {
-        unreadable.push({ line: lineNo, text });
-        continue;
-      }
+    for await (const raw of readResultsLines(options.path)) {
+      lineNo = raw.lineNo;
+      const { text, value } = raw;
       if (!header) {
-        if (line?.type !== 'run_header') throw new InputError({ file: shown, line: lineNo, message: 'not an orderflow results file (no run header)', severity: 'error' });
-        const mismatch = setupDifference(line.run, options.run);
+        if (value === undefined) {
+          unreadable.push({ line: lineNo, text, json: false });
+          continue;
+        }
+        if (!isRunHeader(value)) throw new InputError({ file: shown, line: lineNo, message: 'not an orderflow results file (no run header)', severity: 'error' });
+        const mismatch = setupDifference(value.run as unknown as RunProvenance, options.run);
         if (mismatch) throw new InputError({ file: shown, field: mismatch, message: `cannot resume: ${mismatch} differs from the interrupted run`, expected: 'the same provider, model, repeat and prompt versions', severity: 'error' });
         header = true;
         await out.write(`${text}\n`);
         continue;
       }
-      if (line.type !== 'case_result') continue;
+      if (value === undefined || caseResultProblem(value, options.run.repeat)) {
+        unreadable.push({ line: lineNo, text, json: value !== undefined });
+        continue;
+      }
+      const line = value as CaseResult;
       if (!options.inSuite(line.case_id)) {
         foreign += 1;
+        await setAside(text);
+        continue;
+      }
+      // A case edited since this result was written would keep a verdict on text it no longer has.
+      const now = options.caseHash?.(line.case_id);
+      if (now !== undefined && line.case_hash !== undefined && line.case_hash !== now) {
+        edited += 1;
         await setAside(text);
         continue;
       }
@@ -85,7 +95,8 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   }
 
   // A torn tail is the line a crash cut short: it never held a finished result.
-  if (unreadable.length > 0 && unreadable[unreadable.length - 1]!.line === lineNo) unreadable.pop();
+  const last = unreadable[unreadable.length - 1];
+  if (last && !last.json && last.line === lineNo) unreadable.pop();
   for (const u of unreadable) await setAside(u.text);
   await out.close();
   if (aside) await aside.close();
@@ -98,8 +109,9 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   const warnings: Problem[] = [];
   const asideShown = displayPath(join(dirname(options.path), SET_ASIDE_FILE));
   if (unreadable.length > 0) {
-    warnings.push({ file: shown, line: unreadable[0]!.line, message: `${unreadable.length} unreadable line(s) moved to ${asideShown}; those cases run again`, severity: 'warning' });
+    warnings.push({ file: shown, line: unreadable[0]!.line, message: `${unreadable.length} unreadable or malformed line(s) moved to ${asideShown}; those cases run again`, severity: 'warning' });
   }
+  if (edited > 0) warnings.push({ file: shown, message: `${edited} result(s) of cases edited since they ran moved to ${asideShown}; those cases run again`, severity: 'warning' });
   if (foreign > 0) warnings.push({ file: shown, message: `${foreign} result(s) for cases outside this run's selection moved to ${asideShown}`, severity: 'warning' });
   if (duplicates > 0) warnings.push({ file: shown, message: `${duplicates} repeated result(s) of a case and trial dropped; the first is kept`, severity: 'warning' });
   return { fresh: false, warnings };

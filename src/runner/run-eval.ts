@@ -33,6 +33,8 @@ export interface RunEvalOptions {
   resume: boolean;
   /** With resume: whether a case id belongs to this run's selection. */
   inSuite?: (caseId: string) => boolean;
+  /** With resume: the content hash of a case now; a result for other content runs again. */
+  caseHash?: (caseId: string) => string | undefined;
   run: RunProvenance;
   observer?: RunObserver;
   /** Aborted on an interrupt: the run stops taking cases, flushes what finished and throws RunInterrupted. */
@@ -81,6 +83,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
       path: options.resultsPath,
       run: options.run,
       inSuite: options.inSuite ?? (() => true),
+      ...(options.caseHash ? { caseHash: options.caseHash } : {}),
       keep: (result, k) => {
         if (done.has(k)) return false;
         done.add(k);

@@ -22,6 +22,23 @@ describe('runner: streaming, resume, shards, repeats', () => {
     expect(resumed.head.metrics.case_pass_rate).toEqual(full.head.metrics.case_pass_rate);
   });
 
+  it('--resume runs a case again when it was edited after its result was written, so the verdict is on the case as it is now', async () => {
+    const root = repoCopy();
+    const out = join(root, 'out');
+    await evalIn(root, { out, module: ['intent_recognition'] });
+    const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n').filter(Boolean);
+    writeFileSync(join(out, 'results.jsonl'), `${lines.slice(0, 4).join('\n')}\n`);
+    // The first case, finished and kept above, now expects another intent: it can no longer pass.
+    const file = join(root, 'cases/intent_recognition/intent.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('        intent: refund_request', '        intent: logistics_query'));
+    const resumed = await evalIn(root, { out, module: ['intent_recognition'], resume: true });
+    const edited = readResults(out).filter((r) => r.case_id === 'intent-seed-refund-unshipped-001');
+    expect(edited).toHaveLength(1);
+    expect(edited[0]!.status).toBe('failed');
+    expect(resumed.head.summary.failed).toBe(1);
+    expect(resumed.warnings.map((w) => w.message).join('\n')).toMatch(/1 result\(s\) of cases edited since they ran/);
+  });
+
   it('refuses to resume with other prompt versions or provider', async () => {
     const root = repoCopy();
     const out = join(root, 'out');

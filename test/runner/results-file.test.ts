@@ -10,7 +10,9 @@ import { readResults, ResultsWriter } from '../../src/runner/results-file.js';
 import { reopenResults, SET_ASIDE_FILE } from '../../src/runner/resume-results.js';
 import { tempDir } from '../support/temp-dir.js';
 
-const result = (id: string, extra: Partial<CaseResult> = {}) => ({ type: 'case_result', case_id: id, status: 'passed', ...extra }) as unknown as CaseResult;
+/** A well-formed passed result: a resume keeps only lines of this shape. */
+const result = (id: string, extra: Partial<CaseResult> = {}) =>
+  ({ type: 'case_result', case_id: id, kind: 'module', module: 'intent_recognition', case_type: 'normal', trial: 0, status: 'passed', failed_checks: [], checks_total: 1, facts: {}, ...extra }) as unknown as CaseResult;
 
 async function collect(path: string) {
   const out: unknown[] = [];
@@ -74,10 +76,10 @@ describe('results.jsonl', () => {
 
   const run = { provider: 'sim', model: 'm', repeat: 1, guards_enabled: true, prompts: {} } as unknown as RunProvenance;
   const header = JSON.stringify({ type: 'run_header', schema_version: 1, run });
-  const reopen = async (path: string, inSuite = (_: string) => true) => {
+  const reopen = async (path: string, inSuite = (_: string) => true, caseHash?: (id: string) => string | undefined) => {
     const kept: string[] = [];
     const done = new Set<string>();
-    const outcome = await reopenResults({ path, run, inSuite, keep: (r, key) => (done.has(key) ? false : (done.add(key), kept.push(r.case_id), true)) });
+    const outcome = await reopenResults({ path, run, inSuite, ...(caseHash ? { caseHash } : {}), keep: (r, key) => (done.has(key) ? false : (done.add(key), kept.push(r.case_id), true)) });
     return { ...outcome, kept };
   };
 
@@ -115,9 +117,36 @@ describe('results.jsonl', () => {
     writeFileSync(path, `${header}\n${JSON.stringify(result('a'))}\n${damaged}\n${JSON.stringify(result('c'))}\n${JSON.stringify(result('d'))}\n`);
     const outcome = await reopen(path);
     expect(outcome.kept).toEqual(['a', 'c', 'd']);
-    expect(outcome.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([expect.stringMatching(/^3: 1 unreadable line\(s\) moved to .*results\.set-aside\.jsonl/)]);
+    expect(outcome.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([expect.stringMatching(/^3: 1 unreadable or malformed line\(s\) moved to .*results\.set-aside\.jsonl/)]);
     expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toBe(`${damaged}\n`);
     expect(readFileSync(path, 'utf8')).toBe(`${header}\n${JSON.stringify(result('a'))}\n${JSON.stringify(result('c'))}\n${JSON.stringify(result('d'))}\n`);
+  });
+
+  it('a line that parses but is no case result of this run (null, a number, a bad status, a trial the run never had, a pass with failed checks) is set aside, never counted', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    const bad = [
+      'null',
+      '42',
+      '[1,2]',
+      JSON.stringify(result('s', { status: 'pased' as CaseResult['status'] })),
+      JSON.stringify(result('t', { trial: 7 })),
+      JSON.stringify(result('u', { failed_checks: [{ name: 'schema', reason: 'x' }] })),
+      JSON.stringify({ ...result('v'), case_id: undefined, cse_id: 'v' }),
+    ];
+    writeFileSync(path, `${header}\n${JSON.stringify(result('a'))}\n${bad.join('\n')}\n${JSON.stringify(result('b'))}\n`);
+    const outcome = await reopen(path);
+    expect(outcome.kept).toEqual(['a', 'b']);
+    expect(outcome.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([expect.stringMatching(/^3: 7 unreadable or malformed line\(s\) moved to/)]);
+    expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toBe(`${bad.join('\n')}\n`);
+  });
+
+  it('a result of a case edited since it ran is set aside, so that the case runs again; unchanged cases keep theirs', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    writeFileSync(path, `${header}\n${JSON.stringify(result('a', { case_hash: 'h-a' }))}\n${JSON.stringify(result('b', { case_hash: 'h-b-old' }))}\n`);
+    const outcome = await reopen(path, () => true, (id) => ({ a: 'h-a', b: 'h-b-new' })[id]);
+    expect(outcome.kept).toEqual(['a']);
+    expect(outcome.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^1 result\(s\) of cases edited since they ran moved to .*; those cases run again/)]);
+    expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toContain('"case_id":"b"');
   });
 
   it('results of cases outside the selection are set aside, not counted; a repeated result is dropped', async () => {

@@ -1,0 +1,35 @@
+/**
+ * What a case line of results.jsonl must look like before its verdict is
+ * counted. The file is plain text on disk: edited by hand, cut by a crash, or
+ * written by another version. A line with a status the counters do not know,
+ * or a trial the run never had, would be counted as neither pass nor fail, or
+ * twice; such a line is refused (merge) or set aside and run again (resume).
+ */
+import { CASE_TYPES } from '../cases/case-schema.js';
+
+const STATUSES = new Set(['passed', 'failed', 'error']);
+const KINDS = new Set(['module', 'pipeline']);
+const TYPES = new Set<string>(CASE_TYPES);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Why this parsed line is not a case result of a run with `repeat` trials per case, or undefined when it is one. */
+export function caseResultProblem(value: unknown, repeat: number): string | undefined {
+  if (!isRecord(value)) return 'not a JSON object';
+  if (value.type !== 'case_result') return `type ${JSON.stringify(value.type)} is not "case_result"`;
+  if (typeof value.case_id !== 'string' || value.case_id === '') return 'no case_id';
+  if (!KINDS.has(value.kind as string)) return `kind ${JSON.stringify(value.kind)} is not module or pipeline`;
+  if (typeof value.module !== 'string' || value.module === '') return 'no module';
+  if (!TYPES.has(value.case_type as string)) return `case_type ${JSON.stringify(value.case_type)} is not one of ${CASE_TYPES.join(', ')}`;
+  if (!Number.isInteger(value.trial) || (value.trial as number) < 0 || (value.trial as number) >= repeat) return `trial ${JSON.stringify(value.trial)} is not one of 0..${repeat - 1} (the run has ${repeat} trial(s) per case)`;
+  if (!STATUSES.has(value.status as string)) return `status ${JSON.stringify(value.status)} is not passed, failed or error`;
+  if (!Array.isArray(value.failed_checks)) return 'no failed_checks list';
+  if (value.status === 'passed' && value.failed_checks.length > 0) return 'status passed with failed checks';
+  if (value.status === 'failed' && value.failed_checks.length === 0) return 'status failed with no failed check';
+  if (!isRecord(value.facts) && value.status !== 'error') return 'no facts';
+  return undefined;
+}
+
+export function isRunHeader(value: unknown): value is { type: 'run_header'; run: Record<string, unknown> } {
+  return isRecord(value) && value.type === 'run_header' && isRecord(value.run);
+}
