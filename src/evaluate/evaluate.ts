@@ -158,7 +158,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     active: ws.active,
     config,
     configFile: ws.configFile,
-    suite: { fingerprint: suiteFingerprint(suite.hashes), cases: suite.hashes.size },
+    suite: { fingerprint: suiteFingerprint(suite.hashes), cases: suite.hashes.size, selected: suite.total },
     watched: [resolve(options.prompts ?? config.paths.prompts), resolve(options.cases ?? config.paths.cases), ...(ws.configFile ? [resolve(ws.configFile)] : [])],
   });
 
@@ -218,7 +218,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
         resultsPath,
         repeat,
         prompts: Object.fromEntries(snapshots),
-        suite: run.suite!,
+        suite: { fingerprint: run.suite!.fingerprint, cases: run.suite!.cases },
         config,
         accepted,
       });

@@ -13,10 +13,11 @@ import { InputError } from '../errors.js';
 import { snapshotPrompt } from '../registry/prompt-snapshot.js';
 import { displayPath, findPrompt, type Registry } from '../registry/registry.js';
 import { Aggregates } from '../runner/aggregates.js';
-import { RESULTS_SCHEMA_VERSION, type RunProvenance } from '../runner/case-result.js';
+import { RESULTS_SCHEMA_VERSION, type CaseResult, type RunProvenance } from '../runner/case-result.js';
 import { checkNewOutFolder, createOutFolder, RESULTS_FILE } from '../runner/out-folder.js';
-import { newRunId, setupDifference } from '../runner/provenance.js';
-import { readResults, ResultsWriter } from '../runner/results-file.js';
+import { newRunId, selectionDifference, setupDifference } from '../runner/provenance.js';
+import { caseResultProblem, isRunHeader } from '../runner/result-line-shape.js';
+import { readResults, readResultsLines, ResultsWriter } from '../runner/results-file.js';
 import type { Baseline } from './baseline.js';
 import type { Acceptance } from './gate.js';
 import type { CurrentPrompts } from './prompt-review.js';
@@ -44,30 +45,62 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   }
   const headers: RunProvenance[] = [];
   for (const file of files) {
-    for await (const line of readResults(file)) {
-      if (line.type === 'run_header') headers.push(line.run);
+    let header: RunProvenance | undefined;
+    let at = 1;
+    for await (const { lineNo, value } of readResultsLines(file)) {
+      at = lineNo;
+      if (isRunHeader(value)) header = value.run as unknown as RunProvenance;
       break;
     }
+    if (!header) throw new InputError({ file: displayPath(file), line: at, message: 'results.jsonl has no run header', expected: 'a results file written by orderflow eval', severity: 'error' });
+    headers.push(header);
   }
-  if (headers.length !== files.length) throw new InputError({ file: displayPath(files[headers.length]!), message: 'results.jsonl has no run header', severity: 'error' });
   const first = headers[0]!;
   headers.forEach((h, i) => {
-    const difference = setupDifference(first, h) ?? (h.suite?.fingerprint !== first.suite?.fingerprint ? 'suite' : undefined);
-    if (difference) throw new InputError({ file: displayPath(files[i]!), field: difference, message: `${difference} differs from the first input`, expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions and suite', severity: 'error' });
+    const difference = setupDifference(first, h) ?? (h.suite?.fingerprint !== first.suite?.fingerprint ? 'suite' : undefined) ?? (first.shard ? selectionDifference(first, h, { shard: false }) : undefined);
+    if (difference) throw new InputError({ file: displayPath(files[i]!), field: difference, message: `${difference} differs from the first input`, expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions, suite and filters (--module, --case-type, --id)', severity: 'error' });
+    if (h.partial) throw new InputError({ file: displayPath(files[i]!), message: 'is itself a partial merge', expected: 'the report folders of the shards themselves', severity: 'error' });
   });
   const partial = shardCompleteness(headers, files, options.partial ?? false);
 
-  const run: RunProvenance = { ...first, id: newRunId(`${first.provider}-merged`), started_at: headers.map((h) => h.started_at).sort()[0]!, shard: null, ...(partial ? { partial } : {}) };
+  const selected = headers.every((h) => h.suite?.selected !== undefined) ? headers.reduce((n, h) => n + h.suite!.selected!, 0) : undefined;
+  const run: RunProvenance = {
+    ...first,
+    id: newRunId(`${first.provider}-merged`),
+    started_at: headers.map((h) => h.started_at).sort()[0]!,
+    shard: null,
+    ...(first.suite ? { suite: { fingerprint: first.suite.fingerprint, cases: first.suite.cases, ...(selected !== undefined ? { selected } : {}) } } : {}),
+    ...(partial ? { partial } : {}),
+  };
   const outDir = resolve(options.out ?? join(options.reportsDir, run.id));
   checkNewOutFolder(outDir);
-  // Overlapping shards are found before anything is written: a refused merge leaves nothing behind.
+  // Damaged lines, unfinished shards and overlapping shards are found before anything is written: a refused merge leaves nothing behind.
   const trials = new Set<string>();
-  for (const file of files) {
-    for await (const line of readResults(file)) {
-      if (line.type !== 'case_result') continue;
+  for (const [i, file] of files.entries()) {
+    const shown = displayPath(file);
+    let held = 0;
+    let headerSeen = false;
+    for await (const { lineNo, value } of readResultsLines(file)) {
+      if (isRunHeader(value) && held === 0 && !headerSeen) {
+        headerSeen = true;
+        continue;
+      }
+      const problem = value === undefined ? 'not JSON (a torn or damaged line)' : caseResultProblem(value, first.repeat);
+      if (problem) throw new InputError({ file: shown, line: lineNo, message: `not a case result: ${problem}`, expected: `a results file as orderflow eval wrote it; finish or repair that run first (orderflow eval --resume --out ${displayPath(options.inputs[i]!)} sets damaged lines aside and runs those cases again)`, severity: 'error' });
+      const line = value as CaseResult;
       const key = `${line.case_id}#${line.trial}`;
-      if (trials.has(key)) throw new InputError({ file: displayPath(file), message: `case ${line.case_id} (trial ${line.trial}) also appears in an earlier input`, expected: 'disjoint shards, each folder given once', severity: 'error' });
+      if (trials.has(key)) throw new InputError({ file: shown, line: lineNo, message: `case ${line.case_id} (trial ${line.trial}) also appears in an earlier input`, expected: 'disjoint shards, each folder given once', severity: 'error' });
       trials.add(key);
+      held += 1;
+    }
+    const planned = headers[i]!.suite?.selected;
+    if (planned !== undefined && held !== planned * first.repeat) {
+      throw new InputError({
+        file: shown,
+        message: `holds ${held} of the ${planned * first.repeat} results its run planned (interrupted, or stopped by --max-cost)`,
+        expected: `a finished run; finish it first with orderflow eval --resume --out ${displayPath(options.inputs[i]!)} (and the flags it was started with)`,
+        severity: 'error',
+      });
     }
   }
   trials.clear();

@@ -96,7 +96,12 @@ export interface RunProvenance {
   filters: { modules: string[]; case_types: string[]; ids: string[] };
   prompts: Record<string, { name: string; version: string; path: string; sha256: string }>;
   /** The whole suite (before any filter): its fingerprint and size. */
-  suite?: { fingerprint: string; cases: number };
+  suite?: {
+    fingerprint: string;
+    cases: number;
+    /** Cases this run selected (after filters and shard): with repeat, the results a finished run holds. */
+    selected?: number;
+  };
   /** Set by `merge --partial`: shards that were not there. A partial run never passes the gate. */
   partial?: { missing_shards: number[]; of: number };
   /** Set when the run stopped before every case ran (`--max-cost` reached): it never passes the gate. */

@@ -55,7 +55,7 @@ export interface ProvenanceInput {
   active: Map<string, PromptFile>;
   config: Config;
   configFile: string | null;
-  suite?: { fingerprint: string; cases: number };
+  suite?: RunProvenance['suite'];
   /** The prompt and case folders and the config file the run read: untracked files there make it dirty. */
   watched?: string[];
 }
@@ -106,6 +106,16 @@ function redactConfig(config: Config): Record<string, unknown> {
     }
   }
   return copy as unknown as Record<string, unknown>;
+}
+
+/** What the case selections of two runs differ in (filters, and the shard unless shards are what is being put together), or undefined. */
+export function selectionDifference(before: RunProvenance, now: RunProvenance, options: { shard: boolean }): string | undefined {
+  const same = (a: string[] = [], b: string[] = []) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+  if (!same(before.filters?.modules, now.filters?.modules)) return 'filters.modules';
+  if (!same(before.filters?.case_types, now.filters?.case_types)) return 'filters.case_types';
+  if (!same(before.filters?.ids, now.filters?.ids)) return 'filters.ids';
+  if (options.shard && (before.shard?.index !== now.shard?.index || before.shard?.count !== now.shard?.count)) return 'shard';
+  return undefined;
 }
 
 /** What differs between two runs whose results may not be mixed (resume, merge), or undefined. */

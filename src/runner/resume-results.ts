@@ -12,7 +12,7 @@ import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
 import { TextFileWriter } from '../text-file-writer.js';
 import type { CaseResult, RunProvenance } from './case-result.js';
-import { setupDifference } from './provenance.js';
+import { selectionDifference, setupDifference } from './provenance.js';
 import { caseResultProblem, isRunHeader } from './result-line-shape.js';
 import { readResultsLines } from './results-file.js';
 
@@ -58,10 +58,13 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
           continue;
         }
         if (!isRunHeader(value)) throw new InputError({ file: shown, line: lineNo, message: 'not an orderflow results file (no run header)', severity: 'error' });
-        const mismatch = setupDifference(value.run as unknown as RunProvenance, options.run);
-        if (mismatch) throw new InputError({ file: shown, field: mismatch, message: `cannot resume: ${mismatch} differs from the interrupted run`, expected: 'the same provider, model, repeat and prompt versions', severity: 'error' });
+        const before = value.run as unknown as RunProvenance;
+        const mismatch = setupDifference(before, options.run) ?? (selectionDifference(before, options.run, { shard: true }) === 'shard' ? 'shard' : undefined);
+        if (mismatch) throw new InputError({ file: shown, field: mismatch, message: `cannot resume: ${mismatch} differs from the interrupted run`, expected: 'the same provider, model, repeat, prompt versions and --shard', severity: 'error' });
         header = true;
-        await out.write(`${text}\n`);
+        // Narrowed with other filters: the results outside them are set aside below, and the header says what the file now holds.
+        const narrowed = selectionDifference(before, options.run, { shard: false }) !== undefined;
+        await out.write(narrowed ? `${JSON.stringify({ ...value, run: { ...before, filters: options.run.filters, ...(options.run.suite ? { suite: options.run.suite } : {}) } })}\n` : `${text}\n`);
         continue;
       }
       if (value === undefined || caseResultProblem(value, options.run.repeat)) {

@@ -15,9 +15,13 @@ const CORPUS = join(process.cwd(), 'test/fixtures/bad-input');
 
 interface Transform {
   file: string;
-  op: 'bom' | 'crlf' | 'drop-section' | 'rename';
+  op: 'bom' | 'crlf' | 'drop-section' | 'rename' | 'keep-lines' | 'append';
   section?: string;
   to?: string;
+  /** keep-lines: how many lines of the file stay. */
+  lines?: number;
+  /** append: text added at the end. */
+  text?: string;
 }
 
 interface Fixture {
@@ -31,6 +35,8 @@ interface Fixture {
   setup?: string[][];
   writes?: boolean;
   transform?: Transform[];
+  /** Transforms applied after the setup commands: to damage what they wrote. */
+  after_setup?: Transform[];
 }
 
 function applyTransform(root: string, t: Transform): void {
@@ -39,6 +45,8 @@ function applyTransform(root: string, t: Transform): void {
   const text = readFileSync(path, 'utf8');
   if (t.op === 'bom') return writeFileSync(path, `\uFEFF${text}`);
   if (t.op === 'crlf') return writeFileSync(path, text.replace(/\r?\n/g, '\r\n'));
+  if (t.op === 'keep-lines') return writeFileSync(path, `${text.split('\n').slice(0, t.lines).join('\n')}\n`);
+  if (t.op === 'append') return writeFileSync(path, `${text}${t.text}`);
   const lines = text.split('\n');
   const start = lines.findIndex((l) => l.trim() === `## ${t.section}`);
   if (start < 0) throw new Error(`fixture: no section ${t.section} in ${t.file}`);
@@ -79,6 +87,7 @@ describe('bad-input corpus', () => {
       const r = runCli(args, { cwd: root });
       expect(r.code, `setup ${args.join(' ')}: ${r.stderr}`).toBeLessThan(2);
     }
+    for (const t of fixture.after_setup ?? []) applyTransform(root, t);
     const before = snapshot(root);
 
     const r = runCli(fixture.args, { cwd: root, ...(fixture.env ? { env: fixture.env } : {}) });

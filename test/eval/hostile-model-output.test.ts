@@ -35,7 +35,7 @@ beforeAll(async () => {
   server = await startOpenAICompatibleServer((request) => reply(JSON.stringify(request.body?.messages ?? '')));
   root = mkdtempSync(join(tmpdir(), 'orderflow-hostile-'));
   cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });
-  writeFileSync(join(root, 'orderflow.config.yaml'), 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0 }\n');
+  writeFileSync(join(root, 'orderflow.config.yaml'), 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0 }\ngate: {}\n');
   mkdirSync(join(root, 'cases/intent_recognition'), { recursive: true });
   const cases = Object.entries(QUERIES).map(([key, query]) => `  - case_id: hostile-${key}\n    case_type: adversarial\n    input: { user_query: "${query}" }\n    expected_behavior:\n      expected_enum_values: { slots.order_id: O123 }\n`);
   writeFileSync(join(root, 'cases/intent_recognition/hostile.yaml'), `test_cases:\n${cases.join('')}`);
@@ -56,7 +56,7 @@ const results = () =>
 
 describe('a 2 MB model output', () => {
   it('is stored as its first 64 KiB with its full size noted, in every file', () => {
-    expect(run.code, run.stderr).toBe(0); // no gate in this config: the verdicts are what is checked
+    expect(run.code, run.stderr).toBe(0); // gate: {} in this config: the verdicts are what is checked
     const big = results().find((r) => r.case_id === 'hostile-big')!;
     expect(big.status).toBe('failed');
     expect(big.raw_output_bytes).toBe(TWO_MB);
