@@ -21,6 +21,8 @@ export class BudgetedProvider implements Provider {
   readonly model: string;
   private spentUsd = 0;
   private refused = 0;
+  /** A live reply came without a cost (no usable token counts): from then on the spend is not known. */
+  private unknownCost = false;
 
   constructor(
     private readonly inner: Provider,
@@ -36,6 +38,7 @@ export class BudgetedProvider implements Provider {
 
   /** Why no further call goes out, or null while there is budget left. */
   exhausted(): string | null {
+    if (this.unknownCost) return `a reply came without token counts, so the spend is unknown and --max-cost ${this.maxCostUsd} USD cannot be kept`;
     return this.spentUsd >= this.maxCostUsd ? `the spent cost ${this.spentUsd.toFixed(4)} USD reached --max-cost ${this.maxCostUsd} USD` : null;
   }
 
@@ -46,7 +49,10 @@ export class BudgetedProvider implements Provider {
       throw new BudgetExhausted(`not sent: ${reason}`);
     }
     const response = await this.inner.complete(request);
-    if (!response.cached) this.spentUsd += response.cost_usd ?? 0;
+    if (!response.cached) {
+      if (response.cost_usd === null) this.unknownCost = true;
+      else this.spentUsd += response.cost_usd;
+    }
     return response;
   }
 

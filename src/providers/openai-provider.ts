@@ -273,6 +273,8 @@ export class OpenAIProvider implements Provider {
         headers: { 'X-Stainless-Retry-Count': String(attempt - 1) },
       });
       if (!isCompletion(completion)) throw new MalformedReply('the endpoint answered 200 without a chat completion body');
+      const content = (completion.choices[0] as { message?: { content?: unknown } } | undefined)?.message?.content;
+      if (content !== undefined && content !== null && typeof content !== 'string') throw new MalformedReply(`the endpoint's message content is ${Array.isArray(content) ? 'a list' : typeof content}, not text`);
       return completion;
     } catch (error) {
       if (controller.signal.reason === TIMED_OUT) throw new TimedOut();
@@ -316,12 +318,12 @@ export class OpenAIProvider implements Provider {
   }
 
   private response(completion: ChatCompletion, latency_ms: number): ModelResponse {
-    const usage: Usage = {
-      input_tokens: completion.usage?.prompt_tokens ?? 0,
-      output_tokens: completion.usage?.completion_tokens ?? 0,
-    };
+    const input = tokenCount(completion.usage?.prompt_tokens);
+    const output = tokenCount(completion.usage?.completion_tokens);
+    const usage: Usage = { input_tokens: input ?? 0, output_tokens: output ?? 0 };
     const price = this.prices[this.model] ?? (completion.model ? this.prices[completion.model] : undefined);
-    const cost_usd = price ? costOf(usage, price) : null;
+    // A reply without usable token counts has an unknown cost, never 0: a budget must not believe it free.
+    const cost_usd = price && input !== undefined && output !== undefined ? costOf(usage, price) : null;
     return { text: completion.choices[0]?.message?.content ?? '', usage, latency_ms, cost_usd, cached: false };
   }
 
@@ -349,6 +351,11 @@ export function costOf(usage: Usage, price: Price): number {
 
 class TimedOut extends Error {}
 class MalformedReply extends Error {}
+
+/** A token count as the server reported it, when it is one (a whole number, not negative). */
+function tokenCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
 
 function isCompletion(value: unknown): value is ChatCompletion {
   return typeof value === 'object' && value !== null && Array.isArray((value as { choices?: unknown }).choices);

@@ -93,6 +93,25 @@ describe('cost before and during a paid run', () => {
     expect(readReport(out).summary.total).toBe(INTENT_CASES);
   });
 
+  it('a reply without usable token counts (none, negative, text) has an unknown cost, and --max-cost stops rather than believe it free', async () => {
+    const ws = await loadWorkspace();
+    const sim = simAnswering(ws.active, 'reference');
+    for (const usage of [null, { prompt_tokens: -5000, completion_tokens: 10 }, { prompt_tokens: 'abc', completion_tokens: 10 }]) {
+      const odd = await startOpenAICompatibleServer(async (r) => ({ ...((await sim(r)) as object), usage }));
+      try {
+        const root = repoCopy();
+        const out = join(root, 'budget');
+        const run = await evalIn(root, { provider: 'openai', model: 'gpt-4o-mini', module: ['intent_recognition'], out, cache: false, concurrency: 1, maxCost: 1, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: odd.baseURL } });
+        expect(odd.completionRequests().length, JSON.stringify(usage)).toBe(1);
+        expect(readResults(out).map((r) => r.cost_usd)).toEqual([null]);
+        expect(run.head.run.incomplete!.reason).toMatch(/without token counts, so the spend is unknown/);
+        expect(run.head.gate.passed).toBe(false);
+      } finally {
+        await odd.close();
+      }
+    }
+  });
+
   it('--max-cost needs a price: an unpriced model is a one-line input error (exit 2)', () => {
     const root = repoCopy();
     const r = runCli(['eval', '--provider', 'openai', '--model', 'mystery-model', '--max-cost', '1', '--module', 'intent_recognition'], { cwd: root, env: env() });

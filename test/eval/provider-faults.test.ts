@@ -6,7 +6,7 @@ import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type Re
 import { evalIn, readResults, repoCopy } from '../support/eval-fixture.js';
 
 /** Each case's user_query names the fault the server injects for it. */
-const FAULTS = ['ok-a', 'ok-b', 'rate-limited', 'server-error', 'hang', 'truncated', 'fenced', 'extra-key', 'bad-enum', 'empty'] as const;
+const FAULTS = ['ok-a', 'ok-b', 'rate-limited', 'server-error', 'hang', 'truncated', 'fenced', 'extra-key', 'bad-enum', 'empty', 'object-content'] as const;
 
 describe('a failing model call is recorded on its case and never stops the run', () => {
   let server: LoopbackServer;
@@ -32,6 +32,8 @@ describe('a failing model call is recorded on its case and never stops the run',
         'extra-key': { content: JSON.stringify({ ...valid, note: 'extra' }) },
         'bad-enum': { content: JSON.stringify({ ...valid, intent: 'refund_now' }) },
         empty: { content: '' },
+        // A 200 whose message content is an object, not text: a malformed reply, not a crash of the harness.
+        'object-content': { status: 200, body: { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: valid }, finish_reason: 'stop' }] } },
       };
       return replies[fault]!;
     });
@@ -52,11 +54,13 @@ describe('a failing model call is recorded on its case and never stops the run',
     const byFault = Object.fromEntries(readResults(join(root, 'out')).map((r) => [FAULTS[Number(r.case_id.split('-')[1])]!, r]));
 
     for (const ok of ['ok-a', 'ok-b', 'rate-limited'] as const) expect(byFault[ok]!.status, ok).toBe('passed');
-    for (const err of ['server-error', 'hang'] as const) {
+    for (const err of ['server-error', 'hang', 'object-content'] as const) {
       expect(byFault[err]!.status, err).toBe('error');
       expect(byFault[err]!.error, err).toBeTruthy();
     }
     expect(byFault.hang!.error, byFault.hang!.error).toMatch(/no complete reply within 1500 ms; gave up after 2 attempts/);
+    expect(byFault['object-content']!.error).toMatch(/message content is object, not text/);
+    expect(byFault['object-content']!.error).not.toMatch(/internal error/);
     const schemaFailure = (f: (typeof FAULTS)[number], reason: RegExp) => {
       expect(byFault[f]!.status, f).toBe('failed');
       expect(byFault[f]!.failed_checks[0]).toMatchObject({ name: 'schema' });
@@ -70,9 +74,9 @@ describe('a failing model call is recorded on its case and never stops the run',
     schemaFailure('empty', /empty/);
 
     const m = result.head.metrics;
-    expect(m.error_rate).toMatchObject({ numerator: 2, denominator: 10 });
+    expect(m.error_rate).toMatchObject({ numerator: 3, denominator: 11 });
     expect(m.schema_validity_rate).toMatchObject({ numerator: 3, denominator: 8 });
-    expect(m.case_pass_rate).toMatchObject({ numerator: 3, denominator: 10 });
+    expect(m.case_pass_rate).toMatchObject({ numerator: 3, denominator: 11 });
     expect(result.head.gate.passed).toBe(false);
   }, 60_000);
 });

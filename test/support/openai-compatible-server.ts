@@ -39,7 +39,7 @@ export interface RecordedRequest {
  *   dropped; with `hold: true` the connection stays open instead (a body that stalls).
  */
 export type Reply =
-  | { content?: string | null; usage?: { prompt_tokens: number; completion_tokens: number }; model?: string; finishReason?: string; headers?: Record<string, string>; delayMs?: number }
+  | { content?: string | null; usage?: { prompt_tokens: unknown; completion_tokens: unknown } | null; model?: string; finishReason?: string; headers?: Record<string, string>; delayMs?: number }
   | { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number }
   | { hang: true }
   | { truncate: true; content?: string; hold?: boolean; delayMs?: number };
@@ -189,21 +189,22 @@ export function simAnswering(
 function completion(
   request: RecordedRequest,
   content: string | null,
-  usage?: { prompt_tokens: number; completion_tokens: number },
+  /** null: a reply with no usage at all, as some servers send. */
+  usage?: { prompt_tokens: unknown; completion_tokens: unknown } | null,
   model?: string,
   finishReason = 'stop',
 ) {
   const messages: { content?: unknown }[] = Array.isArray(request.body?.messages) ? request.body.messages : [];
   const promptChars = messages.reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : 0), 0);
   // Deterministic stand-in token counts: about four characters a token.
-  const u = usage ?? { prompt_tokens: Math.ceil(promptChars / 4), completion_tokens: Math.ceil((content ?? '').length / 4) };
+  const u = usage === undefined ? { prompt_tokens: Math.ceil(promptChars / 4), completion_tokens: Math.ceil((content ?? '').length / 4) } : usage;
   return {
     id: `chatcmpl-loopback-${request.index}`,
     object: 'chat.completion',
     created: 1_700_000_000,
     model: model ?? (typeof request.body?.model === 'string' ? request.body.model : 'loopback'),
     choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: finishReason }],
-    usage: { prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens, total_tokens: u.prompt_tokens + u.completion_tokens },
+    ...(u === null ? {} : { usage: { prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens, total_tokens: Number(u.prompt_tokens) + Number(u.completion_tokens) } }),
   };
 }
 
