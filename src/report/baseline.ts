@@ -12,6 +12,7 @@ import { InputError, type Problem } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import type { CaseStatus } from '../runner/case-result.js';
+import { baselineShapeProblem } from './baseline-shape.js';
 import { BASELINE_FORMAT_VERSION, isRecord, recordDigest, type BaselineCase, type BaselineRecord } from './baseline-record.js';
 
 export interface Baseline {
@@ -70,21 +71,28 @@ export async function loadBaseline(path: string): Promise<Baseline> {
   const shown = displayPath(path);
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(path, 'utf8'));
+    // A BOM, as some editors write one, is no reason to refuse the file.
+    raw = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError({ file: shown, message: code === 'ENOENT' ? 'baseline not found' : `baseline is not valid JSON: ${(error as Error).message}`, expected: EXPECTED, severity: 'error' });
   }
-  if (isRecord(raw)) return fromRecord(shown, raw);
   const report = raw as { metrics?: Metrics; cases?: { id: string; module?: string; case_type?: string; status: CaseStatus; hash?: string }[]; run?: { id?: string; provider?: string; model?: string; gates_enabled?: boolean } };
-  if (!report || typeof report !== 'object' || !report.metrics || !Array.isArray(report.cases)) {
+  if (!isRecord(raw) && (!report || typeof report !== 'object' || !report.metrics || !Array.isArray(report.cases))) {
     throw new InputError({ file: shown, message: 'baseline has no metrics or cases', expected: EXPECTED, severity: 'error' });
   }
+  // A newer orderflow's record may be shaped otherwise: say that, not what this version finds missing.
+  if (isRecord(raw) && typeof raw.format_version === 'number' && raw.format_version > BASELINE_FORMAT_VERSION) {
+    throw new InputError({ file: shown, field: 'format_version', message: `baseline format ${raw.format_version} is newer than this orderflow reads (${BASELINE_FORMAT_VERSION})`, expected: 'a newer orderflow', severity: 'error' });
+  }
+  const broken = baselineShapeProblem(raw, isRecord(raw));
+  if (broken) throw new InputError({ file: shown, field: broken.field, message: `malformed baseline: ${broken.message}`, expected: `${EXPECTED} (or --no-baseline)`, severity: 'error' });
+  if (isRecord(raw)) return fromRecord(shown, raw);
   return {
     path: shown,
     run_id: report.run?.id ?? null,
-    metrics: report.metrics,
-    cases: new Map(report.cases.map((c) => [c.id, { id: c.id, module: c.module ?? '', case_type: c.case_type ?? '', status: c.status, ...(c.hash ? { hash: c.hash } : {}) }])),
+    metrics: report.metrics!,
+    cases: new Map(report.cases!.map((c) => [c.id, { id: c.id, module: c.module ?? '', case_type: c.case_type ?? '', status: c.status, ...(c.hash ? { hash: c.hash } : {}) }])),
     provider: report.run?.provider ?? null,
     model: report.run?.model ?? null,
     gates_enabled: report.run?.gates_enabled ?? null,
@@ -94,9 +102,6 @@ export async function loadBaseline(path: string): Promise<Baseline> {
 }
 
 function fromRecord(shown: string, record: BaselineRecord): Baseline {
-  if (record.format_version > BASELINE_FORMAT_VERSION) {
-    throw new InputError({ file: shown, field: 'format_version', message: `baseline format ${record.format_version} is newer than this orderflow reads (${BASELINE_FORMAT_VERSION})`, expected: 'a newer orderflow', severity: 'error' });
-  }
   const cases = Array.isArray(record.cases) ? record.cases : [];
   return {
     path: shown,

@@ -3,10 +3,10 @@
  * passing, new, changed, acknowledged, removed — and when the two runs are not
  * comparable at all. Each rule with a case it must count and one it must not.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Problem } from '../../src/errors.js';
+import { InputError, type Problem } from '../../src/errors.js';
 import { BaselineComparison, loadBaseline, resolveBaseline, type Baseline, type SuiteScope } from '../../src/report/baseline.js';
 import { BASELINE_FORMAT, BASELINE_FORMAT_VERSION, sealRecord, serialiseRecord, type BaselineCase, type BaselineRecord } from '../../src/report/baseline-record.js';
 import type { CaseStatus } from '../../src/runner/case-result.js';
@@ -243,6 +243,26 @@ describe('loading a baseline', () => {
   ] as const)('a baseline file %s is bad input', async (_what, content, message) => {
     const path = content === null ? join(tempDir(), 'absent.json') : write(content);
     await expect(loadBaseline(path)).rejects.toThrow(message);
+  });
+
+  it.each([
+    ['a gate that is null', (r: Record<string, unknown>) => ({ ...r, gate: null }), 'gate'],
+    ['a case that is null', (r: Record<string, unknown>) => ({ ...r, cases: [null, ...(r.cases as unknown[])] }), 'cases.0'],
+    ['a case id that is not text', (r: Record<string, unknown>) => ({ ...r, cases: [{ ...(r.cases as object[])[0], id: { x: 1 } }] }), 'cases.0.id'],
+    ['a status no run writes', (r: Record<string, unknown>) => ({ ...r, cases: [{ ...(r.cases as object[])[0], status: 'pased' }] }), 'cases.0.status'],
+  ] as const)('a baseline record with %s is bad input naming the field, sealed or not', async (_what, edit, field) => {
+    const broken = edit(record() as unknown as Record<string, unknown>);
+    for (const content of [broken, sealRecord(broken as never)]) {
+      const error = await loadBaseline(write(content)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as InputError).problems[0]).toMatchObject({ field, message: expect.stringMatching(/^malformed baseline: /) });
+    }
+  });
+
+  it('a baseline written with a byte-order mark reads like one without', async () => {
+    const path = write(serialiseRecord(record()));
+    writeFileSync(path, `\uFEFF${readFileSync(path, 'utf8')}`);
+    expect((await loadBaseline(path)).untrusted).toBeNull();
   });
 
   it('an explicit --baseline must exist; the configured one may not exist yet', async () => {
