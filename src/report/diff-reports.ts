@@ -5,6 +5,7 @@ import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { renderDiffHtml } from './html/render-diff-html.js';
 import type { Report } from './report-types.js';
+import { checkReportShape, NOT_A_REPORT } from './report-shape.js';
 import { BaselineComparison, loadBaseline, type BaselineDiff } from './baseline.js';
 
 export async function diffReports(before: string, after: string): Promise<BaselineDiff> {
@@ -17,14 +18,13 @@ export async function diffReports(before: string, after: string): Promise<Baseli
 
 /** A whole report.json, checked to be one. */
 export async function loadReport(path: string): Promise<Report> {
-  let report: Partial<Report>;
+  let report: unknown;
   try {
-    report = JSON.parse(await readFile(path, 'utf8'));
+    report = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new InputError({ file: displayPath(path), message: `cannot read the report: ${(error as Error).message}`, severity: 'error' });
+    throw new InputError({ file: displayPath(path), message: `cannot read the report: ${(error as Error).message}`, expected: NOT_A_REPORT, severity: 'error' });
   }
-  if (!report || !report.metrics || !Array.isArray(report.cases)) throw new InputError({ file: displayPath(path), message: 'not a report.json (no metrics or cases)', severity: 'error' });
-  return report as Report;
+  return checkReportShape(report, displayPath(path));
 }
 
 /** The side-by-side page of two runs, written next to the second one (or where asked). */

@@ -15,13 +15,14 @@ const CORPUS = join(process.cwd(), 'test/fixtures/bad-input');
 
 interface Transform {
   file: string;
-  op: 'bom' | 'crlf' | 'drop-section' | 'rename' | 'keep-lines' | 'append';
+  op: 'bom' | 'crlf' | 'drop-section' | 'rename' | 'keep-lines' | 'append' | 'replace';
   section?: string;
   to?: string;
   /** keep-lines: how many lines of the file stay. */
   lines?: number;
-  /** append: text added at the end. */
+  /** append: text added at the end; replace: what the first occurrence of `from` becomes. */
   text?: string;
+  from?: string;
 }
 
 interface Fixture {
@@ -47,6 +48,10 @@ function applyTransform(root: string, t: Transform): void {
   if (t.op === 'crlf') return writeFileSync(path, text.replace(/\r?\n/g, '\r\n'));
   if (t.op === 'keep-lines') return writeFileSync(path, `${text.split('\n').slice(0, t.lines).join('\n')}\n`);
   if (t.op === 'append') return writeFileSync(path, `${text}${t.text}`);
+  if (t.op === 'replace') {
+    if (!text.includes(t.from!)) throw new Error(`fixture: no ${t.from} in ${t.file}`);
+    return writeFileSync(path, text.replace(t.from!, t.text!));
+  }
   const lines = text.split('\n');
   const start = lines.findIndex((l) => l.trim() === `## ${t.section}`);
   if (start < 0) throw new Error(`fixture: no section ${t.section} in ${t.file}`);

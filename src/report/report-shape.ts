@@ -1,0 +1,31 @@
+/**
+ * report.json as `diff` and `summary` read it back: a file on disk, possibly
+ * from another version, edited, or not a report at all. The fields those
+ * commands use are checked first, so that a broken file is an error naming
+ * the field, not a crash halfway through rendering.
+ */
+import { z } from 'zod';
+import { InputError } from '../errors.js';
+import { issuePath } from '../source-positions.js';
+import type { Report } from './report-types.js';
+
+const Count = z.number().int().min(0);
+
+const ReportShape = z.looseObject({
+  run: z.looseObject({ id: z.string(), provider: z.string(), model: z.string() }),
+  summary: z.looseObject({ total: Count, passed: Count, failed: Count, error: Count }),
+  metrics: z.record(z.string(), z.looseObject({})),
+  gate: z.looseObject({ passed: z.boolean(), failures: z.array(z.looseObject({})) }),
+  cases: z.array(z.looseObject({ id: z.string().min(1), module: z.string(), case_type: z.string(), status: z.enum(['passed', 'failed', 'error']) })),
+});
+
+export const NOT_A_REPORT = 'a report folder or report.json written by orderflow eval or merge';
+
+/** The parsed file as a Report, or an InputError naming the first field that is not what a report holds. */
+export function checkReportShape(value: unknown, shown: string): Report {
+  const result = ReportShape.safeParse(value);
+  if (result.success) return value as Report;
+  const issue = result.error.issues[0]!;
+  const field = issuePath(issue).map(String).join('.') || undefined;
+  throw new InputError({ file: shown, ...(field ? { field } : {}), message: `not a report.json: ${issue.message.replace(/^Invalid input: /, '')}`, expected: NOT_A_REPORT, severity: 'error' });
+}
