@@ -11,7 +11,7 @@ import { EstimatingProvider, type ModuleEstimate } from '../providers/estimating
 import { CachedProvider } from '../providers/response-cache.js';
 import { SimProvider } from '../providers/sim/sim-provider.js';
 import { loadWorkspace } from '../workspace.js';
-import { buildFilter, positiveInt, type EvaluateOptions } from './evaluate.js';
+import { buildFilter, MAX_REPEAT, positiveInt, type EvaluateOptions } from './evaluate.js';
 import { runModuleCase } from '../runner/run-module-case.js';
 import { runScenario } from '../runner/run-scenario.js';
 
@@ -34,12 +34,22 @@ export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEst
   const env = options.env ?? process.env;
   const ws = await loadWorkspace(options);
   const { config } = ws;
-  const repeat = positiveInt(options.repeat ?? 1, '--repeat');
+  const repeat = positiveInt(options.repeat ?? 1, '--repeat', MAX_REPEAT);
   const filter = buildFilter(options, [...ws.active.keys()]);
   const cacheMode = options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode;
   const providerName = options.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider;
   // Replay mode: the client is built without needing a key, and it can never send anything.
-  const target = await createProvider({ provider: providerName, model: options.model, config, env, cacheMode: 'replay', ...(options.server ? { server: options.server } : {}) });
+  const target = await createProvider({
+    provider: providerName,
+    model: options.model,
+    config,
+    env,
+    cacheMode: 'replay',
+    ...(options.server ? { server: options.server } : {}),
+    // Not used by an estimate, but checked like a run checks them: the same command goes live next.
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+  });
   const cache = target instanceof CachedProvider && cacheMode !== 'off' ? target : null;
   const free = providerName.startsWith('sim');
   const price = free ? { input_per_mtok: 0, output_per_mtok: 0 } : (config.prices[target.model] ?? null);

@@ -91,8 +91,8 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   refuseLintErrors(ws.registry, ws.active);
   const { config } = ws;
   const warnings = [...ws.warnings];
-  const repeat = positiveInt(options.repeat ?? 1, '--repeat');
-  const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency');
+  const repeat = positiveInt(options.repeat ?? 1, '--repeat', MAX_REPEAT);
+  const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency', MAX_CONCURRENCY);
   const filter = buildFilter(options, [...ws.active.keys()]);
   const accepted = parseAcceptFlags(options.accept);
   const cacheMode = options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode;
@@ -113,6 +113,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const maxCost = options.maxCost === undefined ? undefined : budgetOf(options.maxCost);
   const created = await createProvider({
     provider: providerName,
+    providerSource: options.provider !== undefined ? '--provider' : env.ORDERFLOW_PROVIDER !== undefined ? 'ORDERFLOW_PROVIDER' : `${ws.configFile ?? 'orderflow.config.yaml'}: provider`,
     model: options.model,
     config,
     env,
@@ -247,10 +248,16 @@ function budgetOf(value: number): number {
   return value;
 }
 
-export function positiveInt(value: number | string, flag: string): number {
+/** pass^k beyond this many trials says nothing more, and the run would never end. */
+export const MAX_REPEAT = 1000;
+/** The config's own limit on `concurrency`. */
+const MAX_CONCURRENCY = 1024;
+
+export function positiveInt(value: number | string, flag: string, limit = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throw new InputError({ file: flag, message: `"${value}" is not a positive integer`, expected: `a whole number of at least 1, e.g. ${flag} 8`, severity: 'error' });
   }
+  if (value > limit) throw new InputError({ file: flag, message: `${value} is more than orderflow takes`, expected: `a whole number from 1 to ${limit}`, severity: 'error' });
   return value;
 }
 

@@ -33,6 +33,8 @@ export interface CreateProviderOptions {
   cacheDir?: string;
   /** `--timeout` (seconds, or with ms/s/m); else ORDERFLOW_TIMEOUT; else openai.timeout_ms. */
   timeout?: string;
+  /** Where the provider name came from, for the error that names it: --provider, ORDERFLOW_PROVIDER or the config file. */
+  providerSource?: string;
   /** `--max-retries`; else ORDERFLOW_MAX_RETRIES; else openai.max_retries. */
   maxRetries?: string | number;
   /** `--server`; else openai.server. */
@@ -42,6 +44,9 @@ export interface CreateProviderOptions {
 export async function createProvider(options: CreateProviderOptions): Promise<Provider> {
   const { config } = options;
   const env = options.env ?? process.env;
+  // Checked whatever the provider: a typo in a flag must not wait for the day the run goes live.
+  const limits = resolveCallLimits({ ...(options.timeout !== undefined ? { timeout: options.timeout } : {}), ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}), env });
+  if (options.server !== undefined) serverSetting(options.server);
   switch (options.provider) {
     case 'sim':
       return new SimProvider('reference');
@@ -68,7 +73,6 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
         });
       }
       const openai = config.openai;
-      const limits = resolveCallLimits({ ...(options.timeout !== undefined ? { timeout: options.timeout } : {}), ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}), env });
       const baseURL = env.OPENAI_BASE_URL || openai.base_url;
       const urlProblem = baseURL ? baseUrlProblem(baseURL, env.OPENAI_BASE_URL ? 'OPENAI_BASE_URL' : 'openai.base_url') : undefined;
       if (urlProblem) throw new InputError(urlProblem);
@@ -92,7 +96,7 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
     }
     default:
       throw new InputError({
-        file: '--provider',
+        file: options.providerSource ?? '--provider',
         message: `unknown provider "${options.provider}"`,
         expected: `one of ${PROVIDER_NAMES.join(', ')}`,
         severity: 'error',
