@@ -132,9 +132,12 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
     // After an interrupt the file is being closed: a late result is simply not finished.
     if (result === null || signal?.aborted) return;
     aggregates.add(result);
-    await writer.write(result);
+    // Counted once handed to the writer: a line waiting for the buffer to drain is on disk when the file closes,
+    // and an interrupt must not report fewer results than the file holds.
+    const written = writer.write(result);
     finished += 1;
     options.observer?.({ type: 'case_finished', result, done: finished, total });
+    await written;
   };
 
   let failure: { error: unknown } | undefined;

@@ -8,7 +8,7 @@ import { tempDir } from '../support/temp-dir.js';
 
 const run = { id: 'r', provider: 'sim', model: 'sim', repeat: 1, guards_enabled: true, gates_enabled: true, prompts: {} } as unknown as RunProvenance;
 
-function plan(total: number, onRun: (i: number) => Promise<void> = async () => {}): EvalPlan & { started: number; maxInFlight: number } {
+function plan(total: number, onRun: (i: number) => Promise<void> = async () => {}, extra: Partial<CaseResult> = {}): EvalPlan & { started: number; maxInFlight: number } {
   const state = { started: 0, inFlight: 0, maxInFlight: 0 };
   const item = (i: number): WorkItem => ({
     case_id: `c${i}`,
@@ -22,7 +22,7 @@ function plan(total: number, onRun: (i: number) => Promise<void> = async () => {
       } finally {
         state.inFlight -= 1;
       }
-      return { ...errorResult({ case_id: `c${i}`, kind: 'module', module: 'intent_recognition', case_type: 'normal', trial }, ''), status: 'passed', error: undefined, checks_total: 1 } as CaseResult;
+      return { ...errorResult({ case_id: `c${i}`, kind: 'module', module: 'intent_recognition', case_type: 'normal', trial }, ''), status: 'passed', error: undefined, checks_total: 1, ...extra } as CaseResult;
     },
   });
   return {
@@ -107,5 +107,20 @@ describe('the run loop', () => {
     expect(done).toBeLessThanOrEqual(p.started);
     expect(total).toBe(1_000);
     expect({ message, name }).toEqual({ message: `interrupted after ${done} of 1000 results`, name: 'RunInterrupted' });
+  });
+
+  it('after an interrupt it reports exactly the results the file holds, lines still waiting in the write buffer included', async () => {
+    const controller = new AbortController();
+    // 60 KB lines: the write buffer is full long before the interrupt, so finished lines wait for it to drain.
+    const p = plan(400, async (i) => {
+      if (i === 120) controller.abort();
+      await tick();
+    }, { raw_output: 'x'.repeat(60_000) });
+    const resultsPath = join(tempDir(), 'results.jsonl');
+    const error = await runEval({ plan: p, repeat: 1, concurrency: 16, resultsPath, resume: false, run, signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RunInterrupted);
+    const onDisk = readFileSync(resultsPath, 'utf8').trim().split('\n').length - 1;
+    expect(onDisk).toBeGreaterThan(16);
+    expect((error as RunInterrupted).done).toBe(onDisk);
   });
 });
