@@ -3,8 +3,9 @@
  * against, so it must be one that deserves it. Refused, with one line and exit
  * 2: a filtered or sharded run (not the whole suite), a run with the
  * pipeline's guards off, a run on another provider or model than the
- * baseline's (unless `--accept provider-change`), and a run whose gate failed
- * (unless `--accept failed-gate`). What was accepted is written into the record.
+ * baseline's (unless `--accept provider-change`), a run whose gate failed
+ * (unless `--accept failed-gate`), and a run that did not finish (whatever is
+ * accepted). What was accepted is written into the record.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -60,6 +61,11 @@ export interface RecordRequest {
 /** After the run: refuse a failed gate, else write the sealed record. */
 export async function recordBaseline(request: RecordRequest): Promise<void> {
   const { head } = request;
+  // Not every case has a verdict: no --accept makes that the suite's record.
+  if (head.run.incomplete) {
+    throw refuse(`the run is incomplete (${head.run.incomplete.done} of ${head.run.incomplete.total} results: ${head.run.incomplete.reason})`, `a finished run; finish this one first (${head.run.incomplete.resume}), then update the baseline`);
+  }
+  if (head.run.partial) throw refuse(`the run is a partial merge (shard(s) ${head.run.partial.missing_shards.join(', ')} of ${head.run.partial.of} missing)`, 'every shard of the run');
   // The update replaces the old baseline: its being untrusted is no reason to keep it.
   const failing = head.gate.checks.filter((c) => !c.passed && c.id !== 'baseline_trusted');
   if (failing.length && !request.accepted.includes('failed-gate')) {

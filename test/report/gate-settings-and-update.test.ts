@@ -2,7 +2,7 @@
  * Tamper evidence on the gate's own settings, and the rules for recording a
  * new baseline: each loosening and each refusal with its tightened or allowed twin.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Baseline } from '../../src/report/baseline.js';
@@ -120,6 +120,17 @@ describe('--update-baseline: recording the run', () => {
     const record = JSON.parse(readFileSync(accepted.path, 'utf8'));
     expect(record.gate).toEqual({ passed: false, failing: ['new_failures failed'] });
     expect(record.accepted).toEqual(['failed-gate']);
+  });
+
+  it('an incomplete run (--max-cost reached) or a partial merge is refused even with --accept failed-gate: not every case has a verdict', async () => {
+    const incomplete = request([failing('complete_run')], ['failed-gate']);
+    incomplete.head.run.incomplete = { reason: 'the spent cost reached --max-cost 0.01 USD', done: 1, total: 2, resume: 'orderflow eval --max-cost <a new budget> --resume --out reports/run-1' };
+    await expect(recordBaseline(incomplete)).rejects.toThrow(/refused: the run is incomplete \(1 of 2 results: the spent cost reached --max-cost 0\.01 USD\)/);
+    expect(existsSync(incomplete.path)).toBe(false);
+    const partial = request([failing('complete_run')], ['failed-gate']);
+    partial.head.run.partial = { missing_shards: [2], of: 2 };
+    await expect(recordBaseline(partial)).rejects.toThrow(/refused: the run is a partial merge/);
+    expect(existsSync(partial.path)).toBe(false);
   });
 
   it('an untrusted old baseline is no reason to keep it', async () => {
