@@ -87,5 +87,13 @@ describe('runner: streaming, resume, shards, repeats', () => {
     expect((m.by_k as Record<string, number>)['1']).toBe(m.value);
     expect(m.value).toBe(Math.round((result.head.metrics.case_pass_rate!.numerator / 3 / cases) * 10_000) / 10_000);
     expect(readReport(join(root, 'out')).cases.every((c) => c.trials?.n === 3)).toBe(true);
+    // junit.xml: one testcase per case, and the top-level totals are the sums of its suites.
+    const junit = readFileSync(join(root, 'out', 'junit.xml'), 'utf8');
+    const attrs = (tag: string) => [...junit.matchAll(new RegExp(`<${tag} [^>]*tests="(\\d+)" failures="(\\d+)" errors="(\\d+)"`, 'g'))].map((m) => [1, 2, 3].map((i) => Number(m[i])));
+    const [top] = attrs('testsuites');
+    const suites = attrs('testsuite');
+    expect(top).toEqual([0, 1, 2].map((i) => suites.reduce((n, s) => n + s[i]!, 0)));
+    expect(top![0]).toBe(cases);
+    expect((junit.match(/<testcase /g) ?? []).length).toBe(cases);
   });
 });
