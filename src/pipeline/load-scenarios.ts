@@ -106,6 +106,8 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
     if (!orders.has(String(ref))) add(['expected', 'handoff_summary', 'order_refs', i], `order ${String(ref)} is not in the world's orders`, known);
   });
   checkEnum(add, ['expected', 'intent'], e.intent, active.get('intent_recognition'), 'intent');
+  // Secondary intents are named from the same taxonomy as the primary one.
+  (e.secondary_intents ?? []).forEach((i, n) => checkEnum(add, ['expected', 'secondary_intents', n], i, active.get('intent_recognition'), 'intent'));
   for (const d of [e.decision ?? []].flat()) checkEnum(add, ['expected', 'decision'], d, active.get('responsibility_attribution'), 'decision');
   for (const p of [e.responsible_party ?? []].flat()) checkEnum(add, ['expected', 'responsible_party'], p, active.get('responsibility_attribution'), 'responsible_party');
   if (s.twin_of === s.scenario_id) add(['twin_of'], 'a scenario cannot be its own twin');
@@ -113,6 +115,7 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
 
 function checkEnum(add: Add, path: PropertyKey[], value: string | undefined, prompt: PromptFile | undefined, field: string): void {
   if (value === undefined || !prompt?.outputSchema) return;
-  const node = schemaAt(prompt.outputSchema.tree, field);
+  const at = schemaAt(prompt.outputSchema.tree, field);
+  const node = at?.kind === 'array' ? at.items : at;
   if (node?.kind === 'enum' && !node.values.includes(value)) add(path, `"${value}" is not an allowed ${field} in ${prompt.fileName}`, node.values.join(' | '));
 }

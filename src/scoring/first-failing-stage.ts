@@ -43,6 +43,8 @@ export function firstFailingStage(input: JudgeInput, signals: AttributionSignals
   }
   const intent = trace.outputs?.intent;
   if (e.intent !== undefined && intent && intent.intent !== e.intent) wrong.add('intent_recognition');
+  const secondary = Array.isArray(intent?.secondary_intents) ? (intent.secondary_intents as unknown[]).map(String) : [];
+  if (intent && (e.secondary_intents ?? []).some((i) => !secondary.includes(i))) wrong.add('intent_recognition');
   const owner = (id: string) => s.world.orders.find((o) => o.order_id === id)?.user_id;
   const planned = trace.tools.filter((t) => t.proposed_by === 'fact_query_planning');
   const plannedForeign = planned.some((t) => typeof t.args.order_id === 'string' && owner(t.args.order_id) !== s.user.id);

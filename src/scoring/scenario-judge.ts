@@ -57,6 +57,10 @@ export function judgeScenario(input: JudgeInput): ScenarioVerdict {
   const calls = trace.tools.filter((t) => t.proposed_by !== 'fact_query_planning' && t.proposed_by !== 'program' && (t.status === 'executed' || t.status === 'failed'));
 
   if (e.intent !== undefined) checks.push(intent === e.intent ? pass('intent') : fail('intent', `expected ${e.intent}, got ${intent ?? 'none'}`));
+  const secondary = Array.isArray(outputs.intent?.secondary_intents) ? (outputs.intent.secondary_intents as unknown[]).map(String) : [];
+  for (const want of e.secondary_intents ?? []) {
+    checks.push(secondary.includes(want) ? pass(`secondary_intents[${want}]`) : fail(`secondary_intents[${want}]`, `expected ${want} among the secondary intents, got [${secondary.join(', ')}]`));
+  }
   const decisions = e.decision === undefined ? undefined : [e.decision].flat();
   if (decisions) checks.push(decision && decisions.includes(decision) ? pass('decision') : fail('decision', `expected ${decisions.join(' or ')}, got ${decision ?? 'none'}`));
   const parties = e.responsible_party === undefined ? undefined : [e.responsible_party].flat();

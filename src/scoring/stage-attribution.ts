@@ -35,7 +35,7 @@ export interface AttributionScenario {
 
 /** The stage whose output a scenario check judges. */
 const CHECK_STAGE: [RegExp, string][] = [
-  [/^intent$/, 'intent_recognition'],
+  [/^(intent$|secondary_intents\[)/, 'intent_recognition'],
   [/^(decision|responsible_party)$/, 'responsibility_attribution'],
   [/^evidence_(selected|rejected)\[/, 'policy_evidence_filter'],
   [/^clarification$/, 'slot_clarification'],

@@ -203,6 +203,15 @@ describe('the expectation checks, each with the smallest change that fails it', 
     expect(failed(wrong)).toContain('expected_effect[create_refund@O1]');
   });
 
+  it('secondary_intents: each expected one must be among the intent output\'s secondary intents', () => {
+    const s = scenario({}, { secondary_intents: ['logistics_query'] });
+    const withIt = trace({ outputs: { intent: { intent: 'refund_request', secondary_intents: ['logistics_query'] }, decision: null, selected_doc_ids: [], verification: null } });
+    expect(judge(s, withIt).checks.find((c) => c.name === 'secondary_intents[logistics_query]')).toEqual({ name: 'secondary_intents[logistics_query]', passed: true });
+    const without = judge(s, trace());
+    expect(without.checks.find((c) => c.name === 'secondary_intents[logistics_query]')).toEqual({ name: 'secondary_intents[logistics_query]', passed: false, reason: 'expected logistics_query among the secondary intents, got []' });
+    expect(without.firstFailingStage).toBe('intent_recognition');
+  });
+
   it('tool_calls: the set of write tools called, in any order; an extra or a missing one fails with both lists', () => {
     const v = judge(scenario({}, { tool_calls: [] }), refunded());
     expect(v.checks.find((c) => c.name === 'tool_calls')).toEqual({ name: 'tool_calls', passed: false, reason: 'expected writes [], executed [create_refund]' });
