@@ -5,6 +5,7 @@
 import type { Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
+import { KNOWN_TOOLS } from '../pipeline/tools/tool-catalog.js';
 import { handsOff } from '../scoring/module-signals.js';
 import { issuePath, parseDataFile, type PositionedValue } from '../source-positions.js';
 import { CaseFileSchema, type ModuleCase } from './case-schema.js';
@@ -83,6 +84,7 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
   }
   const tags = schemaAt(out, 'risk_tags');
   for (const key of ['risk_tags_expected', 'risk_tags_forbidden'] as const) {
+    if (exp[key].length > 0 && !tags) add(at('expected_behavior', key), key, `${prompt.fileName}'s output has no risk_tags`, `no ${key} on this module`);
     for (const tag of exp[key]) {
       if (tags?.kind === 'array' && tags.items?.kind === 'enum' && !tags.items.values.includes(tag)) {
         add(at('expected_behavior', key), `${key}: ${tag}`, `"${tag}" is not a risk tag of ${prompt.fileName}`, tags.items.values.join(', '));
@@ -93,11 +95,26 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
   if (exp.expected_handoff !== undefined && handsOff(c.module, {}) === undefined) {
     add(at('expected_behavior', 'expected_handoff'), 'expected_handoff', `${prompt.fileName}'s output has no hand-off to a human to check`, 'no expected_handoff on this module (check the reply or the decision it mentions instead)');
   }
+  for (const tag of exp.risk_tags_expected.filter((t) => exp.risk_tags_forbidden.includes(t))) {
+    add(at('expected_behavior', 'risk_tags_forbidden'), `risk_tags_forbidden: ${tag}`, `"${tag}" is both expected and forbidden: the case can never pass`);
+  }
   const toolEnum = schemaAt(out, 'planned_queries.tool_name');
   for (const call of exp.expected_tool_calls ?? []) {
     if (toolEnum?.kind === 'enum' && !toolEnum.values.includes(call.tool_name)) {
       add(at('expected_behavior', 'expected_tool_calls'), `expected_tool_calls: ${call.tool_name}`, `"${call.tool_name}" cannot be planned by ${prompt.fileName}`, toolEnum.values.join(', '));
+    } else if (!KNOWN_TOOLS.includes(call.tool_name) && !JSON.stringify(c.input ?? {}).includes(call.tool_name)) {
+      add(at('expected_behavior', 'expected_tool_calls'), `expected_tool_calls: ${call.tool_name}`, `unknown tool "${call.tool_name}"`, KNOWN_TOOLS.join(', '));
     }
+  }
+  // A name that is no tool and that the input never mentions can never be proposed: the check would pass whatever
+  // the model did (a typo). A tool outside the catalog that the input asks for is a real thing to forbid.
+  const inputText = JSON.stringify(c.input ?? {});
+  for (const tool of exp.forbidden_tool_calls) {
+    if (!KNOWN_TOOLS.includes(tool) && !inputText.includes(tool)) add(at('expected_behavior', 'forbidden_tool_calls'), `forbidden_tool_calls: ${tool}`, `unknown tool "${tool}", and the input names no such tool`, KNOWN_TOOLS.join(', '));
+  }
+  for (const path of Object.keys(exp.max_array_lengths)) {
+    const node = schemaAt(out, path);
+    if (node?.kind !== 'array') add(at('expected_behavior', 'max_array_lengths'), `max_array_lengths: ${path}`, node ? `"${path}" is not a list in the output schema of ${prompt.fileName}` : `no field "${path}" in the output schema of ${prompt.fileName}`);
   }
 }
 
