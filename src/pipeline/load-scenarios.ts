@@ -9,7 +9,8 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';
 import { issuePath, parseDataFile } from '../source-positions.js';
 import { ScenarioFileSchema, type ExpectedCall, type Scenario } from './scenario-schema.js';
-import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS } from './tools/tool-catalog.js';
+import { z } from 'zod';
+import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS, TOOL_ARGS } from './tools/tool-catalog.js';
 
 export interface LoadedScenario extends Scenario {
   kind: 'pipeline';
@@ -82,6 +83,15 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
     else if ((READ_TOOLS as readonly string[]).includes(c.tool_name)) add([...path, 'tool_name'], `${c.tool_name} is a read tool; only writes change the world`);
     const order = c.args?.order_id;
     if (typeof order === 'string' && !orders.has(order)) add([...path, 'args', 'order_id'], `order ${order} is not in the world's orders`, known);
+    // An argument the tool does not take, or of another type, can never equal what the tool is called with.
+    const shape = TOOL_ARGS[c.tool_name];
+    if (shape instanceof z.ZodObject && c.args) {
+      for (const [key, value] of Object.entries(c.args)) {
+        const field = (shape.shape as Record<string, z.ZodType>)[key];
+        if (!field) add([...path, 'args', key], `${c.tool_name} takes no argument "${key}"`, Object.keys(shape.shape).join(', '));
+        else if (!field.safeParse(value).success) add([...path, 'args', key], `${JSON.stringify(value)} is not a value ${c.tool_name} takes for ${key}`, describeArg(field));
+      }
+    }
   };
   s.turns?.forEach((t, i) => t.confirms && checkCall(['turns', i, 'confirms'], t.confirms));
   s.expected.effects?.forEach((c, i) => checkCall(['expected', 'effects', i], c));
@@ -95,7 +105,25 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
   });
   e.never_execute.forEach((tool, i) => {
     if (!KNOWN_TOOLS.includes(tool)) add(['expected', 'never_execute', i], `unknown tool "${tool}"`, KNOWN_TOOLS.join(', '));
+    else if (e.tool_calls.some((c) => c.tool_name === tool)) add(['expected', 'never_execute', i], `${tool} is also an expected tool call: the scenario can never pass`);
   });
+  (s.confirms ?? []).forEach((tool, i) => {
+    if ((READ_TOOLS as readonly string[]).includes(tool)) add(['confirms', i], `${tool} is a read tool; a user confirms writes only`);
+  });
+  w.messages.forEach((m, i) => {
+    if (!KNOWN_TOOLS.includes(m.tool)) add(['world', 'messages', i, 'tool'], `unknown tool "${m.tool}"`, KNOWN_TOOLS.filter((t) => t.startsWith('send_')).join(', '));
+  });
+  e.rejected_evidence_ids.forEach((id, i) => {
+    if (e.evidence_ids.includes(id)) add(['expected', 'rejected_evidence_ids', i], `${id} is also in evidence_ids: the scenario can never pass`);
+  });
+  e.reply_must_include.forEach((phrase, i) => {
+    if (e.forbidden_reply_phrases.some((f) => phrase.includes(f))) add(['expected', 'reply_must_include', i], `"${phrase}" contains a forbidden reply phrase: the scenario can never pass`);
+  });
+  for (const [key, id] of [['policies', 'doc_id'], ['tickets', 'ticket_id']] as const) {
+    const ids = (w[key] as Record<string, unknown>[]).map((r) => r[id]).filter((v) => v !== undefined && v !== null);
+    const twice = ids.find((v, i) => ids.indexOf(v) !== i);
+    if (twice !== undefined) add(['world', key], `${id} ${String(twice)} is listed twice`);
+  }
   for (const key of ['evidence_ids', 'rejected_evidence_ids'] as const) {
     e[key].forEach((id, i) => {
       if (!docIds.has(id)) add(['expected', key, i], `no policy document "${id}" in the world`, [...docIds].join(', ') || 'none');
@@ -118,4 +146,11 @@ function checkEnum(add: Add, path: PropertyKey[], value: string | undefined, pro
   const at = schemaAt(prompt.outputSchema.tree, field);
   const node = at?.kind === 'array' ? at.items : at;
   if (node?.kind === 'enum' && !node.values.includes(value)) add(path, `"${value}" is not an allowed ${field} in ${prompt.fileName}`, node.values.join(' | '));
+}
+
+/** What a tool argument takes, in words, for the error that refuses another value. */
+function describeArg(field: z.ZodType): string {
+  const type = (field as { def?: { type?: string; innerType?: { def?: { type?: string } } } }).def;
+  const name = type?.type === 'nullable' || type?.type === 'optional' ? type.innerType?.def?.type : type?.type;
+  return name === 'number' ? 'a number (unquoted)' : name === 'string' ? 'text' : `a ${name ?? 'value'} of the tool's argument schema`;
 }
