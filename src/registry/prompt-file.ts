@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Problem } from '../errors.js';
 import { findSection, sectionPayload, splitMarkdown, type MarkdownDocument, type MarkdownSection } from './markdown-sections.js';
 import { parseMetadata, type ChangelogEntry, type PromptMetadata } from './prompt-metadata.js';
-import { NotationError, parseSchemaNotation, type SchemaNode } from './schema-notation.js';
+import { NotationError, parseSchemaNotation, schemaAt, type SchemaNode } from './schema-notation.js';
 import { schemaToJsonSchema, schemaToZod } from './schema-to-zod.js';
 import {
   parseDescriptionMapping,
@@ -86,6 +86,14 @@ export function parsePromptFile(path: string, text: string): ParseResult {
   const inputSchema = compileSection(findSection(markdown, 'Input Schema'), 'Input Schema', report);
   const outputSchema = compileSection(findSection(markdown, 'Output Schema'), 'Output Schema', report);
   const structured = parseStructured(markdown, report);
+  // The tags a detection phrase adds are written into this module's output: they must be tags it can output.
+  const tagItems = outputSchema ? schemaAt(outputSchema.tree, 'risk_tags') : undefined;
+  const allowedTags = tagItems?.kind === 'array' && tagItems.items?.kind === 'enum' ? tagItems.items.values : undefined;
+  for (const phrase of allowedTags ? (structured.detectionPhrases ?? []) : []) {
+    for (const tag of phrase.tags.filter((t) => !allowedTags!.includes(t))) {
+      report({ line: phrase.line, field: 'Detection Rules', message: `"${tag}" is not a risk tag of this prompt's Output Schema`, expected: allowedTags!.join(', ') });
+    }
+  }
   const examples = collectExamples(markdown);
 
   if (!meta.metadata) return { problems };
@@ -154,7 +162,7 @@ function parseStructured(markdown: MarkdownDocument, report: Parameters<typeof p
   const slots = section('Required Slot Rules');
   if (slots) out.requiredSlots = parseRequiredSlots(slots, report);
   const forbidden = section('Forbidden Phrases');
-  if (forbidden) out.forbiddenPhrases = parsePhraseList(forbidden);
+  if (forbidden) out.forbiddenPhrases = parsePhraseList(forbidden, report);
   const scenarios = section('Response Scenario Mapping');
   if (scenarios) out.responseScenarios = parseDescriptionMapping(scenarios, report);
   const caseTypes = section('Recommended Case Types');

@@ -6,6 +6,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import type { Problem } from '../errors.js';
 import { bulletItems, contentLines, sectionPayload, type MarkdownSection } from './markdown-sections.js';
+import { CLAIM_KINDS, KNOWN_TOOLS, RISK_LEVELS } from './seed-contracts.js';
 
 export interface Located<T> {
   value: T;
@@ -78,6 +79,11 @@ export function parseDetectionPhrases(section: MarkdownSection, report: Report):
       report({ line: item.line, field: 'Detection Rules', message: 'empty detection phrase', expected: '- <phrase> (<risk_tag>, ...)' });
       continue;
     }
+    const earlier = phrases.find((p) => p.phrase === text);
+    if (earlier) {
+      report({ line: item.line, field: 'Detection Rules', message: `"${text}" is listed twice (first at line ${earlier.line})`, expected: 'each phrase once, with all its tags' });
+      continue;
+    }
     phrases.push({ phrase: text, tags, line: item.line });
   }
   return phrases;
@@ -139,11 +145,15 @@ export function parseRequiredSlots(section: MarkdownSection, report: Report): Sl
   return rules;
 }
 
-export function parsePhraseList(section: MarkdownSection): Located<string>[] {
-  return bulletItems(section).map((item) => ({
-    value: item.text.replace(/`/g, '').replace(TRAILING_PUNCTUATION, '').trim(),
-    line: item.line,
-  }));
+export function parsePhraseList(section: MarkdownSection, report: Report): Located<string>[] {
+  const phrases: Located<string>[] = [];
+  for (const item of bulletItems(section)) {
+    const value = item.text.replace(/`/g, '').replace(TRAILING_PUNCTUATION, '').trim();
+    // An empty phrase is contained in every reply.
+    if (!value) report({ line: item.line, field: section.title, message: 'empty phrase', expected: '- <phrase>' });
+    else phrases.push({ value, line: item.line });
+  }
+  return phrases;
 }
 
 /** `- kind: phrase | phrase | ...` per action kind. */
@@ -155,9 +165,18 @@ export function parseClaimVocabulary(section: MarkdownSection, report: Report): 
       report({ line: item.line, field: 'Claim Vocabulary', message: 'expected `kind: phrase | phrase`', expected: '- refund: 退款已成功 | 已为您退款' });
       continue;
     }
+    if (!(CLAIM_KINDS as readonly string[]).includes(m[1]!)) {
+      // Claims of an unknown kind would never be checked against anything.
+      report({ line: item.line, field: 'Claim Vocabulary', message: `unknown claim kind "${m[1]}"`, expected: CLAIM_KINDS.join(', ') });
+      continue;
+    }
     for (const raw of m[2]!.split('|')) {
       const phrase = raw.replace(/`/g, '').replace(TRAILING_PUNCTUATION, '').trim();
-      if (phrase && phrase.replace(/\*/g, '').length > 0) out.push({ kind: m[1]!, phrase, line: item.line });
+      if (phrase.replace(/\*/g, '').trim().length === 0) {
+        report({ line: item.line, field: `Claim Vocabulary.${m[1]}`, message: phrase ? `"${phrase}" is only a wildcard: it would match any text` : 'an empty wording (two | in a row, or one at an end)', expected: 'wordings separated by |, each with text' });
+        continue;
+      }
+      out.push({ kind: m[1]!, phrase, line: item.line });
     }
   }
   return out;
@@ -202,7 +221,15 @@ export function parseToolRiskLevels(section: MarkdownSection, report: Report): R
       report({ line, field: `Tool Risk Levels.${level}`, message: 'each risk level must list tool names', expected: 'level:\n  - tool_name' });
       continue;
     }
+    if (!(RISK_LEVELS as readonly string[]).includes(level)) {
+      // A tool under a misspelt level would be treated as no level at all: no confirmation, no human review.
+      report({ line, field: `Tool Risk Levels.${level}`, message: `unknown risk level "${level}"`, expected: RISK_LEVELS.join(', ') });
+      continue;
+    }
     levels[level] = (value as string[]).map((tool, i) => ({ value: tool, line: line + 1 + i }));
+    for (const tool of levels[level]!) {
+      if (!KNOWN_TOOLS.includes(tool.value)) report({ line: tool.line, field: `Tool Risk Levels.${level}`, message: `unknown tool "${tool.value}"`, expected: KNOWN_TOOLS.join(', ') });
+    }
   }
   return levels;
 }

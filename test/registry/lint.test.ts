@@ -112,4 +112,41 @@ describe('orderflow lint rules', () => {
     const problems = await lintWith({ 'intent_v2.md': broken });
     expectProblem(problems, 'intent_v2.md', lineOf(broken, 'order_lookup:'), /not in the output schema's intent enum/);
   });
+
+  describe('typos in the structured sections the guards and the judge read', () => {
+    const read = (name: string) => readFileSync(join(process.cwd(), 'prompts', name), 'utf8');
+    const AUTH = read('tool_authorization_v1.md');
+    const PRECHECK = read('input_safety_precheck_v1.md');
+    const RESPONSE = read('response_v2.md');
+
+    it('Tool Risk Levels: an unknown level (its tools would skip the confirmation guard) and an unknown tool', async () => {
+      const broken = AUTH.replace('write_high:\n', 'write_hihg:\n').replace('  - create_ticket\n', '  - create_tickt\n');
+      const problems = await lintWith({ 'tool_authorization_v1.md': broken });
+      expectProblem(problems, 'tool_authorization_v1.md', lineOf(broken, 'write_hihg:'), /unknown risk level "write_hihg"/);
+      expectProblem(problems, 'tool_authorization_v1.md', lineOf(broken, '  - create_tickt'), /unknown tool "create_tickt"/);
+    });
+
+    it('Detection Rules: a tag the module cannot output, and a phrase listed twice', async () => {
+      const broken = PRECHECK.replace('- 绕过平台校验 (permission_bypass_request)', '- 绕过平台校验 (posible_prompt_injection)\n- 忽略之前所有规则 (permission_bypass_request)');
+      const problems = await lintWith({ 'input_safety_precheck_v1.md': broken });
+      expectProblem(problems, 'input_safety_precheck_v1.md', lineOf(broken, '- 绕过平台校验'), /"posible_prompt_injection" is not a risk tag of this prompt's Output Schema/);
+      expectProblem(problems, 'input_safety_precheck_v1.md', lineOf(broken, '- 忽略之前所有规则 (permission_bypass_request)'), /"忽略之前所有规则" is listed twice/);
+    });
+
+    it('Claim Vocabulary: an unknown kind (never checked), an empty wording and a bare wildcard', async () => {
+      const broken = RESPONSE.replace('- cancel: 订单已取消 |', '- cancle: 订单已取消 |').replace('- ticket: 工单已创建 |', '- ticket: 工单已创建 || * |');
+      const problems = await lintWith({ 'response_v2.md': broken });
+      expectProblem(problems, 'response_v2.md', lineOf(broken, '- cancle:'), /unknown claim kind "cancle"/);
+      expectProblem(problems, 'response_v2.md', lineOf(broken, '- ticket:'), /an empty wording/);
+      expectProblem(problems, 'response_v2.md', lineOf(broken, '- ticket:'), /"\*" is only a wildcard/);
+    });
+
+    it('Forbidden Phrases: a bullet with an empty phrase (an empty code span), which every reply would contain', async () => {
+      const at = RESPONSE.indexOf('## Forbidden Phrases');
+      const first = RESPONSE.indexOf('\n- ', at);
+      const broken = `${RESPONSE.slice(0, first)}\n- \`\`\n${RESPONSE.slice(first + 1)}`;
+      const problems = await lintWith({ 'response_v2.md': broken });
+      expectProblem(problems, 'response_v2.md', lineOf(broken, '\n- ``\n') + 1, /empty phrase/);
+    });
+  });
 });

@@ -5,19 +5,8 @@
  */
 import { z } from 'zod';
 
-export const READ_TOOLS = ['query_order', 'query_logistics', 'query_after_sales', 'query_payment', 'query_ticket', 'search_policy'] as const;
-export const WRITE_TOOLS = [
-  'create_refund',
-  'create_compensation',
-  'cancel_order',
-  'modify_order',
-  'modify_address',
-  'create_ticket',
-  'send_sms',
-  'send_email',
-  'send_enterprise_wechat_message',
-] as const;
-export const KNOWN_TOOLS: readonly string[] = [...READ_TOOLS, ...WRITE_TOOLS];
+export { KNOWN_TOOLS, READ_TOOLS, WRITE_TOOLS } from '../../registry/seed-contracts.js';
+import { READ_TOOLS, WRITE_TOOLS } from '../../registry/seed-contracts.js';
 
 export type ReadTool = (typeof READ_TOOLS)[number];
 export type WriteTool = (typeof WRITE_TOOLS)[number];

@@ -1,0 +1,26 @@
+/**
+ * Names the seed documents fix, that prompt sections refer to by name: the
+ * mocked tools, the tool risk levels, and the kinds of claim a reply can make.
+ * They live here, below every other layer, so that lint can refuse a typo in
+ * a prompt's structured section (a tool under a misspelt risk level would
+ * silently skip the confirmation guard).
+ */
+export const READ_TOOLS = ['query_order', 'query_logistics', 'query_after_sales', 'query_payment', 'query_ticket', 'search_policy'] as const;
+export const WRITE_TOOLS = [
+  'create_refund',
+  'create_compensation',
+  'cancel_order',
+  'modify_order',
+  'modify_address',
+  'create_ticket',
+  'send_sms',
+  'send_email',
+  'send_enterprise_wechat_message',
+] as const;
+export const KNOWN_TOOLS: readonly string[] = [...READ_TOOLS, ...WRITE_TOOLS];
+
+/** Lowest to highest: the order `orderflow diff` uses to tell a raised level from a lowered one. */
+export const RISK_LEVELS = ['read_only', 'write_low', 'write_high', 'external_high'] as const;
+
+/** What a reply can claim is done; `request` is whatever the customer asked for. */
+export const CLAIM_KINDS = ['refund', 'compensation', 'cancel', 'ticket', 'address_change', 'handoff', 'request'] as const;
