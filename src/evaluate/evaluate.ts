@@ -24,7 +24,7 @@ import { checkUpdateBeforeRun, recordBaseline } from '../report/baseline-update.
 import { parseAcceptFlags } from '../report/gate.js';
 import { writeReports, type WrittenReports } from '../report/write-reports.js';
 import { loadWorkspace } from '../workspace.js';
-import { checkNewOutFolder, checkResumeFolder, createOutFolder, RESULTS_FILE } from '../runner/out-folder.js';
+import { checkNewOutFolder, checkResumeFolder, createOutFolder, removeStaleTempFiles, RESULTS_FILE } from '../runner/out-folder.js';
 import { buildProvenance, newRunId } from '../runner/provenance.js';
 import { checkReplayCache } from '../runner/replay-cache.js';
 import { runEval, type EvalPlan, type WorkItem } from '../runner/run-eval.js';
@@ -182,6 +182,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   // One snapshot per active prompt serves the prompt review in the reports and the baseline record.
   const snapshots = new Map([...ws.active].map(([module, p]) => [module, snapshotPrompt(p)]));
   await createOutFolder(outDir);
+  if (options.resume) await removeStaleTempFiles(outDir);
   try {
     const outcome = await runEval({
       plan,

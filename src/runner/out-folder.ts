@@ -5,7 +5,7 @@
  * some paths (`/proc/x`).
  */
 import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { InputError } from '../errors.js';
 import { displayPath } from '../registry/registry.js';
@@ -57,5 +57,20 @@ export async function createOutFolder(dir: string): Promise<void> {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST') fail(dir, `cannot create the report folder (${code ?? (error as Error).message})`, 'a folder this user may write to');
     }
+  }
+}
+
+/** Temp files of the report step (report.json.<pid>.cases.part, junit.xml.<n>.<pid>.part, <file>.<pid>.tmp). */
+const TEMP_FILE = /^(?:report\.json|report\.md|report\.html|junit\.xml|results\.jsonl)\.(?:\d+\.)?(\d+)\.(?:cases\.part|part|tmp)$/;
+
+/**
+ * A run stopped hard in its report step (a second Ctrl-C) leaves its temp files
+ * behind; the run that finishes it removes them, so that the folder holds a
+ * run and nothing else.
+ */
+export async function removeStaleTempFiles(dir: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const m = TEMP_FILE.exec(name);
+    if (m && Number(m[1]) !== process.pid) await rm(join(dir, name), { force: true });
   }
 }

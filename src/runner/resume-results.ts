@@ -2,9 +2,10 @@
  * --resume: read back what an interrupted run finished, and put the results
  * file in order before new lines are appended. Nothing finished is lost: a
  * torn last line (a crash mid-write) is cut off, but an unreadable or malformed
- * line in the middle, a result for a case outside this run's selection, or one
- * for a case edited since it ran, is moved to results.set-aside.jsonl with a
- * warning (its case runs again), and every valid line after it kept.
+ * line in the middle, a result for a case outside this run's selection, one
+ * for a case edited since it ran, or an error (no verdict), is moved to
+ * results.set-aside.jsonl with a warning (its case runs again), and every
+ * valid line after it kept.
  */
 import { rename, rm } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
@@ -47,6 +48,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   const unreadable: { line: number; text: string; json: boolean }[] = [];
   let foreign = 0;
   let edited = 0;
+  let errored = 0;
   let duplicates = 0;
   try {
     for await (const raw of readResultsLines(options.path)) {
@@ -84,6 +86,12 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
         await setAside(text);
         continue;
       }
+      // An error is no verdict (a dropped connection, a stalled endpoint): finishing the run means trying it again.
+      if (line.status === 'error') {
+        errored += 1;
+        await setAside(text);
+        continue;
+      }
       if (!options.keep(line, `${line.case_id}#${line.trial}`)) {
         duplicates += 1;
         continue;
@@ -114,6 +122,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   if (unreadable.length > 0) {
     warnings.push({ file: shown, line: unreadable[0]!.line, message: `${unreadable.length} unreadable or malformed line(s) moved to ${asideShown}; those cases run again`, severity: 'warning' });
   }
+  if (errored > 0) warnings.push({ file: shown, message: `${errored} errored result(s) moved to ${asideShown}; those cases run again`, severity: 'warning' });
   if (edited > 0) warnings.push({ file: shown, message: `${edited} result(s) of cases edited since they ran moved to ${asideShown}; those cases run again`, severity: 'warning' });
   if (foreign > 0) warnings.push({ file: shown, message: `${foreign} result(s) for cases outside this run's selection moved to ${asideShown}`, severity: 'warning' });
   if (duplicates > 0) warnings.push({ file: shown, message: `${duplicates} repeated result(s) of a case and trial dropped; the first is kept`, severity: 'warning' });

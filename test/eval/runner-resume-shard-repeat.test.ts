@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeRuns } from '../../src/report/merge-runs.js';
@@ -37,6 +37,17 @@ describe('runner: streaming, resume, shards, repeats', () => {
     expect(edited[0]!.status).toBe('failed');
     expect(resumed.head.summary.failed).toBe(1);
     expect(resumed.warnings.map((w) => w.message).join('\n')).toMatch(/1 result\(s\) of cases edited since they ran/);
+  });
+
+  it('--resume removes the temp files a run stopped in its report step left behind', async () => {
+    const root = repoCopy();
+    const out = join(root, 'out');
+    await evalIn(root, { out, module: ['intent_recognition'] });
+    const stale = ['report.json.999999.cases.part', 'junit.xml.0.999999.part', 'report.md.999999.tmp'];
+    for (const name of stale) writeFileSync(join(out, name), 'half');
+    writeFileSync(join(out, 'notes.txt'), 'mine');
+    await evalIn(root, { out, module: ['intent_recognition'], resume: true });
+    expect(readdirSync(out).sort()).toEqual(['junit.xml', 'notes.txt', 'report.html', 'report.json', 'report.md', 'results.jsonl']);
   });
 
   it('refuses to resume with other prompt versions or provider', async () => {

@@ -149,6 +149,16 @@ describe('results.jsonl', () => {
     expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toContain('"case_id":"b"');
   });
 
+  it('an errored result is no verdict: it is set aside and its case runs again', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    const errored = JSON.stringify(result('b', { status: 'error', error: 'endpoint looks hung' }));
+    writeFileSync(path, `${header}\n${JSON.stringify(result('a'))}\n${errored}\n`);
+    const outcome = await reopen(path);
+    expect(outcome.kept).toEqual(['a']);
+    expect(outcome.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^1 errored result\(s\) moved to .*; those cases run again/)]);
+    expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toBe(`${errored}\n`);
+  });
+
   it('results of cases outside the selection are set aside, not counted; a repeated result is dropped', async () => {
     const path = join(tempDir(), 'results.jsonl');
     writeFileSync(path, `${header}\n${JSON.stringify(result('a'))}\n${JSON.stringify(result('gone'))}\n${JSON.stringify(result('a'))}\n`);
