@@ -88,4 +88,11 @@ describe('control characters and bare URLs', () => {
     gfmLike.linkify.set({ fuzzyLink: false });
     expect(gfmLike.render(md)).not.toMatch(/<a /);
   });
+
+  it('report.html holds no control character and no bidirectional override: the override is shown as its escape', () => {
+    const page = readFileSync(join(out(), 'report.html'), 'utf8');
+    // eslint-disable-next-line no-control-regex
+    expect(page).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/);
+    expect(page).toContain('\\u202e');
+  });
 });

@@ -4,6 +4,8 @@
  * output, case ids and reasons therefore reach the page as text, never as
  * markup — escaping is the default, not something each call site remembers.
  */
+import { printable } from '../../printable.js';
+
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
 export class SafeHtml {
@@ -16,9 +18,10 @@ export class SafeHtml {
 type Interpolated = SafeHtml | string | number | boolean | null | undefined | readonly Interpolated[];
 
 export function escapeHtmlText(text: string): string {
-  // Control characters (other than tab and newline) never reach the page.
+  // Control characters (other than tab and newline) never reach the page; a bidirectional override,
+  // which would reorder what a reviewer reads, is shown as its escape, as in the terminal and report.md.
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').replace(/[&<>"'`]/g, (c) => ENTITIES[c]!);
+  return printable(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')).replace(/[&<>"'`]/g, (c) => ENTITIES[c]!);
 }
 
 function render(value: Interpolated): string {
