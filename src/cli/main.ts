@@ -17,9 +17,13 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
   const program = new Command('orderflow')
     .description('Prompt evaluation and regression harness for the OrderFlow-Agent prompt modules')
     .version('0.1.0')
-    .showHelpAfterError()
     .exitOverride()
-    .configureOutput({ writeOut: (s) => output.out(s.trimEnd()), writeErr: (s) => output.err(s.trimEnd()) });
+    .configureOutput({
+      writeOut: (s) => output.out(s.trimEnd()),
+      writeErr: (s) => output.err(s.trimEnd()),
+      // Like any other bad input: one line, and where to look, not pages of usage.
+      outputError: (s, write) => write(`${s.trim().split(/\s*\n\s*/).join(' ')} (see orderflow --help, or orderflow <command> --help)\n`),
+    });
 
   const run = (fn: () => Promise<number>) => async () => setExit(await fn());
   const common = (cmd: Command) =>
