@@ -108,7 +108,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     throw new InputError({ file: '--no-baseline', message: 'cannot go with --update-baseline: the update must be checked against the baseline it replaces', severity: 'error' });
   }
   // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
-  const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings);
+  const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings, { updating: options.updateBaseline ?? false });
   const guards = options.guards !== false && options.gates !== false;
   const maxCost = options.maxCost === undefined ? undefined : budgetOf(options.maxCost);
   const created = await createProvider({

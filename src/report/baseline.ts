@@ -264,8 +264,10 @@ export class BaselineComparison {
 }
 
 /** An explicit --baseline must exist; the config's default baseline may not exist yet (first run); false (--no-baseline) is none. */
-export async function resolveBaseline(explicit: string | false | undefined, configured: string | null, warnings: Problem[]): Promise<Baseline | null> {
+export async function resolveBaseline(explicit: string | false | undefined, configured: string | null, warnings: Problem[], options: { updating?: boolean } = {}): Promise<Baseline | null> {
   if (explicit === false) return null;
+  // The first baseline at a new path: --update-baseline is about to write it.
+  if (explicit && options.updating && !existsSync(resolve(explicit))) return null;
   if (explicit) return loadBaseline(resolve(explicit));
   if (!configured) return null;
   const path = resolve(configured);

@@ -273,5 +273,8 @@ describe('loading a baseline', () => {
     await expect(resolveBaseline(absent, null, [])).rejects.toThrow(/baseline not found/);
     expect(await resolveBaseline(undefined, null, [])).toBeNull();
     expect((await resolveBaseline(undefined, write(serialiseRecord(record())), []))!.run_id).toBe('rec');
+    // ... unless the run is about to write the first baseline there.
+    expect(await resolveBaseline(absent, null, [], { updating: true })).toBeNull();
+    await expect(resolveBaseline(absent, null, [], { updating: false })).rejects.toThrow(/baseline not found/);
   });
 });
