@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { intentV3 } from '../support/intent-v3-fixture.js';
@@ -41,6 +41,20 @@ describe('orderflow lint / list / diff (child process)', () => {
     const json = JSON.parse(runCli(['list', '--json']).stdout) as { modules: { module: string; active: string }[] };
     expect(json.modules).toHaveLength(12);
     expect(json.modules.find((m) => m.module === 'intent_recognition')?.active).toBe('intent_v2');
+  });
+
+  it('diff of a path reads that file, not the registry\'s file of the same name; a broken copy is exit 2 naming it', () => {
+    const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
+    mkdirSync(join(root, 'edited'));
+    // An edited copy of intent_v2 outside prompts/, under the same file name.
+    writeFileSync(join(root, 'edited/intent_v2.md'), intentV3().replace('name: intent_v3', 'name: intent_v2').replace(/version: v3\.\d+\.\d+/, 'version: v2.0.0'));
+    const changed = runCli(['diff', 'prompts/intent_v2.md', join(root, 'edited/intent_v2.md')], { cwd: root });
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(changed.stdout).toMatch(/BREAKING\s+output\.intent: enum value "order_status_query" removed/);
+    writeFileSync(join(root, 'edited/intent_v2.md'), readFileSync(join(root, 'prompts/intent_v2.md'), 'utf8').replace('"task_complexity": "simple | medium | complex"', '"task_complexity": "simple | string"'));
+    const broken = runCli(['diff', 'prompts/intent_v2.md', 'edited/intent_v2.md'], { cwd: root });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^edited\/intent_v2\.md:\d+: error: Output Schema\.task_complexity/);
   });
 
   it('diff reports the dropped enum value as breaking and --fail-on-breaking exits 1', () => {

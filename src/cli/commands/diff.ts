@@ -5,7 +5,9 @@ import type { BaselineDiff } from '../../report/baseline.js';
 import { loadConfig } from '../../config/config.js';
 import { InputError } from '../../errors.js';
 import { diffPrompts, type PromptDiff } from '../../registry/prompt-diff.js';
-import { findPrompt, loadRegistry } from '../../registry/registry.js';
+import { parsePromptFile } from '../../registry/prompt-file.js';
+import { displayPath, findPrompt, loadRegistry } from '../../registry/registry.js';
+import { readUtf8File } from '../../text-file.js';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 import { renderPromptDiff } from '../render-prompt-diff.js';
@@ -32,16 +34,29 @@ export async function diffCommand(a: string, b: string, options: DiffOptions, ou
     return options.failOnBreaking && diff.newly_failing_count > 0 ? EXIT_FAILED : EXIT_OK;
   }
   if (options.html) throw new InputError({ file: '--html', message: 'compares two reports only', expected: 'two report.json files or report folders', severity: 'error' });
+  if (reportA || reportB) {
+    throw new InputError({ file: reportA ? b : a, message: `is not a report (${reportA ? a : b} is one)`, expected: 'two report.json files or report folders, or two prompt versions', severity: 'error' });
+  }
   const { config } = await loadConfig(options.config);
   const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts));
-  const pick = (ref: string) => {
+  const pick = async (ref: string) => {
+    // A path to a prompt file is that file, wherever it is (an edited copy, say), not the registry's file of that name.
+    if (ref.endsWith('.md') && existsSync(ref) && statSync(ref).isFile()) {
+      const shown = displayPath(resolve(ref));
+      const decoded = await readUtf8File(resolve(ref), shown);
+      if (decoded.problem) throw new InputError(decoded.problem);
+      const parsed = parsePromptFile(shown, decoded.text);
+      const errors = parsed.problems.filter((p) => p.severity === 'error');
+      if (errors.length || !parsed.prompt) throw new InputError(errors.length ? errors : [{ file: shown, message: 'not a prompt file', severity: 'error' }]);
+      return parsed.prompt;
+    }
     const prompt = findPrompt(registry, ref);
     if (prompt) return prompt;
     const broken = problems.filter((p) => p.severity === 'error' && p.file.endsWith(`${ref.replace(/\.md$/, '')}.md`));
     if (broken.length) throw new InputError(broken);
     throw new InputError({ file: ref, message: 'no such prompt', expected: `one of ${registry.prompts.map((p) => p.metadata.name).join(', ')}`, severity: 'error' });
   };
-  const diff: PromptDiff = diffPrompts(pick(a), pick(b));
+  const diff: PromptDiff = diffPrompts(await pick(a), await pick(b));
   output.out(options.json ? JSON.stringify(diff, null, 2) : renderPromptDiff(diff));
   return options.failOnBreaking && diff.breaking ? EXIT_FAILED : EXIT_OK;
 }
