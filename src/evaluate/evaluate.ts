@@ -151,6 +151,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     id: runId,
     provider: provider.id,
     model: provider.model,
+    ...(provider.callSettings ? { callSettings: provider.callSettings } : {}),
     concurrency,
     repeat,
     guards,

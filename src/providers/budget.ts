@@ -19,6 +19,7 @@ export class BudgetExhausted extends Error {
 export class BudgetedProvider implements Provider {
   readonly id: string;
   readonly model: string;
+  readonly callSettings?: Record<string, string | number>;
   private spentUsd = 0;
   private refused = 0;
   /** A live reply came without a cost (no usable token counts): from then on the spend is not known. */
@@ -29,6 +30,7 @@ export class BudgetedProvider implements Provider {
     readonly maxCostUsd: number,
   ) {
     this.id = inner.id;
+    if (inner.callSettings) this.callSettings = inner.callSettings;
     this.model = inner.model;
   }
 

@@ -111,6 +111,10 @@ export class OpenAIProvider implements Provider {
   private silentAttempts = 0;
   private hung: string | null = null;
 
+  get callSettings(): Record<string, string | number> {
+    return { server: this.server, output_mode: this.outputMode, base_url: this.endpoint(), temperature: this.temperature, max_tokens: this.maxTokens };
+  }
+
   constructor(options: OpenAIProviderOptions) {
     this.model = options.model;
     this.baseURL = options.baseURL || DEFAULT_BASE_URL;

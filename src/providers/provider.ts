@@ -50,6 +50,12 @@ export interface Provider {
   readonly id: string;
   readonly model: string;
   complete(request: ModelRequest): Promise<ModelResponse>;
+  /**
+   * What, besides provider and model, shapes the answers (server kind, output mode, base URL,
+   * temperature, token limit): recorded in the run header, so that results made otherwise are
+   * never resumed or merged into this run. Absent for sim.
+   */
+  readonly callSettings?: Record<string, string | number>;
   /** Absent where nothing is enforced by the endpoint, or nothing needs to be (sim). */
   outputEnforcement?(prompt: PromptFile): OutputEnforcement | undefined;
   close?(): Promise<void>;

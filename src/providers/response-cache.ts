@@ -56,6 +56,7 @@ const EntrySchema = z.object({
 export class CachedProvider implements Provider {
   readonly id: string;
   readonly model: string;
+  readonly callSettings?: Record<string, string | number>;
   readonly dir: string;
   readonly mode: CacheMode;
   /** Entries that could not be written (disk full, permissions): the calls still succeeded. */
@@ -68,6 +69,7 @@ export class CachedProvider implements Provider {
   ) {
     this.id = inner.id;
     this.model = inner.model;
+    if (inner.callSettings) this.callSettings = inner.callSettings;
     this.dir = options.dir;
     this.mode = options.mode;
   }

@@ -85,6 +85,8 @@ export interface RunProvenance {
   git: { commit: string | null; dirty: boolean | null; untracked?: string[]; untracked_count?: number };
   provider: string;
   model: string;
+  /** openai: server kind, output mode, base URL (no credentials), temperature, token limit. */
+  call_settings?: Record<string, string | number>;
   concurrency: number;
   repeat: number;
   /** false on a measurement run (--no-guards): the pipeline's program-enforced guards were off. */

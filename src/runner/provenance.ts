@@ -47,6 +47,7 @@ export interface ProvenanceInput {
   id: string;
   provider: string;
   model: string;
+  callSettings?: Record<string, string | number>;
   concurrency: number;
   repeat: number;
   guards: boolean;
@@ -69,6 +70,7 @@ export async function buildProvenance(input: ProvenanceInput): Promise<RunProven
     git: await gitState(process.cwd(), input.watched ?? []),
     provider: input.provider,
     model: input.model,
+    ...(input.callSettings ? { call_settings: input.callSettings } : {}),
     concurrency: input.concurrency,
     repeat: input.repeat,
     guards_enabled: input.guards,
@@ -122,6 +124,12 @@ export function selectionDifference(before: RunProvenance, now: RunProvenance, o
 export function setupDifference(before: RunProvenance, now: RunProvenance): string | undefined {
   if (before.provider !== now.provider) return 'provider';
   if (before.model !== now.model) return 'model';
+  // Recorded since call settings were: an older header without them is taken as it is.
+  if (before.call_settings && now.call_settings) {
+    for (const key of new Set([...Object.keys(before.call_settings), ...Object.keys(now.call_settings)])) {
+      if (before.call_settings[key] !== now.call_settings[key]) return `call_settings.${key}`;
+    }
+  }
   if (before.repeat !== now.repeat) return 'repeat';
   if ((before.guards_enabled ?? before.gates_enabled) !== now.guards_enabled) return 'guards_enabled';
   for (const [module, p] of Object.entries(now.prompts)) {

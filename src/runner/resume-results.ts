@@ -62,7 +62,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
         if (!isRunHeader(value)) throw new InputError({ file: shown, line: lineNo, message: 'not an orderflow results file (no run header)', severity: 'error' });
         const before = value.run as unknown as RunProvenance;
         const mismatch = setupDifference(before, options.run) ?? (selectionDifference(before, options.run, { shard: true }) === 'shard' ? 'shard' : undefined);
-        if (mismatch) throw new InputError({ file: shown, field: mismatch, message: `cannot resume: ${mismatch} differs from the interrupted run`, expected: 'the same provider, model, repeat, prompt versions and --shard', severity: 'error' });
+        if (mismatch) throw new InputError({ file: shown, field: mismatch, message: `cannot resume: ${mismatch} differs from the interrupted run`, expected: 'the same provider, model, call settings (server, output mode, base URL, temperature, max_tokens), repeat, prompt versions and --shard', severity: 'error' });
         header = true;
         // Narrowed with other filters: the results outside them are set aside below, and the header says what the file now holds.
         const narrowed = selectionDifference(before, options.run, { shard: false }) !== undefined;

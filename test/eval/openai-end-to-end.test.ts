@@ -36,6 +36,9 @@ describe('the real openai client against a loopback server answering like sim', 
       Object.fromEntries(readResults(dir).map((r) => [r.case_id, `${r.status} ${r.failed_checks.map((c) => c.name).join(',')}`]));
     expect(verdicts(join(root, 'http'))).toEqual(verdicts(join(root, 'sim')));
     expect(viaHttp.head.gate.passed).toBe(viaSim.head.gate.passed);
+    // The header records the settings the calls were really made with: OPENAI_BASE_URL, not the config's null.
+    expect(viaHttp.head.run.call_settings).toMatchObject({ base_url: server.baseURL.replace(/\/$/, ''), temperature: 0, max_tokens: 2048 });
+    expect(viaSim.head.run.call_settings).toBeUndefined();
     // A live model is judged statistically; sim and a replay from the cache stay exact.
     expect(viaHttp.head.statistics.mode).toBe('statistical');
     expect(viaSim.head.statistics.mode).toBe('exact');

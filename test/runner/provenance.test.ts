@@ -55,6 +55,20 @@ describe('setupDifference: results of two runs may be mixed (resume, merge) only
     expect(setupDifference(provenance(patch as Partial<RunProvenance>), provenance())).toBe(what);
   });
 
+  it.each([
+    ['call_settings.temperature', { temperature: 1.5 }],
+    ['call_settings.max_tokens', { max_tokens: 16 }],
+    ['call_settings.server', { server: 'llama.cpp' }],
+    ['call_settings.base_url', { base_url: 'http://127.0.0.1:9999/v1' }],
+  ] as const)('openai %s differs: answers made otherwise are not mixed', (what, change) => {
+    const calls = { server: 'openai', output_mode: 'json_schema', base_url: 'https://api.openai.com/v1', temperature: 0, max_tokens: 2048 };
+    const before = provenance({ provider: 'openai', model: 'm', call_settings: calls });
+    expect(setupDifference(before, provenance({ provider: 'openai', model: 'm', call_settings: { ...calls } }))).toBeUndefined();
+    expect(setupDifference(before, provenance({ provider: 'openai', model: 'm', call_settings: { ...calls, ...change } }))).toBe(what);
+    // A header written before call settings were recorded is taken as it is.
+    expect(setupDifference(provenance({ provider: 'openai', model: 'm' }), provenance({ provider: 'openai', model: 'm', call_settings: { ...calls, ...change } }))).toBeUndefined();
+  });
+
   it('a module the earlier run did not have counts as a different prompt', () => {
     expect(setupDifference(provenance(withPrompt('intent_recognition', undefined)), provenance())).toBe('prompts.intent_recognition');
   });
