@@ -7,7 +7,7 @@ import type { PromptFile } from './prompt-file.js';
 import { isPromptFile, snapshotPrompt, type PromptSnapshot } from './prompt-snapshot.js';
 import { diffSchemas, type ChangeSeverity, type SchemaChange } from './schema-diff.js';
 import type { StructuredSections } from './structured-sections.js';
-import { RISK_LEVELS } from './seed-contracts.js';
+import { TOOL_RISK_LEVELS } from './seed-contracts.js';
 
 export interface PromptDiff {
   before: { name: string; version: string; path: string; sha256: string };
@@ -84,7 +84,7 @@ function diffStructured(a: StructuredSections, b: StructuredSections): SchemaCha
 const keys = (r: Record<string, unknown> | undefined) => (r ? Object.keys(r) : undefined);
 
 /** Order of risk levels from least to most guarded, for "lowered" vs "raised". */
-const RISK_ORDER: readonly string[] = RISK_LEVELS;
+const RISK_ORDER: readonly string[] = TOOL_RISK_LEVELS;
 
 function diffRiskLevels(a: StructuredSections['toolRiskLevels'], b: StructuredSections['toolRiskLevels']): SchemaChange[] {
   if (!a && !b) return [];

@@ -2,13 +2,14 @@ import { LineCounter, isMap, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { Problem } from '../errors.js';
 import { formatZodIssues } from './schema-to-zod.js';
+import { PROMPT_MODULES } from './seed-contracts.js';
 
 export const RISK_LEVELS = ['low', 'low_to_medium', 'medium', 'medium_to_high', 'high'] as const;
 
 export const PromptMetadataSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_]*_v\d+$/, 'must look like <module_name>_v<major>, e.g. intent_v2'),
   version: z.string().regex(/^v\d+\.\d+\.\d+$/, 'must be semver with a leading v, e.g. v2.0.0'),
-  module: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a snake_case module id'),
+  module: z.string().refine((m) => PROMPT_MODULES.includes(m), { message: `not one of the agent's modules (${PROMPT_MODULES.join(', ')})` }),
   owner: z.string().min(1),
   purpose: z.string().min(1),
   risk_level: z.enum(RISK_LEVELS),

@@ -20,7 +20,23 @@ export const WRITE_TOOLS = [
 export const KNOWN_TOOLS: readonly string[] = [...READ_TOOLS, ...WRITE_TOOLS];
 
 /** Lowest to highest: the order `orderflow diff` uses to tell a raised level from a lowered one. */
-export const RISK_LEVELS = ['read_only', 'write_low', 'write_high', 'external_high'] as const;
+export const TOOL_RISK_LEVELS = ['read_only', 'write_low', 'write_high', 'external_high'] as const;
+
+/** The agent's modules in the pipeline's stage order (seed 001), and the case generator's. */
+export const AGENT_MODULES = [
+  'input_safety_precheck',
+  'intent_recognition',
+  'slot_clarification',
+  'fact_query_planning',
+  'policy_query_rewrite',
+  'policy_evidence_filter',
+  'responsibility_attribution',
+  'tool_authorization',
+  'execution_state_verification',
+  'customer_response_generation',
+  'failure_recovery',
+] as const;
+export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, 'prompt_evaluation'];
 
 /** What a reply can claim is done; `request` is whatever the customer asked for. */
 export const CLAIM_KINDS = ['refund', 'compensation', 'cancel', 'ticket', 'address_change', 'handoff', 'request'] as const;

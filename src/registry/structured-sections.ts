@@ -6,7 +6,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import type { Problem } from '../errors.js';
 import { bulletItems, contentLines, sectionPayload, type MarkdownSection } from './markdown-sections.js';
-import { CLAIM_KINDS, KNOWN_TOOLS, RISK_LEVELS } from './seed-contracts.js';
+import { CLAIM_KINDS, KNOWN_TOOLS, TOOL_RISK_LEVELS } from './seed-contracts.js';
 
 export interface Located<T> {
   value: T;
@@ -221,9 +221,9 @@ export function parseToolRiskLevels(section: MarkdownSection, report: Report): R
       report({ line, field: `Tool Risk Levels.${level}`, message: 'each risk level must list tool names', expected: 'level:\n  - tool_name' });
       continue;
     }
-    if (!(RISK_LEVELS as readonly string[]).includes(level)) {
+    if (!(TOOL_RISK_LEVELS as readonly string[]).includes(level)) {
       // A tool under a misspelt level would be treated as no level at all: no confirmation, no human review.
-      report({ line, field: `Tool Risk Levels.${level}`, message: `unknown risk level "${level}"`, expected: RISK_LEVELS.join(', ') });
+      report({ line, field: `Tool Risk Levels.${level}`, message: `unknown risk level "${level}"`, expected: TOOL_RISK_LEVELS.join(', ') });
       continue;
     }
     levels[level] = (value as string[]).map((tool, i) => ({ value: tool, line: line + 1 + i }));

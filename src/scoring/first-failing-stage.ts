@@ -5,20 +5,10 @@
 import { INJECTION_TAGS } from '../pipeline/pipeline-context.js';
 import { leakedPromptLine } from './attack-goals.js';
 import type { JudgeInput } from './judge-input.js';
+import { AGENT_MODULES } from '../registry/seed-contracts.js';
 
-export const STAGE_ORDER = [
-  'input_safety_precheck',
-  'intent_recognition',
-  'slot_clarification',
-  'fact_query_planning',
-  'policy_query_rewrite',
-  'policy_evidence_filter',
-  'responsibility_attribution',
-  'tool_authorization',
-  'execution_state_verification',
-  'customer_response_generation',
-  'failure_recovery',
-] as const;
+/** The stages in the pipeline's order: the first wrong one is where a failure starts. */
+export const STAGE_ORDER = AGENT_MODULES;
 
 export interface AttributionSignals {
   selected: string[];

@@ -49,6 +49,12 @@ describe('orderflow lint rules', () => {
     expectProblem(problems, 'intent_v2.md', lineOf(INTENT, 'version: v2.0.0'), /does not match the name/);
   });
 
+  it('a module id outside the agent\'s modules is an error at its line (its cases would be blamed instead)', async () => {
+    const broken = INTENT.replace('module: intent_recognition', 'module: intent_recogniton');
+    const problems = await lintWith({ 'intent_v2.md': broken });
+    expectProblem(problems, 'intent_v2.md', lineOf(broken, 'module: intent_recogniton'), /not one of the agent's modules \(input_safety_precheck, intent_recognition, /);
+  });
+
   it('requires every metadata key', async () => {
     const broken = INTENT.replace(/^owner: .*\n/m, '');
     const problems = await lintWith({ 'intent_v2.md': broken });
