@@ -50,7 +50,14 @@ const YAML_HINTS: Record<string, string> = {
   BAD_DQ_ESCAPE: 'in double quotes write a backslash as \\\\, or use single quotes',
 };
 
+/** Library messages that address the library's user (a programmer), not the file's author: said instead. */
+const YAML_MESSAGES: Record<string, string> = {
+  MULTIPLE_DOCS: 'the file holds more than one YAML document (a line of ---); keep one document, with all the items in one list',
+};
+
 function withYamlHint(message: string, code: string): string {
+  if (YAML_MESSAGES[code]) return YAML_MESSAGES[code];
+  if (/Maximum call stack size exceeded/.test(message)) return 'nested too deeply to read (thousands of levels of [ or {); a case file needs a few';
   const hint = YAML_HINTS[code];
   return hint ? `${message}; ${hint}` : message;
 }

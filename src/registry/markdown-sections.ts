@@ -80,10 +80,12 @@ export function splitMarkdown(text: string): MarkdownDocument {
  * The text a section holds: its first fenced block when it has one (the
  * preferred layout), otherwise its raw body (the seed's unfenced layout).
  */
-export function sectionPayload(section: MarkdownSection, infos?: string[]): { text: string; line: number } {
+export function sectionPayload(section: MarkdownSection, infos?: string[]): { text: string; line: number; otherFence?: { info: string; line: number } } {
   const fence = section.fences.find((f) => !infos || infos.includes(f.info) || f.info === '');
   if (fence) return { text: fence.content, line: fence.contentLine };
-  return { text: section.bodyLines.join('\n'), line: section.bodyStartLine };
+  // A block fenced as another language: said as such, not as the first backtick not parsing.
+  const other = section.fences[0];
+  return { text: section.bodyLines.join('\n'), line: section.bodyStartLine, ...(other ? { otherFence: { info: other.info, line: other.line } } : {}) };
 }
 
 export function findSection(doc: MarkdownDocument, ...titles: string[]): MarkdownSection | undefined {

@@ -123,6 +123,10 @@ function compileSection(
 ): CompiledSchema | undefined {
   if (!section) return undefined;
   const payload = sectionPayload(section, ['json', 'jsonc']);
+  if (payload.otherFence) {
+    report({ line: payload.otherFence.line, field: title, message: `the schema block is fenced as \`\`\`${payload.otherFence.info}`, expected: 'a ```json block (the schema notation is JSON)' });
+    return undefined;
+  }
   try {
     const tree = parseSchemaNotation(payload.text, payload.line);
     // Built on first use: `orderflow list` never needs a validator.

@@ -64,7 +64,8 @@ export function parseMetadata(text: string, firstLine: number, report: Report): 
   try {
     raw = doc.toJS({ maxAliasCount: 0 });
   } catch (error) {
-    report({ line: firstLine, field: 'Prompt Metadata', message: (error as Error).message });
+    // The one thing toJS refuses here is an alias.
+    report({ line: firstLine, field: 'Prompt Metadata', message: `${(error as Error).message}: aliases (*name) are not allowed; write the value out` });
     return result;
   }
   for (const key of REQUIRED_METADATA) {

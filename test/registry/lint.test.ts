@@ -55,6 +55,14 @@ describe('orderflow lint rules', () => {
     expectProblem(problems, 'intent_v2.md', lineOf(broken, 'module: intent_recogniton'), /not one of the agent's modules \(input_safety_precheck, intent_recognition, /);
   });
 
+  it('an alias in the metadata and a schema fenced as another language say what to do', async () => {
+    const alias = INTENT.replace('owner: OrderFlow-Agent', 'owner: &o OrderFlow-Agent\npurpose_again: *o');
+    expect((await lintWith({ 'intent_v2.md': alias })).map((p) => p.message).join('\n')).toMatch(/aliases \(\*name\) are not allowed; write the value out/);
+    const start = INTENT.indexOf('```json', INTENT.indexOf('## Output Schema'));
+    const yamlFence = `${INTENT.slice(0, start)}\`\`\`yaml${INTENT.slice(start + 7)}`;
+    expectProblem(await lintWith({ 'intent_v2.md': yamlFence }), 'intent_v2.md', lineOf(yamlFence, '```yaml', start), /the schema block is fenced as ```yaml/);
+  });
+
   it('requires every metadata key', async () => {
     const broken = INTENT.replace(/^owner: .*\n/m, '');
     const problems = await lintWith({ 'intent_v2.md': broken });
