@@ -12,6 +12,8 @@ import { describeSystemError, isSystemError } from '../system-error.js';
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 /** Whole numbers become numbers; anything else stays text, so the range check can quote what was typed. */
 const integer = (value: string): number | string => (/^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
+/** The same for amounts: a decimal number becomes a number, anything else stays as typed. */
+const decimal = (value: string): number | string => (/^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(value) ? Number(value) : value);
 
 export function buildProgram(output: Output, setExit: (code: number) => void): Command {
   const program = new Command('orderflow')
@@ -73,7 +75,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--max-retries <n>', 'retries of a failed model call (env ORDERFLOW_MAX_RETRIES; default openai.max_retries)')
     .option('--dry-run', 'print the model calls, estimated tokens and cost by module, and what the cache holds; call nothing')
     .option('--estimate', 'the same as --dry-run')
-    .option('--max-cost <usd>', 'stop sending new calls once this run has spent this many US dollars; --resume finishes it', Number)
+    .option('--max-cost <usd>', 'stop sending new calls once this run has spent this many US dollars; --resume finishes it', decimal)
     .option('--server <kind>', 'the OpenAI-compatible server: auto | openai | deepseek | vllm | ollama | llama.cpp | other (default openai.server)')
     .option('-q, --quiet', 'print only the verdict line and the report path')
     .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());
@@ -83,7 +85,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--pipeline', 'write attack variants of the suite\'s attack scenarios instead')
     .option('--count <n>', 'module cases: how many to ask for, spread over the types (default 10)', integer)
     .addOption(new Option('--type <type>', 'module cases: case type (repeatable; default adversarial, boundary, schema)').argParser(collect))
-    .option('--seed <n>', 'seed of the strategies, for a reproducible run (default: a new one, printed)', Number)
+    .option('--seed <n>', 'seed of the strategies, for a reproducible run (default: a new one, printed)', integer)
     .addOption(new Option('--scenario <id>', 'pipeline: scenario to vary, * as wildcard (repeatable; default every scenario with an injection)').argParser(collect))
     .addOption(new Option('--strategy <name>', 'pipeline: attack strategy to apply (repeatable; default all)').argParser(collect))
     .option('--keep-unverified', 'pipeline: also write variants the reference (sim) fails, instead of quarantining them (to measure its blind spots)')
@@ -127,7 +129,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
   program
     .command('summary <report>')
     .description('a short Markdown summary of a report folder (or report.json) for a CI job summary, capped in size')
-    .option('--max-chars <n>', 'hard cap on the output (default 60000; GitHub allows 65536)', Number)
+    .option('--max-chars <n>', 'hard cap on the output (default 60000; GitHub allows 65536)', integer)
     .option('--artifact <name>', 'the CI artifact that holds the full report, named in the summary')
     .action((report, opts) => run(async () => (await import('./commands/summary.js')).summaryCommand(report, opts, output))());
 

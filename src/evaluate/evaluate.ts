@@ -246,7 +246,8 @@ function refuseLintErrors(registry: Registry, active: Map<string, PromptFile>): 
 }
 
 function budgetOf(value: number): number {
-  if (!Number.isFinite(value) || value <= 0) throw new InputError({ file: '--max-cost', message: `"${value}" is not an amount of US dollars`, expected: 'a positive number, e.g. --max-cost 2.50', severity: 'error' });
+  // The CLI hands over what was typed when it is no number ("abc"), so that the error can quote it.
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new InputError({ file: '--max-cost', message: `"${value}" is not an amount of US dollars`, expected: 'a positive number, e.g. --max-cost 2.50', severity: 'error' });
   return value;
 }
 

@@ -7,7 +7,7 @@ import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 
 export interface SummaryOptions {
-  maxChars?: number;
+  maxChars?: number | string;
   artifact?: string;
 }
 
@@ -15,7 +15,7 @@ export interface SummaryOptions {
 export async function summaryCommand(ref: string, options: SummaryOptions, output: Output): Promise<number> {
   const path = existsSync(ref) && statSync(ref).isDirectory() ? join(ref, 'report.json') : ref;
   const maxChars = options.maxChars ?? DEFAULT_SUMMARY_CHARS;
-  if (!Number.isInteger(maxChars) || maxChars < 200) throw new InputError({ file: '--max-chars', message: `"${options.maxChars}" is too small`, expected: 'an integer of at least 200', severity: 'error' });
+  if (typeof maxChars !== 'number' || !Number.isInteger(maxChars) || maxChars < 200) throw new InputError({ file: '--max-chars', message: `"${options.maxChars}" is ${Number.isInteger(maxChars) ? 'too small' : 'not a whole number'}`, expected: 'a whole number of at least 200', severity: 'error' });
   const report = await loadReport(path);
   const failures = report.cases.filter((c) => c.status !== 'passed');
   output.out(renderSummaryMarkdown({ head: report, failures, failuresTotal: failures.length, ...(options.artifact ? { artifact: options.artifact } : {}), maxChars }));
