@@ -144,3 +144,9 @@ function lineLookup(doc: ReturnType<typeof parseDocument>, toLine: (offset: numb
 export function issuePath(issue: { code: string; path: PropertyKey[]; keys?: string[] }): PropertyKey[] {
   return issue.code === 'unrecognized_keys' && issue.keys?.[0] !== undefined ? [...issue.path, issue.keys[0]] : issue.path;
 }
+
+/** The 1-based line of a JSON.parse error, from the position V8 puts in its message (or undefined). */
+export function jsonErrorLine(text: string, error: unknown): number | undefined {
+  const at = /at position (\d+)/.exec(String((error as Error)?.message ?? ''));
+  return at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
+}

@@ -14,6 +14,7 @@ import type { Metrics } from '../scoring/metric-accumulator.js';
 import type { CaseStatus } from '../runner/case-result.js';
 import { baselineShapeProblem } from './baseline-shape.js';
 import { BASELINE_FORMAT_VERSION, isRecord, recordDigest, type BaselineCase, type BaselineRecord } from './baseline-record.js';
+import { jsonErrorLine } from '../source-positions.js';
 
 export interface Baseline {
   path: string;
@@ -70,12 +71,16 @@ const EXPECTED = 'a baseline record written by orderflow eval --update-baseline'
 export async function loadBaseline(path: string): Promise<Baseline> {
   const shown = displayPath(path);
   let raw: unknown;
+  let text = '';
   try {
     // A BOM, as some editors write one, is no reason to refuse the file.
-    raw = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
+    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    raw = JSON.parse(text);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError({ file: shown, message: code === 'ENOENT' ? 'baseline not found' : `baseline is not valid JSON: ${(error as Error).message}`, expected: EXPECTED, severity: 'error' });
+    const line = jsonErrorLine(text, error);
+    const message = code === 'ENOENT' ? 'baseline not found' : code === 'EISDIR' ? 'is a folder, not a baseline file' : `baseline is not valid JSON: ${(error as Error).message.split('\n')[0]}`;
+    throw new InputError({ file: shown, ...(line ? { line } : {}), message, expected: EXPECTED, severity: 'error' });
   }
   const report = raw as { metrics?: Metrics; cases?: { id: string; module?: string; case_type?: string; status: CaseStatus; hash?: string }[]; run?: { id?: string; provider?: string; model?: string; gates_enabled?: boolean } };
   if (!isRecord(raw) && (!report || typeof report !== 'object' || !report.metrics || !Array.isArray(report.cases))) {

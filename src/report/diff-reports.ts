@@ -1,6 +1,7 @@
 /** `orderflow diff a/report.json b/report.json`: metric deltas and the cases that flipped between two runs. */
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
+import { jsonErrorLine } from '../source-positions.js';
 import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { renderDiffHtml } from './html/render-diff-html.js';
@@ -19,10 +20,13 @@ export async function diffReports(before: string, after: string): Promise<Baseli
 /** A whole report.json, checked to be one. */
 export async function loadReport(path: string): Promise<Report> {
   let report: unknown;
+  let text = '';
   try {
-    report = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
+    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    report = JSON.parse(text);
   } catch (error) {
-    throw new InputError({ file: displayPath(path), message: `cannot read the report: ${(error as Error).message}`, expected: NOT_A_REPORT, severity: 'error' });
+    const line = jsonErrorLine(text, error);
+    throw new InputError({ file: displayPath(path), ...(line ? { line } : {}), message: `cannot read the report: ${(error as Error).message.split('\n')[0]}`, expected: NOT_A_REPORT, severity: 'error' });
   }
   return checkReportShape(report, displayPath(path));
 }

@@ -238,11 +238,13 @@ describe('loading a baseline', () => {
   it.each([
     ['missing', null, /baseline not found/],
     ['not JSON', '{ nope', /baseline is not valid JSON/],
+    ['with a JSON error on line 3', '{\n  "a": 1,\n  "b": 2,,\n}\n', /baseline is not valid JSON/],
     ['without cases', { metrics: {} }, /baseline has no metrics or cases/],
     ['from a newer orderflow', { format: BASELINE_FORMAT, format_version: BASELINE_FORMAT_VERSION + 1 }, /newer than this orderflow reads/],
   ] as const)('a baseline file %s is bad input', async (_what, content, message) => {
     const path = content === null ? join(tempDir(), 'absent.json') : write(content);
     await expect(loadBaseline(path)).rejects.toThrow(message);
+    if (_what.includes('line 3')) await expect(loadBaseline(path)).rejects.toMatchObject({ problems: [expect.objectContaining({ line: 3 })] });
   });
 
   it.each([
