@@ -34,6 +34,14 @@ export async function loadReport(path: string): Promise<Report> {
 /** The side-by-side page of two runs, written next to the second one (or where asked). */
 export async function writeDiffHtml(before: string, after: string, out: string): Promise<string> {
   const [a, b] = await Promise.all([loadReport(before), loadReport(after)]);
-  await writeFileAtomic(out, renderDiffHtml(a, b, { a: displayPath(before), b: displayPath(after) }));
+  let page: string;
+  try {
+    page = renderDiffHtml(a, b, { a: displayPath(before), b: displayPath(after) });
+  } catch (error) {
+    // The fields checked up front were there, but something deeper is not what a report holds: still the files' fault.
+    if (!(error instanceof TypeError)) throw error;
+    throw new InputError({ file: `${displayPath(before)}, ${displayPath(after)}`, message: `not reports this orderflow can put side by side (${error.message})`, expected: NOT_A_REPORT, severity: 'error' });
+  }
+  await writeFileAtomic(out, page);
   return out;
 }

@@ -15,7 +15,8 @@ const ReportShape = z.looseObject({
   run: z.looseObject({ id: z.string(), provider: z.string(), model: z.string() }),
   summary: z.looseObject({ total: Count, passed: Count, failed: Count, error: Count }),
   metrics: z.record(z.string(), z.looseObject({})),
-  gate: z.looseObject({ passed: z.boolean(), failures: z.array(z.looseObject({})) }),
+  // A baseline record (gate: passed and failing) is read as the earlier side of a diff too.
+  gate: z.looseObject({ passed: z.boolean(), failures: z.array(z.looseObject({})).optional() }),
   cases: z.array(z.looseObject({ id: z.string().min(1), module: z.string(), case_type: z.string(), status: z.enum(['passed', 'failed', 'error']) })),
 });
 

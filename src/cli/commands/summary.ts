@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../../errors.js';
 import { loadReport } from '../../report/diff-reports.js';
+import { NOT_A_REPORT } from '../../report/report-shape.js';
 import { DEFAULT_SUMMARY_CHARS, renderSummaryMarkdown } from '../../report/summary-md.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
@@ -17,7 +18,18 @@ export async function summaryCommand(ref: string, options: SummaryOptions, outpu
   const maxChars = options.maxChars ?? DEFAULT_SUMMARY_CHARS;
   if (typeof maxChars !== 'number' || !Number.isInteger(maxChars) || maxChars < 200) throw new InputError({ file: '--max-chars', message: `"${options.maxChars}" is ${Number.isInteger(maxChars) ? 'too small' : 'not a whole number'}`, expected: 'a whole number of at least 200', severity: 'error' });
   const report = await loadReport(path);
+  if ((report as unknown as { format?: unknown }).format === 'orderflow-baseline') {
+    throw new InputError({ file: path, message: 'is a baseline record, not a run report', expected: NOT_A_REPORT, severity: 'error' });
+  }
   const failures = report.cases.filter((c) => c.status !== 'passed');
-  output.out(renderSummaryMarkdown({ head: report, failures, failuresTotal: failures.length, ...(options.artifact ? { artifact: options.artifact } : {}), maxChars }));
+  let markdown: string;
+  try {
+    markdown = renderSummaryMarkdown({ head: report, failures, failuresTotal: failures.length, ...(options.artifact ? { artifact: options.artifact } : {}), maxChars });
+  } catch (error) {
+    // The fields checked up front were there, but something deeper is not what a report holds: still the file's fault.
+    if (!(error instanceof TypeError)) throw error;
+    throw new InputError({ file: path, message: `not a report.json this orderflow can read (${error.message})`, expected: NOT_A_REPORT, severity: 'error' });
+  }
+  output.out(markdown);
   return EXIT_OK;
 }
