@@ -9,7 +9,7 @@ export const RISK_LEVELS = ['low', 'low_to_medium', 'medium', 'medium_to_high', 
 export const PromptMetadataSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_]*_v\d+$/, 'must look like <module_name>_v<major>, e.g. intent_v2'),
   version: z.string().regex(/^v\d+\.\d+\.\d+$/, 'must be semver with a leading v, e.g. v2.0.0'),
-  module: z.string().refine((m) => PROMPT_MODULES.includes(m), { message: `not one of the agent's modules (${PROMPT_MODULES.join(', ')})` }),
+  module: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a snake_case module id'),
   owner: z.string().min(1),
   purpose: z.string().min(1),
   risk_level: z.enum(RISK_LEVELS),
@@ -83,6 +83,13 @@ export function parseMetadata(text: string, firstLine: number, report: Report): 
     return result;
   }
   result.metadata = parsed.data;
+  const module = parsed.data.module;
+  if (!PROMPT_MODULES.includes(module)) {
+    // A near miss of a known module is a typo (its cases would be blamed instead); anything else is a module of its own.
+    const near = PROMPT_MODULES.find((known) => editDistance(known, module) <= 2);
+    if (near) report({ line: result.lines.module ?? firstLine, field: 'module', message: `"${module}" is not one of the agent's modules; did you mean ${near}?`, expected: PROMPT_MODULES.join(', ') });
+    else report({ line: result.lines.module ?? firstLine, field: 'module', message: `"${module}" is not one of the agent's modules: the sim provider cannot answer it and the pipeline never calls it`, severity: 'warning' });
+  }
   result.changelog = normaliseChangelog(parsed.data.changelog ?? []);
   return result;
 }
@@ -95,4 +102,15 @@ function normaliseChangelog(entries: (string | Record<string, unknown>)[]): Chan
     }
     return Object.entries(entry).map(([version, text]) => ({ version, text: String(text) }));
   });
+}
+
+/** Levenshtein distance: how many one-character edits turn a into b. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
 }

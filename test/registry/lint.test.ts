@@ -49,10 +49,16 @@ describe('orderflow lint rules', () => {
     expectProblem(problems, 'intent_v2.md', lineOf(INTENT, 'version: v2.0.0'), /does not match the name/);
   });
 
-  it('a module id outside the agent\'s modules is an error at its line (its cases would be blamed instead)', async () => {
+  it('a module id that is a near miss of the agent\'s modules is an error at its line (its cases would be blamed instead)', async () => {
     const broken = INTENT.replace('module: intent_recognition', 'module: intent_recogniton');
     const problems = await lintWith({ 'intent_v2.md': broken });
-    expectProblem(problems, 'intent_v2.md', lineOf(broken, 'module: intent_recogniton'), /not one of the agent's modules \(input_safety_precheck, intent_recognition, /);
+    expectProblem(problems, 'intent_v2.md', lineOf(broken, 'module: intent_recogniton'), /"intent_recogniton" is not one of the agent's modules; did you mean intent_recognition\?/);
+    expect(problems.find((p) => p.field === 'module')!.severity).toBe('error');
+    // A name of its own is a module of its own: a warning, since nothing can run it, not an error.
+    const root = copyOfRepo(['prompts']);
+    writeFileSync(join(root, 'prompts', 'intent_v2.md'), INTENT.replace('module: intent_recognition', 'module: returns_desk'));
+    const { problems: own } = await loadRegistry(join(root, 'prompts'));
+    expect(own.filter((p) => p.field === 'module').map((p) => [p.severity, p.message])).toEqual([['warning', expect.stringMatching(/"returns_desk" is not one of the agent's modules: the sim provider cannot answer it/)]]);
   });
 
   it('an alias in the metadata and a schema fenced as another language say what to do', async () => {
