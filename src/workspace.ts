@@ -28,21 +28,26 @@ export interface Workspace {
 }
 
 export async function loadWorkspace(options: WorkspaceOptions = {}): Promise<Workspace> {
-  const { config, file } = await loadConfig(options.config);
+  const { config, file, lineOf } = await loadConfig(options.config);
   const promptsDir = resolve(options.prompts ?? config.paths.prompts);
-  if (!options.prompts && !existsSync(promptsDir)) throw missingProject(promptsDir, file);
+  if (!options.prompts && !existsSync(promptsDir)) throw missingProject(promptsDir, file, lineOf?.(['paths', 'prompts']));
   const { registry, problems } = await loadRegistry(promptsDir);
   if (hasErrors(problems)) throw new InputError(problems.filter((p) => p.severity === 'error'));
-  // Config pins are checked on their own first, so that a bad one is reported against the config file.
-  resolveActive(registry, config.pins, file ?? 'orderflow.config.yaml');
+  // Config pins are checked on their own first, so that a bad one is reported against the config file, at its line.
+  try {
+    resolveActive(registry, config.pins, file ?? 'orderflow.config.yaml');
+  } catch (error) {
+    if (!(error instanceof InputError) || !lineOf) throw error;
+    throw new InputError(error.problems.map((p) => ({ ...p, line: lineOf(['pins', p.field ?? '']), field: `pins.${p.field}` })));
+  }
   const active = resolveActive(registry, { ...config.pins, ...parsePinFlags(options.prompt) }, '--prompt');
   return { config, configFile: file, registry, active, warnings: problems };
 }
 
 /** Run outside a project, or with a config whose prompt folder is gone: say which folder and which config. */
-function missingProject(promptsDir: string, configFile: string | null): InputError {
+function missingProject(promptsDir: string, configFile: string | null, line: number | undefined): InputError {
   if (configFile) {
-    return new InputError({ file: configFile, field: 'paths.prompts', message: `prompt folder ${displayPath(promptsDir)} not found`, expected: 'a folder of <name>.md prompt files', severity: 'error' });
+    return new InputError({ file: configFile, ...(line ? { line } : {}), field: 'paths.prompts', message: `prompt folder ${displayPath(promptsDir)} not found`, expected: 'a folder of <name>.md prompt files', severity: 'error' });
   }
   return new InputError({
     file: displayPath(promptsDir),

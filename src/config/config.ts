@@ -150,6 +150,8 @@ export interface LoadedConfig {
   config: Config;
   /** The file it came from, or null when defaults were used. */
   file: string | null;
+  /** The file's line of a key path (`['pins', 'intent_recognition']`), for problems found after loading. */
+  lineOf?: (path: readonly PropertyKey[]) => number;
 }
 
 /**
@@ -188,7 +190,7 @@ export async function loadConfig(path?: string): Promise<LoadedConfig> {
     });
     throw new InputError(problems);
   }
-  return { config: relativeTo(dirname(file), result.data), file: shown };
+  return { config: relativeTo(dirname(file), result.data), file: shown, lineOf: parsed.lineOf };
 }
 
 /** Paths in a config file mean paths next to that file, wherever orderflow is run from. */
