@@ -64,8 +64,13 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   const partial = shardCompleteness(headers, files, options.partial ?? false);
 
   const selected = headers.every((h) => h.suite?.selected !== undefined) ? headers.reduce((n, h) => n + h.suite!.selected!, 0) : undefined;
+  // Whole runs of different selections (--module a, then --module b) merge into their union (shown per filter; an
+  // unfiltered input selects all).
+  const union = (pick: (h: RunProvenance) => string[]) => (headers.some((h) => pick(h).length === 0) ? [] : [...new Set(headers.flatMap(pick))].sort());
+  const filters = first.shard ? first.filters : { modules: union((h) => h.filters.modules), case_types: union((h) => h.filters.case_types), ids: union((h) => h.filters.ids) };
   const run: RunProvenance = {
     ...first,
+    filters,
     id: newRunId(`${first.provider}-merged`),
     started_at: headers.map((h) => h.started_at).sort()[0]!,
     shard: null,
@@ -122,7 +127,9 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   } finally {
     await writer.close();
   }
-  const filtered = compileFilter({ modules: first.filters.modules, caseTypes: first.filters.case_types, ids: first.filters.ids });
+  // In scope: what any input selected (each input's filters hold together; across inputs, either will do).
+  const selections = headers.map((h) => compileFilter({ modules: h.filters.modules, caseTypes: h.filters.case_types, ids: h.filters.ids }));
+  const filtered = (key: Parameters<(typeof selections)[number]>[0]) => selections.some((select) => select(key));
   const present = new Set(headers.map((h) => h.shard?.index));
   const count = first.shard?.count;
   const written = await writeReports({

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.js';
+import { loadBaseline } from '../../src/report/baseline.js';
 import { mergeRuns } from '../../src/report/merge-runs.js';
 import { evalIn, readReport, readResults, repoCopy } from '../support/eval-fixture.js';
 
@@ -84,6 +86,19 @@ describe('runner: streaming, resume, shards, repeats', () => {
     const statuses = (dir: string) => Object.fromEntries(readReport(dir).cases.map((x) => [x.id, x.status]));
     expect(statuses(join(root, 'merged'))).toEqual(statuses(join(root, 'full')));
     await expect(mergeRuns({ inputs: [join(root, 's1'), join(root, 's1')], reportsDir: root, baseline: null, config: { gate: {}, max_new_failures: 0, max_removed_cases: 0 } })).rejects.toThrow(/shard 1\/3 is also/);
+  });
+
+  it('two whole runs of different modules merge into their union: the filters say so, and the baseline finds nothing removed', async () => {
+    const root = repoCopy();
+    const base = join(root, 'baseline.json');
+    await evalIn(root, { out: join(root, 'full'), baseline: base, updateBaseline: true });
+    await evalIn(root, { out: join(root, 'a'), module: ['intent_recognition'] });
+    await evalIn(root, { out: join(root, 'b'), module: ['pipeline'] });
+    const { config } = await loadConfig(join(root, 'orderflow.config.yaml'));
+    const merged = await mergeRuns({ inputs: [join(root, 'a'), join(root, 'b')], out: join(root, 'merged'), reportsDir: root, baseline: await loadBaseline(base), config });
+    expect(merged.head.run.filters.modules).toEqual(['intent_recognition', 'pipeline']);
+    expect(merged.head.baseline!.removed_count).toBe(0);
+    expect(merged.head.gate.passed).toBe(true);
   });
 
   it('--repeat k runs k trials per case and reports pass^k', async () => {
