@@ -18,6 +18,7 @@ export function renderEstimate(e: RunEstimate): string {
     `dry run: ${e.provider} ${e.model}, ${e.cases} module cases and ${e.scenarios} pipeline scenarios${e.repeat > 1 ? ` (×${e.repeat} trials)` : ''}; no model was called`,
     table.toString(),
     `${all} model calls: ${t.calls} to make, ${t.cached} already in the cache (cache ${e.cache_mode}${e.cache_mode === 'off' ? ': not read' : ''})`,
+    ...(e.already_done > 0 ? [`${e.already_done} result(s) already on disk: the resumed run keeps them, and they are not counted above`] : []),
     e.price
       ? `price: ${e.price.input_per_mtok} / ${e.price.output_per_mtok} USD per million input / output tokens; tokens estimated (≈1 per Chinese character, ≈1 per 4 other characters; output from the reference model's answers)`
       : `cost unknown: model "${e.model}" has no price in the config's prices`,

@@ -4,7 +4,8 @@
  * through the EstimatingProvider: cached calls are counted as such, the others
  * priced from token estimates. Nothing is written.
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
 import { createProvider } from '../providers/create-provider.js';
 import { EstimatingProvider, type ModuleEstimate } from '../providers/estimating-provider.js';
@@ -14,6 +15,10 @@ import { loadWorkspace } from '../workspace.js';
 import { buildFilter, MAX_REPEAT, positiveInt, type EvaluateOptions } from './evaluate.js';
 import { runModuleCase } from '../runner/run-module-case.js';
 import { runScenario } from '../runner/run-scenario.js';
+import type { CaseResult } from '../runner/case-result.js';
+import { RESULTS_FILE } from '../runner/out-folder.js';
+import { caseResultProblem } from '../runner/result-line-shape.js';
+import { readResultsLines } from '../runner/results-file.js';
 
 export interface RunEstimate {
   provider: string;
@@ -24,6 +29,8 @@ export interface RunEstimate {
   scenarios: number;
   repeat: number;
   cache_mode: string;
+  /** With --resume: results already on disk that the resumed run keeps (not counted above). */
+  already_done: number;
   by_module: Record<string, ModuleEstimate>;
   total: ModuleEstimate;
 }
@@ -56,11 +63,13 @@ export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEst
   const estimating = new EstimatingProvider(target, new SimProvider('reference'), cache, price);
 
   const suite = await loadCaseSuite(resolve(options.cases ?? config.paths.cases), ws.active, filter);
+  const done = options.resume && options.out ? await keptResults(join(resolve(options.out), RESULTS_FILE), repeat, suite.hashes) : new Set<string>();
   let cases = 0;
   let scenarios = 0;
   let batch: Promise<unknown>[] = [];
   for await (const item of iterateSuite(suite, ws.active)) {
     for (let trial = 0; trial < repeat; trial++) {
+      if (done.has(`${item.kind === 'pipeline' ? item.scenario_id : item.case_id}#${trial}`)) continue;
       if (item.kind === 'pipeline') {
         scenarios += 1;
         batch.push(runScenario(item, trial, ws.active, estimating, options.guards !== false && options.gates !== false));
@@ -86,5 +95,21 @@ export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEst
     total.output_tokens += e.output_tokens;
     total.cost_usd = total.cost_usd === null || e.cost_usd === null ? null : total.cost_usd + e.cost_usd;
   }
-  return { provider: target.id, model: target.model, price, cases, scenarios, repeat, cache_mode: cacheMode, by_module, total };
+  return { provider: target.id, model: target.model, price, cases, scenarios, repeat, cache_mode: cacheMode, already_done: done.size, by_module, total };
+}
+
+/**
+ * The results a `--resume` would keep: case results of this run's shape, not errors, not of a case
+ * edited since. Only an estimate: the resume itself checks the header and sets the rest aside.
+ */
+async function keptResults(path: string, repeat: number, hashes: ReadonlyMap<string, string>): Promise<Set<string>> {
+  const kept = new Set<string>();
+  if (!existsSync(path)) return kept;
+  for await (const { value } of readResultsLines(path)) {
+    if (caseResultProblem(value, repeat)) continue;
+    const r = value as CaseResult;
+    if (r.status === 'error' || !hashes.has(r.case_id) || (r.case_hash !== undefined && r.case_hash !== hashes.get(r.case_id))) continue;
+    kept.add(`${r.case_id}#${r.trial}`);
+  }
+  return kept;
 }

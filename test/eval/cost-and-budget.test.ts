@@ -112,6 +112,21 @@ describe('cost before and during a paid run', () => {
     }
   });
 
+  it('--dry-run --resume counts only what the resumed run still has to call', async () => {
+    const root = repoCopy();
+    const out = join(root, 'budget');
+    const options = { provider: 'openai', model: 'gpt-4o-mini', module: ['intent_recognition'], out, cache: false, concurrency: 1, env: env() };
+    await evalIn(root, { ...options, maxCost: CALL_USD * 5 - 1e-9 });
+    const done = readResults(out).length;
+    expect(done).toBe(5);
+    const whole = await estimateRun({ ...options, cases: join(root, 'cases'), prompts: join(root, 'prompts'), config: join(root, 'orderflow.config.yaml') });
+    const rest = await estimateRun({ ...options, cases: join(root, 'cases'), prompts: join(root, 'prompts'), config: join(root, 'orderflow.config.yaml'), resume: true });
+    expect(whole.cases).toBe(INTENT_CASES);
+    expect(rest.already_done).toBe(done);
+    expect(rest.cases).toBe(INTENT_CASES - done);
+    expect(rest.total.calls).toBe(whole.total.calls - done);
+  });
+
   it('--max-cost needs a price: an unpriced model is a one-line input error (exit 2)', () => {
     const root = repoCopy();
     const r = runCli(['eval', '--provider', 'openai', '--model', 'mystery-model', '--max-cost', '1', '--module', 'intent_recognition'], { cwd: root, env: env() });
