@@ -20,7 +20,9 @@
  * A hung server: once `hungAfter` attempts in a row got no reply within the
  * deadline, with no reply of any kind in between, every further call fails at
  * once, so a run against a dead endpoint ends in about one deadline instead of
- * deadline × attempts × cases.
+ * deadline × attempts × cases. Every two deadlines (at least a second) one
+ * call is let through as a probe: an endpoint that stalled and came back is
+ * used again.
  */
 import { performance } from 'node:perf_hooks';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
@@ -110,6 +112,9 @@ export class OpenAIProvider implements Provider {
   private readonly formats = new Map<string, ChatCompletionCreateParamsNonStreaming['response_format']>();
   private silentAttempts = 0;
   private hung: string | null = null;
+  /** When the endpoint was last found hung (or a probe of it failed). */
+  private hungAt = 0;
+  private probing = false;
 
   get callSettings(): Record<string, string | number> {
     return { server: this.server, output_mode: this.outputMode, base_url: this.endpoint(), temperature: this.temperature, max_tokens: this.maxTokens };
@@ -207,9 +212,13 @@ export class OpenAIProvider implements Provider {
     let rateLimitedSince: number | null = null;
     for (let attempt = 1; ; attempt++) {
       const slot = await this.limiter.acquire();
+      let probe = false;
       if (this.hung) {
-        this.limiter.release(slot, 'other');
-        throw new ProviderError(`${what}: not sent: ${this.hung}`, 'timeout', attempt - 1);
+        if (this.probing || performance.now() - this.hungAt < Math.max(2 * this.timeoutMs, 1000)) {
+          this.limiter.release(slot, 'other');
+          throw new ProviderError(`${what}: not sent: ${this.hung}`, 'timeout', attempt - 1);
+        }
+        this.probing = probe = true;
       }
       const started = performance.now();
       let outcome: ChatCompletion | Failure;
@@ -221,11 +230,21 @@ export class OpenAIProvider implements Provider {
       if (!('kind' in outcome)) {
         this.limiter.release(slot, 'ok');
         this.silentAttempts = 0;
+        // Any answer means the endpoint is back.
+        this.hung = null;
+        if (probe) this.probing = false;
         return this.response(outcome, performance.now() - started);
       }
       const failure = outcome;
       this.limiter.release(slot, failure.rateLimited ? 'rate_limited' : 'other', failure.retryAfterMs ?? 0);
       this.noteSilence(failure);
+      if (probe) {
+        this.probing = false;
+        if (this.hung) {
+          this.hungAt = performance.now();
+          throw new ProviderError(this.redact(`${what}: ${failure.message}; the endpoint still looks hung (a probe after a pause got no reply)`), failure.kind, attempt);
+        }
+      }
 
       if (request.signal?.aborted) throw new ProviderError(`${what}: aborted`, 'other', attempt);
       const gaveUp = (why: string) => new ProviderError(this.redact(`${what}: ${failure.message}; ${why}`), failure.kind, attempt);
@@ -253,11 +272,16 @@ export class OpenAIProvider implements Provider {
   /** Any reply resets the count; attempts that heard nothing within the deadline add up to "hung". */
   private noteSilence(failure: Failure): void {
     if (failure.kind !== 'timeout') {
-      if (failure.kind === 'http') this.silentAttempts = 0;
+      if (failure.kind === 'http') {
+        // An answer, even an error, means the endpoint is not hung.
+        this.silentAttempts = 0;
+        this.hung = null;
+      }
       return;
     }
     this.silentAttempts += 1;
     if (this.silentAttempts >= this.hungAfter && !this.hung) {
+      this.hungAt = performance.now();
       this.hung = `the endpoint looks hung: ${this.silentAttempts} attempts in a row got no reply within ${this.timeoutMs} ms (raise --timeout if it is only slow)`;
     }
   }

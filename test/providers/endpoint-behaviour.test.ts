@@ -121,6 +121,22 @@ describe('time-outs a person can set', () => {
     expect(server.completionRequests().length).toBe(sent);
   });
 
+  it('an endpoint that stalled and came back is probed after a pause and used again', async () => {
+    server.setHandler(() => ({ hang: true }));
+    const p = provider({ timeoutMs: 200, maxRetries: 3, maxConnections: 2 });
+    await Promise.allSettled(Array.from({ length: 6 }, (_, i) => p.complete(request(precheck(), `stall-${i}`))));
+    await expect(p.complete(request(precheck()))).rejects.toThrow(/not sent: the endpoint looks hung/);
+    // Still hung at the first probe: it fails, and the pause starts again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expect(p.complete(request(precheck(), 'probe-1'))).rejects.toThrow(/still looks hung \(a probe after a pause got no reply\)/);
+    await expect(p.complete(request(precheck()))).rejects.toThrow(/not sent/);
+    // Back: the next probe is answered, and calls go through again.
+    server.setHandler(() => ({ content: JSON.stringify(goodPrecheck) }));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expect(p.complete(request(precheck(), 'probe-2'))).resolves.toMatchObject({ text: JSON.stringify(goodPrecheck) });
+    await expect(p.complete(request(precheck(), 'after'))).resolves.toMatchObject({ text: JSON.stringify(goodPrecheck) });
+  });
+
   it('a slow reply between silent attempts keeps the endpoint alive', async () => {
     let n = 0;
     server.setHandler(() => (n++ % 2 === 0 ? { hang: true } : { content: JSON.stringify(goodPrecheck) }));
