@@ -7,6 +7,7 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
 import { KNOWN_TOOLS } from '../pipeline/tools/tool-catalog.js';
 import { handsOff } from '../scoring/module-signals.js';
+import { readableIssues } from '../schema-issues.js';
 import { issuePath, parseDataFile, type PositionedValue } from '../source-positions.js';
 import { CaseFileSchema, type ModuleCase } from './case-schema.js';
 import { withInputDefaults } from './input-defaults.js';
@@ -33,9 +34,8 @@ export function parseModuleCaseFile(file: string, text: string, module: string, 
   }
   const result = CaseFileSchema.safeParse(parsed.value);
   if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issuePath(issue);
-      add(parsed.lineOf(path), path.map(String).join('.') || undefined, issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message);
+    for (const issue of readableIssues(result.error.issues)) {
+      add(parsed.lineOf(issue.path), issue.path.map(String).join('.') || undefined, issue.unknownKey ? `unknown field${issue.didYouMean ? `; did you mean ${issue.didYouMean}?` : ''}` : issue.message);
     }
     return [];
   }

@@ -9,7 +9,9 @@ import { InputError, type Problem } from '../errors.js';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_MODES, SERVER_KINDS } from './openai-settings.js';
 import { displayPath } from '../registry/registry.js';
 import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from './metric-ids.js';
-import { issuePath, parseYamlWithPositions } from '../source-positions.js';
+import { nearMiss } from '../edit-distance.js';
+import { readableIssues } from '../schema-issues.js';
+import { parseYamlWithPositions } from '../source-positions.js';
 import { STRICT_DESCRIPTION, StatisticsSchema } from './statistics-config.js';
 import { readUtf8File } from '../text-file.js';
 
@@ -177,15 +179,17 @@ export async function loadConfig(path?: string): Promise<LoadedConfig> {
   if (parsed.error) throw new InputError({ file: shown, line: parsed.error.line, message: `YAML does not parse: ${parsed.error.message}`, severity: 'error' });
   const result = ConfigSchema.safeParse(parsed.value ?? {});
   if (!result.success) {
-    const problems: Problem[] = result.error.issues.map((issue) => {
-      const path = issuePath(issue);
+    const problems: Problem[] = readableIssues(result.error.issues).map((issue) => {
+      const { path } = issue;
+      const known = knownKeys(path.slice(0, -1));
+      const meant = issue.didYouMean ?? (issue.unknownKey ? nearMiss(String(path[path.length - 1]), known.split(', ')) : undefined);
       return {
         file: shown,
         line: parsed.lineOf(path),
         field: path.map(String).join('.') || undefined,
-        message: issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message,
+        message: issue.unknownKey ? `unknown key${meant ? `; did you mean ${meant}?` : ''}` : issue.message,
         severity: 'error',
-        ...(issue.code === 'unrecognized_keys' ? { expected: `one of ${knownKeys(issue.path)}` } : {}),
+        ...(issue.unknownKey ? { expected: `one of ${known}` } : {}),
       };
     });
     throw new InputError(problems);

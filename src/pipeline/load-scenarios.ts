@@ -7,7 +7,8 @@
 import type { Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';
-import { issuePath, parseDataFile } from '../source-positions.js';
+import { readableIssues } from '../schema-issues.js';
+import { parseDataFile } from '../source-positions.js';
 import { ScenarioFileSchema, type ExpectedCall, type Scenario } from './scenario-schema.js';
 import { z } from 'zod';
 import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS, TOOL_ARGS } from './tools/tool-catalog.js';
@@ -26,9 +27,9 @@ export function parseScenarioFile(file: string, text: string, active: Map<string
   }
   const result = ScenarioFileSchema.safeParse(parsed.value);
   if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issuePath(issue);
-      problems.push({ file, line: parsed.lineOf(path), field: path.map(String).join('.'), message: issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message, severity: 'error' });
+    for (const issue of readableIssues(result.error.issues)) {
+      const message = issue.unknownKey ? `unknown field${issue.didYouMean ? `; did you mean ${issue.didYouMean}?` : ''}` : issue.message;
+      problems.push({ file, line: parsed.lineOf(issue.path), field: issue.path.map(String).join('.'), message, severity: 'error' });
     }
     return [];
   }

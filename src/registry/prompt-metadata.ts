@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Problem } from '../errors.js';
 import { formatZodIssues } from './schema-to-zod.js';
 import { PROMPT_MODULES } from './seed-contracts.js';
+import { nearMiss } from '../edit-distance.js';
 
 export const RISK_LEVELS = ['low', 'low_to_medium', 'medium', 'medium_to_high', 'high'] as const;
 
@@ -86,7 +87,7 @@ export function parseMetadata(text: string, firstLine: number, report: Report): 
   const module = parsed.data.module;
   if (!PROMPT_MODULES.includes(module)) {
     // A near miss of a known module is a typo (its cases would be blamed instead); anything else is a module of its own.
-    const near = PROMPT_MODULES.find((known) => editDistance(known, module) <= 2);
+    const near = nearMiss(module, PROMPT_MODULES);
     if (near) report({ line: result.lines.module ?? firstLine, field: 'module', message: `"${module}" is not one of the agent's modules; did you mean ${near}?`, expected: PROMPT_MODULES.join(', ') });
     else report({ line: result.lines.module ?? firstLine, field: 'module', message: `"${module}" is not one of the agent's modules: the sim provider cannot answer it and the pipeline never calls it`, severity: 'warning' });
   }
@@ -102,15 +103,4 @@ function normaliseChangelog(entries: (string | Record<string, unknown>)[]): Chan
     }
     return Object.entries(entry).map(([version, text]) => ({ version, text: String(text) }));
   });
-}
-
-/** Levenshtein distance: how many one-character edits turn a into b. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
 }

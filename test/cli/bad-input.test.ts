@@ -57,8 +57,13 @@ describe('orderflow eval on bad input (child process)', () => {
     expectBadInput(caseFile('intent_recognition', GOOD_CASE.replace('input: { user_query:', 'input: { order_number: "O1", user_query:')), /zz-broken\.yaml:4: error: broken-001: input\.order_number: unknown field/);
   });
 
+  it('a misspelt case field is one line at the misspelt key, with the name it was meant to be', () => {
+    const stderr = expectBadInput(caseFile('intent_recognition', GOOD_CASE.replace('expected_behavior:', 'expected_behaviour:')), /^cases\/intent_recognition\/zz-broken\.yaml:6: error: test_cases\.0\.expected_behaviour: unknown field; did you mean expected_behavior\?$/m);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it('a config with an unknown key', () => {
-    expectBadInput((root) => writeFileSync(join(root, 'orderflow.config.yaml'), `${readFileSync(join(root, 'orderflow.config.yaml'), 'utf8')}\nconcurency: 4\n`), /orderflow\.config\.yaml:\d+: error: concurency: unknown key \(expected one of provider, model, concurrency/);
+    expectBadInput((root) => writeFileSync(join(root, 'orderflow.config.yaml'), `${readFileSync(join(root, 'orderflow.config.yaml'), 'utf8')}\nconcurency: 4\n`), /orderflow\.config\.yaml:\d+: error: concurency: unknown key; did you mean concurrency\? \(expected one of provider, model, concurrency/);
   });
 
   it('a config with a bad threshold', () => {
