@@ -63,8 +63,10 @@ export interface RawResultsLine {
 export async function* readResultsLines(path: string): AsyncGenerator<RawResultsLine> {
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   let lineNo = 0;
-  for await (const text of lines) {
+  for await (const raw of lines) {
     lineNo += 1;
+    // A byte-order mark (an editor's save of the file) is not part of the header line.
+    const text = lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw;
     if (text.trim() === '') continue;
     try {
       yield { lineNo, text, value: JSON.parse(text) };

@@ -149,6 +149,12 @@ describe('results.jsonl', () => {
     expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toContain('"case_id":"b"');
   });
 
+  it('a byte-order mark before the header does not hide it', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    writeFileSync(path, `\uFEFF${header}\n${JSON.stringify(result('a'))}\n`);
+    expect((await reopen(path)).kept).toEqual(['a']);
+  });
+
   it('an errored result is no verdict: it is set aside and its case runs again', async () => {
     const path = join(tempDir(), 'results.jsonl');
     const errored = JSON.stringify(result('b', { status: 'error', error: 'endpoint looks hung' }));
