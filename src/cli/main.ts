@@ -15,7 +15,7 @@ const integer = (value: string): number | string => (/^\s*-?\d+\s*$/.test(value)
 /** The same for amounts: a decimal number becomes a number, anything else stays as typed. */
 const decimal = (value: string): number | string => (/^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(value) ? Number(value) : value);
 
-export function buildProgram(output: Output, setExit: (code: number) => void): Command {
+export function buildProgram(output: Output, setExit: (code: number) => void, argv: readonly string[] = process.argv): Command {
   const program = new Command('orderflow')
     .description('Prompt evaluation and regression harness for the OrderFlow-Agent prompt modules')
     .version('0.1.0')
@@ -78,7 +78,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
     .option('--max-cost <usd>', 'stop sending new calls once this run has spent this many US dollars; --resume finishes it', decimal)
     .option('--server <kind>', 'the OpenAI-compatible server: auto | openai | deepseek | vllm | ollama | llama.cpp | other (default openai.server)')
     .option('-q, --quiet', 'print only the verdict line and the report path')
-    .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output))());
+    .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output, argv.slice(2)))());
 
   common(program.command('generate').description('write new cases for a module, or attack variants of pipeline scenarios, for review'))
     .option('--module <id>', 'the module to write cases for')
@@ -143,7 +143,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void): C
 
 export async function main(argv: string[], output: Output = processOutput): Promise<number> {
   let code = 0;
-  const program = buildProgram(output, (c) => (code = c));
+  const program = buildProgram(output, (c) => (code = c), argv);
   try {
     await program.parseAsync(argv);
     return code;

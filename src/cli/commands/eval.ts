@@ -1,4 +1,5 @@
 import { evaluate, type EvaluateOptions } from '../../evaluate/evaluate.js';
+import { InputError } from '../../errors.js';
 import { RunInterrupted } from '../../runner/run-eval.js';
 import { displayPath } from '../../registry/registry.js';
 import { dirname } from 'node:path';
@@ -20,6 +21,11 @@ export interface EvalCommandOptions extends Omit<EvaluateOptions, 'observer' | '
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 export async function evalCommand(options: EvalCommandOptions, output: Output, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
+  const args = argv.slice(argv.indexOf('eval') + 1);
+  // Commander lets the later of the two win; which one the user meant is not ours to guess.
+  if (args.includes('--no-baseline') && args.some((a) => a === '--baseline' || a.startsWith('--baseline='))) {
+    throw new InputError({ file: '--no-baseline', message: 'given together with --baseline', expected: 'one of them: --baseline FILE to compare with FILE, --no-baseline to compare with none', severity: 'error' });
+  }
   if (options.gates === false) printProblems(output, [{ file: '--no-gates', message: 'is deprecated and will be removed in the next version; use --no-guards', severity: 'warning' }]);
   if (options.dryRun || options.estimate) {
     const { estimateRun } = await import('../../evaluate/estimate-run.js');
