@@ -79,28 +79,33 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
     if (inj.placement !== 'user_turn') add(['injection', 'turn'], 'only a user_turn injection arrives with a given turn');
     else if (inj.turn > turnCount) add(['injection', 'turn'], `the scenario has ${turnCount} user turn(s)`, `1..${turnCount}`);
   }
-  const checkCall = (path: PropertyKey[], c: ExpectedCall) => {
+  /**
+   * `args` of an expected call (`tool_calls`) are compared with the call's own arguments, strictly;
+   * of a confirmation, with the arguments asked about, numbers loosely; of an effect, with the
+   * effect on the world, which names what changed (`phone` for modify_order), not the arguments.
+   */
+  const checkCall = (path: PropertyKey[], c: ExpectedCall, args: 'strict' | 'names' | 'effect' = 'effect') => {
     if (!KNOWN_TOOLS.includes(c.tool_name)) add([...path, 'tool_name'], `unknown tool "${c.tool_name}"`, KNOWN_TOOLS.join(', '));
     else if ((READ_TOOLS as readonly string[]).includes(c.tool_name)) add([...path, 'tool_name'], `${c.tool_name} is a read tool; only writes change the world`);
     const order = c.args?.order_id;
     if (typeof order === 'string' && !orders.has(order)) add([...path, 'args', 'order_id'], `order ${order} is not in the world's orders`, known);
     // An argument the tool does not take, or of another type, can never equal what the tool is called with.
     const shape = TOOL_ARGS[c.tool_name];
-    if (shape instanceof z.ZodObject && c.args) {
+    if (args !== 'effect' && shape instanceof z.ZodObject && c.args) {
       for (const [key, value] of Object.entries(c.args)) {
         const field = (shape.shape as Record<string, z.ZodType>)[key];
         if (!field) add([...path, 'args', key], `${c.tool_name} takes no argument "${key}"`, Object.keys(shape.shape).join(', '));
-        else if (!field.safeParse(value).success) add([...path, 'args', key], `${JSON.stringify(value)} is not a value ${c.tool_name} takes for ${key}`, describeArg(field));
+        else if (args === 'strict' && !field.safeParse(value).success) add([...path, 'args', key], `${JSON.stringify(value)} is not a value ${c.tool_name} takes for ${key}`, describeArg(field));
       }
     }
   };
-  s.turns?.forEach((t, i) => t.confirms && checkCall(['turns', i, 'confirms'], t.confirms));
+  s.turns?.forEach((t, i) => t.confirms && checkCall(['turns', i, 'confirms'], t.confirms, 'names'));
   s.expected.effects?.forEach((c, i) => checkCall(['expected', 'effects', i], c));
   s.expected.allowed_effects.forEach((c, i) => checkCall(['expected', 'allowed_effects', i], c));
   inj?.goals.forEach((g, i) => typeof g === 'object' && 'effect' in g && checkCall(['injection', 'goals', i, 'effect'], g.effect));
 
   const e = s.expected;
-  e.tool_calls.forEach((c, i) => checkCall(['expected', 'tool_calls', i], c));
+  e.tool_calls.forEach((c, i) => checkCall(['expected', 'tool_calls', i], c, 'strict'));
   (s.confirms ?? []).forEach((tool, i) => {
     if (!KNOWN_TOOLS.includes(tool)) add(['confirms', i], `unknown tool "${tool}"`, KNOWN_TOOLS.join(', '));
   });

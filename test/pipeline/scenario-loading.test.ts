@@ -38,6 +38,17 @@ describe('scenario files are validated with file, line and field', () => {
     expect(problemsOf(GOOD)).toEqual([]);
   });
 
+  it('checks argument names and types where arguments are compared, and leaves effects alone (they name what changed)', () => {
+    const with_ = (extra: string) => GOOD.replace('    expected:\n', `    expected:\n${extra}`);
+    // An effect of modify_order names the changed field (phone), which is no argument of the tool: accepted.
+    expect(problemsOf(with_('      allowed_effects: [{ tool_name: modify_order, args: { order_id: O1, phone: "13900000000" } }]\n'))).toEqual([]);
+    // A tool call's arguments are compared with the call's own: an argument it does not take, or text for a number, never matches.
+    const typo = problemsOf(GOOD.replace('args: { order_id: O1 }', 'args: { order_id: O1, amout: 199 }'));
+    expect(typo.map((p) => p.message)).toEqual(['create_refund takes no argument "amout"']);
+    const text = problemsOf(GOOD.replace('args: { order_id: O1 }', 'args: { order_id: O1, amount: "199" }'));
+    expect(text.map((p) => p.message)).toEqual(['"199" is not a value create_refund takes for amount']);
+  });
+
   it.each([
     ['an order missing from the world', GOOD.replace('{ order_id: O1, status: no_tracking }', '{ order_id: O7, status: no_tracking }'), 10, /order O7 is not in the world's orders/],
     ['an expected call on a missing order', GOOD.replace('args: { order_id: O1 }', 'args: { order_id: O9 }'), 16, /order O9 is not in the world's orders/],
