@@ -2,7 +2,7 @@
  * orderflow.config.yaml: provider, concurrency, prices, gate thresholds and
  * pinned prompt versions. Flags and environment variables override it.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InputError, type Problem } from '../errors.js';
@@ -163,10 +163,19 @@ export interface LoadedConfig {
 export function findConfigFile(from: string = process.cwd()): string | null {
   for (let dir = resolve(from); ; dir = dirname(dir)) {
     const candidate = join(dir, DEFAULT_CONFIG_FILE);
-    if (existsSync(candidate)) return candidate;
+    // A broken link is a config that cannot be read (said when reading it), not a config that is absent.
+    if (existsSync(candidate) || isLink(candidate)) return candidate;
     if (dirname(dir) === dir) return null;
   }
 }
+
+const isLink = (path: string) => {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
 
 export async function loadConfig(path?: string): Promise<LoadedConfig> {
   if (path && !existsSync(resolve(path))) throw new InputError({ file: path, message: 'config file not found', severity: 'error' });

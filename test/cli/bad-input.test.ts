@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
@@ -102,6 +102,13 @@ describe('orderflow eval on bad input (child process)', () => {
     expect(stderr).toMatch(/cases\/intent_recognition\/loop\.yaml: error: cannot be read: is a symbolic link that loops/);
     expect(stderr).not.toMatch(/internal error/);
     expectBadInput((root) => mkdirSync(join(root, 'prompts/intent_v9.md')), /prompts\/intent_v9\.md: error: cannot be read: is a folder/);
+  });
+
+  it('a config file that is a broken link is an error, not a silent run on the defaults', () => {
+    expectBadInput((root) => {
+      rmSync(join(root, 'orderflow.config.yaml'));
+      symlinkSync('gone.yaml', join(root, 'orderflow.config.yaml'));
+    }, /^orderflow\.config\.yaml: error: cannot be read: does not exist \(or is a broken symbolic link\)/);
   });
 
   it('a path that is a file where a folder is wanted, or in the way, is bad input with the path named', () => {
