@@ -19,6 +19,7 @@ import type { CaseResult } from '../runner/case-result.js';
 import { RESULTS_FILE } from '../runner/out-folder.js';
 import { caseResultProblem } from '../runner/result-line-shape.js';
 import { readResultsLines } from '../runner/results-file.js';
+import { setAsideReason } from '../runner/resume-results.js';
 
 export interface RunEstimate {
   provider: string;
@@ -99,17 +100,17 @@ export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEst
 }
 
 /**
- * The results a `--resume` would keep: case results of this run's shape, not errors, not of a case
- * edited since. Only an estimate: the resume itself checks the header and sets the rest aside.
+ * The results a `--resume` would keep, by the resume's own rules. Only an estimate: the resume
+ * itself also checks the header.
  */
 async function keptResults(path: string, repeat: number, hashes: ReadonlyMap<string, string>): Promise<Set<string>> {
   const kept = new Set<string>();
   if (!existsSync(path)) return kept;
+  const rules = { inSuite: (id: string) => hashes.has(id), caseHash: (id: string) => hashes.get(id) };
   for await (const { value } of readResultsLines(path)) {
     if (caseResultProblem(value, repeat)) continue;
     const r = value as CaseResult;
-    if (r.status === 'error' || !hashes.has(r.case_id) || (r.case_hash !== undefined && r.case_hash !== hashes.get(r.case_id))) continue;
-    kept.add(`${r.case_id}#${r.trial}`);
+    if (!setAsideReason(r, rules)) kept.add(`${r.case_id}#${r.trial}`);
   }
   return kept;
 }

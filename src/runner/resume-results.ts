@@ -36,6 +36,21 @@ export interface ReopenOptions {
   keep(result: CaseResult, key: string): boolean;
 }
 
+type SetAsideReason = 'foreign' | 'edited' | 'errored';
+
+/**
+ * Why a well-formed result is not kept by a resume, or undefined when it is: a case outside the
+ * selection, a case edited since the result was written (its verdict is on text it no longer
+ * has), or an error, which is no verdict (a dropped connection, a stalled endpoint).
+ */
+export function setAsideReason(line: CaseResult, options: Pick<ReopenOptions, 'inSuite' | 'caseHash'>): SetAsideReason | undefined {
+  if (!options.inSuite(line.case_id)) return 'foreign';
+  const now = options.caseHash?.(line.case_id);
+  if (now !== undefined && line.case_hash !== undefined && line.case_hash !== now) return 'edited';
+  if (line.status === 'error') return 'errored';
+  return undefined;
+}
+
 export async function reopenResults(options: ReopenOptions): Promise<ReopenedResults> {
   const shown = displayPath(options.path);
   const tmp = `${options.path}.${process.pid}.tmp`;
@@ -46,9 +61,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   let header = false;
   let lineNo = 0;
   const unreadable: { line: number; text: string; json: boolean }[] = [];
-  let foreign = 0;
-  let edited = 0;
-  let errored = 0;
+  const setAsideCounts: Record<SetAsideReason, number> = { foreign: 0, edited: 0, errored: 0 };
   let duplicates = 0;
   try {
     for await (const raw of readResultsLines(options.path)) {
@@ -74,21 +87,9 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
         continue;
       }
       const line = value as CaseResult;
-      if (!options.inSuite(line.case_id)) {
-        foreign += 1;
-        await setAside(text);
-        continue;
-      }
-      // A case edited since this result was written would keep a verdict on text it no longer has.
-      const now = options.caseHash?.(line.case_id);
-      if (now !== undefined && line.case_hash !== undefined && line.case_hash !== now) {
-        edited += 1;
-        await setAside(text);
-        continue;
-      }
-      // An error is no verdict (a dropped connection, a stalled endpoint): finishing the run means trying it again.
-      if (line.status === 'error') {
-        errored += 1;
+      const reason = setAsideReason(line, options);
+      if (reason) {
+        setAsideCounts[reason] += 1;
         await setAside(text);
         continue;
       }
@@ -122,6 +123,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   if (unreadable.length > 0) {
     warnings.push({ file: shown, line: unreadable[0]!.line, message: `${unreadable.length} unreadable or malformed line(s) moved to ${asideShown}; those cases run again`, severity: 'warning' });
   }
+  const { foreign, edited, errored } = setAsideCounts;
   if (errored > 0) warnings.push({ file: shown, message: `${errored} errored result(s) moved to ${asideShown}; those cases run again`, severity: 'warning' });
   if (edited > 0) warnings.push({ file: shown, message: `${edited} result(s) of cases edited since they ran moved to ${asideShown}; those cases run again`, severity: 'warning' });
   if (foreign > 0) warnings.push({ file: shown, message: `${foreign} result(s) for cases outside this run's selection moved to ${asideShown}`, severity: 'warning' });
