@@ -6,6 +6,7 @@
  * object is named, not only the first.
  */
 import { nearMiss } from './edit-distance.js';
+import { issuePath } from './source-positions.js';
 
 interface Issue {
   code: string;
@@ -43,4 +44,15 @@ export function readableIssues(issues: readonly Issue[]): ReadableIssue[] {
   }
   // In file order is the caller's business; keep the schema's order otherwise, unknown keys where they were found.
   return out;
+}
+
+/** What an unknown key is called in the file's own words ("unknown field", "unknown key"), with the likely name. */
+export function unknownKeyMessage(noun: 'field' | 'key', meant: string | undefined): string {
+  return `unknown ${noun}${meant ? `; did you mean ${meant}?` : ''}`;
+}
+
+/** The first issue of a shape check, as a field path and zod's message without its generic lead. */
+export function firstIssue(issues: readonly Issue[]): { field: string | undefined; message: string } {
+  const issue = issues[0]!;
+  return { field: issuePath(issue).map(String).join('.') || undefined, message: issue.message.replace(/^Invalid input: /, '') };
 }

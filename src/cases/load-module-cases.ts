@@ -7,7 +7,7 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
 import { KNOWN_TOOLS } from '../pipeline/tools/tool-catalog.js';
 import { handsOff } from '../scoring/module-signals.js';
-import { readableIssues } from '../schema-issues.js';
+import { readableIssues, unknownKeyMessage } from '../schema-issues.js';
 import { issuePath, parseDataFile, type PositionedValue } from '../source-positions.js';
 import { CaseFileSchema, type ModuleCase } from './case-schema.js';
 import { withInputDefaults } from './input-defaults.js';
@@ -35,7 +35,7 @@ export function parseModuleCaseFile(file: string, text: string, module: string, 
   const result = CaseFileSchema.safeParse(parsed.value);
   if (!result.success) {
     for (const issue of readableIssues(result.error.issues)) {
-      add(parsed.lineOf(issue.path), issue.path.map(String).join('.') || undefined, issue.unknownKey ? `unknown field${issue.didYouMean ? `; did you mean ${issue.didYouMean}?` : ''}` : issue.message);
+      add(parsed.lineOf(issue.path), issue.path.map(String).join('.') || undefined, issue.unknownKey ? unknownKeyMessage('field', issue.didYouMean) : issue.message);
     }
     return [];
   }

@@ -10,7 +10,7 @@ import { DEFAULT_TIMEOUT_MS, OUTPUT_MODES, SERVER_KINDS } from './openai-setting
 import { displayPath } from '../registry/registry.js';
 import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from './metric-ids.js';
 import { nearMiss } from '../edit-distance.js';
-import { readableIssues } from '../schema-issues.js';
+import { readableIssues, unknownKeyMessage } from '../schema-issues.js';
 import { parseYamlWithPositions } from '../source-positions.js';
 import { STRICT_DESCRIPTION, StatisticsSchema } from './statistics-config.js';
 import { readUtf8File } from '../text-file.js';
@@ -196,7 +196,7 @@ export async function loadConfig(path?: string): Promise<LoadedConfig> {
         file: shown,
         line: parsed.lineOf(path),
         field: path.map(String).join('.') || undefined,
-        message: issue.unknownKey ? `unknown key${meant ? `; did you mean ${meant}?` : ''}` : issue.message,
+        message: issue.unknownKey ? unknownKeyMessage('key', meant) : issue.message,
         severity: 'error',
         ...(issue.unknownKey ? { expected: `one of ${known}` } : {}),
       };

@@ -7,7 +7,7 @@
 import type { Problem } from '../errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';
-import { readableIssues } from '../schema-issues.js';
+import { readableIssues, unknownKeyMessage } from '../schema-issues.js';
 import { parseDataFile } from '../source-positions.js';
 import { ScenarioFileSchema, type ExpectedCall, type Scenario } from './scenario-schema.js';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ export function parseScenarioFile(file: string, text: string, active: Map<string
   const result = ScenarioFileSchema.safeParse(parsed.value);
   if (!result.success) {
     for (const issue of readableIssues(result.error.issues)) {
-      const message = issue.unknownKey ? `unknown field${issue.didYouMean ? `; did you mean ${issue.didYouMean}?` : ''}` : issue.message;
+      const message = issue.unknownKey ? unknownKeyMessage('field', issue.didYouMean) : issue.message;
       problems.push({ file, line: parsed.lineOf(issue.path), field: issue.path.map(String).join('.'), message, severity: 'error' });
     }
     return [];

@@ -7,9 +7,10 @@
  * through, so that a newer orderflow's records still load.
  */
 import { z } from 'zod';
-import { issuePath } from '../source-positions.js';
+import { CASE_STATUSES } from '../runner/case-result.js';
+import { firstIssue } from '../schema-issues.js';
 
-const Status = z.enum(['passed', 'failed', 'error']);
+const Status = z.enum(CASE_STATUSES);
 
 const RecordCase = z.looseObject({
   id: z.string().min(1),
@@ -47,6 +48,6 @@ const ReportAsBaseline = z.looseObject({
 export function baselineShapeProblem(raw: unknown, asRecord: boolean): { field: string; message: string } | undefined {
   const result = (asRecord ? Record : ReportAsBaseline).safeParse(raw);
   if (result.success) return undefined;
-  const issue = result.error.issues[0]!;
-  return { field: issuePath(issue).map(String).join('.') || '(top level)', message: issue.message.replace(/^Invalid input: /, '') };
+  const { field, message } = firstIssue(result.error.issues);
+  return { field: field ?? '(top level)', message };
 }

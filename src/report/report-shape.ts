@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { issuePath } from '../source-positions.js';
+import { CASE_STATUSES } from '../runner/case-result.js';
+import { firstIssue } from '../schema-issues.js';
 import type { Report } from './report-types.js';
 
 const Count = z.number().int().min(0);
@@ -17,7 +18,7 @@ const ReportShape = z.looseObject({
   metrics: z.record(z.string(), z.looseObject({})),
   // A baseline record (gate: passed and failing) is read as the earlier side of a diff too.
   gate: z.looseObject({ passed: z.boolean(), failures: z.array(z.looseObject({})).optional() }),
-  cases: z.array(z.looseObject({ id: z.string().min(1), module: z.string(), case_type: z.string(), status: z.enum(['passed', 'failed', 'error']) })),
+  cases: z.array(z.looseObject({ id: z.string().min(1), module: z.string(), case_type: z.string(), status: z.enum(CASE_STATUSES) })),
 });
 
 export const NOT_A_REPORT = 'a report folder or report.json written by orderflow eval or merge';
@@ -26,7 +27,6 @@ export const NOT_A_REPORT = 'a report folder or report.json written by orderflow
 export function checkReportShape(value: unknown, shown: string): Report {
   const result = ReportShape.safeParse(value);
   if (result.success) return value as Report;
-  const issue = result.error.issues[0]!;
-  const field = issuePath(issue).map(String).join('.') || undefined;
-  throw new InputError({ file: shown, ...(field ? { field } : {}), message: `not a report.json: ${issue.message.replace(/^Invalid input: /, '')}`, expected: NOT_A_REPORT, severity: 'error' });
+  const { field, message } = firstIssue(result.error.issues);
+  throw new InputError({ file: shown, ...(field ? { field } : {}), message: `not a report.json: ${message}`, expected: NOT_A_REPORT, severity: 'error' });
 }

@@ -12,7 +12,8 @@ import type { StageAttribution } from '../scoring/stage-attribution.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
-export type CaseStatus = 'passed' | 'failed' | 'error';
+export const CASE_STATUSES = ['passed', 'failed', 'error'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 export type { FailedCheck } from '../scoring/check-result.js';
 import type { FailedCheck } from '../scoring/check-result.js';

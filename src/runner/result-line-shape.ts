@@ -6,8 +6,9 @@
  * twice; such a line is refused (merge) or set aside and run again (resume).
  */
 import { CASE_TYPES } from '../cases/case-schema.js';
+import { CASE_STATUSES } from './case-result.js';
 
-const STATUSES = new Set(['passed', 'failed', 'error']);
+const STATUSES = new Set<string>(CASE_STATUSES);
 const KINDS = new Set(['module', 'pipeline']);
 const TYPES = new Set<string>(CASE_TYPES);
 
