@@ -13,6 +13,9 @@ export interface PositionedValue {
   lineOf(path: readonly PropertyKey[]): number;
 }
 
+/** What to do about an alias, which every YAML file orderflow reads refuses. */
+export const ALIAS_HINT = 'aliases (*name) are not allowed; write the value out';
+
 /**
  * Aliases are never needed in our files; refusing them makes alias bombs harmless.
  * The library's warnings (a key that is a list, say) would reach the terminal as
@@ -33,7 +36,7 @@ export function parseYamlWithPositions(text: string, firstLine = 1): PositionedV
     // The one thing toJS refuses here is an alias: point at the first one.
     let at: number | undefined;
     visit(doc, { Alias: (_, node) => ((at = node.range?.[0]), visit.BREAK) });
-    return { error: { message: `${(error as Error).message}: aliases (*name) are not allowed; write the value out`, line: at === undefined ? firstLine : toLine(at) }, lineOf };
+    return { error: { message: `${(error as Error).message}: ${ALIAS_HINT}`, line: at === undefined ? firstLine : toLine(at) }, lineOf };
   }
 }
 

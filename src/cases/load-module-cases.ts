@@ -98,17 +98,17 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
   for (const tag of exp.risk_tags_expected.filter((t) => exp.risk_tags_forbidden.includes(t))) {
     add(at('expected_behavior', 'risk_tags_forbidden'), `risk_tags_forbidden: ${tag}`, `"${tag}" is both expected and forbidden: the case can never pass`);
   }
+  // A name that is no tool and that the input never mentions can never be proposed: a check on it would pass
+  // whatever the model did (a typo). A tool outside the catalog that the input asks for is a real thing to name.
+  const inputText = JSON.stringify(c.input ?? {});
   const toolEnum = schemaAt(out, 'planned_queries.tool_name');
   for (const call of exp.expected_tool_calls ?? []) {
     if (toolEnum?.kind === 'enum' && !toolEnum.values.includes(call.tool_name)) {
       add(at('expected_behavior', 'expected_tool_calls'), `expected_tool_calls: ${call.tool_name}`, `"${call.tool_name}" cannot be planned by ${prompt.fileName}`, toolEnum.values.join(', '));
-    } else if (!KNOWN_TOOLS.includes(call.tool_name) && !JSON.stringify(c.input ?? {}).includes(call.tool_name)) {
+    } else if (!KNOWN_TOOLS.includes(call.tool_name) && !inputText.includes(call.tool_name)) {
       add(at('expected_behavior', 'expected_tool_calls'), `expected_tool_calls: ${call.tool_name}`, `unknown tool "${call.tool_name}"`, KNOWN_TOOLS.join(', '));
     }
   }
-  // A name that is no tool and that the input never mentions can never be proposed: the check would pass whatever
-  // the model did (a typo). A tool outside the catalog that the input asks for is a real thing to forbid.
-  const inputText = JSON.stringify(c.input ?? {});
   for (const tool of exp.forbidden_tool_calls) {
     if (!KNOWN_TOOLS.includes(tool) && !inputText.includes(tool)) add(at('expected_behavior', 'forbidden_tool_calls'), `forbidden_tool_calls: ${tool}`, `unknown tool "${tool}", and the input names no such tool`, KNOWN_TOOLS.join(', '));
   }

@@ -52,6 +52,9 @@ const PriceSchema = z.strictObject({
   output_per_mtok: z.number().nonnegative(),
 });
 
+/** The most cases (and connections) in flight that orderflow takes, from the config or -j. */
+export const MAX_CONCURRENCY = 1024;
+
 /** The gate of a config that names none (see `gate` below). */
 export const DEFAULT_GATE: Readonly<Partial<Record<MetricId, { min?: number; max?: number; strict?: boolean }>>> = {
   error_rate: { max: 0 },
@@ -63,7 +66,7 @@ export const DEFAULT_GATE: Readonly<Partial<Record<MetricId, { min?: number; max
 export const ConfigSchema = z.strictObject({
   provider: z.string().default('sim'),
   model: z.string().nullable().default(null),
-  concurrency: z.number().int().min(1).max(1024).default(8),
+  concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(8),
   paths: z
     .strictObject({
       prompts: z.string().default('prompts'),
@@ -90,7 +93,7 @@ export const ConfigSchema = z.strictObject({
       output_mode: z.enum(OUTPUT_MODES).default('auto'),
       temperature: z.number().min(0).max(2).default(0),
       max_tokens: z.number().int().positive().default(2048),
-      max_connections: z.number().int().min(1).max(1024).default(64),
+      max_connections: z.number().int().min(1).max(MAX_CONCURRENCY).default(64),
     })
     .prefault({}),
   prices: z.record(z.string(), PriceSchema).default({}),
@@ -163,19 +166,11 @@ export interface LoadedConfig {
 export function findConfigFile(from: string = process.cwd()): string | null {
   for (let dir = resolve(from); ; dir = dirname(dir)) {
     const candidate = join(dir, DEFAULT_CONFIG_FILE);
-    // A broken link is a config that cannot be read (said when reading it), not a config that is absent.
-    if (existsSync(candidate) || isLink(candidate)) return candidate;
+    // lstat, not exists: a broken link is a config that cannot be read (said when reading it), not a config that is absent.
+    if (lstatSync(candidate, { throwIfNoEntry: false })) return candidate;
     if (dirname(dir) === dir) return null;
   }
 }
-
-const isLink = (path: string) => {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-};
 
 export async function loadConfig(path?: string): Promise<LoadedConfig> {
   if (path && !existsSync(resolve(path))) throw new InputError({ file: path, message: 'config file not found', severity: 'error' });

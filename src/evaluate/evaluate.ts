@@ -10,6 +10,7 @@ import { CASE_TYPES } from '../cases/case-schema.js';
 import { compileFilter, type CaseFilter } from '../cases/case-filter.js';
 import { iterateSuite, loadCaseSuite, suiteFingerprint } from '../cases/case-suite.js';
 import { generatedDir } from '../cases/generated-folder.js';
+import { MAX_CONCURRENCY } from '../config/config.js';
 import { InputError, type Problem } from '../errors.js';
 import { BudgetedProvider } from '../providers/budget.js';
 import { createProvider } from '../providers/create-provider.js';
@@ -253,8 +254,6 @@ function budgetOf(value: number): number {
 
 /** pass^k beyond this many trials says nothing more, and the run would never end. */
 export const MAX_REPEAT = 1000;
-/** The config's own limit on `concurrency`. */
-const MAX_CONCURRENCY = 1024;
 
 export function positiveInt(value: number | string, flag: string, limit = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {

@@ -4,6 +4,7 @@ import type { Problem } from '../errors.js';
 import { formatZodIssues } from './schema-to-zod.js';
 import { PROMPT_MODULES } from './seed-contracts.js';
 import { nearMiss } from '../edit-distance.js';
+import { ALIAS_HINT } from '../source-positions.js';
 
 export const RISK_LEVELS = ['low', 'low_to_medium', 'medium', 'medium_to_high', 'high'] as const;
 
@@ -66,7 +67,7 @@ export function parseMetadata(text: string, firstLine: number, report: Report): 
     raw = doc.toJS({ maxAliasCount: 0 });
   } catch (error) {
     // The one thing toJS refuses here is an alias.
-    report({ line: firstLine, field: 'Prompt Metadata', message: `${(error as Error).message}: aliases (*name) are not allowed; write the value out` });
+    report({ line: firstLine, field: 'Prompt Metadata', message: `${(error as Error).message}: ${ALIAS_HINT}` });
     return result;
   }
   for (const key of REQUIRED_METADATA) {

@@ -84,10 +84,11 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   for (const [i, file] of files.entries()) {
     const shown = displayPath(file);
     let held = 0;
-    let headerSeen = false;
+    let header = true;
     for await (const { lineNo, value } of readResultsLines(file)) {
-      if (isRunHeader(value) && held === 0 && !headerSeen) {
-        headerSeen = true;
+      // The first line is the header, checked above.
+      if (header) {
+        header = false;
         continue;
       }
       const problem = value === undefined ? 'not JSON (a torn or damaged line)' : caseResultProblem(value, first.repeat);
