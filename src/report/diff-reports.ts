@@ -6,7 +6,7 @@ import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { renderDiffHtml } from './html/render-diff-html.js';
 import type { Report } from './report-types.js';
-import { checkReportShape, NOT_A_REPORT } from './report-shape.js';
+import { checkReportShape, NOT_A_REPORT, renderFromReports } from './report-shape.js';
 import { BaselineComparison, loadBaseline, type BaselineDiff } from './baseline.js';
 
 export async function diffReports(before: string, after: string): Promise<BaselineDiff> {
@@ -34,14 +34,7 @@ export async function loadReport(path: string): Promise<Report> {
 /** The side-by-side page of two runs, written next to the second one (or where asked). */
 export async function writeDiffHtml(before: string, after: string, out: string): Promise<string> {
   const [a, b] = await Promise.all([loadReport(before), loadReport(after)]);
-  let page: string;
-  try {
-    page = renderDiffHtml(a, b, { a: displayPath(before), b: displayPath(after) });
-  } catch (error) {
-    // The fields checked up front were there, but something deeper is not what a report holds: still the files' fault.
-    if (!(error instanceof TypeError)) throw error;
-    throw new InputError({ file: `${displayPath(before)}, ${displayPath(after)}`, message: `not reports this orderflow can put side by side (${error.message})`, expected: NOT_A_REPORT, severity: 'error' });
-  }
+  const page = renderFromReports(`${displayPath(before)}, ${displayPath(after)}`, 'not reports this orderflow can put side by side', () => renderDiffHtml(a, b, { a: displayPath(before), b: displayPath(after) }));
   await writeFileAtomic(out, page);
   return out;
 }

@@ -30,3 +30,16 @@ export function checkReportShape(value: unknown, shown: string): Report {
   const { field, message } = firstIssue(result.error.issues);
   throw new InputError({ file: shown, ...(field ? { field } : {}), message: `not a report.json: ${message}`, expected: NOT_A_REPORT, severity: 'error' });
 }
+
+/**
+ * Renders from reports that passed the shape check; a TypeError from deeper down means a field
+ * further in is not what a report holds, which is still the file's fault, not a bug to report.
+ */
+export function renderFromReports<T>(file: string, cannot: string, render: () => T): T {
+  try {
+    return render();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new InputError({ file, message: `${cannot} (${error.message})`, expected: NOT_A_REPORT, severity: 'error' });
+  }
+}

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../../errors.js';
 import { loadReport } from '../../report/diff-reports.js';
-import { NOT_A_REPORT } from '../../report/report-shape.js';
+import { NOT_A_REPORT, renderFromReports } from '../../report/report-shape.js';
 import { DEFAULT_SUMMARY_CHARS, renderSummaryMarkdown } from '../../report/summary-md.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
@@ -22,14 +22,6 @@ export async function summaryCommand(ref: string, options: SummaryOptions, outpu
     throw new InputError({ file: path, message: 'is a baseline record, not a run report', expected: NOT_A_REPORT, severity: 'error' });
   }
   const failures = report.cases.filter((c) => c.status !== 'passed');
-  let markdown: string;
-  try {
-    markdown = renderSummaryMarkdown({ head: report, failures, failuresTotal: failures.length, ...(options.artifact ? { artifact: options.artifact } : {}), maxChars });
-  } catch (error) {
-    // The fields checked up front were there, but something deeper is not what a report holds: still the file's fault.
-    if (!(error instanceof TypeError)) throw error;
-    throw new InputError({ file: path, message: `not a report.json this orderflow can read (${error.message})`, expected: NOT_A_REPORT, severity: 'error' });
-  }
-  output.out(markdown);
+  output.out(renderFromReports(path, 'not a report.json this orderflow can read', () => renderSummaryMarkdown({ head: report, failures, failuresTotal: failures.length, ...(options.artifact ? { artifact: options.artifact } : {}), maxChars })));
   return EXIT_OK;
 }
