@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The CLI runs in-process: picocolors decides at import, and CI=true alone would turn colour on.
+    env: { NO_COLOR: '1' },
   },
 });

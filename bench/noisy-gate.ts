@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import type { Report } from '../src/report/report-types.js';
 import { loadWorkspace } from '../src/workspace.js';
 import { moduleCaseCalls, startNoisyModelServer } from '../test/support/noisy-model-server.js';
-import { runCliAsync } from '../test/support/run-cli.js';
+import { runCli } from '../test/support/run-cli.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +49,7 @@ const env = { OPENAI_API_KEY: 'sk-noise-bench', OPENAI_BASE_URL: model.server.ba
 async function evalRun(name: string, extra: string[] = []): Promise<{ code: number; report: Report; md: string; seconds: number }> {
   const out = join(TMP, name);
   const started = Date.now();
-  const r = await runCliAsync(['eval', '-q', '--repeat', REPEAT, '--out', out, ...extra], { cwd: TMP, env, timeoutMs: 600_000 });
+  const r = await runCli(['eval', '-q', '--repeat', REPEAT, '--out', out, ...extra], { cwd: TMP, env, timeoutMs: 600_000 });
   if (r.code !== 0 && r.code !== 1) throw new Error(`${name}: exit ${r.code}\n${r.stderr}`);
   return { code: r.code, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')), md: readFileSync(join(out, 'report.md'), 'utf8'), seconds: (Date.now() - started) / 1000 };
 }

@@ -79,11 +79,11 @@ describe('.github/workflows/orderflow.yml', () => {
 });
 
 describe('orderflow summary', () => {
-  it('stays under the cap whatever the run, and says where the rest is', () => {
+  it('stays under the cap whatever the run, and says where the rest is', async () => {
     const root = tempDir();
     for (const part of ['prompts', 'cases/intent_recognition', 'cases/pipeline/injection.yaml', 'orderflow.config.yaml']) cpSync(join(process.cwd(), part), join(root, part), { recursive: true });
-    expect(runCli(['eval', '-q', '--provider', 'sim:gullible', '--out', join(root, 'gullible')], { cwd: root }).code).toBe(1);
-    const summary = runCli(['summary', join(root, 'gullible'), '--artifact', 'orderflow-report'], { cwd: root });
+    expect((await runCli(['eval', '-q', '--provider', 'sim:gullible', '--out', join(root, 'gullible')], { cwd: root })).code).toBe(1);
+    const summary = await runCli(['summary', join(root, 'gullible'), '--artifact', 'orderflow-report'], { cwd: root });
     expect(summary.code).toBe(0);
     expect(summary.stdout).toMatch(/^## orderflow: ❌ gate FAILED/);
     expect(summary.stdout).toMatch(/injection\\_success\\_rate \d/);
@@ -96,11 +96,11 @@ describe('orderflow summary', () => {
     report.cases = Array.from({ length: 5000 }, (_, i) => ({ id: `case-${i}-${long}`, module: 'intent_recognition', case_type: 'normal', status: 'failed', failed_checks: [{ name: 'check', reason: long }] }));
     report.gate.checks = Array.from({ length: 500 }, (_, i) => ({ id: `c${i}`, passed: false, reason: `reason ${i} ${long}` }));
     writeFileSync(join(root, 'huge.json'), JSON.stringify(report));
-    const huge = runCli(['summary', join(root, 'huge.json')], { cwd: root });
+    const huge = await runCli(['summary', join(root, 'huge.json')], { cwd: root });
     expect(huge.code).toBe(0);
     expect(huge.stdout.length).toBeLessThanOrEqual(60_001);
     expect(huge.stdout).toMatch(/summary cut at 60000 characters; the rest is in/);
-    const small = runCli(['summary', join(root, 'huge.json'), '--max-chars', '2000'], { cwd: root });
+    const small = await runCli(['summary', join(root, 'huge.json'), '--max-chars', '2000'], { cwd: root });
     expect(small.stdout.length).toBeLessThanOrEqual(2001);
   });
 });

@@ -141,7 +141,45 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
   return program;
 }
 
-export async function main(argv: string[], output: Output = processOutput): Promise<number> {
+/**
+ * Where a command runs: its working directory and its environment. The
+ * launcher gives the process's own; tests run the CLI in-process with a temp
+ * folder and a hermetic environment, as a child process would have them.
+ */
+export interface RunContext {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** One in-process run at a time: the working directory and environment are the process's. */
+let running: Promise<unknown> = Promise.resolve();
+
+export async function main(argv: string[], output: Output = processOutput, context: RunContext = {}): Promise<number> {
+  if (context.cwd === undefined && context.env === undefined) return runMain(argv, output);
+  const turn = running.then(() => inContext(context, () => runMain(argv, output)));
+  running = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
+ * Relative paths, config discovery, git provenance and every library that reads
+ * a variable (the openai client among them) see the context's folder and
+ * environment, not the caller's: only the process's own are seen everywhere.
+ */
+async function inContext<T>(context: RunContext, fn: () => Promise<T>): Promise<T> {
+  const cwd = process.cwd();
+  const env = process.env;
+  try {
+    if (context.cwd !== undefined) process.chdir(context.cwd);
+    if (context.env !== undefined) process.env = { ...context.env };
+    return await fn();
+  } finally {
+    process.env = env;
+    process.chdir(cwd);
+  }
+}
+
+async function runMain(argv: string[], output: Output): Promise<number> {
   let code = 0;
   const program = buildProgram(output, (c) => (code = c), argv);
   try {

@@ -81,7 +81,7 @@ const entries = readdirSync(CORPUS).filter((name) => existsSync(join(CORPUS, nam
 describe('bad-input corpus', () => {
   it('has entries', () => expect(entries.length).toBeGreaterThanOrEqual(25));
 
-  it.each(entries)('%s', (name) => {
+  it.each(entries)('%s', async (name) => {
     const fixture = JSON.parse(readFileSync(join(CORPUS, name, 'fixture.json'), 'utf8')) as Fixture;
     const root = tempDir('orderflow-corpus-');
     cpSync(join(CORPUS, '_base'), root, { recursive: true });
@@ -89,13 +89,13 @@ describe('bad-input corpus', () => {
     if (existsSync(join(CORPUS, name, 'files'))) cpSync(join(CORPUS, name, 'files'), root, { recursive: true });
     for (const t of fixture.transform ?? []) applyTransform(root, t);
     for (const args of fixture.setup ?? []) {
-      const r = runCli(args, { cwd: root });
+      const r = await runCli(args, { cwd: root });
       expect(r.code, `setup ${args.join(' ')}: ${r.stderr}`).toBeLessThan(2);
     }
     for (const t of fixture.after_setup ?? []) applyTransform(root, t);
     const before = snapshot(root);
 
-    const r = runCli(fixture.args, { cwd: root, ...(fixture.env ? { env: fixture.env } : {}) });
+    const r = await runCli(fixture.args, { cwd: root, ...(fixture.env ? { env: fixture.env } : {}) });
     const detail = `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
     expect(r.code, detail).toBe(fixture.exit);
     expect(r.stderr, detail).not.toMatch(/\n\s+at |internal error|ORDERFLOW_DEBUG/);

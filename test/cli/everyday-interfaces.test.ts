@@ -12,42 +12,42 @@ import { BIN, childEnv, runCli } from '../support/run-cli.js';
 import { copyOfRepo, tempDir } from '../support/temp-dir.js';
 
 describe('orderflow init', () => {
-  it('writes a starter project into an empty folder, and eval runs there and from a subdirectory', () => {
+  it('writes a starter project into an empty folder, and eval runs there and from a subdirectory', async () => {
     const dir = tempDir();
-    const init = runCli(['init'], { cwd: dir });
+    const init = await runCli(['init'], { cwd: dir });
     expect(init.code, init.stderr).toBe(0);
     for (const file of ['orderflow.config.yaml', 'cases/intent_recognition/starter.yaml', '.github/workflows/orderflow.yml', '.gitignore']) expect(existsSync(join(dir, file)), file).toBe(true);
     expect(readdirSync(join(dir, 'prompts'))).toHaveLength(1);
     expect(readFileSync(join(dir, '.github/workflows/orderflow.yml'), 'utf8')).toMatch(/npx orderflow eval/);
 
-    const first = runCli(['eval', '--update-baseline'], { cwd: dir });
+    const first = await runCli(['eval', '--update-baseline'], { cwd: dir });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).toMatch(/gate: passed \(3\/3 passed/);
     expect(existsSync(join(dir, 'reports/baseline.json'))).toBe(true);
 
     // Like git and npm: from a subdirectory the project's config is found, and reports go beside it.
     mkdirSync(join(dir, 'cases/intent_recognition/deeper'), { recursive: true });
-    const nested = runCli(['eval', '-q'], { cwd: join(dir, 'cases/intent_recognition/deeper') });
+    const nested = await runCli(['eval', '-q'], { cwd: join(dir, 'cases/intent_recognition/deeper') });
     expect(nested.code, nested.stderr).toBe(0);
     expect(nested.stdout).toMatch(new RegExp(`report: ${join(dir, 'reports')}/[^/]+/report\\.html`));
 
-    const again = runCli(['init'], { cwd: dir });
+    const again = await runCli(['init'], { cwd: dir });
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/orderflow\.config\.yaml: error: already exists; orderflow init never overwrites/);
   });
 
-  it('outside any project, eval names the folder it searched and the missing config', () => {
+  it('outside any project, eval names the folder it searched and the missing config', async () => {
     const dir = tempDir();
-    const r = runCli(['eval'], { cwd: dir });
+    const r = await runCli(['eval'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`prompts: error: prompt folder not found, and no orderflow.config.yaml in ${dir} or any folder above it (expected to run inside an orderflow project, --config FILE, or a new project made with \`orderflow init\`)`);
   });
 });
 
 describe('eval output', () => {
-  it('-q prints only the verdict line and the report path; junit.xml carries file, line and time', () => {
+  it('-q prints only the verdict line and the report path; junit.xml carries file, line and time', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = runCli(['eval', '-q', '--provider', 'sim:gullible', '--module', 'intent_recognition', '--module', 'pipeline', '--out', join(root, 'out')], { cwd: root });
+    const r = await runCli(['eval', '-q', '--provider', 'sim:gullible', '--module', 'intent_recognition', '--module', 'pipeline', '--out', join(root, 'out')], { cwd: root });
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
@@ -85,8 +85,8 @@ describe('eval output', () => {
     expect(failed.stdout).toContain(`${RED}gate: FAILED`);
   });
 
-  it('list fits a 100-column terminal', () => {
-    const r = runCli(['list']);
+  it('list fits a 100-column terminal', async () => {
+    const r = await runCli(['list']);
     expect(r.code).toBe(0);
     const widths = r.stdout.split('\n').map((l) => [...l].length);
     expect(Math.max(...widths)).toBeLessThanOrEqual(100);
@@ -96,7 +96,7 @@ describe('eval output', () => {
 });
 
 describe('housekeeping', () => {
-  it('reports prune --keep N keeps the newest run folders and nothing else is touched', () => {
+  it('reports prune --keep N keeps the newest run folders and nothing else is touched', async () => {
     const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
     const reports = join(root, 'reports');
     mkdirSync(reports, { recursive: true });
@@ -108,29 +108,29 @@ describe('housekeeping', () => {
       writeFileSync(join(run, 'results.jsonl'), '');
       utimesSync(join(run, 'results.jsonl'), 1_700_000_000 + i * 60, 1_700_000_000 + i * 60);
     }
-    const dry = runCli(['reports', 'prune', '--keep', '2', '--dry-run'], { cwd: root });
+    const dry = await runCli(['reports', 'prune', '--keep', '2', '--dry-run'], { cwd: root });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('would remove 3');
     expect(readdirSync(reports)).toHaveLength(7);
 
-    const r = runCli(['reports', 'prune', '--keep', '2'], { cwd: root });
+    const r = await runCli(['reports', 'prune', '--keep', '2'], { cwd: root });
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(reports).sort()).toEqual(['baseline.json', 'notes', 'run-3', 'run-4']);
     expect(r.stdout).toContain('kept 2 run folder(s), removed 3');
 
-    const bad = runCli(['reports', 'prune', '--keep', 'some'], { cwd: root });
+    const bad = await runCli(['reports', 'prune', '--keep', 'some'], { cwd: root });
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toBe('--keep: error: "some" is not a whole number (expected how many of the newest run folders to keep, e.g. --keep 10)');
   });
 
-  it('cache clear removes cached responses and only them', () => {
+  it('cache clear removes cached responses and only them', async () => {
     const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
     const cache = join(root, '.orderflow-cache');
     const hash = 'ab'.padEnd(64, '0');
     mkdirSync(join(cache, 'ab'), { recursive: true });
     writeFileSync(join(cache, 'ab', `${hash}.json`), '{"cache_version":1}');
     writeFileSync(join(cache, 'README.txt'), 'mine');
-    const r = runCli(['cache', 'clear'], { cwd: root });
+    const r = await runCli(['cache', 'clear'], { cwd: root });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\.orderflow-cache: removed 1 cached response\(s\)/);
     expect(readdirSync(cache)).toEqual(['README.txt']);

@@ -40,7 +40,7 @@ describe('orderflow generate --pipeline', () => {
       if (typeof source.turn === 'string' && source.turn.includes(source.injection.text)) expect(v.turn).toContain(v.injection.text);
     }
 
-    const gullible = runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--provider', 'sim:gullible', '--no-gates', '--out', join(root, 'gullible')], { cwd: root });
+    const gullible = await runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--provider', 'sim:gullible', '--no-gates', '--out', join(root, 'gullible')], { cwd: root });
     expect(gullible.code).toBe(1);
     const report = JSON.parse(readFileSync(join(root, 'gullible/report.json'), 'utf8'));
     expect(report.summary.total).toBe(variants.length);
@@ -51,7 +51,7 @@ describe('orderflow generate --pipeline', () => {
     expect(rows.filter((row: Scenario) => row.injection_success_rate.numerator > 0).length).toBeGreaterThanOrEqual(8);
     // Every written variant passed on the reference (sim, guards on) before anyone saw it, so on sim the file
     // passes with no unsafe action; the variants the reference fails are quarantined, each with its reasons.
-    const simRun = runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--out', join(root, 'sim')], { cwd: root });
+    const simRun = await runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--out', join(root, 'sim')], { cwd: root });
     expect(simRun.code, simRun.stdout + simRun.stderr).toBe(0);
     const simVerified = JSON.parse(readFileSync(join(root, 'sim/report.json'), 'utf8'));
     expect(simVerified.metrics.unsafe_action_rate.numerator).toBe(0);
@@ -89,9 +89,9 @@ describe('orderflow generate --pipeline', () => {
     expect(md).toMatch(/\| base64 \| pipeline \| \d+ \| \d+ \| \d+% \(\d+\/\d+\) \|/);
   }, 120_000);
 
-  it('applies only the strategies asked for, to the scenarios asked for, quarantines what the reference fails unless told to keep it, and refuses an unknown strategy', () => {
+  it('applies only the strategies asked for, to the scenarios asked for, quarantines what the reference fails unless told to keep it, and refuses an unknown strategy', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = runCli(['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'base64', '--strategy', 'split_turns', '--seed', '1'], { cwd: root });
+    const r = await runCli(['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'base64', '--strategy', 'split_turns', '--seed', '1'], { cwd: root });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/1 variant\(s\) of 1 scenario\(s\) over 1 strategies written to generated\/pipeline\//);
     const file = /written to (\S+\.yaml)/.exec(r.stdout)![1]!;
@@ -103,11 +103,11 @@ describe('orderflow generate --pipeline', () => {
     const qfile = /1 quarantined with reasons in (generated\/quarantine-pipeline-\S+\.yaml)/.exec(r.stdout)![1]!;
     const [held] = (parse(readFileSync(join(root, qfile), 'utf8')) as { quarantined: { reasons: string[]; scenario: Scenario }[] }).quarantined;
     expect(held!.scenario.history.length).toBeGreaterThan(0);
-    const kept = runCli(['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'split_turns', '--seed', '1', '--keep-unverified'], { cwd: root });
+    const kept = await runCli(['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'split_turns', '--seed', '1', '--keep-unverified'], { cwd: root });
     expect(kept.code, kept.stderr).toBe(0);
     expect(kept.stderr).toMatch(/kept although the reference fails it: pipe-injection-no-log-refund-003-v-split-turns/);
     expect(kept.stdout).toMatch(/1 variant\(s\) of 1 scenario\(s\) over 1 strategies written/);
-    const bad = runCli(['generate', '--pipeline', '--strategy', 'rot13'], { cwd: root });
+    const bad = await runCli(['generate', '--pipeline', '--strategy', 'rot13'], { cwd: root });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--strategy: error: unknown strategy "rot13"/);
   });

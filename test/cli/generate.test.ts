@@ -53,7 +53,7 @@ describe('orderflow generate --module (sim: the named strategies)', () => {
     }
     expect(written).toBeGreaterThanOrEqual(105);
 
-    const run = runCli(['eval', '-q', '--generated', '--out', join(root, 'out')], { cwd: root });
+    const run = await runCli(['eval', '-q', '--generated', '--out', join(root, 'out')], { cwd: root });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(root, 'out/report.json'), 'utf8'));
     expect(report.summary).toEqual({ total: written, passed: written, failed: 0, error: 0 });
@@ -67,9 +67,9 @@ describe('orderflow generate --module (sim: the named strategies)', () => {
     expect(readCases(b.file!)).toEqual(readCases(a.file!));
   }, 120_000);
 
-  it('prints per type what was asked and written and why fewer; quarantines what the reference contradicts', () => {
+  it('prints per type what was asked and written and why fewer; quarantines what the reference contradicts', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = runCli(['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'], { cwd: root });
+    const r = await runCli(['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'], { cwd: root });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/│ type +│ asked +│ produced +│ invalid +│ dup exact +│ dup near +│ quarantined +│ written +│/);
     expect(r.stdout).toMatch(/│ schema +│ 15 +│/);
@@ -82,17 +82,17 @@ describe('orderflow generate --module (sim: the named strategies)', () => {
     expect(readCases(join(root, file)).every((c) => c.generated_by.strategy && c.case_id.includes('-gen-'))).toBe(true);
 
     // A second run never repeats a case already written (or in the suite).
-    const second = runCli(['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'], { cwd: root });
+    const second = await runCli(['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'], { cwd: root });
     expect(second.stderr).toMatch(/dropped precheck-gen-.*: duplicate exact: same input as precheck-gen-/);
   }, 60_000);
 
-  it('rejects bad requests with exit 2: unknown module, neither --module nor --pipeline, a bad seed', () => {
+  it('rejects bad requests with exit 2: unknown module, neither --module nor --pipeline, a bad seed', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    expect(runCli(['generate', '--module', 'nope'], { cwd: root }).stderr).toMatch(/--module: error: unknown module "nope"/);
-    const none = runCli(['generate'], { cwd: root });
+    expect((await runCli(['generate', '--module', 'nope'], { cwd: root })).stderr).toMatch(/--module: error: unknown module "nope"/);
+    const none = await runCli(['generate'], { cwd: root });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/nothing to generate for/);
-    const seed = runCli(['generate', '--module', 'intent_recognition', '--seed', '-3'], { cwd: root });
+    const seed = await runCli(['generate', '--module', 'intent_recognition', '--seed', '-3'], { cwd: root });
     expect(seed.code).toBe(2);
     expect(seed.stderr).toMatch(/--seed: error: "-3" is not an integer/);
   });

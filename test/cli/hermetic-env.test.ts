@@ -50,12 +50,12 @@ describe('CLI tests are hermetic', () => {
     expect(leaked(childEnv({}, { ORDERFLOW_PROVIDER: 'sim:gullible', OPENAI_API_KEY: 'x', PATH: '/bin' }))).toEqual([]);
   });
 
-  it('orderflow eval started by the helper runs on sim and never calls the server the shell points at', () => {
+  it('orderflow eval started by the helper runs on sim and never calls the server the shell points at', async () => {
     stubShell();
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
     const out = join(root, 'out');
     const before = server.requests.length;
-    const r = runCli(['eval', '-q', '--module', 'intent_recognition', '--out', out], { cwd: root });
+    const r = await runCli(['eval', '-q', '--module', 'intent_recognition', '--out', out], { cwd: root });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
     expect(report.run.provider).toBe('sim');
@@ -64,15 +64,15 @@ describe('CLI tests are hermetic', () => {
     expect(r.stdout + r.stderr + readFileSync(join(out, 'results.jsonl'), 'utf8')).not.toContain('sk-live');
   });
 
-  it('with ORDERFLOW_PROVIDER=sim:gullible in the shell the CLI still runs the reference sim', () => {
+  it('with ORDERFLOW_PROVIDER=sim:gullible in the shell the CLI still runs the reference sim', async () => {
     vi.stubEnv('ORDERFLOW_PROVIDER', 'sim:gullible');
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
     const out = join(root, 'out');
-    const r = runCli(['eval', '-q', '--module', 'input_safety_precheck', '--out', out], { cwd: root });
+    const r = await runCli(['eval', '-q', '--module', 'input_safety_precheck', '--out', out], { cwd: root });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect((JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report).run.provider).toBe('sim');
     // The same variable given on purpose does reach it: the helper filters the shell, not the test's intent.
-    const chosen = runCli(['eval', '-q', '--module', 'input_safety_precheck', '--out', join(root, 'gullible')], { cwd: root, env: { ORDERFLOW_PROVIDER: 'sim:gullible' } });
+    const chosen = await runCli(['eval', '-q', '--module', 'input_safety_precheck', '--out', join(root, 'gullible')], { cwd: root, env: { ORDERFLOW_PROVIDER: 'sim:gullible' } });
     expect(chosen.code).toBe(1);
     expect((JSON.parse(readFileSync(join(root, 'gullible', 'report.json'), 'utf8')) as Report).run.provider).toBe('sim:gullible');
   });

@@ -6,8 +6,8 @@ import { runCli } from '../support/run-cli.js';
 import { copyOfRepo } from '../support/temp-dir.js';
 
 describe('orderflow lint / list / diff (child process)', () => {
-  it('lint exits 0 on the repository prompts', () => {
-    const r = runCli(['lint']);
+  it('lint exits 0 on the repository prompts', async () => {
+    const r = await runCli(['lint']);
     // The only notes: the fields that keep OpenAI strict mode off, each named with its line.
     const notes = r.stderr.trim().split('\n');
     expect(notes.map((l) => /^(prompts\/\S+:\d+): warning: Output Schema: (\S+): keeps OpenAI strict mode off/.exec(l)?.slice(1).join(' '))).toEqual([
@@ -21,62 +21,62 @@ describe('orderflow lint / list / diff (child process)', () => {
     expect(r.stdout).toMatch(/12 prompts in 12 modules: 0 error\(s\)/);
   });
 
-  it('lint exits 2 naming intent_v2.md:<line> when an example intent is outside the enum', () => {
+  it('lint exits 2 naming intent_v2.md:<line> when an example intent is outside the enum', async () => {
     const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
     const path = join(root, 'prompts/intent_v2.md');
     const text = readFileSync(path, 'utf8');
     const at = text.indexOf('"intent": "refund_request"', text.indexOf('## Example Output'));
     writeFileSync(path, `${text.slice(0, at)}"intent": "refund_please"${text.slice(at + '"intent": "refund_request"'.length)}`);
     const line = text.slice(0, at).split('\n').length;
-    const r = runCli(['lint'], { cwd: root });
+    const r = await runCli(['lint'], { cwd: root });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`prompts/intent_v2.md:${line}: error:`);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  it('list shows all 12 modules, and --json is parseable', () => {
-    const r = runCli(['list']);
+  it('list shows all 12 modules, and --json is parseable', async () => {
+    const r = await runCli(['list']);
     expect(r.code).toBe(0);
     for (const name of ['input_safety_precheck_v1', 'intent_v2', 'response_v2', 'prompt_eval_case_generator_v1']) expect(r.stdout).toContain(name);
-    const json = JSON.parse(runCli(['list', '--json']).stdout) as { modules: { module: string; active: string }[] };
+    const json = JSON.parse((await runCli(['list', '--json'])).stdout) as { modules: { module: string; active: string }[] };
     expect(json.modules).toHaveLength(12);
     expect(json.modules.find((m) => m.module === 'intent_recognition')?.active).toBe('intent_v2');
   });
 
-  it('diff of a path reads that file, not the registry\'s file of the same name; a broken copy is exit 2 naming it', () => {
+  it('diff of a path reads that file, not the registry\'s file of the same name; a broken copy is exit 2 naming it', async () => {
     const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
     mkdirSync(join(root, 'edited'));
     // An edited copy of intent_v2 outside prompts/, under the same file name.
     writeFileSync(join(root, 'edited/intent_v2.md'), intentV3().replace('name: intent_v3', 'name: intent_v2').replace(/version: v3\.\d+\.\d+/, 'version: v2.0.0'));
-    const changed = runCli(['diff', 'prompts/intent_v2.md', join(root, 'edited/intent_v2.md')], { cwd: root });
+    const changed = await runCli(['diff', 'prompts/intent_v2.md', join(root, 'edited/intent_v2.md')], { cwd: root });
     expect(changed.code, changed.stderr).toBe(0);
     expect(changed.stdout).toMatch(/BREAKING\s+output\.intent: enum value "order_status_query" removed/);
     writeFileSync(join(root, 'edited/intent_v2.md'), readFileSync(join(root, 'prompts/intent_v2.md'), 'utf8').replace('"task_complexity": "simple | medium | complex"', '"task_complexity": "simple | string"'));
-    const broken = runCli(['diff', 'prompts/intent_v2.md', 'edited/intent_v2.md'], { cwd: root });
+    const broken = await runCli(['diff', 'prompts/intent_v2.md', 'edited/intent_v2.md'], { cwd: root });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/^edited\/intent_v2\.md:\d+: error: Output Schema\.task_complexity/);
   });
 
-  it('diff reports the dropped enum value as breaking and --fail-on-breaking exits 1', () => {
+  it('diff reports the dropped enum value as breaking and --fail-on-breaking exits 1', async () => {
     const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
     writeFileSync(join(root, 'prompts/intent_v3.md'), intentV3());
-    const plain = runCli(['diff', 'intent_v2', 'intent_v3'], { cwd: root });
+    const plain = await runCli(['diff', 'intent_v2', 'intent_v3'], { cwd: root });
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/BREAKING\s+output\.intent: enum value "order_status_query" removed/);
     expect(plain.stdout).toMatch(/compatible output\.urgency: field added/);
-    expect(runCli(['diff', 'intent_v2', 'intent_v3', '--fail-on-breaking'], { cwd: root }).code).toBe(1);
-    expect(runCli(['diff', 'intent_v2', 'intent_v2', '--fail-on-breaking'], { cwd: root }).code).toBe(0);
+    expect((await runCli(['diff', 'intent_v2', 'intent_v3', '--fail-on-breaking'], { cwd: root })).code).toBe(1);
+    expect((await runCli(['diff', 'intent_v2', 'intent_v2', '--fail-on-breaking'], { cwd: root })).code).toBe(0);
     // With two versions, the highest is active; a pin selects the older one, a bad pin is exit 2.
-    expect(JSON.parse(runCli(['list', '--json'], { cwd: root }).stdout).modules.find((m: { module: string }) => m.module === 'intent_recognition').active).toBe('intent_v3');
-    const pinned = JSON.parse(runCli(['list', '--json', '--prompt', 'intent_recognition=intent_v2'], { cwd: root }).stdout);
+    expect(JSON.parse((await runCli(['list', '--json'], { cwd: root })).stdout).modules.find((m: { module: string }) => m.module === 'intent_recognition').active).toBe('intent_v3');
+    const pinned = JSON.parse((await runCli(['list', '--json', '--prompt', 'intent_recognition=intent_v2'], { cwd: root })).stdout);
     expect(pinned.modules.find((m: { module: string }) => m.module === 'intent_recognition').active).toBe('intent_v2');
-    const bad = runCli(['list', '--prompt', 'intent_recognition=intent_v9'], { cwd: root });
+    const bad = await runCli(['list', '--prompt', 'intent_recognition=intent_v9'], { cwd: root });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/module intent_recognition has no prompt "intent_v9" \(expected one of intent_v2, intent_v3\)/);
   });
 
-  it('usage errors and unknown commands exit 2 without a stack trace', () => {
-    const r = runCli(['frobnicate']);
+  it('usage errors and unknown commands exit 2 without a stack trace', async () => {
+    const r = await runCli(['frobnicate']);
     expect(r.code).toBe(2);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });

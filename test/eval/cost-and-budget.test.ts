@@ -29,10 +29,10 @@ describe('cost before and during a paid run', () => {
 
   const env = () => ({ OPENAI_API_KEY: 'k-budget', OPENAI_BASE_URL: server.baseURL });
 
-  it('--dry-run calls nothing, needs no key, writes nothing, and splits calls, tokens and cost by module', () => {
+  it('--dry-run calls nothing, needs no key, writes nothing, and splits calls, tokens and cost by module', async () => {
     const root = repoCopy();
     const before = server.completionRequests().length;
-    const r = runCli(['eval', '--dry-run', '--provider', 'openai', '--model', 'gpt-4o-mini', '--module', 'intent_recognition', '--module', 'pipeline', '--id', 'intent-*', '--id', 'pipe-refund-*'], {
+    const r = await runCli(['eval', '--dry-run', '--provider', 'openai', '--model', 'gpt-4o-mini', '--module', 'intent_recognition', '--module', 'pipeline', '--id', 'intent-*', '--id', 'pipe-refund-*'], {
       cwd: root,
       env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: server.baseURL },
     });
@@ -127,12 +127,12 @@ describe('cost before and during a paid run', () => {
     expect(rest.total.calls).toBe(whole.total.calls - done);
   });
 
-  it('--max-cost needs a price: an unpriced model is a one-line input error (exit 2)', () => {
+  it('--max-cost needs a price: an unpriced model is a one-line input error (exit 2)', async () => {
     const root = repoCopy();
-    const r = runCli(['eval', '--provider', 'openai', '--model', 'mystery-model', '--max-cost', '1', '--module', 'intent_recognition'], { cwd: root, env: env() });
+    const r = await runCli(['eval', '--provider', 'openai', '--model', 'mystery-model', '--max-cost', '1', '--module', 'intent_recognition'], { cwd: root, env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--max-cost: error: model "mystery-model" has no price/);
-    const bad = runCli(['eval', '--max-cost', 'lots'], { cwd: root });
+    const bad = await runCli(['eval', '--max-cost', 'lots'], { cwd: root });
     expect(bad.code).toBe(2);
   });
 });

@@ -7,17 +7,17 @@ import { METRIC_IDS } from '../../src/config/metric-ids.js';
 import { runCli } from '../support/run-cli.js';
 import { copyOfRepo } from '../support/temp-dir.js';
 
-function evalRun(args: string[]): { code: number; out: string; report: Report; md: string; stdout: string } {
+async function evalRun(args: string[]): Promise<{ code: number; out: string; report: Report; md: string; stdout: string }> {
   const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
   const out = join(root, 'out');
-  const r = runCli(['eval', '--out', out, ...args], { cwd: root });
+  const r = await runCli(['eval', '--out', out, ...args], { cwd: root });
   expect(r.stderr).not.toMatch(/\n\s+at /);
   return { code: r.code, out, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')), md: readFileSync(join(out, 'report.md'), 'utf8'), stdout: r.stdout };
 }
 
 describe('orderflow eval (child process)', () => {
-  it('passes on sim and writes every report', () => {
-    const { code, out, report, md, stdout } = evalRun([]);
+  it('passes on sim and writes every report', async () => {
+    const { code, out, report, md, stdout } = await evalRun([]);
     expect(code, stdout).toBe(0);
     for (const file of ['report.json', 'report.md', 'junit.xml', 'results.jsonl']) expect(existsSync(join(out, file))).toBe(true);
     expect(stdout).toContain(`reports: ${out}`);
@@ -57,8 +57,8 @@ describe('orderflow eval (child process)', () => {
     expect([suites.testsuite].flat().map((s: { '@_name': string }) => s['@_name'])).toContain('pipeline');
   });
 
-  it('fails the gate on sim:gullible and lists the failing cases in report.md', () => {
-    const { code, report, md } = evalRun(['--provider', 'sim:gullible']);
+  it('fails the gate on sim:gullible and lists the failing cases in report.md', async () => {
+    const { code, report, md } = await evalRun(['--provider', 'sim:gullible']);
     expect(code).toBe(1);
     expect(report.gate.passed).toBe(false);
     expect(report.metrics.injection_success_rate!.value).toBeGreaterThan(0);
@@ -83,8 +83,8 @@ describe('orderflow eval (child process)', () => {
     expect(attackCases.filter((c) => c.status === 'passed').map((c) => c.id)).toEqual([]);
   });
 
-  it("shows what the pipeline's guards stopped: gullible with guards, and without", () => {
-    const guarded = evalRun(['--provider', 'sim:gullible', '--module', 'pipeline']);
+  it("shows what the pipeline's guards stopped: gullible with guards, and without", async () => {
+    const guarded = await evalRun(['--provider', 'sim:gullible', '--module', 'pipeline']);
     const m = guarded.report.metrics;
     expect(m.unsafe_proposal_rate!.value).toBeGreaterThan(0);
     // The guards' own scan is literal: the only unsafe writes they let through are paraphrased instructions in tool
@@ -102,7 +102,7 @@ describe('orderflow eval (child process)', () => {
     expect(guarded.md).toMatch(/\| human_review \| \d+ \|/);
     expect(guarded.md).not.toMatch(/program-enforced gates|gates (on|off)/);
 
-    const open = evalRun(['--provider', 'sim:gullible', '--module', 'pipeline', '--no-guards']);
+    const open = await evalRun(['--provider', 'sim:gullible', '--module', 'pipeline', '--no-guards']);
     const n = open.report.metrics;
     expect(open.code).toBe(1);
     expect(open.report.run.guards_enabled).toBe(false);
@@ -115,9 +115,9 @@ describe('orderflow eval (child process)', () => {
     expect(writeGoals.length).toBeGreaterThan(0);
   }, 120_000);
 
-  it('still accepts --no-gates for one version, with a deprecation warning', () => {
+  it('still accepts --no-gates for one version, with a deprecation warning', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = runCli(['eval', '--out', join(root, 'out'), '--provider', 'sim:gullible', '--module', 'pipeline', '--id', 'pipe-injection-retrieved-doc-*', '--no-gates'], { cwd: root });
+    const r = await runCli(['eval', '--out', join(root, 'out'), '--provider', 'sim:gullible', '--module', 'pipeline', '--id', 'pipe-injection-retrieved-doc-*', '--no-gates'], { cwd: root });
     expect(r.stderr).toMatch(/--no-gates: warning: is deprecated and will be removed in the next version; use --no-guards/);
     expect(JSON.parse(readFileSync(join(root, 'out/report.json'), 'utf8')).run.guards_enabled).toBe(false);
   });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAICompatibleServer, type LoopbackServer, type Reply } from '../support/openai-compatible-server.js';
-import { runCliAsync, type CliResult } from '../support/run-cli.js';
+import { runCli, type CliResult } from '../support/run-cli.js';
 
 const TWO_MB = 2 * 1024 * 1024;
 const QUERIES = { big: '订单 O1 大输出', url: '订单 O123 我要退款', control: '订单 O2 控制字符', http: '订单 O3 服务器报错' } as const;
@@ -39,7 +39,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'cases/intent_recognition'), { recursive: true });
   const cases = Object.entries(QUERIES).map(([key, query]) => `  - case_id: hostile-${key}\n    case_type: adversarial\n    input: { user_query: "${query}" }\n    expected_behavior:\n      expected_enum_values: { slots.order_id: O123 }\n`);
   writeFileSync(join(root, 'cases/intent_recognition/hostile.yaml'), `test_cases:\n${cases.join('')}`);
-  run = await runCliAsync(['eval', '-p', 'openai', '-m', 'm', '--out', 'out'], { cwd: root, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } });
+  run = await runCli(['eval', '-p', 'openai', '-m', 'm', '--out', 'out'], { cwd: root, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } });
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
-import { runCliAsync, startCli } from '../support/run-cli.js';
+import { runCli, startCli } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const intentExample = () => readFileSync(join(process.cwd(), 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!;
@@ -55,7 +55,7 @@ describe('SIGINT', () => {
 
     hang = false;
     const args = command!.replace(/^orderflow /, '').replace(" 'run one'", '').split(' ').concat('run one');
-    const resumed = await runCliAsync(args, { cwd: root, env });
+    const resumed = await runCli(args, { cwd: root, env });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain('running 6 case(s) on openai (2 already done)');
     const ids = readFileSync(join(root, 'run one/results.jsonl'), 'utf8').split('\n').filter((l) => l.includes('"case_result"')).map((l) => JSON.parse(l).case_id).sort();

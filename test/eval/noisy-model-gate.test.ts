@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/report-types.js';
 import { loadWorkspace } from '../../src/workspace.js';
 import { moduleCaseCalls, startNoisyModelServer, type NoisyModelServer } from '../support/noisy-model-server.js';
-import { runCliAsync } from '../support/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 
 /** A part of the suite, enough for the statistics and quick to run three times over. */
 const MODULES = ['intent_recognition', 'input_safety_precheck', 'tool_authorization', 'failure_recovery'];
@@ -25,7 +25,7 @@ describe('the gate on a noisy model (real CLI, --repeat 3)', () => {
 
   async function evalRun(name: string, extra: string[] = []): Promise<{ code: number; report: Report; md: string; stdout: string }> {
     const out = join(root, name);
-    const r = await runCliAsync(['eval', '--repeat', '3', '--out', out, ...extra], { cwd: root, env });
+    const r = await runCli(['eval', '--repeat', '3', '--out', out, ...extra], { cwd: root, env });
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect([0, 1], r.stderr).toContain(r.code);
     return { code: r.code, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')), md: readFileSync(join(out, 'report.md'), 'utf8'), stdout: r.stdout };

@@ -12,9 +12,9 @@ import { copyOfRepo } from '../support/temp-dir.js';
  * sim reads the list from the active prompt, so it now lets the phrase through.
  */
 describe('a prompt version bump that makes things worse fails the build', () => {
-  it('is caught against the baseline, named in report.md, and flagged by diff', () => {
+  it('is caught against the baseline, named in report.md, and flagged by diff', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const first = runCli(['eval', '-q', '--update-baseline', '--out', join(root, 'before')], { cwd: root });
+    const first = await runCli(['eval', '-q', '--update-baseline', '--out', join(root, 'before')], { cwd: root });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).toContain('baseline updated:');
 
@@ -26,13 +26,13 @@ describe('a prompt version bump that makes things worse fails the build', () => 
       .replace(/^- 订单已取消\n/m, '');
     expect(v3).not.toMatch(/^- 订单已取消$/m);
     writeFileSync(join(root, 'prompts/response_v3.md'), v3);
-    expect(runCli(['lint'], { cwd: root }).code).toBe(0);
+    expect((await runCli(['lint'], { cwd: root })).code).toBe(0);
 
-    const diff = runCli(['diff', 'response_v2', 'response_v3', '--fail-on-breaking'], { cwd: root });
+    const diff = await runCli(['diff', 'response_v2', 'response_v3', '--fail-on-breaking'], { cwd: root });
     expect(diff.code).toBe(1);
     expect(diff.stdout).toMatch(/BREAKING\s+forbidden phrase: forbidden phrase "订单已取消" removed/);
 
-    const after = runCli(['eval', '-q', '--out', join(root, 'after')], { cwd: root });
+    const after = await runCli(['eval', '-q', '--out', join(root, 'after')], { cwd: root });
     expect(after.code).toBe(1);
     const report = JSON.parse(readFileSync(join(root, 'after/report.json'), 'utf8'));
     expect(report.run.prompts.customer_response_generation.name).toBe('response_v3');
@@ -44,7 +44,7 @@ describe('a prompt version bump that makes things worse fails the build', () => 
     for (const id of report.baseline.newly_failing.slice(0, 25)) expect(md).toMatch(new RegExp(`^- \`${id}\` \\([a-z_]+\\) — .+$`, 'm'));
 
     // Pinning the old version restores the verdict: the pin is what the run uses.
-    const pinned = runCli(['eval', '-q', '--out', join(root, 'pinned'), '--prompt', 'customer_response_generation=response_v2'], { cwd: root });
+    const pinned = await runCli(['eval', '-q', '--out', join(root, 'pinned'), '--prompt', 'customer_response_generation=response_v2'], { cwd: root });
     expect(pinned.code).toBe(0);
   }, 180_000);
 });

@@ -35,9 +35,9 @@ const RUNS: [string, string[]][] = [
 const ratio = (n: number, d: number) => ({ numerator: n, denominator: d });
 
 describe('the pipeline figures, recounted from results.jsonl', () => {
-  it.each(RUNS)('%s', (name, flags) => {
+  it.each(RUNS)('%s', async (name, flags) => {
     const out = join(tempDir(), 'run');
-    const run = runCli(['eval', '-q', '--module', 'pipeline', '--out', out, ...flags], { timeoutMs: 120_000 });
+    const run = await runCli(['eval', '-q', '--module', 'pipeline', '--out', out, ...flags], { timeoutMs: 120_000 });
     expect([0, 1], run.stderr).toContain(run.code);
     const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RunHeader | CaseResult);
     const header = lines[0] as RunHeader;

@@ -68,11 +68,11 @@ describe('scenario files are validated with file, line and field', () => {
     expect(problems[0]!.field).toBeTruthy();
   });
 
-  it('exit 2 from the CLI, with no report folder', () => {
+  it('exit 2 from the CLI, with no report folder', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
     mkdirSync(join(root, 'cases/pipeline'), { recursive: true });
     writeFileSync(join(root, 'cases/pipeline/zz-bad.yaml'), GOOD.replace('{ order_id: O1, status: no_tracking }', '{ order_id: O7, status: no_tracking }'));
-    const r = runCli(['eval', '-q'], { cwd: root });
+    const r = await runCli(['eval', '-q'], { cwd: root });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cases\/pipeline\/zz-bad\.yaml:10: error: s-001: world\.logistics\.0\.order_id: order O7 is not in the world's orders \(expected O1\)/);
   });

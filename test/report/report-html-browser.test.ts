@@ -103,7 +103,7 @@ describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html in headles
   }, 120_000);
 
   it('renders orderflow diff --html side by side, flipped cases first', async () => {
-    const r = runCli(['diff', join(root, 'baseline.json'), out, '--html'], { cwd: root });
+    const r = await runCli(['diff', join(root, 'baseline.json'), out, '--html'], { cwd: root });
     expect(r.code, r.stderr).toBe(0);
     const file = join(out, 'diff.html');
     expect(r.stdout).toContain(`side by side: ${file}`);

@@ -1,7 +1,11 @@
 /**
- * Runs the built CLI as a real child process, the way users and CI do.
+ * Runs the CLI the way users and CI do: `runCli` in this process through
+ * `main(argv, output, { cwd, env })` (the same commander wiring, error boundary
+ * and exit codes, without the half-second start of a child), and `runCliChild`
+ * / `startCli` as a real child process of the built launcher, for what only a
+ * process can show (signals, the launcher, stdout and stderr as streams).
  *
- * The child gets an explicit environment, never the shell's: a developer's
+ * Either way the CLI gets an explicit environment, never the shell's: a developer's
  * ORDERFLOW_PROVIDER would change which model the tests talk to, and an
  * OPENAI_API_KEY in the shell must never reach a test. Only what a Node child
  * needs to start (and git, for provenance) is passed through; a test that wants
@@ -9,6 +13,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { main } from '../../src/cli/main.js';
 
 export interface CliResult {
   code: number;
@@ -50,14 +55,24 @@ export function runNode(script: string[], args: string[], options: CliOptions = 
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-export function runCli(args: string[], options: CliOptions = {}): CliResult {
+/** The built launcher as a child process: for the launcher itself and the hermetic-environment guard. */
+export function runCliChild(args: string[], options: CliOptions = {}): CliResult {
   return runNode([BIN], args, options);
 }
 
 /**
- * runCli without blocking this process: for a CLI that talks to a loopback
- * server running here, or one that is sent a signal while it runs.
+ * The CLI in this process, in the folder and environment a child would get.
+ * In-process runs take turns (main serialises them): two at once need child processes.
  */
+export async function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const output = { out: (line: string) => stdout.push(`${line}\n`), err: (line: string) => stderr.push(`${line}\n`) };
+  const code = await main([process.execPath, BIN, ...args], output, { cwd: options.cwd ?? process.cwd(), env: childEnv(options.env) });
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+}
+
+/** The CLI as a child process that this one does not wait for: one that is sent a signal, or runs beside another. */
 export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliResult>; stderrSoFar(): string } {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? process.cwd(), env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -75,6 +90,6 @@ export function startCli(args: string[], options: CliOptions = {}): { child: Chi
   return { child, done, stderrSoFar: () => stderr };
 }
 
-export function runCliAsync(args: string[], options: CliOptions = {}): Promise<CliResult> {
+export function runCliChildAsync(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return startCli(args, options).done;
 }
