@@ -1,14 +1,49 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * Two projects. `fast` is `npm test`: everything that runs in-process, files
+ * in parallel. `slow` is `npm run test:slow`: what needs a real browser, a
+ * signal sent to a child process, many model calls over loopback, or the
+ * randomised tests at full size. CI runs both. The real-server suite
+ * (test/interop/) runs with `npm run test:interop` only.
+ */
+const SLOW = [
+  'test/report/report-html-browser.test.ts',
+  'test/eval/interrupt-resume.test.ts',
+  'test/cli/generate-pipeline.test.ts',
+  'test/eval/noisy-model-gate.test.ts',
+  'test/cli/child-process-smoke.test.ts',
+];
+/** Randomised tests: a tenth of their size in `fast`, full size in `slow` (test/support/scale.ts). */
+const RANDOMISED = ['test/plain-yaml.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // The real-server suite runs with `npm run test:interop` only.
-    exclude: [...configDefaults.exclude, 'test/interop/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // The CLI runs in-process: picocolors decides at import, and CI=true alone would turn colour on.
-    env: { NO_COLOR: '1' },
+    // Two cores, and many tests wait on loopback servers or disk: one more worker than cores.
+    maxWorkers: 3,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/interop/**', ...SLOW],
+          // The CLI runs in-process: picocolors decides at import, and CI=true alone would turn colour on.
+          env: { NO_COLOR: '1' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: [...SLOW, ...RANDOMISED],
+          testTimeout: 120_000,
+          env: { NO_COLOR: '1', ORDERFLOW_TEST_FULL: '1' },
+        },
+      },
+    ],
   },
 });

@@ -1,14 +1,13 @@
 /**
  * The interfaces people expect from an eval CLI: init, config found from a
- * subdirectory, -q, junit file/line/time, a plain table header, a list that
+ * subdirectory, -q, junit file/line/time, a list that
  * fits 100 columns, reports prune and cache clear.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { BIN, childEnv, runCli } from '../support/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 import { copyOfRepo, tempDir } from '../support/temp-dir.js';
 
 describe('orderflow init', () => {
@@ -66,23 +65,6 @@ describe('eval output', () => {
     // The line points at the case's own entry in its file.
     const one = cases.find((c) => c['@_name'] === 'pipe-refund-unshipped-001')!;
     expect(readFileSync(join(root, one['@_file']!), 'utf8').split('\n')[Number(one['@_line']) - 1]).toContain('pipe-refund-unshipped-001');
-  });
-
-  it('in colour, the table header is plain and only a failed verdict is red', () => {
-    const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    // The test environment (no ORDERFLOW_* or OPENAI_* of the shell), with colour forced on.
-    const env = childEnv({ NO_COLOR: undefined, CI: undefined, FORCE_COLOR: '1' });
-    const run = (args: string[]) => spawnSync(process.execPath, [BIN, 'eval', '--module', 'intent_recognition', ...args], { cwd: root, env, encoding: 'utf8' });
-    const RED = '\u001b[31m';
-    const passed = run(['--out', join(root, 'a')]);
-    expect(passed.status).toBe(0);
-    const header = passed.stdout.split('\n').find((l) => l.includes('metric'))!;
-    expect(header).not.toContain(RED);
-    expect(passed.stdout).not.toContain(RED);
-    expect(passed.stdout).toContain('\u001b[32mgate: passed');
-    const failed = run(['--out', join(root, 'b'), '--provider', 'sim:gullible']);
-    expect(failed.status).toBe(1);
-    expect(failed.stdout).toContain(`${RED}gate: FAILED`);
   });
 
   it('list fits a 100-column terminal', async () => {
