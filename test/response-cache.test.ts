@@ -283,7 +283,7 @@ describe('createProvider', () => {
     expect(await attempt(() => createProvider({ provider: 'openai', config: config(), env: { OPENAI_API_KEY: KEY } }))).toMatch(/model.*ORDERFLOW_MODEL/s);
     expect(await attempt(() => createProvider({ provider: 'openai', config: config({ model: 'm' }), env: {} }))).toMatch(/OPENAI_API_KEY/);
     expect(await attempt(() => createProvider({ provider: 'openai', config: config({ model: 'm' }), env: {}, cacheMode: 'off' }))).toMatch(/OPENAI_API_KEY/);
-    expect(await attempt(() => createProvider({ provider: 'anthropic', config: config(), env: {} }))).toMatch(/sim, sim:gullible, openai/);
+    expect(await attempt(() => createProvider({ provider: 'anthropic', config: config(), env: {} }))).toMatch(/sim, sim:gullible, sim:adversary, openai/);
     // replay needs no key: it never calls out
     expect((await createProvider({ provider: 'openai', config: config({ model: 'm' }), env: {}, cacheMode: 'replay' })).model).toBe('m');
   });

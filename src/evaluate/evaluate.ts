@@ -70,6 +70,8 @@ export interface EvaluateOptions {
   maxRetries?: string | number;
   /** `--server`: the kind of OpenAI-compatible server (what its structured output enforces). */
   server?: string;
+  /** `--seed` of sim:adversary: the same seed gives the same outputs (text when not a whole number, to quote it). */
+  seed?: number | string;
   /** `--max-cost USD`: no new call once the calls of this run have cost this much. */
   maxCost?: number;
   /** The eval arguments as typed, repeated in the command that finishes an incomplete run (else rebuilt from these options). */
@@ -122,6 +124,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     ...(options.server !== undefined ? { server: options.server } : {}),
+    ...(options.seed !== undefined ? { seed: seedOf(options.seed) } : {}),
   });
   if (maxCost !== undefined && created.id === 'openai' && !config.prices[created.model]) {
     throw new InputError({ file: '--max-cost', message: `model "${created.model}" has no price in prices, so its cost is unknown and no budget can be kept`, expected: `prices: { ${created.model}: { input_per_mtok: ..., output_per_mtok: ... } } in the config`, severity: 'error' });
@@ -249,6 +252,11 @@ function refuseLintErrors(registry: Registry, active: Map<string, PromptFile>): 
 function budgetOf(value: number): number {
   // The CLI hands over what was typed when it is no number ("abc"), so that the error can quote it.
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new InputError({ file: '--max-cost', message: `"${value}" is not an amount of US dollars`, expected: 'a positive number, e.g. --max-cost 2.50', severity: 'error' });
+  return value;
+}
+
+function seedOf(value: number | string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2 ** 31) throw new InputError({ file: '--seed', message: `"${value}" is not a seed`, expected: 'a whole number from 0 to 2147483648, e.g. --seed 7', severity: 'error' });
   return value;
 }
 

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { CASE_TYPES, type GeneratedBy } from '../cases/case-schema.js';
 import { iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
 import type { LoadedModuleCase } from '../cases/load-module-cases.js';
-import { newSeed } from '../cases/strategies/seeded-random.js';
+import { newSeed } from '../seeded-random.js';
 import { InputError } from '../errors.js';
 import { createProvider } from '../providers/create-provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';

@@ -15,7 +15,7 @@ import { parse, stringify } from 'yaml';
 import { PIPELINE_DIR, iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
 import type { GeneratedBy } from '../cases/case-schema.js';
 import { ATTACK_STRATEGIES } from '../cases/strategies/attack-strategies.js';
-import { seededRng } from '../cases/strategies/seeded-random.js';
+import { seededRng } from '../seeded-random.js';
 import { InputError, type Problem } from '../errors.js';
 import { parseScenarioFile } from '../pipeline/load-scenarios.js';
 import { createProvider } from '../providers/create-provider.js';

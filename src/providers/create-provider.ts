@@ -16,8 +16,9 @@ import type { Provider } from './provider.js';
 import { CachedProvider, type CacheMode } from './response-cache.js';
 import { resolveOutputMode, resolveServer } from './server-presets.js';
 import { SimProvider } from './sim/sim-provider.js';
+import { AdversaryProvider } from './adversary/adversary-provider.js';
 
-export const PROVIDER_NAMES = ['sim', 'sim:gullible', 'openai'] as const;
+export const PROVIDER_NAMES = ['sim', 'sim:gullible', 'sim:adversary', 'openai'] as const;
 
 export interface CreateProviderOptions {
   /** sim | sim:gullible | openai */
@@ -39,6 +40,8 @@ export interface CreateProviderOptions {
   maxRetries?: string | number;
   /** `--server`; else openai.server. */
   server?: string;
+  /** `--seed` of sim:adversary (default 1). */
+  seed?: number;
 }
 
 export async function createProvider(options: CreateProviderOptions): Promise<Provider> {
@@ -52,6 +55,8 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
       return new SimProvider('reference');
     case 'sim:gullible':
       return new SimProvider('gullible');
+    case 'sim:adversary':
+      return new AdversaryProvider(options.seed ?? 1);
     case 'openai': {
       const mode = options.cacheMode ?? config.cache.mode;
       const model = options.model || config.model || env.ORDERFLOW_MODEL;

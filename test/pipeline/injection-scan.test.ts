@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attackStrategy } from '../../src/cases/strategies/attack-strategies.js';
-import { seededRng } from '../../src/cases/strategies/seeded-random.js';
+import { seededRng } from '../../src/seeded-random.js';
 import { InjectionScanner } from '../../src/pipeline/injection-scan.js';
 import { loadWorkspace } from '../../src/workspace.js';
 
