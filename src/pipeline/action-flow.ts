@@ -5,14 +5,15 @@
  * Every way out is recorded; none of them throws.
  */
 import type { ActionOutcome } from './action-outcome.js';
-import { checkGates, type ProposedCall } from './gates/gate-chain.js';
+import { checkGates, type GateBlock, type ProposedCall } from './gates/gate-chain.js';
 import { gateContext } from './gates/gate-context.js';
 import { confidenceOf, type Output, type PipelineContext } from './pipeline-context.js';
 import { MAX_RETRIES, recover } from './stages/recover.js';
 import { stringList } from './stages/understand.js';
 import { executeAndVerify } from './execute-and-verify.js';
+import { untrustedForDeciders } from './untrusted-quarantine.js';
 import { NEXT_ACTION_TOOLS } from './tools/tool-catalog.js';
-import { alreadyAsked, askUser, confirmationFor } from './user-confirmation.js';
+import { alreadyAsked, askUser, confirmationFor, BINDING_ARGS } from './user-confirmation.js';
 
 export type { ActionOutcome };
 
@@ -108,6 +109,15 @@ export async function authorizeAndExecute(ctx: PipelineContext, proposal: Propos
     };
     const proposedBy = tool === proposal.tool ? 'responsibility_attribution' : 'tool_authorization';
     if (ctx.options.gates) {
+      // Authorization may only say yes or no to the program's proposal: another tool, or other key values, is another action.
+      const rewritten = rewrittenBy(proposal, call);
+      if (rewritten) {
+        const block: GateBlock = { is_error: true, error_code: 'NOT_ALLOWED', gate: 'schema', message: `tool authorization changed the proposed call (${rewritten})`, remedy: 'authorize the proposal as it is, or deny it' };
+        ctx.recordTool(call, 'blocked', { authorization: verdict, block, proposed_by: proposedBy });
+        ctx.actionsTaken.push(`${call.tool} stopped: ${block.message}`);
+        ctx.handOff(`tool authorization changed the proposed ${proposal.tool}`);
+        return 'handoff';
+      }
       const block = checkGates(call, gateContext(ctx, call, decision));
       if (block?.gate === 'confirmation' && !alreadyAsked(ctx, call)) {
         // The gate's structured error tells the agent what is missing (seed 003): ask, then try once more.
@@ -176,11 +186,22 @@ async function authorize(ctx: PipelineContext, call: ProposedCall, decision: Out
     },
     safety_risk_tags: ctx.safetyRiskTags(),
     evidence_sufficiency: (ctx.evidence?.evidence_sufficiency as 'sufficient' | 'partial' | 'insufficient' | undefined) ?? 'insufficient',
-    untrusted_tool_text: ctx.untrustedText,
+    untrusted_tool_text: untrustedForDeciders(ctx),
   });
   if (result.ok) return result.output;
   await recover(ctx, { stage: 'tool_authorization', type: result.failure, detail: result.reason, involvesWrite: true });
   ctx.handOff('tool authorization failed');
   ctx.recordTool(call, 'not_authorized', { authorization: 'failed' });
   return null;
+}
+
+/**
+ * What the authorization model changed of the program's proposal: the tool, or
+ * a value the user's consent is bound to (order, amount, address, recipient,
+ * changes). Free text such as a reason may be sanitised; nothing else may move.
+ */
+function rewrittenBy(proposal: ProposedCall, call: ProposedCall): string | null {
+  if (call.tool !== proposal.tool) return `${proposal.tool} → ${call.tool}`;
+  const moved = BINDING_ARGS.filter((k) => JSON.stringify(call.args[k] ?? null) !== JSON.stringify(proposal.args[k] ?? null));
+  return moved.length ? `${moved.join(', ')} changed` : null;
 }

@@ -11,6 +11,7 @@ import { confidenceOf, type Output, type PipelineContext } from './pipeline-cont
 import { recover } from './stages/recover.js';
 import type { ReadTool } from './tools/tool-catalog.js';
 import type { ToolOutcome } from './world/mock-world.js';
+import { recordForModels } from './untrusted-quarantine.js';
 
 const REQUERY: Record<string, { tool: ReadTool; change: string }> = {
   create_refund: { tool: 'query_after_sales', change: 'after_sales_status becomes refund_requested' },
@@ -45,7 +46,7 @@ async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutco
     const result = await ctx.caller.call('execution_state_verification', {
       executed_action: { tool_name: call.tool, args: call.args, idempotency_key: call.idempotency_key },
       tool_result: { success: outcome.success, data: outcome.data, error: outcome.error },
-      requery_result: { tool_name: requery?.tool ?? 'none', data: second?.data ?? {} },
+      requery_result: { tool_name: requery?.tool ?? 'none', data: requery && second ? recordForModels(ctx, requery.tool, second.data) : {} },
       expected_state_change: requery?.change ?? `${call.tool} accepted`,
       retry_count: retry,
     });

@@ -13,7 +13,8 @@ import type { EventOrder, StageTrace } from './trace.js';
 /** Where the caller reports each call: its order in the conversation, and its input (for exposure). */
 export interface CallObserver {
   next(): EventOrder;
-  sawInput(module: string, input: Record<string, unknown>, at: EventOrder): void;
+  /** `via`: `module:<id>`, or `screen:<id>` for a call that reads untrusted text as data only. */
+  sawInput(via: string, input: Record<string, unknown>, at: EventOrder): void;
 }
 
 export type StageCall = { ok: true; output: Record<string, unknown> } | { ok: false; failure: 'schema_invalid' | 'model_error'; reason: string };
@@ -34,15 +35,16 @@ export class ModuleCaller {
     return prompt;
   }
 
-  async call(module: string, input: Record<string, unknown>): Promise<StageCall> {
+  /** `screen`: the call reads untrusted text as data (the source named), and only its enum fields are used. */
+  async call(module: string, input: Record<string, unknown>, options: { screen?: string } = {}): Promise<StageCall> {
     const prompt = this.prompt(module);
     const inputCheck = prompt.inputSchema?.zod.safeParse(input);
     if (inputCheck && !inputCheck.success) {
       throw new Error(`pipeline built an invalid ${module} input: ${formatZodIssues(inputCheck.error).join('; ')}`);
     }
     const at = this.observer?.next();
-    if (at) this.observer!.sawInput(module, input, at);
-    const base = { ...(at ?? {}), stage: module, prompt: prompt.metadata.name, input };
+    if (at) this.observer!.sawInput(options.screen ? `screen:${module}` : `module:${module}`, input, at);
+    const base = { ...(at ?? {}), stage: module, prompt: prompt.metadata.name, input, ...(options.screen ? { screen: options.screen } : {}) };
     try {
       const response = await this.provider.complete({ module, prompt, input, trial: this.trial, caseId: this.caseId });
       const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);

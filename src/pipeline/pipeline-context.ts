@@ -70,6 +70,8 @@ export class Session {
   taskSummary: string | null = null;
   /** Earlier turns, as conversation_history. */
   readonly history: { role: 'user' | 'assistant'; content: string }[];
+  /** Untrusted texts already screened (source and text): each is screened once per conversation. */
+  readonly screened = new Set<string>();
   /** Idempotency keys are per conversation: a new application after a rejected refund is a new key. */
   readonly sessionId: string;
 
@@ -84,7 +86,7 @@ export class Session {
     this.exposure = new ExposureRecorder(inj?.text, this.trace.exposures);
     this.caller = new ModuleCaller(options.active, options.provider, options.trial, scenario.scenario_id, this.trace.stages, {
       next: () => this.next(),
-      sawInput: (module, input, at) => this.exposure.saw(`module:${module}`, input, at),
+      sawInput: (via, input, at) => this.exposure.saw(via, input, at),
     });
     this.scanner = new InjectionScanner([options.active.get('input_safety_precheck'), options.active.get('policy_evidence_filter')]);
     this.history = [...scenario.history];
@@ -169,11 +171,27 @@ export class PipelineContext {
   /** Program-detected attack phrases in untrusted text: they arm the human-review gate. */
   noteInjection(phrases: string[]): void {
     for (const p of phrases) if (!this.trace.injection_risk.program_phrases.includes(p)) this.trace.injection_risk.program_phrases.push(p);
+    if (phrases.length) this.noteSignal('program_scan');
+  }
+
+  /** Risk tags the screen found in one untrusted text; an injection tag arms the human-review gate. */
+  noteScreen(source: string, tags: string[]): void {
+    const risk = this.trace.injection_risk;
+    const found = tags.filter((t) => INJECTION_TAGS.has(t));
+    if (!found.length) return;
+    risk.screen_tags = [...new Set([...(risk.screen_tags ?? []), ...found])];
+    this.noteSignal(`screen:${source}`);
+  }
+
+  /** When and where the program first knew of an attack: the judge holds a write after it to human review. */
+  noteSignal(source: string): void {
+    const signals = (this.trace.injection_risk.signals ??= []);
+    if (!signals.some((s) => s.source === source && s.turn === this.session.turn)) signals.push({ ...this.session.next(), source });
   }
 
   get injectionRisk(): boolean {
     const risk = this.trace.injection_risk;
-    return risk.program_phrases.length > 0 || risk.model_tags.some((t) => INJECTION_TAGS.has(t));
+    return risk.program_phrases.length > 0 || risk.model_tags.some((t) => INJECTION_TAGS.has(t)) || (risk.screen_tags ?? []).length > 0;
   }
 
   /**
@@ -183,7 +201,7 @@ export class PipelineContext {
    */
   safetyRiskTags(): string[] {
     const tags = [...this.trace.injection_risk.model_tags, ...(Array.isArray(this.evidence?.risk_tags) ? (this.evidence!.risk_tags as string[]) : [])];
-    if (this.trace.injection_risk.program_phrases.length) tags.push('possible_prompt_injection');
+    if (this.trace.injection_risk.program_phrases.length || this.trace.injection_risk.screen_tags?.length) tags.push('possible_prompt_injection');
     return [...new Set(tags)];
   }
 

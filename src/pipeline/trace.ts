@@ -21,6 +21,8 @@ export interface StageTrace extends Partial<EventOrder> {
   not_json?: boolean;
   /** The schema failure breaks only constraints the endpoint could not enforce. */
   unenforced?: string;
+  /** The call screened untrusted text (this source) as data: only its risk tags were used. */
+  screen?: string;
   latency_ms: number;
   usage: Usage;
   /** null: the model has no price (unknown, never 0). */
@@ -63,7 +65,7 @@ export interface HandoffSummary {
  * injection matters from the first exposure on, never before.
  */
 export interface Exposure extends EventOrder {
-  /** `user_turn`, `module:<stage>`, `tool:<read tool>`, `document:<doc_id>`, `gate:records`. */
+  /** `user_turn`, `module:<stage>`, `screen:<stage>` (read as data only), `tool:<read tool>`, `document:<doc_id>`, `gate:records`. */
   via: string;
 }
 
@@ -92,7 +94,11 @@ export interface TurnRecord {
 export interface PipelineTrace {
   stages: StageTrace[];
   tools: ToolTrace[];
-  injection_risk: { model_tags: string[]; program_phrases: string[] };
+  /**
+   * What the agent knew of an attack: the precheck's and evidence filter's tags, the program's scan,
+   * the screen's tags on untrusted text, and when each first signalled (absent in traces of older runs).
+   */
+  injection_risk: { model_tags: string[]; program_phrases: string[]; screen_tags?: string[]; signals?: (EventOrder & { source: string })[] };
   exposures: Exposure[];
   /** Every tool the user confirmed, and each question asked with its exact arguments. */
   confirmation: {
@@ -108,6 +114,8 @@ export interface PipelineTrace {
   reply: string | null;
   /** True when the reply came from the program's fallback template, not the response module. */
   reply_fallback: boolean;
+  /** Replies the program stopped before they were sent, each with why; a template went out instead. */
+  reply_blocked?: (EventOrder & { reason: string; reply: string })[];
   handoff: HandoffSummary | null;
   /** Short program notes: why the flow went the way it did. */
   notes: string[];

@@ -10,7 +10,7 @@ import type { ProposedCall } from './gates/gate-chain.js';
 import type { ConfirmationAnswer, ConfirmationRequest } from './trace.js';
 
 /** The arguments that make an action this action and not another: a yes to 100 yuan is not a yes to 199. */
-const BINDING_ARGS = ['order_id', 'amount', 'address', 'to', 'changes'] as const;
+export const BINDING_ARGS = ['order_id', 'amount', 'address', 'to', 'changes'] as const;
 
 export function sameAction(a: { tool: string; args: Record<string, unknown> }, b: { tool: string; args: Record<string, unknown> }): boolean {
   return a.tool === b.tool && BINDING_ARGS.every((k) => JSON.stringify(a.args[k] ?? null) === JSON.stringify(b.args[k] ?? null));

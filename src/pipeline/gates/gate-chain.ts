@@ -143,7 +143,7 @@ function businessRules(call: ProposedCall, ctx: GateContext): GateBlock | null {
   return null;
 }
 
-function recordConflicts(world: MockWorld, orderId: string): string[] {
+export function recordConflicts(world: MockWorld, orderId: string): string[] {
   const state = world.state;
   const order = world.order(orderId);
   const logistics = state.logistics.find((l) => l.order_id === orderId);

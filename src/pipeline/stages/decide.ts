@@ -1,6 +1,7 @@
 /** Responsibility attribution for one task (an intent of the request), on the shared facts and evidence. */
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { recover } from './recover.js';
+import { untrustedForDeciders } from '../untrusted-quarantine.js';
 import { intentResult, stringList } from './understand.js';
 
 export async function decide(ctx: PipelineContext, intent: Output): Promise<Output | null> {
@@ -19,7 +20,7 @@ export async function decide(ctx: PipelineContext, intent: Output): Promise<Outp
     })),
     evidence_sufficiency: (ctx.evidence?.evidence_sufficiency as 'sufficient' | 'partial' | 'insufficient' | undefined) ?? 'insufficient',
     safety_risk_tags: ctx.safetyRiskTags(),
-    untrusted_tool_text: ctx.untrustedText,
+    untrusted_tool_text: untrustedForDeciders(ctx),
   });
   if (!result.ok) {
     await recover(ctx, { stage: 'responsibility_attribution', type: result.failure, detail: result.reason, involvesWrite: true });

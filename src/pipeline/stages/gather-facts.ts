@@ -9,6 +9,7 @@ import type { Output, PipelineContext } from '../pipeline-context.js';
 import { READ_TOOLS, TEXT_FIELDS, type ReadTool } from '../tools/tool-catalog.js';
 import { toolConflicts, verifiedFacts, type ReadResults } from '../verified-facts.js';
 import { recover } from './recover.js';
+import { screenUntrusted } from '../untrusted-quarantine.js';
 import { intentResult, stringList } from './understand.js';
 
 const RESULT_KEY: Partial<Record<ReadTool, keyof ReadResults>> = {
@@ -77,21 +78,24 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<stri
       ctx.saw(`tool:${tool}`, outcome.data);
       ctx.reads[key] = outcome.data;
       ctx.noteInjection(ctx.scanner.scan(JSON.stringify(outcome.data)));
-      keepUntrustedText(ctx, tool as ReadTool, outcome.data);
+      await keepUntrustedText(ctx, tool as ReadTool, outcome.data);
     }
   }
   return refused;
 }
 
 /**
- * The free-text field of a read (an order remark, a carrier note) goes to the
- * deciding modules as fenced, untrusted data (seed 004): a model can weigh a
- * paraphrased instruction the program's literal scan misses.
+ * The free-text field of a read (an order remark, a carrier note) is kept as
+ * untrusted text: screened once, and withheld from every deciding module while
+ * the guards are on (untrusted-quarantine.ts); with them off it goes to the
+ * deciders fenced, as the prompts alone would have it.
  */
-function keepUntrustedText(ctx: PipelineContext, tool: ReadTool, data: Record<string, unknown>): void {
+async function keepUntrustedText(ctx: PipelineContext, tool: ReadTool, data: Record<string, unknown>): Promise<void> {
   const field = TEXT_FIELDS[tool];
   const text = field ? data[field] : undefined;
   if (typeof text !== 'string' || !text.trim()) return;
   const source = `${tool}.${field}`;
-  if (!ctx.untrustedText.some((u) => u.source === source && u.text === text)) ctx.untrustedText.push({ source, text });
+  if (ctx.untrustedText.some((u) => u.source === source && u.text === text)) return;
+  ctx.untrustedText.push({ source, text });
+  await screenUntrusted(ctx, source, text);
 }

@@ -3,6 +3,7 @@ import type { Output, PipelineContext } from '../pipeline-context.js';
 import { searchPolicies } from '../retrieval.js';
 import { recover } from './recover.js';
 import { intentResult, stringList } from './understand.js';
+import { documentsForModels, isUntrustedDocument, screenUntrusted } from '../untrusted-quarantine.js';
 
 export async function collectEvidence(ctx: PipelineContext, intent: Output): Promise<'ok' | 'failed'> {
   const rewrite = await ctx.caller.call('policy_query_rewrite', {
@@ -27,6 +28,7 @@ export async function collectEvidence(ctx: PipelineContext, intent: Output): Pro
     ctx.injectedDocIds.push(doc.doc_id);
     ctx.noteInjection(phrases);
   }
+  for (const doc of ctx.retrieved) if (isUntrustedDocument(ctx, doc)) await screenUntrusted(ctx, `document:${doc.doc_id}`, `${doc.title} ${doc.content}`);
 
   const evidence = await ctx.caller.call('policy_evidence_filter', {
     policy_rewrite_result: {
@@ -36,7 +38,7 @@ export async function collectEvidence(ctx: PipelineContext, intent: Output): Pro
       negative_filters: stringList(rewrite.output.negative_filters),
       evidence_requirements: stringList(rewrite.output.evidence_requirements),
     },
-    retrieved_documents: ctx.retrieved,
+    retrieved_documents: documentsForModels(ctx, ctx.retrieved),
     verified_tool_facts: ctx.facts! as unknown as Record<string, unknown>,
   });
   if (!evidence.ok) {

@@ -5,6 +5,7 @@
  */
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { factSentences } from '../verified-facts.js';
+import { replyProblem } from '../reply-guard.js';
 
 export type ResponseScenario = 'need_clarification' | 'need_confirmation' | 'decision_only' | 'execution_success' | 'execution_failed' | 'human_handoff' | 'general_info';
 
@@ -17,6 +18,9 @@ const FALLBACK: Record<ResponseScenario, string> = {
   human_handoff: '您好，您的问题需要人工进一步核实，我们已为您转接人工客服，请稍候。',
   general_info: '您好，我们已收到您的问题，如需办理具体业务请提供订单号。',
 };
+
+/** Sent in place of a blocked reply: the fallback, except that no success is claimed (the block may be about the claim). */
+const SAFE: Record<ResponseScenario, string> = { ...FALLBACK, execution_success: '您好，您的申请正在处理中，结果以系统通知为准。' };
 
 export async function respond(ctx: PipelineContext, scenario: ResponseScenario, clarification: string | null = null): Promise<void> {
   ctx.trace.response_scenario = scenario;
@@ -45,11 +49,21 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
     clarification_question: clarification,
     user_emotion: emotion as 'neutral' | 'anxious' | 'angry' | 'dissatisfied' | 'unknown',
   });
-  if (result.ok) {
-    ctx.trace.reply = String(result.output.reply);
+  if (!result.ok) {
+    ctx.trace.reply = FALLBACK[scenario];
+    ctx.trace.reply_fallback = true;
+    ctx.note(`response module failed (${result.reason}); sent the fallback template`);
     return;
   }
-  ctx.trace.reply = FALLBACK[scenario];
+  const reply = String(result.output.reply);
+  const problem = ctx.options.gates ? replyProblem(ctx, reply) : null;
+  if (!problem) {
+    ctx.trace.reply = reply;
+    return;
+  }
+  // The model's reply never reaches the customer: a template that claims nothing does.
+  ctx.trace.reply = SAFE[scenario];
   ctx.trace.reply_fallback = true;
-  ctx.note(`response module failed (${result.reason}); sent the fallback template`);
+  (ctx.trace.reply_blocked ??= []).push({ ...ctx.session.next(), reason: problem, reply });
+  ctx.note(`reply blocked before sending: ${problem}`);
 }

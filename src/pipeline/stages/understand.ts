@@ -1,5 +1,5 @@
 /** Safety precheck → intent → slot clarification: what the user wants, and whether we can go on. */
-import type { Output, PipelineContext } from '../pipeline-context.js';
+import { INJECTION_TAGS, type Output, type PipelineContext } from '../pipeline-context.js';
 import { recover } from './recover.js';
 
 export type UnderstandOutcome =
@@ -39,6 +39,7 @@ export async function safetyPrecheck(ctx: PipelineContext): Promise<(UnderstandO
   ctx.precheck = precheck.output;
   const tags = stringList(precheck.output.risk_tags);
   ctx.trace.injection_risk.model_tags = [...new Set([...ctx.trace.injection_risk.model_tags, ...tags])];
+  if (tags.some((t) => INJECTION_TAGS.has(t))) ctx.noteSignal('input_safety_precheck');
   const step = String(precheck.output.recommended_next_step);
   if (precheck.output.allow_continue === false || step === 'reject') {
     ctx.note('safety precheck rejected the input');

@@ -1,0 +1,145 @@
+/**
+ * Every user-visible reply is checked against the world before it goes out.
+ * A reply fails when it says an action is done that the world does not show
+ * done for the order it is about (on records that agree), when it carries
+ * another user's data, text or a link or contact that only untrusted text
+ * carried, or a passage of a prompt. A failing reply is replaced by a template
+ * that claims nothing, and the trace records why (`reply_blocked`).
+ */
+import { claimsIn } from '../scoring/claims.js';
+import { recordConflicts } from './gates/gate-chain.js';
+import type { PipelineContext } from './pipeline-context.js';
+import { normaliseForMatch } from './injection-scan.js';
+
+/** The write whose effect makes a claim of each kind true. */
+const CLAIM_TOOLS: Record<string, string[]> = {
+  refund: ['create_refund'],
+  compensation: ['create_compensation'],
+  cancel: ['cancel_order'],
+  ticket: ['create_ticket'],
+  address_change: ['modify_address', 'modify_order'],
+};
+const INTENT_TOOLS: Record<string, string[]> = {
+  refund_request: ['create_refund'],
+  compensation_request: ['create_compensation'],
+  cancel_order: ['cancel_order'],
+  complaint: ['create_ticket'],
+  modify_order: ['modify_address', 'modify_order'],
+};
+/** Passages shorter than this match by chance: untrusted text is prose, prompts also hold field names of 16 characters. */
+const UNTRUSTED_WINDOW = 16;
+const PROMPT_WINDOW = 24;
+const LINK_OR_CONTACT = /https?:\/\/[^\s"'，。）)]+|www\.[^\s"'，。）)]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<!\d)1[3-9]\d{9}(?!\d)|(?<![\w.])[a-z0-9-]+\.(?:com|net|org|cn|io|xyz|top)(?![\w])/gi;
+
+/** Why the reply must not be sent, or null. */
+export function replyProblem(ctx: PipelineContext, reply: string): string | null {
+  return unprovenClaim(ctx, reply) ?? othersData(ctx, reply) ?? untrustedPassage(ctx, reply) ?? promptPassage(ctx, reply);
+}
+
+function unprovenClaim(ctx: PipelineContext, reply: string): string | null {
+  const vocabulary = ctx.prompt('customer_response_generation').structured.claimVocabulary ?? [];
+  for (const claim of claimsIn(reply, vocabulary)) {
+    if (claim.kind === 'handoff') {
+      if (!ctx.handoffReasons.length) return `it says "${claim.text}", but nothing was handed to a human`;
+      continue;
+    }
+    const tools = claim.kind === 'request' ? INTENT_TOOLS[String(ctx.intent?.intent)] ?? [] : CLAIM_TOOLS[claim.kind] ?? [];
+    const orders = ordersAbout(ctx, reply);
+    if (tools.length === 0 || orders.length === 0) return `it says "${claim.text}", and no order is known to have it done`;
+    const unproven = orders.find((order) => !tools.some((tool) => doneOn(ctx, tool, order)));
+    if (unproven) return `it says "${claim.text}", but order ${unproven} does not show it done on records that agree`;
+  }
+  return null;
+}
+
+/** The orders a reply speaks of: those it names, else every order of the conversation (each must hold). */
+function ordersAbout(ctx: PipelineContext, reply: string): string[] {
+  const own = ctx.world.state.orders.filter((o) => o.user_id === ctx.scenario.user.id).map((o) => o.order_id);
+  const named = own.filter((id) => reply.includes(id));
+  if (named.length) return named;
+  const conversation = [ctx.orderId, ctx.session.pending?.call.args.order_id, ...ctx.world.writes.map((w) => w.args.order_id)];
+  return [...new Set(conversation.filter((id): id is string => typeof id === 'string' && own.includes(id)))];
+}
+
+function doneOn(ctx: PipelineContext, tool: string, orderId: string): boolean {
+  if (recordConflicts(ctx.world, orderId).length) return false;
+  if (tool === 'modify_address' || tool === 'modify_order') return ctx.world.writes.some((w) => w.tool === tool && w.args.order_id === orderId && w.changed_state);
+  return ctx.world.effectInForce(tool, orderId) !== null;
+}
+
+/** Another user's records, unless the current user said the value first. */
+function othersData(ctx: PipelineContext, reply: string): string | null {
+  const user = ctx.scenario.user.id;
+  const state = ctx.world.state;
+  const said = saidByUser(ctx);
+  const mine = new Set(state.orders.filter((o) => o.user_id === user).flatMap((o) => [o.product_name, o.address]));
+  for (const o of state.orders.filter((x) => x.user_id !== user)) {
+    const tracking = state.logistics.find((l) => l.order_id === o.order_id)?.tracking_no;
+    const values = [o.order_id, o.user_id, o.address, tracking, o.product_name].filter((v): v is string => typeof v === 'string' && v.length >= 2 && !mine.has(v) && !said.includes(v));
+    const hit = values.find((v) => reply.includes(v));
+    if (hit) return `it shows "${hit}" from another user's order`;
+  }
+  return null;
+}
+
+/** A link, a contact or a passage of untrusted free text: the program read it as data, it never reaches the customer. */
+function untrustedPassage(ctx: PipelineContext, reply: string): string | null {
+  const texts = [...ctx.untrustedText.map((u) => u.text), ...ctx.retrieved.filter((d) => !['official', 'internal'].includes(d.metadata.trust_level) || ctx.injectedDocIds.includes(d.doc_id)).map((d) => d.content)];
+  if (!texts.length) return null;
+  const said = saidByUser(ctx).toLowerCase();
+  const lower = reply.toLowerCase();
+  const contact = texts.flatMap((t) => t.match(LINK_OR_CONTACT) ?? []).find((c) => lower.includes(c.toLowerCase()) && !said.includes(c.toLowerCase()));
+  if (contact) return `it passes on "${contact}", which only untrusted text carried`;
+  const windows = windowsOf(texts.map(normaliseForMatch).join('\n'), UNTRUSTED_WINDOW);
+  const shared = firstShared(normaliseForMatch(reply), windows, normaliseForMatch(saidByUser(ctx)), UNTRUSTED_WINDOW);
+  return shared ? `it repeats untrusted text ("${shared}")` : null;
+}
+
+const promptWindows = new WeakMap<object, Set<string>>();
+
+/** A passage of any active prompt outside its examples (a reply may resemble an example reply). */
+function promptPassage(ctx: PipelineContext, reply: string): string | null {
+  const active = ctx.options.active;
+  let windows = promptWindows.get(active);
+  if (!windows) {
+    const prose = [...active.values()].map((p) => withoutFences(p.systemPrompt)).join('\n');
+    promptWindows.set(active, (windows = windowsOf(normaliseForMatch(prose), PROMPT_WINDOW)));
+  }
+  if (/#{1,3}\s*(system role|hard rules|output schema|input schema|detection rules)/i.test(reply)) return 'it shows a prompt section heading';
+  const shared = firstShared(normaliseForMatch(reply), windows, '', PROMPT_WINDOW);
+  return shared ? `it quotes a prompt ("${shared}")` : null;
+}
+
+function withoutFences(text: string): string {
+  let inside = false;
+  return text
+    .split('\n')
+    .filter((line) => {
+      if (line.trim().startsWith('```')) inside = !inside;
+      return !inside && !line.trim().startsWith('```');
+    })
+    .join('\n');
+}
+
+function windowsOf(text: string, size: number): Set<string> {
+  const chars = [...text];
+  const out = new Set<string>();
+  for (let i = 0; i + size <= chars.length; i++) {
+    const w = chars.slice(i, i + size).join('');
+    if (!w.includes('\n')) out.add(w);
+  }
+  return out;
+}
+
+function firstShared(text: string, windows: Set<string>, exempt: string, size: number): string | null {
+  const chars = [...text];
+  for (let i = 0; i + size <= chars.length; i++) {
+    const w = chars.slice(i, i + size).join('');
+    if (windows.has(w) && !exempt.includes(w)) return w;
+  }
+  return null;
+}
+
+function saidByUser(ctx: PipelineContext): string {
+  return [...ctx.session.history.filter((h) => h.role === 'user').map((h) => h.content), ctx.userTurn].join('\n');
+}

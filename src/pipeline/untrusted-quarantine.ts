@@ -1,0 +1,62 @@
+/**
+ * Untrusted free text never reaches a model that decides (CaMeL's split of
+ * data from control). The program knows, without recognising any attack,
+ * which text is untrusted: the free-text fields of records (order remarks,
+ * carrier and after-sales notes) and retrieved documents that are not
+ * official or internal policy, or in which the program found planted
+ * instructions. With the guards on, every module input gets a placeholder in
+ * their place; the text itself goes only to a screen — the safety precheck —
+ * of whose output the program keeps the risk tags and nothing else, so the
+ * text can raise a hand-off but never steer a decision, an argument or a reply.
+ */
+import type { PipelineContext, UntrustedText } from './pipeline-context.js';
+import type { RetrievedDocument } from './retrieval.js';
+import { TEXT_FIELDS, type ReadTool } from './tools/tool-catalog.js';
+
+const TRUSTED_DOCUMENTS = new Set(['official', 'internal']);
+
+export function withheld(text: string): string {
+  return `[withheld by the program: untrusted free text, ${[...text].length} characters]`;
+}
+
+/** The untrusted texts as the deciding modules receive them: raw with the guards off (a measurement), placeholders otherwise. */
+export function untrustedForDeciders(ctx: PipelineContext): UntrustedText[] {
+  return ctx.options.gates ? ctx.untrustedText.map((u) => ({ source: u.source, text: withheld(u.text) })) : ctx.untrustedText;
+}
+
+/** A read's data for a model: its free-text field withheld. */
+export function recordForModels(ctx: PipelineContext, tool: string, data: Record<string, unknown>): Record<string, unknown> {
+  const field = TEXT_FIELDS[tool as ReadTool];
+  if (!ctx.options.gates || !field || typeof data[field] !== 'string' || !(data[field] as string).trim()) return data;
+  const copy: Record<string, unknown> = { ...data, [field]: withheld(data[field] as string) };
+  if (Array.isArray(data.earlier_records)) copy.earlier_records = data.earlier_records.map((r) => (r && typeof r === 'object' ? recordForModels(ctx, tool, r as Record<string, unknown>) : r));
+  return copy;
+}
+
+export function isUntrustedDocument(ctx: PipelineContext, doc: RetrievedDocument): boolean {
+  return !TRUSTED_DOCUMENTS.has(doc.metadata.trust_level) || ctx.injectedDocIds.includes(doc.doc_id);
+}
+
+/** Retrieved documents for the evidence filter: an untrusted one keeps its metadata, its title and content are withheld. */
+export function documentsForModels(ctx: PipelineContext, docs: RetrievedDocument[]): RetrievedDocument[] {
+  if (!ctx.options.gates) return docs;
+  return docs.map((d) => (isUntrustedDocument(ctx, d) ? { ...d, title: withheld(d.title), content: withheld(d.content) } : d));
+}
+
+/**
+ * Screens one untrusted text: the precheck reads it as data, and only its
+ * risk tags come back (an enum list: it cannot carry an instruction). An
+ * injection tag is a detection signal, which arms the human-review guard.
+ */
+export async function screenUntrusted(ctx: PipelineContext, source: string, text: string): Promise<void> {
+  if (!ctx.options.gates || ctx.session.screened.has(`${source}\n${text}`)) return;
+  ctx.session.screened.add(`${source}\n${text}`);
+  const result = await ctx.caller.call('input_safety_precheck', { user_query: text, conversation_history: [], source: 'api' }, { screen: source });
+  if (!result.ok) {
+    // A screen that cannot answer vouches for nothing: the text is treated as carrying an attack.
+    ctx.noteScreen(source, ['possible_prompt_injection']);
+    return;
+  }
+  const tags = Array.isArray(result.output.risk_tags) ? result.output.risk_tags.filter((t): t is string => typeof t === 'string') : [];
+  ctx.noteScreen(source, tags);
+}
