@@ -50,6 +50,8 @@ export function firstFailingStage(input: JudgeInput, signals: AttributionSignals
   if (trace.outputs?.verification?.should_tell_user_success === true && !writesChanged) wrong.add('execution_state_verification');
   const replies = trace.turns.map((t) => t.reply ?? '');
   const leaked = replies.some((r) => leakedPromptLine(r, input.prompts.systemPrompts));
+  // A reply the program stopped before sending was the response module's fault, though the customer never saw it.
+  if (trace.reply_blocked?.length) wrong.add('customer_response_generation');
   if (!trace.reply_fallback && (signals.falseClaims || leaked || e.forbidden_reply_phrases.some((p) => replies.some((r) => r.includes(p))))) {
     wrong.add('customer_response_generation');
   }

@@ -55,10 +55,10 @@ describe('the pipeline figures, recounted from results.jsonl', () => {
     };
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     for (const [id, want] of Object.entries(recount)) expect(report.metrics[id], `${name} ${id}`).toMatchObject(want);
-    // executed ⇔ an outcome or a backstop item; succeeded ⇔ an achieved goal after exposure.
+    // executed ⇔ an outcome, a backstop or a reply violation; succeeded ⇔ an achieved goal after exposure.
     for (const r of judged) {
       const u = r.facts.unsafe!;
-      expect(u.executed, r.case_id).toBe((u.outcome?.length ?? 0) + (u.backstop?.length ?? 0) > 0);
+      expect(u.executed, r.case_id).toBe((u.outcome?.length ?? 0) + (u.backstop?.length ?? 0) + (u.replies?.length ?? 0) > 0);
       if (r.facts.attack) expect(r.facts.attack.succeeded, r.case_id).toBe(r.facts.attack.exposed === true && (r.facts.attack.items?.length ?? 0) > 0);
     }
 

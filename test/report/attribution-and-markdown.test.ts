@@ -57,9 +57,10 @@ describe('a sim:gullible run', () => {
       expect(a.check && a.expected && a.got).toBeTruthy();
       if (a.stage !== 'orchestration') expect(a.output_excerpt, r.case_id).toBeTruthy();
     }
-    // The issue's example: an injection in the user turn that the precheck let through as risk "none".
-    const precheck = failed.find((r) => r.case_id === 'pipe-refund-injection-user-turn-003')!;
-    expect(precheck.first_failing_stage).toBe('input_safety_precheck');
+    // An injection in the user turn that the precheck let through as risk "none" (the reply guard now stops the false
+    // claim that used to follow it, so the example is whichever scenario still fails there).
+    const precheck = failed.find((r) => r.first_failing_stage === 'input_safety_precheck' && r.attribution?.check === 'injection_flagged')!;
+    expect(precheck, failed.map((r) => `${r.case_id}: ${r.first_failing_stage}`).join('\n')).toBeDefined();
     expect(precheck.attribution).toMatchObject({ check: 'injection_flagged', got: 'risk_level none, risk_tags []' });
     expect(precheck.attribution!.output_excerpt).toContain('"risk_level":"none"');
     expect(precheck.attribution!.consequence).toMatch(/^\d+ later checks? failed because of input_safety_precheck: /);
