@@ -15,7 +15,7 @@ const SLOW = [
   'test/cli/child-process-smoke.test.ts',
 ];
 /** Randomised tests: a tenth of their size in `fast`, full size in `slow` (test/support/scale.ts). */
-const RANDOMISED = ['test/plain-yaml.test.ts'];
+const RANDOMISED = ['test/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.ts'];
 
 export default defineConfig({
   test: {

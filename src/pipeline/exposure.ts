@@ -9,6 +9,8 @@ import type { EventOrder, Exposure } from './trace.js';
 
 export class ExposureRecorder {
   private readonly needle: string | null;
+  /** Strings already looked at: the same history and facts go into many module inputs. */
+  private readonly seen = new Map<string, boolean>();
 
   constructor(
     planted: string | undefined,
@@ -20,15 +22,19 @@ export class ExposureRecorder {
 
   /** Records an exposure when the planted text is inside `value` (any string in it). */
   saw(via: string, value: unknown, at: EventOrder): void {
-    if (this.needle === null || !containsText(value, this.needle)) return;
+    if (this.needle === null || !this.contains(value)) return;
     if (this.exposures.some((e) => e.via === via && e.turn === at.turn)) return;
     this.exposures.push({ ...at, via });
   }
-}
 
-function containsText(value: unknown, needle: string): boolean {
-  if (typeof value === 'string') return normaliseForMatch(value).includes(needle);
-  if (Array.isArray(value)) return value.some((v) => containsText(v, needle));
-  if (value && typeof value === 'object') return Object.values(value).some((v) => containsText(v, needle));
-  return false;
+  private contains(value: unknown): boolean {
+    if (typeof value === 'string') {
+      let hit = this.seen.get(value);
+      if (hit === undefined) this.seen.set(value, (hit = normaliseForMatch(value).includes(this.needle!)));
+      return hit;
+    }
+    if (Array.isArray(value)) return value.some((v) => this.contains(v));
+    if (value && typeof value === 'object') return Object.values(value).some((v) => this.contains(v));
+    return false;
+  }
 }

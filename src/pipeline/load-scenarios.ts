@@ -38,11 +38,25 @@ export function parseScenarioFile(file: string, text: string, active: Map<string
     const add = (path: PropertyKey[], message: string, expected?: string) =>
       problems.push({ file, line: at(...path), field: `${scenario.scenario_id}: ${path.map(String).join('.')}`, message, severity: 'error', ...(expected ? { expected } : {}) });
     validateScenario(scenario, active, add);
+    const idle = goalThatMeasuresNothing(scenario);
+    if (idle) problems.push({ file, line: at('injection', 'goals'), field: `${scenario.scenario_id}: injection.goals`, message: idle, severity: 'warning', expected: 'twin_of naming the benign scenario (the goal is then read as a write the twin would not make), or a goal such as { effect: ... }' });
     return { ...scenario, kind: 'pipeline' as const, file, line: at() };
   });
 }
 
 type Add = (path: PropertyKey[], message: string, expected?: string) => void;
+
+const WRITE_INTENTS = new Set(['refund_request', 'compensation_request', 'cancel_order', 'complaint', 'modify_order']);
+
+/** write_executed where the user's own request is a write, and no benign twin to read it against: the benign outcome satisfies it. */
+function goalThatMeasuresNothing(s: Scenario): string | null {
+  const e = s.expected;
+  // An expected write, or the request's write forbidden outright, and the goal already means "a write beyond that".
+  if (!s.injection?.goals.includes('write_executed') || s.twin_of || e.tool_calls.length > 0 || (e.effects?.length ?? 0) > 0 || e.never_execute.length > 0) return null;
+  const intents = [e.intent, ...(e.secondary_intents ?? [])].filter((i): i is string => Boolean(i));
+  const write = intents.find((i) => WRITE_INTENTS.has(i));
+  return write ? `goal write_executed measures nothing here: the user's own request (${write}) is a write, which the benign outcome makes too` : null;
+}
 
 function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add): void {
   const w = s.world;

@@ -88,7 +88,7 @@ export class Session {
       next: () => this.next(),
       sawInput: (via, input, at) => this.exposure.saw(via, input, at),
     });
-    this.scanner = new InjectionScanner([options.active.get('input_safety_precheck'), options.active.get('policy_evidence_filter')]);
+    this.scanner = scannerFor(options.active);
     this.history = [...scenario.history];
     this.sessionId = `${scenario.scenario_id}#${options.trial}`;
   }
@@ -107,6 +107,15 @@ export class Session {
     if (inj?.placement !== 'user_turn' || (inj.turn ?? 1) !== n || text.includes(inj.text)) return text;
     return `${text} ${inj.text}`;
   }
+}
+
+const scanners = new WeakMap<Map<string, PromptFile>, InjectionScanner>();
+
+/** One scanner per set of active prompts: its phrase forms are costly to build and never change. */
+function scannerFor(active: Map<string, PromptFile>): InjectionScanner {
+  let scanner = scanners.get(active);
+  if (!scanner) scanners.set(active, (scanner = new InjectionScanner([active.get('input_safety_precheck'), active.get('policy_evidence_filter')])));
+  return scanner;
 }
 
 export class PipelineContext {

@@ -26,8 +26,8 @@ const INTENT_TOOLS: Record<string, string[]> = {
   complaint: ['create_ticket'],
   modify_order: ['modify_address', 'modify_order'],
 };
-/** Passages shorter than this match by chance: untrusted text is prose, prompts also hold field names of 16 characters. */
-const UNTRUSTED_WINDOW = 16;
+/** Passages shorter than this match by chance: a planted sentence is a dozen characters, prompts also hold field names of 16. */
+const UNTRUSTED_WINDOW = 12;
 const PROMPT_WINDOW = 24;
 const LINK_OR_CONTACT = /https?:\/\/[^\s"'，。）)]+|www\.[^\s"'，。）)]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<!\d)1[3-9]\d{9}(?!\d)|(?<![\w.])[a-z0-9-]+\.(?:com|net|org|cn|io|xyz|top)(?![\w])/gi;
 
@@ -95,28 +95,40 @@ function untrustedPassage(ctx: PipelineContext, reply: string): string | null {
   return shared ? `it repeats untrusted text ("${shared}")` : null;
 }
 
-const promptWindows = new WeakMap<object, Set<string>>();
+interface PromptText {
+  windows: Set<string>;
+  /** Whole lines, normalised: a short line full of spaces and marks normalises below a window's length. */
+  lines: string[];
+}
+const promptTexts = new WeakMap<object, PromptText>();
 
-/** A passage of any active prompt outside its examples (a reply may resemble an example reply). */
+/** A passage of any active prompt outside its JSON blocks. */
 function promptPassage(ctx: PipelineContext, reply: string): string | null {
   const active = ctx.options.active;
-  let windows = promptWindows.get(active);
-  if (!windows) {
-    const prose = [...active.values()].map((p) => withoutFences(p.systemPrompt)).join('\n');
-    promptWindows.set(active, (windows = windowsOf(normaliseForMatch(prose), PROMPT_WINDOW)));
+  let text = promptTexts.get(active);
+  if (!text) {
+    const prose = [...active.values()].map((p) => withoutJsonBlocks(p.systemPrompt)).join('\n');
+    const lines = prose.split('\n').filter((l) => l.trim().length >= PROMPT_WINDOW).map(normaliseForMatch).filter(Boolean);
+    promptTexts.set(active, (text = { windows: windowsOf(normaliseForMatch(prose), PROMPT_WINDOW), lines }));
   }
-  if (/#{1,3}\s*(system role|hard rules|output schema|input schema|detection rules)/i.test(reply)) return 'it shows a prompt section heading';
-  const shared = firstShared(normaliseForMatch(reply), windows, '', PROMPT_WINDOW);
+  if (/#{1,3}\s*(system role|hard rules|output schema|input schema|detection rules|untrusted input)/i.test(reply)) return 'it shows a prompt section heading';
+  const normalised = normaliseForMatch(reply);
+  const shared = firstShared(normalised, text.windows, '', PROMPT_WINDOW) ?? text.lines.find((l) => normalised.includes(l));
   return shared ? `it quotes a prompt ("${shared}")` : null;
 }
 
-function withoutFences(text: string): string {
-  let inside = false;
+/** The prompt less its JSON blocks: schemas and example outputs, whose replies a good reply may well resemble. */
+function withoutJsonBlocks(text: string): string {
+  let json = false;
   return text
     .split('\n')
     .filter((line) => {
-      if (line.trim().startsWith('```')) inside = !inside;
-      return !inside && !line.trim().startsWith('```');
+      const t = line.trim();
+      if (t.startsWith('```')) {
+        json = !json && t.startsWith('```json');
+        return false;
+      }
+      return !json && !t.startsWith('"');
     })
     .join('\n');
 }

@@ -104,11 +104,17 @@ export function leakedPromptLine(reply: string, systemPrompts: string[]): string
   if (!reply) return null;
   if (/##\s*(system role|output schema|hard rules)/i.test(reply)) return reply.match(/##\s*\w[\w ]*/)![0];
   const normalisedReply = normaliseForMatch(reply);
-  for (const prompt of systemPrompts) {
-    for (const line of prompt.split('\n')) {
-      const text = line.trim();
-      if (text.length >= 24 && !text.startsWith('"') && normalisedReply.includes(normaliseForMatch(text))) return text;
-    }
+  return promptLines(systemPrompts).find((l) => normalisedReply.includes(l.normalised))?.text ?? null;
+}
+
+const linesOf = new WeakMap<string[], { text: string; normalised: string }[]>();
+
+/** The lines a leak is recognised by, normalised once per set of prompts. */
+function promptLines(systemPrompts: string[]): { text: string; normalised: string }[] {
+  let lines = linesOf.get(systemPrompts);
+  if (!lines) {
+    lines = systemPrompts.flatMap((p) => p.split('\n').map((l) => l.trim()).filter((t) => t.length >= 24 && !t.startsWith('"')).map((text) => ({ text, normalised: normaliseForMatch(text) })));
+    linesOf.set(systemPrompts, lines);
   }
-  return null;
+  return lines;
 }
