@@ -79,6 +79,12 @@ export interface ConfirmationRequest extends EventOrder {
   answered_in_turn?: number;
 }
 
+/** A stop the user asked for ("先别处理了"): from the turn it was set to the turn an explicit new request lifted it (null: still in force). */
+export interface StopSpan {
+  set_in_turn: number;
+  lifted_in_turn: number | null;
+}
+
 /** What one user turn got back. */
 export interface TurnRecord {
   turn: number;
@@ -103,6 +109,8 @@ export interface PipelineTrace {
     requests: ConfirmationRequest[];
   };
   turns: TurnRecord[];
+  /** Each stop of the conversation, in order; absent when the user never asked to stop. */
+  stop_state?: StopSpan[];
   clarification_asked: boolean;
   response_scenario: string | null;
   reply: string | null;
