@@ -13,6 +13,7 @@ import { buildHandoffSummary } from './handoff-summary.js';
 import { PipelineContext, Session, type Output, type PendingAction, type PipelineOptions } from './pipeline-context.js';
 import { userTurns, type Scenario } from './scenario-schema.js';
 import { selectedDocIds } from './stages/policy-evidence.js';
+import { isWriteTool } from './tools/tool-catalog.js';
 import { answerRequest, askUser } from './user-confirmation.js';
 import { decide } from './stages/decide.js';
 import { gatherFacts } from './stages/gather-facts.js';
@@ -105,6 +106,7 @@ async function answerPending(ctx: PipelineContext): Promise<void> {
     }
     // A deferral, or a second answer that is still no yes: nothing runs, and the question is not asked a third time.
     ctx.note(`the answer (${why}) is no consent to ${action}: nothing runs; the user can ask again`);
+    ctx.declined.push(String(pending.intent.intent));
     await finish(ctx, 'decision_only');
     return;
   }
@@ -124,7 +126,7 @@ async function stopProcessing(ctx: PipelineContext): Promise<void> {
   if (pending) {
     resumeFrom(ctx, pending);
     declinePending(ctx, pending);
-  }
+  } else nothingNewFor(ctx);
   setStop(ctx.trace, ctx.session.turn);
   ctx.note(`the user asked to stop in turn ${ctx.session.turn}: nothing new runs until they ask again explicitly; nothing already done is withdrawn`);
   await finish(ctx, 'decision_only');
@@ -143,10 +145,20 @@ function declinePending(ctx: PipelineContext, pending: PendingAction): void {
   ctx.declined.push(String(pending.intent.intent));
 }
 
+/** The reply of a stopped turn is about the conversation's last request: nothing new is submitted for it (what was done stays done). */
+function nothingNewFor(ctx: PipelineContext): void {
+  const intent = ctx.session.outputs.intent;
+  if (!intent) return;
+  ctx.intent = intent;
+  const done = ctx.trace.tools.some((t) => t.status === 'executed' && isWriteTool(t.tool));
+  if (!done) ctx.declined.push(String(intent.intent));
+}
+
 /** A turn while the stop is in force that asks for nothing explicitly (a greeting, "好的"): nothing runs. */
 async function stayStopped(ctx: PipelineContext): Promise<void> {
   const stop = stopInForce(ctx.trace)!;
   ctx.note(`stopped since turn ${stop.set_in_turn}: turn ${ctx.session.turn} asks for nothing explicitly, so nothing runs`);
+  nothingNewFor(ctx);
   await finish(ctx, 'decision_only');
 }
 
