@@ -43,7 +43,8 @@ export function readConfirmationReply(text: string, call: ProposedCall): Consent
   const otherAction = Object.entries(ACTION_NAMES).find(([tool, pattern]) => tool !== call.tool && pattern.test(t) && !own?.test(t));
   if (otherAction) return { reading: 'mismatch', why: `names another action (${otherAction[0]})` };
   const rest = wordsOf(bound.rest, call.tool);
-  if (rest.unknown > 0 || !rest.classes.has('affirm')) return aboutIt ? { reading: 'not_consent', why: 'not_affirmative' } : { reading: 'other_topic' };
+  const yes = rest.classes.has('affirm') || (rest.classes.has('action') && rest.classes.has('imperative'));
+  if (rest.unknown > 0 || !yes) return aboutIt ? { reading: 'not_consent', why: 'not_affirmative' } : { reading: 'other_topic' };
   return { reading: 'confirmed' };
 }
 

@@ -50,6 +50,10 @@ export type NotConsent = 'deferral' | 'conditional' | 'partial' | 'hedged' | 'qu
 const AFFIRM_ZH = ['是的', '是啊', '是', '对的', '对啊', '对', '嗯嗯', '嗯', '好的', '好啊', '好呀', '好嘞', '好滴', '好吧', '好', '行的', '行啊', '行吧', '行', '可以的', '可以啊', '可以呀', '可以', '确认', '确定', '同意', '没问题', '没错', '当然', '就这样', '就这么办', '照办', '请继续', '继续'];
 const AFFIRM_EN = ['yes', 'yeah', 'yep', 'yup', 'ya', 'sure', 'ok', 'okay', 'confirm', 'confirmed', 'agree', 'agreed', 'correct', 'right', 'absolutely', 'definitely', 'certainly', 'alright', 'fine', 'proceed', 'ahead'];
 
+/** Asking for the action: with a word for it, "退吧" / "请退款" / "refund it please" is a yes. */
+const IMPERATIVE_ZH = ['吧', '请您', '请你', '请', '麻烦您', '麻烦你', '麻烦', '帮我', '给我'];
+const IMPERATIVE_EN = ['please', 'pls'];
+
 /** Courtesy and glue that neither add nor take away a yes. */
 /** Words that contain a yes-word without being a yes: read whole, so that "好" in "你好" is not found. */
 const NOT_YES_ZH = ['你好', '您好', '大家好', '早上好', '上午好', '中午好', '下午好', '晚上好', '对了', '行了', '是吗', '好像', '还好', '好久'];
@@ -57,8 +61,8 @@ const NOT_YES_EN = ['hi', 'hello', 'hey'];
 /** A correction of the user's own earlier answer, which the yes then follows. */
 const CORRECTION_ZH = ['看错了', '搞错了', '说错了', '打错了', '弄错了'];
 
-const FILLER_ZH = [...CORRECTION_ZH, '吧', '啊', '呀', '哦', '噢', '喔', '啦', '了', '的', '就是', '就', '那就', '那', '请您', '请你', '请', '麻烦您', '麻烦你', '麻烦了', '麻烦', '帮我', '给我', '帮忙', '我的', '我', '您', '你们', '你', '谢谢您', '谢谢你', '谢谢', '谢了', '感谢', '多谢', '辛苦了', '辛苦', '一下', '按照', '按', '照', '这个', '这样', '这么', '那个', '这笔', '这单', '那笔', '那单', '订单', '单子', '金额', '全额', '元', '块', '钱', '马上', '尽快', '立即', '立刻', '现在', '直接', '也', '都', '一起', '赶紧', '快', '刚才', '你说的', '说的', '吧'];
-const FILLER_EN = ['please', 'pls', 'thanks', 'thank', 'thx', 'you', 'the', 'a', 'an', 'it', 'this', 'that', 's', 'my', 'me', 'for', 'to', 'of', 'with', 'and', 'now', 'away', 'just', 'as', 'said', 'proposed', 'suggested', 'asap', 'immediately', 'order', 'amount', 'full', 'yuan', 'rmb', 'i', 'm', 'am', 'd', 'would', 'like', 'want', 'go', 'do', 'is', 'so', 'then', 'good', 'great', 'perfect', 'sounds', 'looks', 'us', 'we', 'please', 'go', 'let', 'lets', 'll'];
+const FILLER_ZH = [...CORRECTION_ZH, '啊', '呀', '哦', '噢', '喔', '啦', '了', '的', '就是', '就', '那就', '那', '麻烦了', '帮忙', '我的', '我', '您', '你们', '你', '谢谢您', '谢谢你', '谢谢', '谢了', '感谢', '多谢', '辛苦了', '辛苦', '一下', '按照', '按', '照', '这个', '这样', '这么', '那个', '这笔', '这单', '那笔', '那单', '订单', '单子', '金额', '全额', '元', '块', '钱', '马上', '尽快', '立即', '立刻', '现在', '直接', '也', '都', '一起', '赶紧', '快', '刚才', '你说的', '说的'];
+const FILLER_EN = ['thanks', 'thank', 'thx', 'you', 'the', 'a', 'an', 'it', 'this', 'that', 's', 'my', 'me', 'for', 'to', 'of', 'with', 'and', 'now', 'away', 'just', 'as', 'said', 'proposed', 'suggested', 'asap', 'immediately', 'order', 'amount', 'full', 'yuan', 'rmb', 'i', 'm', 'am', 'd', 'would', 'like', 'want', 'go', 'do', 'is', 'so', 'then', 'good', 'great', 'perfect', 'sounds', 'looks', 'us', 'we', 'let', 'lets', 'll'];
 
 /** Words for the action itself, per tool: a yes may name what it agrees to. */
 const ACTION_ZH: Record<string, string[]> = {
@@ -95,7 +99,7 @@ export const ACTION_NAMES: Record<string, RegExp> = {
 };
 
 /** `other`: a word that holds a yes-word but is not one ("你好", "对了" as "by the way"), read as outside the vocabulary. */
-export type WordClass = 'affirm' | 'filler' | 'action' | 'other';
+export type WordClass = 'affirm' | 'filler' | 'action' | 'imperative' | 'other';
 
 export interface YesVocabulary {
   /** Sticky: the longest Chinese word of the vocabulary at lastIndex. */
@@ -116,11 +120,13 @@ export function yesVocabulary(tool: string): YesVocabulary {
 function buildVocabulary(tool: string): YesVocabulary {
   const zhClass = new Map<string, WordClass>();
   for (const w of [...FILLER_ZH, ...ACTION_ANY_ZH]) zhClass.set(w, 'filler');
+  for (const w of IMPERATIVE_ZH) zhClass.set(w, 'imperative');
   for (const w of ACTION_ZH[tool] ?? []) zhClass.set(w, 'action');
   for (const w of AFFIRM_ZH) zhClass.set(w, 'affirm');
   for (const w of NOT_YES_ZH) zhClass.set(w, 'other');
   const en = new Map<string, WordClass>();
   for (const w of [...FILLER_EN, ...ACTION_ANY_EN]) en.set(w, 'filler');
+  for (const w of IMPERATIVE_EN) en.set(w, 'imperative');
   for (const w of ACTION_EN[tool] ?? []) en.set(w, 'action');
   for (const w of AFFIRM_EN) en.set(w, 'affirm');
   for (const w of NOT_YES_EN) en.set(w, 'other');
