@@ -118,18 +118,17 @@ export function yesVocabulary(tool: string): YesVocabulary {
 }
 
 function buildVocabulary(tool: string): YesVocabulary {
-  const zhClass = new Map<string, WordClass>();
-  for (const w of [...FILLER_ZH, ...ACTION_ANY_ZH]) zhClass.set(w, 'filler');
-  for (const w of IMPERATIVE_ZH) zhClass.set(w, 'imperative');
-  for (const w of ACTION_ZH[tool] ?? []) zhClass.set(w, 'action');
-  for (const w of AFFIRM_ZH) zhClass.set(w, 'affirm');
-  for (const w of NOT_YES_ZH) zhClass.set(w, 'other');
-  const en = new Map<string, WordClass>();
-  for (const w of [...FILLER_EN, ...ACTION_ANY_EN]) en.set(w, 'filler');
-  for (const w of IMPERATIVE_EN) en.set(w, 'imperative');
-  for (const w of ACTION_EN[tool] ?? []) en.set(w, 'action');
-  for (const w of AFFIRM_EN) en.set(w, 'affirm');
-  for (const w of NOT_YES_EN) en.set(w, 'other');
+  // Later lists win: a word that is both glue and a yes ("好") reads as a yes, one that holds a yes-word ("你好") as neither.
+  const zhClass = classes([FILLER_ZH, ACTION_ANY_ZH, IMPERATIVE_ZH, ACTION_ZH[tool] ?? [], AFFIRM_ZH, NOT_YES_ZH]);
+  const en = classes([FILLER_EN, ACTION_ANY_EN, IMPERATIVE_EN, ACTION_EN[tool] ?? [], AFFIRM_EN, NOT_YES_EN]);
   const words = [...zhClass.keys()].sort((a, b) => b.length - a.length);
   return { zh: new RegExp(words.join('|'), 'y'), zhClass, en };
+}
+
+const LIST_CLASSES: WordClass[] = ['filler', 'filler', 'imperative', 'action', 'affirm', 'other'];
+
+function classes(lists: string[][]): Map<string, WordClass> {
+  const out = new Map<string, WordClass>();
+  lists.forEach((words, i) => words.forEach((w) => out.set(w, LIST_CLASSES[i]!)));
+  return out;
 }
