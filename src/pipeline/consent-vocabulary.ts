@@ -8,9 +8,13 @@
  * Every pattern is a flat alternation: reading stays linear in the answer.
  */
 
-/** "先别处理了", "stop": the conversation stops until the user asks again explicitly. */
+/**
+ * "先别处理了", "stop": the conversation stops until the user asks again explicitly.
+ * A stop word is read as a stop only aimed at the processing, or as the whole message:
+ * "物流停止更新了" is a complaint about the parcel, not a stop.
+ */
 export const STOP =
-  /先别(?:处理|办|弄|搞|动|操作|执行|提交|退)|别(?:处理|办|弄|搞|动|操作|执行)了|不要(?:处理|办|弄|操作|执行)了|先不(?:处理|办|弄|搞|操作|执行)|不(?:处理|弄|搞)了|停止|停下|停一下|暂停|先停|打住|先放着|\bstop\b|\bhalt\b|\bpause\b|\bhold off\b|\bfreeze\b|\bdon'?t do anything\b|\bdo not do anything\b|\bdon'?t (?:process|proceed|touch)\b|\bdo not (?:process|proceed|touch)\b|\bcancel everything\b/;
+  /先别(?:处理|办|弄|搞|动|操作|执行|提交|退)|别(?:处理|办|弄|搞|动|操作|执行)了|不要(?:处理|办|弄|操作|执行)了|先不(?:处理|办|弄|搞|操作|执行)|不(?:处理|弄|搞)了|(?:停止|暂停|停下|先停)(?:处理|办理|操作|执行|申请|提交|退款|一切|所有)|^(?:请|先)?(?:停|停止|暂停|停下|打住|停一下|先停一下)(?:吧|了|一下)?[!.~～。]*$|打住|先放着|\bstop\b|\bhalt\b|\bpause\b|\bhold off\b|\bfreeze\b|\bdon'?t do anything\b|\bdo not do anything\b|\bdon'?t (?:process|proceed|touch)\b|\bdo not (?:process|proceed|touch)\b|\bcancel everything\b/;
 
 /** An explicit no to the proposal. */
 export const DECLINE =
@@ -26,7 +30,7 @@ export const NOT_YET: readonly { why: NotConsent; pattern: RegExp }[] = [
   {
     why: 'deferral',
     pattern:
-      /考虑|想想|想一想|想一下|再说|回头|晚点|晚些|迟些|稍后|稍等|以后|改天|过几天|过两天|过段时间|等等|等一下|等一等|等会|先等|再等|等我|再看|看看再|看情况|明天|下次|暂时|先放|放一放|决定|犹豫|不急|\blater\b|\bthink\b|\bthinking\b|\bconsider|\bwait\b|\bhold on\b|\bnot now\b|\bnot yet\b|\bget back\b|\bsleep on\b|\banother time\b|\bdecide\b|\btomorrow\b|\bfor now\b|\bfirst let me\b/,
+      /考虑|想想|先这样|别急|想一想|想一下|再说|回头|晚点|晚些|迟些|稍后|稍等|以后|改天|过几天|过两天|过段时间|等等|等一下|等一等|等会|先等|再等|等我|再看|看看再|看情况|明天|下次|暂时|先放|放一放|决定|犹豫|不急|\blater\b|\bthink\b|\bthinking\b|\bconsider|\bwait\b|\bhold on\b|\bnot now\b|\bnot yet\b|\bget back\b|\bsleep on\b|\banother time\b|\bdecide\b|\btomorrow\b|\bfor now\b|\bfirst let me\b/,
   },
   {
     why: 'partial',
@@ -35,7 +39,7 @@ export const NOT_YET: readonly { why: NotConsent; pattern: RegExp }[] = [
   {
     why: 'hedged',
     pattern:
-      /应该|可能|大概|也许|或许|估计|似乎|好像|随便|无所谓|爱咋|说了算|反正|呵呵|拉倒|凑合|勉强|不太|不确定|说不定|(?:好|行|对|是)(?:好|行|对|是)(?:好|行|对|是)|\.\.\.|…|🙄|😒|🙃|\bi guess\b|\bi suppose\b|\bprobably\b|\bmaybe\b|\bperhaps\b|\bwhatever\b|\byeah,? right\b|\bsure,? sure\b|\bas if\b|\bi don'?t care\b|\bkind of\b|\bsort of\b|\bif you say so\b|\bnot sure\b|\bunsure\b|\blol\b/,
+      /应该|可能|大概|也许|或许|估计|似乎|好像|随便|无所谓|爱咋|说了算|反正|呵呵|拉倒|凑合|勉强|不太|不确定|说不定|(?:好|行|对|是)(?:好|行|对|是)(?:好|行|对|是)|\b(ok|okay|yes|sure|fine|yeah)\W+\1\W+\1\b|\.\.\.|…|🙄|😒|🙃|\bi guess\b|\bi suppose\b|\bprobably\b|\bmaybe\b|\bperhaps\b|\bwhatever\b|\byeah,? right\b|\bsure,? sure\b|\bas if\b|\bi don'?t care\b|\bkind of\b|\bsort of\b|\bif you say so\b|\bnot sure\b|\bunsure\b|\blol\b/,
   },
   {
     why: 'question',
@@ -47,7 +51,7 @@ export const NOT_YET: readonly { why: NotConsent; pattern: RegExp }[] = [
 export type NotConsent = 'deferral' | 'conditional' | 'partial' | 'hedged' | 'question' | 'not_affirmative';
 
 /** A plain yes. */
-const AFFIRM_ZH = ['是的', '是啊', '是', '对的', '对啊', '对', '嗯嗯', '嗯', '好的', '好啊', '好呀', '好嘞', '好滴', '好吧', '好', '行的', '行啊', '行吧', '行', '可以的', '可以啊', '可以呀', '可以', '确认', '确定', '同意', '没问题', '没错', '当然', '就这样', '就这么办', '照办', '请继续', '继续'];
+const AFFIRM_ZH = ['确认无误', '是的', '是啊', '是', '对的', '对啊', '对', '嗯嗯', '嗯', '好的', '好啊', '好呀', '好嘞', '好滴', '好吧', '好', '行的', '行啊', '行吧', '行', '可以的', '可以啊', '可以呀', '可以', '确认', '确定', '同意', '没问题', '没错', '当然', '就这样', '就这么办', '照办', '请继续', '继续'];
 const AFFIRM_EN = ['yes', 'yeah', 'yep', 'yup', 'ya', 'sure', 'ok', 'okay', 'confirm', 'confirmed', 'agree', 'agreed', 'correct', 'right', 'absolutely', 'definitely', 'certainly', 'alright', 'fine', 'proceed', 'ahead'];
 
 /** Asking for the action: with a word for it, "退吧" / "请退款" / "refund it please" is a yes. */

@@ -39,6 +39,7 @@ const TABLE: [string, string, Expected, ProposedCall?][] = [
   ['好的👍', '好的🙄', 'not_consent:hedged'],
   ['好的，麻烦尽快', '好的，我老公说可以', 'not_consent:not_affirmative'],
   ['确认退款', '确认，顺便查一下快递', 'not_consent:not_affirmative'],
+  ['确认无误', '好的我知道了', 'not_consent:not_affirmative'],
   ['确认', '快递到哪了？', 'other_topic'],
   ['好', '你好', 'other_topic'],
   ['好的，谢谢', '谢谢', 'other_topic'],
@@ -58,6 +59,7 @@ const TABLE: [string, string, Expected, ProposedCall?][] = [
   ['yes please', 'can I decide later?', 'not_consent:deferral'],
   ['confirmed', 'let me think about it', 'not_consent:deferral'],
   ['ok', 'ok?', 'not_consent:question'],
+  ['ok, go ahead', 'ok ok ok', 'not_consent:hedged'],
   ['yes, refund it', 'yes, refund it unless it ships today', 'not_consent:conditional'],
   ['sure, refund it', 'sure, but only the shipping fee', 'not_consent:partial'],
   ['yes, the full amount', 'yes, half of it', 'not_consent:partial'],
@@ -120,6 +122,7 @@ describe('the stop state', () => {
     ["don't do anything yet", 'do it'],
     ['算了先不弄了', '算了，不退了'],
     ['暂停一下', '等一下'],
+    ['停', '物流停止更新了'],
   ])('"%s" stops; "%s" does not', (stop, not) => {
     expect(asksToStop(stop)).toBe(true);
     expect(asksToStop(not)).toBe(false);
