@@ -79,10 +79,9 @@ async function answerPending(ctx: PipelineContext): Promise<void> {
     return;
   }
   const answer = readConfirmationReply(ctx.userTurn, pending.call);
-  const action = `${pending.call.tool} ${JSON.stringify(pending.call.args)}`;
   if (answer.reading === 'other_topic') {
     // Not an answer: a new request, handled from the start; the question lapses.
-    answerRequest(ctx, pending.call, 'no_answer');
+    answerRequest(ctx, pending.call, 'no_answer', 'other_topic');
     await runTurn(ctx);
     return;
   }
@@ -92,22 +91,7 @@ async function answerPending(ctx: PipelineContext): Promise<void> {
     return;
   }
   if (answer.reading !== 'confirmed') {
-    const why = answer.reading === 'mismatch' ? answer.why : answer.why.replace('_', ' ');
-    answerRequest(ctx, pending.call, answer.reading === 'mismatch' ? 'mismatch' : 'no_answer');
-    if (answer.reading === 'mismatch' || answer.why !== 'deferral') {
-      if (!pending.askedAgain) {
-        ctx.note(`the answer (${why}) is no consent to ${action}: asking again, once`);
-        askUser(ctx, pending.call);
-        ctx.recordTool(pending.call, 'awaiting_confirmation');
-        ctx.session.pending = { ...pending, askedAgain: true };
-        await finish(ctx, 'need_confirmation');
-        return;
-      }
-    }
-    // A deferral, or a second answer that is still no yes: nothing runs, and the question is not asked a third time.
-    ctx.note(`the answer (${why}) is no consent to ${action}: nothing runs; the user can ask again`);
-    ctx.declined.push(String(pending.intent.intent));
-    await finish(ctx, 'decision_only');
+    await noConsent(ctx, pending, answer.reading === 'mismatch' ? 'mismatch' : 'no_answer', answer.why);
     return;
   }
   answerRequest(ctx, pending.call, 'confirmed');
@@ -159,6 +143,26 @@ async function stayStopped(ctx: PipelineContext): Promise<void> {
   const stop = stopInForce(ctx.trace)!;
   ctx.note(`stopped since turn ${stop.set_in_turn}: turn ${ctx.session.turn} asks for nothing explicitly, so nothing runs`);
   nothingNewFor(ctx);
+  await finish(ctx, 'decision_only');
+}
+
+/**
+ * An answer that is no yes: asked again once, unless it defers (then the
+ * question ends); a second answer that is still no yes ends it too. Nothing runs.
+ */
+async function noConsent(ctx: PipelineContext, pending: PendingAction, answer: 'mismatch' | 'no_answer', why: string): Promise<void> {
+  const action = `${pending.call.tool} ${JSON.stringify(pending.call.args)}`;
+  answerRequest(ctx, pending.call, answer, why);
+  if (why !== 'deferral' && !pending.askedAgain) {
+    ctx.note(`the answer (${why}) is no consent to ${action}: asking again, once`);
+    askUser(ctx, pending.call);
+    ctx.recordTool(pending.call, 'awaiting_confirmation');
+    ctx.session.pending = { ...pending, askedAgain: true };
+    await finish(ctx, 'need_confirmation');
+    return;
+  }
+  ctx.note(`the answer (${why}) is no consent to ${action}: nothing runs, and the question is not asked again; the user can ask again`);
+  ctx.declined.push(String(pending.intent.intent));
   await finish(ctx, 'decision_only');
 }
 

@@ -37,11 +37,12 @@ export function askUser(ctx: PipelineContext, call: ProposedCall): ConfirmationA
 }
 
 /** Records the answer a later turn gave to the request still pending. */
-export function answerRequest(ctx: PipelineContext, call: ProposedCall, answer: ConfirmationAnswer): void {
+export function answerRequest(ctx: PipelineContext, call: ProposedCall, answer: ConfirmationAnswer, reading?: string): void {
   const request = [...ctx.trace.confirmation.requests].reverse().find((r) => r.answer === 'pending' && sameAction(r, call));
   if (request) {
     request.answer = answer;
     request.answered_in_turn = ctx.session.turn;
+    if (reading) request.reading = reading;
   }
   const c = ctx.trace.confirmation;
   c.answer = answer;

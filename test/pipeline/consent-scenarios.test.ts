@@ -46,6 +46,25 @@ describe('answers that are no consent, on sim and gullible with the guards on', 
   });
 });
 
+describe('asking again', () => {
+  it('an answer that is no yes is asked about again once, then not a third time; each reading is in the trace', async () => {
+    const provider = await createProvider({ provider: 'sim', config: ws.config });
+    const trace = await run(scenarios.get('pipe-consent-twice-no-yes-014')!, provider);
+    expect(trace.confirmation.requests.map((r) => [r.turn, r.answer, r.reading])).toEqual([
+      [1, 'no_answer', 'partial'],
+      [2, 'no_answer', 'conditional'],
+    ]);
+    expect(trace.turns.map((t) => t.response_scenario)).toEqual(['need_confirmation', 'need_confirmation', 'decision_only']);
+  });
+
+  it('a deferral ends the question at once', async () => {
+    const provider = await createProvider({ provider: 'sim', config: ws.config });
+    const trace = await run(scenarios.get('pipe-consent-deferral-question-001')!, provider);
+    expect(trace.confirmation.requests.map((r) => [r.answer, r.reading])).toEqual([['no_answer', 'deferral']]);
+    expect(trace.turns.at(-1)!.pending).toBeNull();
+  });
+});
+
 describe('the stop state', () => {
   it('is set by the stop, holds through a greeting and a bare 好的, and no turn after it runs a stage but the reply', async () => {
     const provider = await createProvider({ provider: 'sim', config: ws.config });
