@@ -115,28 +115,37 @@ describe('what counts as consent to the pending action', () => {
   });
 });
 
-describe('the stop state', () => {
-  it.each([
-    ['先别处理了', '先处理吧'],
-    ['stop', 'go on'],
-    ["don't do anything yet", 'do it'],
-    ['算了先不弄了', '算了，不退了'],
-    ['暂停一下', '等一下'],
-    ['停', '物流停止更新了'],
-  ])('"%s" stops; "%s" does not', (stop, not) => {
-    expect(asksToStop(stop)).toBe(true);
-    expect(asksToStop(not)).toBe(false);
-  });
+/** [what the reading says, the reading, pairs of a message it is true of and the nearest one it is not]. */
+const STOP_TABLES: [string, (text: string) => boolean, [string, string][]][] = [
+  [
+    'stops',
+    asksToStop,
+    [
+      ['先别处理了', '先处理吧'],
+      ['stop', 'go on'],
+      ["don't do anything yet", 'do it'],
+      ['算了先不弄了', '算了，不退了'],
+      ['暂停一下', '等一下'],
+      ['停', '物流停止更新了'],
+    ],
+  ],
+  [
+    'asks again explicitly (lifts a stop)',
+    asksExplicitly,
+    [
+      ['还是帮我退款吧', '好的'],
+      ['订单 O123 帮我申请退款', '你好'],
+      ['继续处理吧', '谢谢'],
+      ['please refund it now', 'ok'],
+      ['I want a refund for O123', 'thanks'],
+      ['可以帮我退款吗？', '好的，退款的事谢谢了'],
+    ],
+  ],
+];
 
-  it.each([
-    ['还是帮我退款吧', '好的'],
-    ['订单 O123 帮我申请退款', '你好'],
-    ['继续处理吧', '谢谢'],
-    ['please refund it now', 'ok'],
-    ['I want a refund for O123', 'thanks'],
-    ['可以帮我退款吗？', '好的，退款的事谢谢了'],
-  ])('"%s" asks again explicitly; "%s" resumes nothing', (explicit, not) => {
-    expect(asksExplicitly(explicit)).toBe(true);
-    expect(asksExplicitly(not)).toBe(false);
+describe.each(STOP_TABLES)('the stop state: what %s', (_, reads, rows) => {
+  it.each(rows)('"%s" does; "%s" does not', (does, doesNot) => {
+    expect(reads(does)).toBe(true);
+    expect(reads(doesNot)).toBe(false);
   });
 });
