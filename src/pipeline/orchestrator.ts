@@ -35,7 +35,8 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
   for (let n = 1; n <= turns.length; n++) {
     session.turn = n;
     const ctx = new PipelineContext(scenario, options, session);
-    if (asksToStop(ctx.userTurn)) await stopProcessing(ctx);
+    // A stop inside text that carries an attack goes the attack's way (the safety precheck, human review), not the stop's.
+    if (asksToStop(ctx.userTurn) && !ctx.injectionRisk) await stopProcessing(ctx);
     else if (stopInForce(session.trace) && !asksExplicitly(ctx.userTurn)) await stayStopped(ctx);
     else {
       if (stopInForce(session.trace)) {

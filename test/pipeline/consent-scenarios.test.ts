@@ -83,6 +83,14 @@ describe('the stop state', () => {
     expect(executedWrites(trace).map((w) => [w.tool, w.turn])).toEqual([['create_refund', 5]]);
   });
 
+  it('is not set by a stop that carries a detected attack: that turn goes through the safety precheck', async () => {
+    const provider = await createProvider({ provider: 'sim', config: ws.config });
+    const trace = await run(scenarios.get('pipe-consent-stop-with-attack-020')!, provider);
+    expect(trace.stop_state).toBeUndefined();
+    expect(trace.stages.filter((st) => st.turn === 2).map((st) => st.stage)).toContain('input_safety_precheck');
+    expect(executedWrites(trace)).toEqual([]);
+  });
+
   it('withdraws nothing already done', async () => {
     const provider = await createProvider({ provider: 'sim', config: ws.config });
     const trace = await run(scenarios.get('pipe-consent-stop-after-done-019')!, provider);
