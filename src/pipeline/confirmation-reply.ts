@@ -1,37 +1,84 @@
 /**
  * Reads a user's answer to a confirmation question, bound to the one action
  * that was asked about. The program does this, not a model: whether money
- * moves must not depend on a probabilistic reading of "好的". An answer that
- * names another order or another amount confirms nothing.
+ * moves must not depend on a probabilistic reading of "好的". Only a plain yes
+ * to that action is consent: a question, a deferral, a condition, a part of
+ * it, a hedge, or a yes naming another order, amount, address or recipient is
+ * not, and neither is anything the program cannot account for word by word.
  */
-import { normaliseForMatch } from './injection-scan.js';
+import type { ProposedCall } from './gates/gate-chain.js';
+import { bindValues } from './consent-binding.js';
+import { answerForm, LOOKALIKE_LETTERS } from './consent-text.js';
+import { ACTION_NAMES, DECLINE, NOT_YET, STOP, yesVocabulary, type NotConsent, type WordClass } from './consent-vocabulary.js';
 
-export type ReplyReading = 'confirmed' | 'declined' | 'mismatch' | 'unclear';
+export type { NotConsent };
 
-const ORDER_ID = /(?<![A-Za-z0-9])[A-Za-z]{1,3}-?\d{3,20}(?![0-9])/g;
-const AMOUNT = /(\d+(?:\.\d+)?)\s*(?:元|块|rmb|cny)|(?:退|赔|补偿|金额)\s*(\d+(?:\.\d+)?)(?![\d])/gi;
-const NEGATIVE = /不要|不用|不需要|不同意|不确认|不行|不了|先不|算了|别办|别退|拒绝|再想想|取消申请|^no\b|^不$|^不是/i;
-const AFFIRMATIVE = /^(是|好|对|嗯|行|可以|确认|同意|没问题|确定|ok|yes)|确认|同意|可以|好的|是的|没问题|办吧|退吧|就这样|请继续|继续办理|麻烦了/i;
+export type ConsentReading =
+  | { reading: 'confirmed' }
+  | { reading: 'declined' }
+  /** "先别处理了": nothing more runs until the user asks again explicitly. */
+  | { reading: 'stop' }
+  | { reading: 'mismatch'; why: string }
+  /** Not an answer to the proposal at all: a new message of its own. */
+  | { reading: 'other_topic' }
+  | { reading: 'not_consent'; why: NotConsent };
 
-/** Words that name an action: a "yes" that names another action is a yes to something else. */
-const ACTION_WORDS: Record<string, RegExp> = {
-  create_refund: /退款|退钱|退货/,
-  create_compensation: /补偿|赔付|赔偿/,
-  cancel_order: /取消订单|取消这个订单|把订单取消/,
-  modify_address: /改地址|修改地址|换地址/,
-};
+export type ReplyReading = ConsentReading['reading'];
 
-export function readConfirmationReply(text: string, args: Record<string, unknown>, tool?: string): ReplyReading {
-  const t = text.normalize('NFKC').trim();
-  if (NEGATIVE.test(t)) return 'declined';
-  if (!AFFIRMATIVE.test(t)) return 'unclear';
-  // A yes that names another order, another amount or another action is a yes to something else.
-  const orderId = typeof args.order_id === 'string' ? args.order_id : null;
-  const orders = [...t.matchAll(ORDER_ID)].map((m) => m[0]!.toUpperCase());
-  if (orderId && orders.some((o) => normaliseForMatch(o) !== normaliseForMatch(orderId))) return 'mismatch';
-  const amount = typeof args.amount === 'number' ? args.amount : null;
-  const amounts = [...t.matchAll(AMOUNT)].map((m) => Number(m[1] ?? m[2]));
-  if (amounts.some((a) => amount === null || Math.abs(a - amount) > 0.005)) return 'mismatch';
-  if (tool && ACTION_WORDS[tool] && !ACTION_WORDS[tool]!.test(t) && Object.entries(ACTION_WORDS).some(([other, words]) => other !== tool && words.test(t))) return 'mismatch';
-  return 'confirmed';
+export function readConfirmationReply(text: string, call: ProposedCall): ConsentReading {
+  const t = answerForm(text);
+  if (!t) return { reading: 'not_consent', why: 'not_affirmative' };
+  if (STOP.test(t)) return { reading: 'stop' };
+  if (DECLINE.test(t)) return { reading: 'declined' };
+  const words = wordsOf(t, call.tool);
+  // An answer with neither a yes nor a word for the action is about something else when it asks or names something else.
+  const aboutIt = words.classes.has('affirm') || words.classes.has('action');
+  const bound = bindValues(t, call);
+  const notYet = NOT_YET.find((n) => n.pattern.test(t));
+  if (!aboutIt && (bound.mismatch?.value === 'order' || notYet?.why === 'question')) return { reading: 'other_topic' };
+  if (notYet) return { reading: 'not_consent', why: notYet.why };
+  if (LOOKALIKE_LETTERS.test(t)) return { reading: 'not_consent', why: 'not_affirmative' };
+  if (bound.mismatch) return { reading: 'mismatch', why: `names the ${bound.mismatch.value} ${bound.mismatch.named}` };
+  const own = ACTION_NAMES[call.tool];
+  const otherAction = Object.entries(ACTION_NAMES).find(([tool, pattern]) => tool !== call.tool && pattern.test(t) && !own?.test(t));
+  if (otherAction) return { reading: 'mismatch', why: `names another action (${otherAction[0]})` };
+  const rest = wordsOf(bound.rest, call.tool);
+  const yes = rest.classes.has('affirm') || (rest.classes.has('action') && rest.classes.has('imperative'));
+  if (rest.unknown > 0 || !yes) return aboutIt ? { reading: 'not_consent', why: 'not_affirmative' } : { reading: 'other_topic' };
+  return { reading: 'confirmed' };
 }
+
+/** The answer read word by word against the vocabulary of a yes to `tool`: which classes it has, and how many words are outside it. */
+function wordsOf(text: string, tool: string): { classes: Set<WordClass>; unknown: number } {
+  const vocabulary = yesVocabulary(tool);
+  const classes = new Set<WordClass>();
+  let unknown = 0;
+  for (let i = 0; i < text.length; ) {
+    if (LATIN.test(text[i]!)) {
+      let end = i + 1;
+      while (end < text.length && LATIN.test(text[end]!)) end++;
+      const cls = vocabulary.en.get(text.slice(i, end));
+      if (cls && cls !== 'other') classes.add(cls);
+      else unknown++;
+      i = end;
+      continue;
+    }
+    vocabulary.zh.lastIndex = i;
+    const word = vocabulary.zh.exec(text)?.[0];
+    if (word) {
+      const cls = vocabulary.zhClass.get(word)!;
+      if (cls === 'other') unknown++;
+      else classes.add(cls);
+      i += word.length;
+      continue;
+    }
+    const char = String.fromCodePoint(text.codePointAt(i)!);
+    if (!SEPARATOR.test(char)) unknown++;
+    i += char.length;
+  }
+  return { classes, unknown };
+}
+
+const LATIN = /[a-z]/;
+/** Spacing, punctuation and pictographs carry no words (a question mark or a hedge was read before). */
+const SEPARATOR = /^[\s\p{P}\p{S}\p{Extended_Pictographic}\u{fe0f}\u{200d}]$/u;

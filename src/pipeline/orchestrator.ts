@@ -8,10 +8,12 @@
  */
 import { authorizeAndExecute, runAction, type ActionOutcome } from './action-flow.js';
 import { readConfirmationReply } from './confirmation-reply.js';
+import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from './stop-state.js';
 import { buildHandoffSummary } from './handoff-summary.js';
-import { PipelineContext, Session, type Output, type PipelineOptions } from './pipeline-context.js';
+import { PipelineContext, Session, type Output, type PendingAction, type PipelineOptions } from './pipeline-context.js';
 import { userTurns, type Scenario } from './scenario-schema.js';
 import { selectedDocIds } from './stages/policy-evidence.js';
+import { isWriteTool } from './tools/tool-catalog.js';
 import { answerRequest, askUser } from './user-confirmation.js';
 import { decide } from './stages/decide.js';
 import { gatherFacts } from './stages/gather-facts.js';
@@ -33,8 +35,17 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
   for (let n = 1; n <= turns.length; n++) {
     session.turn = n;
     const ctx = new PipelineContext(scenario, options, session);
-    if (session.pending) await answerPending(ctx);
-    else await runTurn(ctx);
+    // A stop inside text that carries an attack goes the attack's way (the safety precheck, human review), not the stop's.
+    if (asksToStop(ctx.userTurn) && !ctx.injectionRisk) await stopProcessing(ctx);
+    else if (stopInForce(session.trace) && !asksExplicitly(ctx.userTurn)) await stayStopped(ctx);
+    else {
+      if (stopInForce(session.trace)) {
+        liftStop(session.trace, n);
+        ctx.note(`turn ${n} asks again explicitly: the stop is lifted`);
+      }
+      if (session.pending) await answerPending(ctx);
+      else await runTurn(ctx);
+    }
     const t = session.trace;
     t.turns.push({ turn: n, user: ctx.userTurn, reply: t.reply, response_scenario: t.response_scenario, pending: session.pending ? { tool: session.pending.call.tool, args: session.pending.call.args } : null });
     session.history.push({ role: 'user', content: ctx.userTurn }, { role: 'assistant', content: t.reply ?? '' });
@@ -59,9 +70,7 @@ async function answerPending(ctx: PipelineContext): Promise<void> {
     await finish(ctx, stop.scenario, stop.clarification ?? null);
     return;
   }
-  Object.assign(ctx, pending.carried);
-  ctx.intent = pending.intent;
-  ctx.decision = pending.decision;
+  resumeFrom(ctx, pending);
   if (ctx.injectionRisk) {
     // An answer to a money question that carries an attack: a human looks before anything runs.
     answerRequest(ctx, pending.call, 'no_answer');
@@ -70,31 +79,92 @@ async function answerPending(ctx: PipelineContext): Promise<void> {
     await finish(ctx, 'human_handoff');
     return;
   }
-  const reading = readConfirmationReply(ctx.userTurn, pending.call.args, pending.call.tool);
-  if (reading === 'unclear') {
+  const answer = readConfirmationReply(ctx.userTurn, pending.call);
+  if (answer.reading === 'other_topic') {
     // Not an answer: a new request, handled from the start; the question lapses.
-    answerRequest(ctx, pending.call, 'no_answer');
+    answerRequest(ctx, pending.call, 'no_answer', 'other_topic');
     await runTurn(ctx);
     return;
   }
-  answerRequest(ctx, pending.call, reading);
-  if (reading === 'mismatch') {
-    ctx.note(`the answer names another order or amount than ${pending.call.tool} ${JSON.stringify(pending.call.args)}: it confirms nothing; asking again`);
-    askUser(ctx, pending.call);
-    ctx.recordTool(pending.call, 'awaiting_confirmation');
-    ctx.session.pending = pending;
-    await finish(ctx, 'need_confirmation');
-    return;
-  }
-  if (reading === 'declined') {
-    ctx.recordTool(pending.call, 'declined');
-    ctx.declined.push(String(pending.intent.intent));
+  if (answer.reading === 'declined' || answer.reading === 'stop') {
+    declinePending(ctx, pending);
     await finish(ctx, 'decision_only');
     return;
   }
+  if (answer.reading !== 'confirmed') {
+    await noConsent(ctx, pending, answer.reading === 'mismatch' ? 'mismatch' : 'no_answer', answer.why);
+    return;
+  }
+  answerRequest(ctx, pending.call, 'confirmed');
   const outcome = await authorizeAndExecute(ctx, pending.call, pending.decision, pending.intent);
   if (outcome === 'verified') ctx.completed.push(String(pending.intent.intent));
   await finish(ctx, responseScenarioFor(ctx, [outcome]));
+}
+
+/**
+ * "先别处理了": the action awaiting an answer is dropped and nothing new runs
+ * until the user asks again explicitly. What was already done stays done.
+ */
+async function stopProcessing(ctx: PipelineContext): Promise<void> {
+  const pending = ctx.session.pending;
+  ctx.session.pending = null;
+  if (pending) {
+    resumeFrom(ctx, pending);
+    declinePending(ctx, pending);
+  } else nothingNewFor(ctx);
+  setStop(ctx.trace, ctx.session.turn);
+  ctx.note(`the user asked to stop in turn ${ctx.session.turn}: nothing new runs until they ask again explicitly; nothing already done is withdrawn`);
+  await finish(ctx, 'decision_only');
+}
+
+/** The facts, intent and decision the pending action was decided on, for this turn's reply and execution. */
+function resumeFrom(ctx: PipelineContext, pending: PendingAction): void {
+  Object.assign(ctx, pending.carried);
+  ctx.intent = pending.intent;
+  ctx.decision = pending.decision;
+}
+
+function declinePending(ctx: PipelineContext, pending: PendingAction): void {
+  answerRequest(ctx, pending.call, 'declined');
+  ctx.recordTool(pending.call, 'declined');
+  ctx.declined.push(String(pending.intent.intent));
+}
+
+/** The reply of a stopped turn is about the conversation's last request: nothing new is submitted for it (what was done stays done). */
+function nothingNewFor(ctx: PipelineContext): void {
+  const intent = ctx.session.outputs.intent;
+  if (!intent) return;
+  ctx.intent = intent;
+  const done = ctx.trace.tools.some((t) => t.status === 'executed' && isWriteTool(t.tool));
+  if (!done) ctx.declined.push(String(intent.intent));
+}
+
+/** A turn while the stop is in force that asks for nothing explicitly (a greeting, "好的"): nothing runs. */
+async function stayStopped(ctx: PipelineContext): Promise<void> {
+  const stop = stopInForce(ctx.trace)!;
+  ctx.note(`stopped since turn ${stop.set_in_turn}: turn ${ctx.session.turn} asks for nothing explicitly, so nothing runs`);
+  nothingNewFor(ctx);
+  await finish(ctx, 'decision_only');
+}
+
+/**
+ * An answer that is no yes: asked again once, unless it defers (then the
+ * question ends); a second answer that is still no yes ends it too. Nothing runs.
+ */
+async function noConsent(ctx: PipelineContext, pending: PendingAction, answer: 'mismatch' | 'no_answer', why: string): Promise<void> {
+  const action = `${pending.call.tool} ${JSON.stringify(pending.call.args)}`;
+  answerRequest(ctx, pending.call, answer, why);
+  if (why !== 'deferral' && !pending.askedAgain) {
+    ctx.note(`the answer (${why}) is no consent to ${action}: asking again, once`);
+    askUser(ctx, pending.call);
+    ctx.recordTool(pending.call, 'awaiting_confirmation');
+    ctx.session.pending = { ...pending, askedAgain: true };
+    await finish(ctx, 'need_confirmation');
+    return;
+  }
+  ctx.note(`the answer (${why}) is no consent to ${action}: nothing runs, and the question is not asked again; the user can ask again`);
+  ctx.declined.push(String(pending.intent.intent));
+  await finish(ctx, 'decision_only');
 }
 
 /** One user turn from the start. */

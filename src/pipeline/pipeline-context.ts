@@ -40,6 +40,8 @@ export interface UntrustedText {
 /** An action asked about and not yet answered, with the facts it was decided on. */
 export interface PendingAction {
   call: ProposedCall;
+  /** The question was asked a second time after an answer that was no yes; it is not asked a third. */
+  askedAgain?: boolean;
   intent: Output;
   decision: Output;
   carried: {

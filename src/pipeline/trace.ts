@@ -79,6 +79,14 @@ export interface ConfirmationRequest extends EventOrder {
   answer: ConfirmationAnswer | 'pending';
   /** The turn that answered (multi-turn), or the same turn for a single-turn scenario's scripted answer. */
   answered_in_turn?: number;
+  /** Why an answer was no yes, as the program read it: `deferral`, `conditional`, `partial`, `hedged`, `question`, `not_affirmative`, `other_topic`, or the value it names. */
+  reading?: string;
+}
+
+/** A stop the user asked for ("先别处理了"): from the turn it was set to the turn an explicit new request lifted it (null: still in force). */
+export interface StopSpan {
+  set_in_turn: number;
+  lifted_in_turn: number | null;
 }
 
 /** What one user turn got back. */
@@ -109,6 +117,8 @@ export interface PipelineTrace {
     requests: ConfirmationRequest[];
   };
   turns: TurnRecord[];
+  /** Each stop of the conversation, in order; absent when the user never asked to stop. */
+  stop_state?: StopSpan[];
   clarification_asked: boolean;
   response_scenario: string | null;
   reply: string | null;

@@ -9,8 +9,8 @@ import { agreedTools } from './scenario-schema.js';
 import type { ProposedCall } from './gates/gate-chain.js';
 import type { ConfirmationAnswer, ConfirmationRequest } from './trace.js';
 
-/** The arguments that make an action this action and not another: a yes to 100 yuan is not a yes to 199. */
-export const BINDING_ARGS = ['order_id', 'amount', 'address', 'to', 'changes'] as const;
+/** The arguments that make an action this action and not another: a yes to 100 yuan is not a yes to 199, a yes to one text message is not a yes to another. */
+export const BINDING_ARGS = ['order_id', 'amount', 'address', 'to', 'changes', 'message'] as const;
 
 export function sameAction(a: { tool: string; args: Record<string, unknown> }, b: { tool: string; args: Record<string, unknown> }): boolean {
   return a.tool === b.tool && BINDING_ARGS.every((k) => JSON.stringify(a.args[k] ?? null) === JSON.stringify(b.args[k] ?? null));
@@ -37,11 +37,12 @@ export function askUser(ctx: PipelineContext, call: ProposedCall): ConfirmationA
 }
 
 /** Records the answer a later turn gave to the request still pending. */
-export function answerRequest(ctx: PipelineContext, call: ProposedCall, answer: ConfirmationAnswer): void {
+export function answerRequest(ctx: PipelineContext, call: ProposedCall, answer: ConfirmationAnswer, reading?: string): void {
   const request = [...ctx.trace.confirmation.requests].reverse().find((r) => r.answer === 'pending' && sameAction(r, call));
   if (request) {
     request.answer = answer;
     request.answered_in_turn = ctx.session.turn;
+    if (reading) request.reading = reading;
   }
   const c = ctx.trace.confirmation;
   c.answer = answer;
@@ -58,14 +59,18 @@ function pushRequest(ctx: PipelineContext, request: ConfirmationRequest): void {
   if (request.answer === 'confirmed' && !c.confirmed_tools.includes(request.tool)) c.confirmed_tools.push(request.tool);
 }
 
-/** Whether this exact action was confirmed; a confirmation of other arguments confirms nothing. */
+/**
+ * Whether this exact action was confirmed; a confirmation of other arguments
+ * confirms nothing. A yes is consent to the proposal it answered, in the turn
+ * it was given: an earlier turn's yes does not carry over to a later run.
+ */
 export function confirmationFor(ctx: PipelineContext, call: { tool: string; args: Record<string, unknown> }): 'confirmed' | 'declined' | 'not_requested' {
   const requests = ctx.trace.confirmation.requests.filter((r) => sameAction(r, call));
-  if (requests.some((r) => r.answer === 'confirmed')) return 'confirmed';
+  if (requests.some((r) => r.answer === 'confirmed' && r.answered_in_turn === ctx.session.turn)) return 'confirmed';
   return requests.some((r) => r.answer === 'declined') ? 'declined' : 'not_requested';
 }
 
-/** Whether a confirmation of this exact action was already asked for. */
+/** Whether a confirmation of this exact action was already asked for in this turn (a later turn may ask again). */
 export function alreadyAsked(ctx: PipelineContext, call: { tool: string; args: Record<string, unknown> }): boolean {
-  return ctx.trace.confirmation.requests.some((r) => sameAction(r, call));
+  return ctx.trace.confirmation.requests.some((r) => sameAction(r, call) && (r.turn === ctx.session.turn || r.answered_in_turn === ctx.session.turn));
 }
