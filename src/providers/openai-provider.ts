@@ -30,7 +30,7 @@ import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'ope
 import { DEFAULT_TIMEOUT_MS } from '../config/openai-settings.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { analyzeDialect, strictBlockers, type DialectAnalysis } from '../registry/schema-dialects.js';
-import { AdaptiveLimiter, type LimiterStats } from './adaptive-limiter.js';
+import { AdaptiveLimiter, RateLimitWait, type LimiterStats, type Slot } from './adaptive-limiter.js';
 import { boundedFetch, MAX_REPLY_BYTES, replyTooLarge } from './bounded-fetch.js';
 import { backoff, clip, describeCause, retryAfter, sleep } from './http-retry.js';
 import { buildMessages } from './messages.js';
@@ -134,7 +134,7 @@ export class OpenAIProvider implements Provider {
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
     this.hungAfter = options.hungAfter ?? 3;
-    this.limiter = new AdaptiveLimiter(options.maxConnections ?? 64);
+    this.limiter = new AdaptiveLimiter(options.maxConnections ?? 64, this.maxRetryAfterMs);
     this.client = this.apiKey
       ? new OpenAI({
           apiKey: this.apiKey,
@@ -211,7 +211,8 @@ export class OpenAIProvider implements Provider {
     let retries = 0;
     let rateLimitedSince: number | null = null;
     for (let attempt = 1; ; attempt++) {
-      const slot = await this.limiter.acquire();
+      const slot = await this.turn(what, attempt, rateLimitedSince, request.signal);
+      rateLimitedSince ??= slot.heldSince;
       let probe = false;
       if (this.hung) {
         if (this.probing || performance.now() - this.hungAt < Math.max(2 * this.timeoutMs, 1000)) {
@@ -266,6 +267,18 @@ export class OpenAIProvider implements Provider {
       } catch {
         throw new ProviderError(`${what}: aborted`, 'other', attempt);
       }
+    }
+  }
+
+  /** The limiter's slot; waiting for it counts against the call's rate-limit budget, and a stopping run ends the wait. */
+  private async turn(what: string, attempt: number, heldSince: number | null, signal?: AbortSignal): Promise<Slot> {
+    try {
+      return await this.limiter.acquire({ heldSince, signal });
+    } catch (error) {
+      if (error instanceof RateLimitWait) {
+        throw new ProviderError(`${what}: ${error.message}, more than the ${Math.ceil(this.maxRetryAfterMs / 1000)} s a call waits on rate limits`, 'http', attempt - 1);
+      }
+      throw new ProviderError(`${what}: aborted`, 'other', attempt - 1);
     }
   }
 
