@@ -34,6 +34,7 @@ import { AdaptiveLimiter, RateLimitWait, type LimiterStats, type Slot } from './
 import { boundedFetch, MAX_REPLY_BYTES, replyTooLarge } from './bounded-fetch.js';
 import { backoff, clip, describeCause, retryAfter, sleep } from './http-retry.js';
 import { buildMessages } from './messages.js';
+import { unusableEnding } from './reply-ending.js';
 import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider, type Usage } from './provider.js';
 import { SERVER_PRESETS, type OutputMode, type ServerKind } from './server-presets.js';
 
@@ -285,7 +286,7 @@ export class OpenAIProvider implements Provider {
   /** Any reply resets the count; attempts that heard nothing within the deadline add up to "hung". */
   private noteSilence(failure: Failure): void {
     if (failure.kind !== 'timeout') {
-      if (failure.kind === 'http') {
+      if (failure.kind !== 'network' && failure.kind !== 'other') {
         // An answer, even an error, means the endpoint is not hung.
         this.silentAttempts = 0;
         this.hung = null;
@@ -316,6 +317,8 @@ export class OpenAIProvider implements Provider {
       if (!isCompletion(completion)) throw new MalformedReply('the endpoint answered 200 without a chat completion body');
       const content = (completion.choices[0] as { message?: { content?: unknown } } | undefined)?.message?.content;
       if (content !== undefined && content !== null && typeof content !== 'string') throw new MalformedReply(`the endpoint's message content is ${Array.isArray(content) ? 'a list' : typeof content}, not text`);
+      const ending = unusableEnding(completion.choices);
+      if (ending) throw new MalformedReply(ending.message, ending.kind);
       return completion;
     } catch (error) {
       if (controller.signal.reason === TIMED_OUT) throw new TimedOut();
@@ -330,7 +333,7 @@ export class OpenAIProvider implements Provider {
     if (error instanceof TimedOut || error instanceof APIConnectionTimeoutError) {
       return { kind: 'timeout', message: `no complete reply within ${this.timeoutMs} ms`, retryable: true };
     }
-    if (error instanceof MalformedReply) return { kind: 'http', message: error.message, retryable: false };
+    if (error instanceof MalformedReply) return { kind: error.kind, message: error.message, retryable: false };
     // A server that answers this much would answer it again.
     const tooLarge = replyTooLarge(error);
     if (tooLarge) return { kind: 'http', message: `${this.endpoint()}: ${tooLarge.message}`, retryable: false };
@@ -391,7 +394,14 @@ export function costOf(usage: Usage, price: Price): number {
 }
 
 class TimedOut extends Error {}
-class MalformedReply extends Error {}
+class MalformedReply extends Error {
+  constructor(
+    message: string,
+    readonly kind: ProviderError['kind'] = 'http',
+  ) {
+    super(message);
+  }
+}
 
 /** A token count as the server reported it, when it is one (a whole number, not negative). */
 function tokenCount(value: unknown): number | undefined {
