@@ -403,9 +403,15 @@ class MalformedReply extends Error {
   }
 }
 
-/** A token count as the server reported it, when it is one (a whole number, not negative). */
+/**
+ * No single call reads or writes a billion tokens: a count past that (1e308 is
+ * a whole number to JavaScript) would swamp every total and cost it enters.
+ */
+const MAX_TOKENS_PER_CALL = 1_000_000_000;
+
+/** A token count as the server reported it, when it is one (a whole number, not negative, not absurd). */
 function tokenCount(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_TOKENS_PER_CALL ? value : undefined;
 }
 
 function isCompletion(value: unknown): value is ChatCompletion {
