@@ -202,7 +202,7 @@ async function runMain(argv: string[], rawOutput: Output): Promise<number> {
       output.err(`orderflow: ${message}`);
       return badInput ? EXIT_INPUT : EXIT_INTERNAL;
     }
-    if ((error as Error)?.name === 'ResultsWriteError') {
+    if ((error as Error)?.name === 'ResultsWriteError' || (error as Error)?.name === 'ReportWriteError') {
       output.err(`orderflow: ${(error as Error).message}`);
       return EXIT_INTERNAL;
     }
