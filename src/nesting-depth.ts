@@ -8,7 +8,7 @@
  */
 export const MAX_NESTING = 100;
 
-export const TOO_DEEP = `nested too deeply to read: more than ${MAX_NESTING} levels of [ or { inside one another; a case file needs a few`;
+export const TOO_DEEP = `nested too deeply to read: more than ${MAX_NESTING} levels of [ or { inside one another (a case, a config or a schema needs a few)`;
 
 /** The path of the first value more than MAX_NESTING levels deep (the root is level 1), or null. */
 export function tooDeepPath(root: unknown): PropertyKey[] | null {
