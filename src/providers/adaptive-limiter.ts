@@ -32,8 +32,8 @@ export interface Slot {
 
 /** A call whose rate-limit budget would run out before its turn. */
 export class RateLimitWait extends Error {
-  constructor(readonly waitedMs: number, readonly turnInMs: number) {
-    super(`rate limited: its turn would come in ${Math.ceil(turnInMs / 1000)} s, after ${Math.ceil(waitedMs / 1000)} s of waiting already`);
+  constructor(readonly totalWaitMs: number) {
+    super(`rate limited: its turn would come after ${Math.ceil(totalWaitMs / 1000)} s of waiting in all`);
   }
 }
 
@@ -168,7 +168,7 @@ export class AdaptiveLimiter {
   private letGoOverBudget(now: number, at: number): void {
     for (const waiter of [...this.waiting]) {
       waiter.heldSince ??= now;
-      if (at - waiter.heldSince > this.maxWaitMs) this.drop(waiter, new RateLimitWait(now - waiter.heldSince, at - now));
+      if (at - waiter.heldSince > this.maxWaitMs) this.drop(waiter, new RateLimitWait(at - waiter.heldSince));
     }
   }
 
