@@ -36,11 +36,12 @@ describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html with a 3,0
   it('keeps the table and the page within the window, with the whole id in the tooltip and the details', async () => {
     const { page, pageErrors } = await openReport(browser, join(root, 'r/report.html'), { width: 1200, height: 900 });
     expect(pageErrors).toEqual([]);
-    const widths = await page.evaluate(() => ({
-      page: document.documentElement.scrollWidth,
-      table: document.querySelector('#case-table')!.getBoundingClientRect().width,
-      failing: document.querySelector('#failing')!.getBoundingClientRect().width,
-    }));
+    type Page = { document: { documentElement: { scrollWidth: number } } };
+    const widths = {
+      page: await page.evaluate(() => (globalThis as unknown as Page).document.documentElement.scrollWidth),
+      table: (await page.locator('#case-table').boundingBox())!.width,
+      failing: (await page.locator('#failing').boundingBox())!.width,
+    };
     expect(widths.page).toBeLessThanOrEqual(1200);
     expect(widths.table).toBeLessThanOrEqual(1200);
     expect(widths.failing).toBeLessThanOrEqual(1200);
