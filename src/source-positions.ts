@@ -4,6 +4,7 @@
  */
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
+import { TOO_DEEP, tooDeepOffset, tooDeepPath } from './nesting-depth.js';
 import { readPlainYaml } from './plain-yaml.js';
 
 export interface PositionedValue {
@@ -31,7 +32,9 @@ export function parseYamlWithPositions(text: string, firstLine = 1): PositionedV
   const first = doc.errors[0];
   if (first) return { error: { message: withYamlHint(first.message.split('\n')[0]!, first.code), line: toLine(first.pos[0]) }, lineOf };
   try {
-    return { value: doc.toJS({ maxAliasCount: 0 }), lineOf };
+    const value: unknown = doc.toJS({ maxAliasCount: 0 });
+    const deep = tooDeepPath(value);
+    return deep ? { error: { message: TOO_DEEP, line: lineOf(deep) }, lineOf } : { value, lineOf };
   } catch (error) {
     // The one thing toJS refuses here is an alias: point at the first one.
     let at: number | undefined;
@@ -60,7 +63,7 @@ const YAML_MESSAGES: Record<string, string> = {
 
 function withYamlHint(message: string, code: string): string {
   if (YAML_MESSAGES[code]) return YAML_MESSAGES[code];
-  if (/Maximum call stack size exceeded/.test(message)) return 'nested too deeply to read (thousands of levels of [ or {); a case file needs a few';
+  if (/Maximum call stack size exceeded/.test(message)) return TOO_DEEP;
   const hint = YAML_HINTS[code];
   return hint ? `${message}; ${hint}` : message;
 }
@@ -84,8 +87,13 @@ export function parseJsonWithPositions(text: string, firstLine = 1): PositionedV
   };
   try {
     // JSON.parse is the arbiter of validity; jsonc-parser only supplies positions.
-    return { value: JSON.parse(text), lineOf };
+    const value: unknown = JSON.parse(text);
+    // The position tree of such a file cannot be built (jsonc-parser recurses): the line comes from the text.
+    const deep = tooDeepOffset(text);
+    return deep >= 0 ? { error: { message: TOO_DEEP, line: lineAt(deep) }, lineOf: () => lineAt(deep) } : { value, lineOf };
   } catch (error) {
+    const deep = tooDeepOffset(text);
+    if (deep >= 0) return { error: { message: TOO_DEEP, line: lineAt(deep) }, lineOf: () => lineAt(deep) };
     buildTree();
     const first = errors[0];
     const message = first ? `${printParseErrorCode(first.error)} (${(error as Error).message.split('\n')[0]})` : (error as Error).message;
@@ -103,6 +111,8 @@ export function parseDataFile(text: string, listKey?: string): PositionedValue {
   if (/^\s*[{[]/.test(text)) return parseJsonWithPositions(text);
   const plain = listKey === undefined ? undefined : readPlainYaml(text, listKey);
   if (!plain) return parseYamlWithPositions(text);
+  // Too deep for the fast way's positions: the `yaml` library reads it again and says where.
+  if (tooDeepPath(plain.value)) return parseYamlWithPositions(text);
   const lineAt = lineIndex(text, 1);
   let positioned: PositionedValue | undefined;
   return {

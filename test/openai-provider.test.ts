@@ -129,6 +129,16 @@ describe('usage and cost', () => {
     expect(response.latency_ms).toBeGreaterThan(0);
   });
 
+  it('refuses a usage count that is no count (1e308, Infinity as a string, negative, fractional, past a billion): unknown cost, 0 tokens', async () => {
+    const prices = { 'test-model': { input_per_mtok: 2.5, output_per_mtok: 10 } };
+    for (const absurd of [1e308, 2 ** 53, 1e12, -1, 1.5, 'Infinity', null]) {
+      handle(() => ({ content: JSON.stringify(validOutput), usage: { prompt_tokens: absurd, completion_tokens: 300 } }));
+      const response = await provider({ prices }).complete(request());
+      expect(response.usage, String(absurd)).toEqual({ input_tokens: 0, output_tokens: 300 });
+      expect(response.cost_usd, String(absurd)).toBeNull();
+    }
+  });
+
   it('has an unknown cost (null), never 0, for a model without a price', async () => {
     handle(() => ({ content: '{}', usage: { prompt_tokens: 1000, completion_tokens: 1000 } }));
     const response = await provider({ prices: { 'other-model': { input_per_mtok: 1, output_per_mtok: 1 } } }).complete(request());

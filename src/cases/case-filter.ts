@@ -1,5 +1,6 @@
 /** --module, --case-type, --id and --shard selection, applied the same way at planning and at run time. */
 import { createHash } from 'node:crypto';
+import { globMatcher } from '../glob-match.js';
 
 export interface CaseFilter {
   modules?: string[];
@@ -17,19 +18,15 @@ export interface CaseKey {
 }
 
 export function compileFilter(filter: CaseFilter): (c: CaseKey) => boolean {
-  const idPatterns = filter.ids?.map((id) => new RegExp(`^${id.split('*').map(escapeRegExp).join('.*')}$`));
+  const idPatterns = filter.ids?.map(globMatcher);
   return (c) =>
     (!filter.modules?.length || filter.modules.includes(c.module)) &&
     (!filter.caseTypes?.length || filter.caseTypes.includes(c.case_type)) &&
-    (!idPatterns?.length || idPatterns.some((re) => re.test(c.case_id))) &&
+    (!idPatterns?.length || idPatterns.some((matches) => matches(c.case_id))) &&
     (!filter.shard || shardOf(c.case_id, filter.shard.count) === filter.shard.index - 1);
 }
 
 /** Stable across machines and runs: a hash of the id, not the position in the suite. */
 export function shardOf(caseId: string, count: number): number {
   return createHash('sha1').update(caseId).digest().readUInt32BE(0) % count;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -6,7 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { InputError } from '../errors.js';
 import { EXIT_INPUT, EXIT_INTERNAL } from './exit-codes.js';
-import { printProblems, processOutput, type Output } from './output.js';
+import { printProblems, processOutput, terminalSafe, type Output } from './output.js';
 import { describeSystemError, isSystemError } from '../system-error.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -180,8 +180,9 @@ async function inContext<T>(context: RunContext, fn: () => Promise<T>): Promise<
   }
 }
 
-async function runMain(argv: string[], output: Output): Promise<number> {
+async function runMain(argv: string[], rawOutput: Output): Promise<number> {
   let code = 0;
+  const output = terminalSafe(rawOutput);
   const program = buildProgram(output, (c) => (code = c), argv);
   try {
     await program.parseAsync(argv);
@@ -202,7 +203,7 @@ async function runMain(argv: string[], output: Output): Promise<number> {
       output.err(`orderflow: ${message}`);
       return badInput ? EXIT_INPUT : EXIT_INTERNAL;
     }
-    if ((error as Error)?.name === 'ResultsWriteError') {
+    if ((error as Error)?.name === 'ResultsWriteError' || (error as Error)?.name === 'ReportWriteError') {
       output.err(`orderflow: ${(error as Error).message}`);
       return EXIT_INTERNAL;
     }

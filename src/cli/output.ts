@@ -1,7 +1,7 @@
 /** The CLI's only way to print, so that tests can capture output without spawning. */
 import pc from 'picocolors';
 import { formatProblem, type Problem } from '../errors.js';
-import { printable } from '../printable.js';
+import { printable, printableLine } from '../printable.js';
 
 export interface Output {
   out(line: string): void;
@@ -12,6 +12,14 @@ export const processOutput: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 };
+
+/**
+ * What every command prints passes here: text from a file, a model or a server
+ * inside a line cannot move the cursor or erase what the reader should see.
+ */
+export function terminalSafe(output: Output): Output {
+  return { out: (line) => output.out(printableLine(line)), err: (line) => output.err(printableLine(line)) };
+}
 
 export function printProblems(output: Output, problems: readonly Problem[]): void {
   for (const p of problems) {

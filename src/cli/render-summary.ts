@@ -44,6 +44,13 @@ export function renderSummary(head: ReportHead): string {
 }
 
 /** One line: the CI verdict and the counts behind it (all that `-q` prints, with the report path). */
+/** Checks that fail because of the baseline itself, not the run: said even in a quiet run, since their reason names the baseline file. */
+const BASELINE_CHECKS = new Set(['baseline_trusted', 'baseline_comparable']);
+
+export function baselineProblemLines(head: ReportHead): string[] {
+  return head.gate.failures.filter((f) => BASELINE_CHECKS.has(f.metric)).map((f) => `  - ${f.message}`);
+}
+
 export function verdictLine(head: ReportHead): string {
   const { summary, gate } = head;
   const counts = `${summary.passed}/${summary.total} passed, ${summary.failed} failed, ${summary.error} errors`;

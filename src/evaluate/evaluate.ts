@@ -216,6 +216,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       config,
       accepted,
       incomplete: outcome.incomplete ? { ...outcome.incomplete, resume: resumeCommand(options.commandArgs ?? runArguments(options), displayPath(outDir), { newBudget: true }) } : null,
+      finish: `run ${resumeCommand(options.commandArgs ?? runArguments(options), displayPath(outDir))} to finish the reports`,
     });
     let baselineUpdated: string | null = null;
     if (options.updateBaseline) {

@@ -17,6 +17,7 @@ import type { GeneratedBy } from '../cases/case-schema.js';
 import { ATTACK_STRATEGIES } from '../cases/strategies/attack-strategies.js';
 import { seededRng } from '../seeded-random.js';
 import { InputError, type Problem } from '../errors.js';
+import { globMatcher } from '../glob-match.js';
 import { parseScenarioFile } from '../pipeline/load-scenarios.js';
 import { createProvider } from '../providers/create-provider.js';
 import { runScenario } from '../runner/run-scenario.js';
@@ -68,13 +69,13 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
   const genDir = generatedDir(casesDir);
   const suite = await loadCaseSuite(casesDir, ws.active);
   const index = new DuplicateIndex();
-  const wanted = (options.scenarios ?? []).map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+  const wanted = (options.scenarios ?? []).map(globMatcher);
   const sources = new Set<string>();
   for await (const item of iterateSuite(suite, ws.active)) {
     if (item.kind === 'module') index.ids.add(item.case_id);
     else {
       index.add(item.scenario_id, scenarioText(item), item.generated_by?.strategy ?? null);
-      const chosen = wanted.length ? wanted.some((re) => re.test(item.scenario_id)) : item.injection !== undefined;
+      const chosen = wanted.length ? wanted.some((matches) => matches(item.scenario_id)) : item.injection !== undefined;
       if (chosen && item.injection) sources.add(item.scenario_id);
     }
   }

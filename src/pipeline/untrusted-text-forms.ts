@@ -27,20 +27,19 @@ const MIN_PINYIN = 8;
 
 export interface PhraseForms {
   folded: string;
-  /** The phrase in pinyin, every reading of a polyphone allowed (调: diao or tiao). */
-  pinyin: RegExp | null;
+  /** The phrase in pinyin, one list of spellings per character: every reading of a polyphone allowed (调: diao or tiao). */
+  pinyin: string[][] | null;
 }
 
 export function phraseForms(phrase: string): PhraseForms {
   const folded = fold(phrase);
-  let compiled: RegExp | null | undefined;
+  let compiled: string[][] | null | undefined;
   return {
     folded,
     get pinyin() {
       if (compiled !== undefined) return compiled;
       if (!HAN.test(folded) || spell(folded).length < MIN_PINYIN) return (compiled = null);
-      const parts = [...folded].map((c) => (HAN.test(c) ? `(?:${readings(c).join('|')})` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-      return (compiled = new RegExp(parts.join('')));
+      return (compiled = [...folded].map((c) => (HAN.test(c) ? readings(c) : [c])));
     },
   };
 }
@@ -56,7 +55,32 @@ export function containsPhrase(forms: { folded: string[]; pinyin: string[] }, ph
   if (forms.folded.some((f) => f.includes(phrase.folded))) return true;
   if (forms.pinyin.length === 0) return false;
   const spelled = phrase.pinyin;
-  return spelled !== null && forms.pinyin.some((p) => spelled.test(p));
+  return spelled !== null && forms.pinyin.some((p) => spelledIn(p, spelled));
+}
+
+/**
+ * Whether `text` holds one spelling of each slot in a row. As a regular
+ * expression of alternatives (`(?:na|nei|ne)(?:…)`) readings that are
+ * prefixes of others backtrack; here the places each prefix of the phrase can
+ * end at are carried forward, slot by slot, in time linear in the text.
+ */
+function spelledIn(text: string, slots: string[][]): boolean {
+  let reach = new Uint8Array(text.length + 1).fill(1);
+  for (const spellings of slots) {
+    const next = new Uint8Array(text.length + 1);
+    let any = false;
+    for (let at = 0; at <= text.length; at++) {
+      if (!reach[at]) continue;
+      for (const spelling of spellings) {
+        if (!text.startsWith(spelling, at)) continue;
+        next[at + spelling.length] = 1;
+        any = true;
+      }
+    }
+    if (!any) return false;
+    reach = next;
+  }
+  return true;
 }
 
 /** Width, case, look-alikes, traditional forms and separators undone. */

@@ -11,6 +11,14 @@
  * news, so a burst of 429s cannot collapse the pace. Callers that retry queue
  * here behind the pause and the pace, instead of each sleeping and firing on
  * its own, which is what turns back-off into a retry storm.
+ *
+ * Rate limits hold a call for at most `maxWaitMs` in all: a server's hint
+ * pauses the others for no longer than that, and a waiter whose turn, under
+ * the pause or the pace, would come later than its own budget allows is let
+ * go at once with a RateLimitWait instead of queueing for it (the others'
+ * 429s can keep extending a pause). A hint beyond that bound is a block, not
+ * news about the rate, so it pauses but does not cut the pace. Waiting for a
+ * free connection is not a rate-limit wait and has no bound here.
  */
 
 export interface Slot {
@@ -18,6 +26,22 @@ export interface Slot {
   readonly generation: number;
   /** Its entry in the log of attempts sent. */
   readonly sent: Sent;
+  /** When the pause or the pace first held this call back; null when neither did. */
+  readonly heldSince: number | null;
+}
+
+/** A call whose rate-limit budget would run out before its turn. */
+export class RateLimitWait extends Error {
+  constructor(readonly totalWaitMs: number) {
+    super(`rate limited: its turn would come after ${Math.ceil(totalWaitMs / 1000)} s of waiting in all`);
+  }
+}
+
+export interface AcquireOptions {
+  /** When rate limits first held this call (an earlier 429 of its own): its budget started then. */
+  heldSince?: number | null;
+  /** Gives up the wait (the run is stopping). */
+  signal?: AbortSignal;
 }
 
 export interface LimiterStats {
@@ -37,6 +61,12 @@ const MEASURE_MS = 1000;
 const MIN_MEASURE_MS = 250;
 const MIN_PACE = 0.2;
 
+interface Waiter {
+  heldSince: number | null;
+  grant(): void;
+  reject(error: unknown): void;
+}
+
 interface Sent {
   at: number;
   /** When its reply came; null while pending. */
@@ -51,22 +81,38 @@ export class AdaptiveLimiter {
   private nextSend = 0;
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | null = null;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiter[] = [];
   private readonly sent: Sent[] = [];
   private firstSent = 0;
   private readonly counters = { rateLimited: 0, decreases: 0, minPace: Infinity };
 
-  constructor(readonly max: number) {}
+  constructor(
+    readonly max: number,
+    readonly maxWaitMs = Infinity,
+  ) {}
 
   /** Waits for a free connection, the end of any rate-limit pause and the pace. */
-  acquire(): Promise<Slot> {
-    return new Promise((resolve) => {
-      this.waiting.push(() => {
-        const sent: Sent = { at: Date.now(), done: null, refused: false };
-        this.firstSent ||= sent.at;
-        this.sent.push(sent);
-        resolve({ generation: this.generation, sent });
-      });
+  acquire(options: AcquireOptions = {}): Promise<Slot> {
+    const { signal } = options;
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => this.drop(waiter, signal?.reason);
+      const waiter: Waiter = {
+        heldSince: options.heldSince ?? null,
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          const sent: Sent = { at: Date.now(), done: null, refused: false };
+          this.firstSent ||= sent.at;
+          this.sent.push(sent);
+          resolve({ generation: this.generation, sent, heldSince: waiter.heldSince });
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(waiter);
       this.dispatch();
     });
   }
@@ -85,7 +131,7 @@ export class AdaptiveLimiter {
     if (outcome === 'rate_limited') {
       slot.sent.refused = true;
       this.counters.rateLimited += 1;
-      if (slot.generation === this.generation) {
+      if (slot.generation === this.generation && retryAfterMs <= this.maxWaitMs) {
         const span = Math.min(MEASURE_MS, Math.max(MIN_MEASURE_MS, now - this.firstSent));
         const accepted = this.sent.filter((s) => !s.refused && (s.done === null || s.done > now - span)).length;
         this.pace = Math.max(MIN_PACE, Math.min(this.pace, (accepted * 1000) / span) * DECREASE);
@@ -93,7 +139,7 @@ export class AdaptiveLimiter {
         this.counters.decreases += 1;
         this.counters.minPace = Math.min(this.counters.minPace, this.pace);
       }
-      this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
+      this.pausedUntil = Math.max(this.pausedUntil, now + Math.min(retryAfterMs, this.maxWaitMs));
     }
     this.dispatch();
   }
@@ -108,13 +154,29 @@ export class AdaptiveLimiter {
       const now = Date.now();
       const at = Math.max(this.pausedUntil, Number.isFinite(this.pace) ? this.nextSend : 0);
       if (at > now) {
-        this.wake(at - now);
+        this.letGoOverBudget(now, at);
+        if (this.waiting.length > 0) this.wake(at - now);
         return;
       }
       this.nextSend = Math.max(now, this.nextSend) + (Number.isFinite(this.pace) ? 1000 / this.pace : 0);
       this.inFlight += 1;
-      this.waiting.shift()!();
+      this.waiting.shift()!.grant();
     }
+  }
+
+  /** No waiter gets its turn before `at` (the head's): those whose budget ends sooner stop waiting. */
+  private letGoOverBudget(now: number, at: number): void {
+    for (const waiter of [...this.waiting]) {
+      waiter.heldSince ??= now;
+      if (at - waiter.heldSince > this.maxWaitMs) this.drop(waiter, new RateLimitWait(at - waiter.heldSince));
+    }
+  }
+
+  private drop(waiter: Waiter, error: unknown): void {
+    const index = this.waiting.indexOf(waiter);
+    if (index < 0) return;
+    this.waiting.splice(index, 1);
+    waiter.reject(error);
   }
 
   private wake(ms: number): void {

@@ -30,10 +30,11 @@ import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'ope
 import { DEFAULT_TIMEOUT_MS } from '../config/openai-settings.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { analyzeDialect, strictBlockers, type DialectAnalysis } from '../registry/schema-dialects.js';
-import { AdaptiveLimiter, type LimiterStats } from './adaptive-limiter.js';
+import { AdaptiveLimiter, RateLimitWait, type LimiterStats, type Slot } from './adaptive-limiter.js';
 import { boundedFetch, MAX_REPLY_BYTES, replyTooLarge } from './bounded-fetch.js';
 import { backoff, clip, describeCause, retryAfter, sleep } from './http-retry.js';
 import { buildMessages } from './messages.js';
+import { unusableEnding } from './reply-ending.js';
 import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider, type Usage } from './provider.js';
 import { SERVER_PRESETS, type OutputMode, type ServerKind } from './server-presets.js';
 
@@ -134,7 +135,7 @@ export class OpenAIProvider implements Provider {
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
     this.hungAfter = options.hungAfter ?? 3;
-    this.limiter = new AdaptiveLimiter(options.maxConnections ?? 64);
+    this.limiter = new AdaptiveLimiter(options.maxConnections ?? 64, this.maxRetryAfterMs);
     this.client = this.apiKey
       ? new OpenAI({
           apiKey: this.apiKey,
@@ -211,7 +212,8 @@ export class OpenAIProvider implements Provider {
     let retries = 0;
     let rateLimitedSince: number | null = null;
     for (let attempt = 1; ; attempt++) {
-      const slot = await this.limiter.acquire();
+      const slot = await this.turn(what, attempt, rateLimitedSince, request.signal);
+      rateLimitedSince ??= slot.heldSince;
       let probe = false;
       if (this.hung) {
         if (this.probing || performance.now() - this.hungAt < Math.max(2 * this.timeoutMs, 1000)) {
@@ -269,10 +271,22 @@ export class OpenAIProvider implements Provider {
     }
   }
 
+  /** The limiter's slot; waiting for it counts against the call's rate-limit budget, and a stopping run ends the wait. */
+  private async turn(what: string, attempt: number, heldSince: number | null, signal?: AbortSignal): Promise<Slot> {
+    try {
+      return await this.limiter.acquire({ heldSince, signal });
+    } catch (error) {
+      if (error instanceof RateLimitWait) {
+        throw new ProviderError(`${what}: ${error.message}, more than the ${Math.ceil(this.maxRetryAfterMs / 1000)} s a call waits on rate limits`, 'http', attempt - 1);
+      }
+      throw new ProviderError(`${what}: aborted`, 'other', attempt - 1);
+    }
+  }
+
   /** Any reply resets the count; attempts that heard nothing within the deadline add up to "hung". */
   private noteSilence(failure: Failure): void {
     if (failure.kind !== 'timeout') {
-      if (failure.kind === 'http') {
+      if (failure.kind !== 'network' && failure.kind !== 'other') {
         // An answer, even an error, means the endpoint is not hung.
         this.silentAttempts = 0;
         this.hung = null;
@@ -303,6 +317,8 @@ export class OpenAIProvider implements Provider {
       if (!isCompletion(completion)) throw new MalformedReply('the endpoint answered 200 without a chat completion body');
       const content = (completion.choices[0] as { message?: { content?: unknown } } | undefined)?.message?.content;
       if (content !== undefined && content !== null && typeof content !== 'string') throw new MalformedReply(`the endpoint's message content is ${Array.isArray(content) ? 'a list' : typeof content}, not text`);
+      const ending = unusableEnding(completion.choices);
+      if (ending) throw new MalformedReply(ending.message, ending.kind);
       return completion;
     } catch (error) {
       if (controller.signal.reason === TIMED_OUT) throw new TimedOut();
@@ -317,7 +333,7 @@ export class OpenAIProvider implements Provider {
     if (error instanceof TimedOut || error instanceof APIConnectionTimeoutError) {
       return { kind: 'timeout', message: `no complete reply within ${this.timeoutMs} ms`, retryable: true };
     }
-    if (error instanceof MalformedReply) return { kind: 'http', message: error.message, retryable: false };
+    if (error instanceof MalformedReply) return { kind: error.kind, message: error.message, retryable: false };
     // A server that answers this much would answer it again.
     const tooLarge = replyTooLarge(error);
     if (tooLarge) return { kind: 'http', message: `${this.endpoint()}: ${tooLarge.message}`, retryable: false };
@@ -378,11 +394,24 @@ export function costOf(usage: Usage, price: Price): number {
 }
 
 class TimedOut extends Error {}
-class MalformedReply extends Error {}
+class MalformedReply extends Error {
+  constructor(
+    message: string,
+    readonly kind: ProviderError['kind'] = 'http',
+  ) {
+    super(message);
+  }
+}
 
-/** A token count as the server reported it, when it is one (a whole number, not negative). */
+/**
+ * No single call reads or writes a billion tokens: a count past that (1e308 is
+ * a whole number to JavaScript) would swamp every total and cost it enters.
+ */
+const MAX_TOKENS_PER_CALL = 1_000_000_000;
+
+/** A token count as the server reported it, when it is one (a whole number, not negative, not absurd). */
 function tokenCount(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_TOKENS_PER_CALL ? value : undefined;
 }
 
 function isCompletion(value: unknown): value is ChatCompletion {

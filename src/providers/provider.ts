@@ -65,7 +65,8 @@ export interface Provider {
 export class ProviderError extends Error {
   constructor(
     message: string,
-    readonly kind: 'timeout' | 'http' | 'network' | 'replay_miss' | 'refused' | 'other',
+    /** `refusal`, `content_filter`, `tool_calls`: the endpoint answered, but with no text to score. */
+    readonly kind: 'timeout' | 'http' | 'network' | 'replay_miss' | 'refused' | 'refusal' | 'content_filter' | 'tool_calls' | 'other',
     readonly attempts = 1,
   ) {
     super(message);

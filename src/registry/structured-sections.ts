@@ -176,10 +176,26 @@ export function parseClaimVocabulary(section: MarkdownSection, report: Report): 
         report({ line: item.line, field: `Claim Vocabulary.${m[1]}`, message: phrase ? `"${phrase}" is only a wildcard: it would match any text` : 'an empty wording (two | in a row, or one at an end)', expected: 'wordings separated by |, each with text' });
         continue;
       }
+      const bound = wordingBound(phrase);
+      if (bound) {
+        report({ line: item.line, field: `Claim Vocabulary.${m[1]}`, message: `"${phrase.slice(0, 40)}${phrase.length > 40 ? '…' : ''}" ${bound}`, expected: `at most ${MAX_WORDING_CHARS} characters and ${MAX_WORDING_WILDCARDS} wildcards (*) per wording` });
+        continue;
+      }
       out.push({ kind: m[1]!, phrase, line: item.line });
     }
   }
   return out;
+}
+
+/** A claim is a short clause: longer wordings or more gaps match anything, and cost matching time on every reply. */
+const MAX_WORDING_CHARS = 40;
+const MAX_WORDING_WILDCARDS = 3;
+
+function wordingBound(phrase: string): string | null {
+  const wildcards = phrase.split('*').length - 1;
+  if (wildcards > MAX_WORDING_WILDCARDS) return `has ${wildcards} wildcards`;
+  const length = [...phrase].length;
+  return length > MAX_WORDING_CHARS ? `is ${length} characters long` : null;
 }
 
 export function parseUntrustedFields(section: MarkdownSection): Located<string>[] {

@@ -146,6 +146,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
     prompts: currentPrompts(run, options.registry),
     config: options.config,
     accepted: options.accepted ?? [],
+    finish: 'run the merge again (its inputs are untouched)',
   });
   return { ...written, outDir };
 }

@@ -9,6 +9,7 @@ import type { AggregateSnapshot } from '../runner/aggregates.js';
 import type { RunIncomplete, RunProvenance } from '../runner/case-result.js';
 import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
+import { writingReport } from './report-write-error.js';
 import { BaselineComparison, type Baseline, type SuiteScope } from './baseline.js';
 import { caseEntries } from './case-entries.js';
 import { failureOrder } from './failure-order.js';
@@ -47,6 +48,8 @@ export interface WriteReportsOptions {
   accepted: readonly Acceptance[];
   /** The run stopped early (a spent budget): the report says so, and the gate fails. */
   incomplete?: RunIncomplete | null;
+  /** What to run to write the reports once a write failed (disk full): `--resume` for a run, the merge again for a merge. */
+  finish: string;
 }
 
 export interface WrittenReports {
@@ -89,8 +92,8 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     html.add(withTrace);
     const { trace: _passedTrace, ...withoutTrace } = withTrace;
     const entry = withTrace.status === 'passed' ? withoutTrace : withTrace;
-    await json.add(entry);
-    await junit.add(entry);
+    await writingReport(files.json, options.finish, () => json.add(entry));
+    await writingReport(files.junit, options.finish, () => junit.add(entry));
     const paired = comparison?.add(entry.id, entry.status, entry.hash, { module: entry.module, checks: entry.failed_checks });
     const trials = trialsOf(entry);
     // A case edited since the baseline, or failing by an acknowledged breaking change, is not a flip of the same case.
@@ -145,10 +148,11 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     statistics,
     gate_blocks: snapshot.guard_blocks,
   };
-  await json.finish(head);
-  await junit.finish(head);
-  await writeFileAtomic(files.markdown, renderMarkdown({ head, failures, failuresTotal }));
-  await writeFileAtomic(files.html, renderHtmlReport(html.finish(head)));
+  const finish = options.finish;
+  await writingReport(files.json, finish, () => json.finish(head));
+  await writingReport(files.junit, finish, () => junit.finish(head));
+  await writingReport(files.markdown, finish, () => writeFileAtomic(files.markdown, renderMarkdown({ head, failures, failuresTotal })));
+  await writingReport(files.html, finish, () => writeFileAtomic(files.html, renderHtmlReport(html.finish(head))));
   return { head, files };
 }
 

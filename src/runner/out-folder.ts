@@ -28,7 +28,8 @@ export function checkNewOutFolder(dir: string): void {
   let parent = dirname(dir);
   while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
   if (!statSync(parent).isDirectory()) fail(parent, 'is a file, not a folder', '--out naming a new or empty folder');
-  writable(parent);
+  // The folder asked for is what cannot be made: named as itself, with the parent that is in the way.
+  if (!canWrite(parent)) fail(dir, `cannot be created: ${displayPath(parent)} is not writable`, 'a folder this user may write to');
 }
 
 /** --resume needs the folder of the interrupted run, with its results file. */
@@ -40,10 +41,15 @@ export function checkResumeFolder(dir: string): void {
 }
 
 function writable(dir: string): void {
+  if (!canWrite(dir)) fail(dir, 'folder is not writable', 'a folder this user may write to');
+}
+
+function canWrite(dir: string): boolean {
   try {
     accessSync(dir, constants.W_OK);
+    return true;
   } catch {
-    fail(dir, 'folder is not writable', 'a folder this user may write to');
+    return false;
   }
 }
 

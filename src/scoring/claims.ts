@@ -7,6 +7,7 @@
 import { REFUND_UNDER_WAY } from '../registry/fact-vocabulary.js';
 import type { World } from '../pipeline/scenario-schema.js';
 import type { ClaimPhrase } from '../registry/structured-sections.js';
+import { claimMatcher, type ClaimMatcher } from './claim-pattern.js';
 import type { JudgeInput } from './judge-input.js';
 import type { Effect } from './world-effects.js';
 
@@ -18,28 +19,20 @@ export interface Claim {
 /** Words just before a match that turn it into its opposite ("尚未退款"). */
 const NEGATION = /[未没不无非]$|尚未$|还没$/;
 
-const patternCache = new WeakMap<ClaimPhrase, RegExp>();
-function patternOf(p: ClaimPhrase): RegExp {
-  let re = patternCache.get(p);
-  if (!re) {
-    const body = p.phrase
-      .split('*')
-      .map((part) => part.replace(/\s+/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').split('').join('\\s*'))
-      .join('[^，。！？；,.!?;\\n]{0,8}');
-    re = new RegExp(body, 'g');
-    patternCache.set(p, re);
-  }
-  re.lastIndex = 0;
-  return re;
+const matchers = new WeakMap<ClaimPhrase, ClaimMatcher>();
+function matcherOf(p: ClaimPhrase): ClaimMatcher {
+  let matcher = matchers.get(p);
+  if (!matcher) matchers.set(p, (matcher = claimMatcher(p.phrase)));
+  return matcher;
 }
 
 export function claimsIn(reply: string, vocabulary: ClaimPhrase[]): Claim[] {
   const out: Claim[] = [];
   const text = reply.normalize('NFKC');
   for (const p of vocabulary) {
-    for (const m of text.matchAll(patternOf(p))) {
+    for (const m of matcherOf(p)(text)) {
       if (NEGATION.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
-      if (!out.some((c) => c.kind === p.kind && c.text === m[0])) out.push({ kind: p.kind, text: m[0] });
+      if (!out.some((c) => c.kind === p.kind && c.text === m.text)) out.push({ kind: p.kind, text: m.text });
     }
   }
   return out;

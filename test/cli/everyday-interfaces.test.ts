@@ -11,6 +11,17 @@ import { runCli } from '../support/run-cli.js';
 import { copyOfRepo, tempDir } from '../support/temp-dir.js';
 
 describe('orderflow init', () => {
+  it('writes the one CI workflow there is: the repository\'s own, which the package ships; templates hold no second copy', async () => {
+    const dir = tempDir();
+    expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+    const shipped = readFileSync(join(process.cwd(), '.github/workflows/orderflow.yml'), 'utf8');
+    expect(readFileSync(join(dir, '.github/workflows/orderflow.yml'), 'utf8')).toBe(shipped);
+    const files = (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { files: string[] }).files;
+    expect(files).toContain('.github/workflows/orderflow.yml');
+    const copies = readdirSync(join(process.cwd(), 'templates'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yml'));
+    expect(copies).toEqual([]);
+  });
+
   it('writes a starter project into an empty folder, and eval runs there and from a subdirectory', async () => {
     const dir = tempDir();
     const init = await runCli(['init'], { cwd: dir });

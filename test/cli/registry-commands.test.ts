@@ -57,6 +57,19 @@ describe('orderflow lint / list / diff (child process)', () => {
     expect(broken.stderr).toMatch(/^edited\/intent_v2\.md:\d+: error: Output Schema\.task_complexity/);
   });
 
+  it('diff never prints an escape from a prompt file: an ESC appended to an edited rule is an error at its line', async () => {
+    const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
+    mkdirSync(join(root, 'edited'));
+    const original = readFileSync(join(root, 'prompts/response_v2.md'), 'utf8');
+    const rule = '3. never promises or reports an action that has not been verified;';
+    const edited = original.replace(rule, `${rule}\x1b[1A\x1b[2K`).replace('2. is polite, concise, and actionable;\n', '');
+    writeFileSync(join(root, 'edited/response_v2.md'), edited);
+    const r = await runCli(['diff', 'prompts/response_v2.md', 'edited/response_v2.md'], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^edited/response_v2\\.md:${edited.split('\n').findIndex((l) => l.includes(rule)) + 1}: error: control character \\\\x1b`));
+    expect(r.stdout + r.stderr).not.toContain('\x1b[1A');
+  });
+
   it('diff reports the dropped enum value as breaking and --fail-on-breaking exits 1', async () => {
     const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
     writeFileSync(join(root, 'prompts/intent_v3.md'), intentV3());

@@ -5,8 +5,10 @@ import { loadWorkspace } from '../../src/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type Reply } from '../support/openai-compatible-server.js';
 import { evalIn, readResults, repoCopy } from '../support/eval-fixture.js';
 
+const reply = (choices: unknown[]): Reply => ({ status: 200, body: { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices } });
+
 /** Each case's user_query names the fault the server injects for it. */
-const FAULTS = ['ok-a', 'ok-b', 'rate-limited', 'server-error', 'hang', 'truncated', 'fenced', 'extra-key', 'bad-enum', 'empty', 'object-content'] as const;
+const FAULTS = ['ok-a', 'ok-b', 'rate-limited', 'server-error', 'hang', 'truncated', 'fenced', 'extra-key', 'bad-enum', 'empty', 'object-content', 'refusal', 'content-filter', 'tool-calls', 'no-choices'] as const;
 
 describe('a failing model call is recorded on its case and never stops the run', () => {
   let server: LoopbackServer;
@@ -34,6 +36,11 @@ describe('a failing model call is recorded on its case and never stops the run',
         empty: { content: '' },
         // A 200 whose message content is an object, not text: a malformed reply, not a crash of the harness.
         'object-content': { status: 200, body: { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: valid }, finish_reason: 'stop' }] } },
+        // Answers with no text to score: each an error saying what the endpoint said, never "empty output".
+        refusal: reply([{ index: 0, message: { role: 'assistant', content: null, refusal: "I can't help with refunds." }, finish_reason: 'stop' }]),
+        'content-filter': reply([{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'content_filter' }]),
+        'tool-calls': reply([{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'create_refund', arguments: '{}' } }] }, finish_reason: 'tool_calls' }]),
+        'no-choices': reply([]),
       };
       return replies[fault]!;
     });
@@ -61,6 +68,17 @@ describe('a failing model call is recorded on its case and never stops the run',
     expect(byFault.hang!.error, byFault.hang!.error).toMatch(/no complete reply within 1500 ms; gave up after 2 attempts/);
     expect(byFault['object-content']!.error).toMatch(/message content is object, not text/);
     expect(byFault['object-content']!.error).not.toMatch(/internal error/);
+    const noText: [(typeof FAULTS)[number], RegExp][] = [
+      ['refusal', /: refusal: the model refused: "I can't help with refunds\."; not retried$/],
+      ['content-filter', /: content_filter: the endpoint's content filter stopped the reply/],
+      ['tool-calls', /: tool_calls: the model answered with a tool call, not text \(finish_reason tool_calls\)/],
+      ['no-choices', /: the endpoint answered 200 with no choice \(choices: \[\]\)/],
+    ];
+    for (const [f, reason] of noText) {
+      expect(byFault[f]!.status, f).toBe('error');
+      expect(byFault[f]!.error, f).toMatch(reason);
+      expect(byFault[f]!.error, f).not.toMatch(/empty output/);
+    }
     const schemaFailure = (f: (typeof FAULTS)[number], reason: RegExp) => {
       expect(byFault[f]!.status, f).toBe('failed');
       expect(byFault[f]!.failed_checks[0]).toMatchObject({ name: 'schema' });
@@ -74,9 +92,9 @@ describe('a failing model call is recorded on its case and never stops the run',
     schemaFailure('empty', /empty/);
 
     const m = result.head.metrics;
-    expect(m.error_rate).toMatchObject({ numerator: 3, denominator: 11 });
+    expect(m.error_rate).toMatchObject({ numerator: 7, denominator: 15 });
     expect(m.schema_validity_rate).toMatchObject({ numerator: 3, denominator: 8 });
-    expect(m.case_pass_rate).toMatchObject({ numerator: 3, denominator: 11 });
+    expect(m.case_pass_rate).toMatchObject({ numerator: 3, denominator: 15 });
     expect(result.head.gate.passed).toBe(false);
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 /**
  * How the openai provider meets real endpoints: what their structured output
  * enforces, strict mode, labels on failures the endpoint could not prevent,
@@ -163,6 +164,46 @@ describe('rate limits: adaptive concurrency, no retry storm', () => {
     // A storm re-sends every rejected call at once, again and again; here 429s stay below the calls made.
     expect(counters.rejected).toBeLessThan(calls);
   });
+
+  it('one 429 with Retry-After: 3600 ends its own call and holds the others no longer than the cap', async () => {
+    const capMs = 1_000;
+    server.setHandler((r) => (JSON.stringify(r.body).includes('rl-hour-0') ? { status: 429, headers: { 'retry-after': '3600' } } : { content: JSON.stringify(goodPrecheck), delayMs: 50 }));
+    const p = provider({ maxConnections: 2, maxRetries: 0, maxRetryAfterMs: capMs });
+    const started = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => p.complete({ ...request(precheck(), `rl-hour-${i}`), input: { id: `rl-hour-${i}` } })));
+    const elapsed = performance.now() - started;
+    expect(results[0]).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/retry after 3600 s/) } });
+    expect(results.slice(1).filter((r) => r.status === 'rejected')).toEqual([]);
+    // One pause of at most the cap, then 11 replies of 50 ms two at a time; the old limiter held them for the hour.
+    expect(elapsed).toBeLessThan(capMs + 5_000);
+  }, 20_000);
+
+  it('a call queued behind the others\' 429s gives up once its rate-limit budget is spent, not when its turn comes', async () => {
+    const capMs = 1_000;
+    server.setHandler(() => ({ status: 429, headers: { 'retry-after-ms': '400' } }));
+    const p = provider({ maxConnections: 1, maxRetries: 0, maxRetryAfterMs: capMs });
+    const ends: number[] = [];
+    const started = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => p.complete(request(precheck(), `rl-queue-${i}`)).finally(() => ends.push(performance.now() - started))));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    // One connection and a 400 ms pause per attempt: queueing for a turn would take 12 × 0.4 s and more; every call stops near the cap instead.
+    expect(Math.max(...ends)).toBeLessThan(capMs + 2_500);
+  }, 30_000);
+
+  it('a call waiting out a rate-limit pause stops when its signal aborts', async () => {
+    server.setHandler(() => ({ status: 429, headers: { 'retry-after-ms': '5000' } }));
+    const p = provider({ maxConnections: 1, maxRetries: 0, maxRetryAfterMs: 10_000 });
+    const first = p.complete(request(precheck(), 'rl-abort-0')).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+    const controller = new AbortController();
+    const started = performance.now();
+    const waiting = p.complete({ ...request(precheck(), 'rl-abort-1'), signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    await expect(waiting).rejects.toThrow(/aborted/);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    server.setHandler(() => ({ content: JSON.stringify(goodPrecheck) }));
+    await first;
+  }, 20_000);
 
   it('an exhausted quota (429 insufficient_quota) is not retried', async () => {
     server.setHandler(() => ({ status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } } }));

@@ -161,6 +161,15 @@ describe('orderflow lint rules', () => {
       expectProblem(problems, 'response_v2.md', lineOf(broken, '- ticket:'), /"\*" is only a wildcard/);
     });
 
+    it('Claim Vocabulary: a wording with too many wildcards or too long a text, named at its line', async () => {
+      const broken = RESPONSE.replace('- ticket: 工单已创建 |', `- ticket: 已*已*已*已*已*已*已*已*退款 | ${'工'.repeat(41)} | 已*为*您*创建 | 工单已创建 |`);
+      const problems = await lintWith({ 'response_v2.md': broken });
+      expectProblem(problems, 'response_v2.md', lineOf(broken, '- ticket:'), /"已\*已\*已\*已\*已\*已\*已\*已\*退款" has 8 wildcards/);
+      expectProblem(problems, 'response_v2.md', lineOf(broken, '- ticket:'), /is 41 characters long/);
+      expect(problems.filter((p) => /已\*为\*您\*创建/.test(p.message))).toEqual([]);
+      expect(problems.find((p) => /8 wildcards/.test(p.message))?.severity).toBe('error');
+    });
+
     it('Forbidden Phrases: a bullet with an empty phrase (an empty code span), which every reply would contain', async () => {
       const at = RESPONSE.indexOf('## Forbidden Phrases');
       const first = RESPONSE.indexOf('\n- ', at);

@@ -140,6 +140,22 @@ describe('results.jsonl', () => {
     expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toBe(`${bad.join('\n')}\n`);
   });
 
+  it('a line with an infinite latency, an absurd count or a module named toString is set aside on resume, never counted', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    const bad = [
+      JSON.stringify(result('s', { latency_ms: 5 })).replace('"latency_ms":5', '"latency_ms":1e999'),
+      JSON.stringify(result('t', { call_latencies_ms: [1, 2] })).replace('[1,2]', '[1,-1e999]'),
+      JSON.stringify(result('u', { module: 'toString' })),
+      JSON.stringify(result('v', { module: 'constructor' })),
+      JSON.stringify(result('w', { usage: { input_tokens: 1e308 * 10, output_tokens: 0 } })),
+      JSON.stringify(result('x', { cost_usd: 5 })).replace('"cost_usd":5', '"cost_usd":1e999'),
+    ];
+    writeFileSync(path, `${header}\n${JSON.stringify(result('a', { latency_ms: 3, usage: { input_tokens: 1, output_tokens: 2 }, cost_usd: null }))}\n${bad.join('\n')}\n${JSON.stringify(result('b'))}\n`);
+    const outcome = await reopen(path);
+    expect(outcome.kept).toEqual(['a', 'b']);
+    expect(outcome.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([expect.stringMatching(/^3: 6 unreadable or malformed line\(s\) moved to/)]);
+  });
+
   it('a result of a case edited since it ran is set aside, so that the case runs again; unchanged cases keep theirs', async () => {
     const path = join(tempDir(), 'results.jsonl');
     writeFileSync(path, `${header}\n${JSON.stringify(result('a', { case_hash: 'h-a' }))}\n${JSON.stringify(result('b', { case_hash: 'h-b-old' }))}\n`);

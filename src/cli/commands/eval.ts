@@ -7,7 +7,7 @@ import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
 import { printProblems, type Output } from '../output.js';
 import { isInteractive, progressObserver } from '../progress.js';
 import { renderEstimate } from '../render-estimate.js';
-import { renderSummary, verdictLine } from '../render-summary.js';
+import { baselineProblemLines, renderSummary, verdictLine } from '../render-summary.js';
 import { resumeCommand } from '../../evaluate/resume-command.js';
 
 export interface EvalCommandOptions extends Omit<EvaluateOptions, 'observer' | 'signal'> {
@@ -45,6 +45,7 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
     const result = await evaluate({ ...options, commandArgs: argv.slice(argv.indexOf('eval') + 1), signal: controller.signal, ...(options.quiet ? {} : { observer: progressObserver(output, isInteractive()) }) });
     if (options.quiet) {
       output.out(verdictLine(result.head));
+      for (const line of baselineProblemLines(result.head)) output.out(line);
       output.out(`report: ${result.files.html}`);
       // Asked for explicitly, so confirmed even when quiet.
       if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);

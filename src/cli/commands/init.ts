@@ -22,8 +22,8 @@ export async function initCommand(dir: string | undefined, output: Output): Prom
   const root = resolve(dir ?? '.');
   const { registry } = await loadRegistry(join(PACKAGE_ROOT, 'prompts'));
   const prompt = resolveActive(registry, {}, 'orderflow init').get(STARTER_MODULE)!;
-  // The project's own CI workflow when the package ships one, else the starter template.
-  const workflow = existsSync(join(PACKAGE_ROOT, WORKFLOW)) ? join(PACKAGE_ROOT, WORKFLOW) : join(TEMPLATES, WORKFLOW);
+  // One workflow, the one this repository tests against a real origin and pull request; the package ships it.
+  const workflow = join(PACKAGE_ROOT, WORKFLOW);
   const files: [string, string][] = [
     [join(TEMPLATES, 'orderflow.config.yaml'), 'orderflow.config.yaml'],
     [join(PACKAGE_ROOT, 'prompts', prompt.fileName), join('prompts', prompt.fileName)],

@@ -11,13 +11,25 @@ const FLIP_LABEL: Record<Exclude<Flip, null>, string> = { newly_failing: 'newly 
 const FAILURE_LIST_CAP = 15;
 const OUTPUT_CAP = 4_000;
 
+/** Longest id shown whole in a list or table; past it the start and the end are shown, the whole id in the tooltip and the details. */
+const ID_SHOWN = 80;
+
+/**
+ * A case id in a list or a table. Ids have no spaces, so a long one would set
+ * the width of its column, and of the table, to its own length.
+ */
+function caseIdCode(id: string): SafeHtml {
+  if (id.length <= ID_SHOWN) return html`<code class="case-id">${id}</code>`;
+  return html`<code class="case-id" title="${id}">${id.slice(0, ID_SHOWN - 20)}…${id.slice(-19)}</code>`;
+}
+
 /** The first failing cases with the one line that says why, newly failing first. */
 export function failingCasesSection(data: HtmlReportData): SafeHtml {
   const failed = data.details.filter((d) => d.status !== 'passed');
   const total = data.head.summary.failed + data.head.summary.error;
   if (!total) return html`<section id="failing"><h2>Failing cases</h2><p>None: every case and scenario passed.</p></section>`;
   const items = failed.slice(0, FAILURE_LIST_CAP).map(
-    (d) => html`<li class="failing-item"><span class="badge ${d.status === 'error' ? 'error' : 'fail'}">${d.status}</span>${d.flip === 'newly_failing' ? html` <span class="badge flip">newly failing</span>` : ''} <a href="#${d.anchor}"><code>${d.id}</code></a> <span class="muted">${d.module} · ${d.case_type}</span><div class="why">${whyOf(d)}</div>${d.attribution?.consequence ? html`<div class="consequence">↳ ${d.attribution.consequence}</div>` : ''}</li>`,
+    (d) => html`<li class="failing-item"><span class="badge ${d.status === 'error' ? 'error' : 'fail'}">${d.status}</span>${d.flip === 'newly_failing' ? html` <span class="badge flip">newly failing</span>` : ''} <a href="#${d.anchor}">${caseIdCode(d.id)}</a> <span class="muted">${d.module} · ${d.case_type}</span><div class="why">${whyOf(d)}</div>${d.attribution?.consequence ? html`<div class="consequence">↳ ${d.attribution.consequence}</div>` : ''}</li>`,
   );
   const more = total - items.length;
   return html`<section id="failing"><h2>Failing cases (${total})</h2><ol class="failing">${items}</ol>${more > 0 ? html`<p class="muted">and ${more} more — filter the case table below, or see report.json.</p>` : ''}</section>`;
@@ -27,7 +39,7 @@ export function failingCasesSection(data: HtmlReportData): SafeHtml {
 export function featuredTraceSection(data: HtmlReportData): SafeHtml {
   const first = data.details.find((d) => d.status !== 'passed' && d.trace) ?? data.details.find((d) => d.trace);
   if (!first) return html``;
-  return html`<section id="featured-trace"><h2>Trace of ${first.status === 'passed' ? 'a scenario' : 'the first failing scenario'}: <a href="#${first.anchor}"><code>${first.id}</code></a></h2>${traceTimeline(first.trace as PipelineTrace, first.first_failing_stage, first.attribution)}</section>`;
+  return html`<section id="featured-trace"><h2>Trace of ${first.status === 'passed' ? 'a scenario' : 'the first failing scenario'}: <a href="#${first.anchor}">${caseIdCode(first.id)}</a></h2>${traceTimeline(first.trace as PipelineTrace, first.first_failing_stage, first.attribution)}</section>`;
 }
 
 export function caseTableSection(data: HtmlReportData): SafeHtml {
@@ -45,7 +57,7 @@ ${hasBaseline ? html`<label><input id="f-flip" type="checkbox"> flipped since ba
 </div>
 <table id="case-table" class="cases"><thead><tr><th>status</th><th>case</th><th>module</th><th>type</th><th>since baseline</th><th>why</th></tr></thead><tbody>
 ${rows.map(
-  (r) => html`<tr class="row-${r.status}" data-status="${r.status}" data-module="${r.module}" data-type="${r.case_type}" data-flip="${r.flip ?? ''}" data-search="${`${r.id} ${r.module} ${r.case_type} ${r.why}`.toLowerCase()}"><td><span class="badge ${r.status === 'passed' ? 'pass' : r.status === 'error' ? 'error' : 'fail'}">${r.status}</span></td><td>${r.anchor ? html`<a href="#${r.anchor}"><code>${r.id}</code></a>` : html`<code>${r.id}</code>`}</td><td>${r.module}</td><td>${r.case_type}</td><td>${r.flip ? html`<span class="badge ${r.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[r.flip]}</span>` : ''}</td><td class="why">${clip(r.why, 300)}</td></tr>`,
+  (r) => html`<tr class="row-${r.status}" data-status="${r.status}" data-module="${r.module}" data-type="${r.case_type}" data-flip="${r.flip ?? ''}" data-search="${`${r.id} ${r.module} ${r.case_type} ${r.why}`.toLowerCase()}"><td><span class="badge ${r.status === 'passed' ? 'pass' : r.status === 'error' ? 'error' : 'fail'}">${r.status}</span></td><td>${r.anchor ? html`<a href="#${r.anchor}">${caseIdCode(r.id)}</a>` : caseIdCode(r.id)}</td><td>${r.module}</td><td>${r.case_type}</td><td>${r.flip ? html`<span class="badge ${r.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[r.flip]}</span>` : ''}</td><td class="why">${clip(r.why, 300)}</td></tr>`,
 )}
 </tbody></table>
 ${data.rowsTotal > data.rows.length ? html`<p class="muted">and ${data.rowsTotal - data.rows.length} more cases — see report.json.</p>` : ''}
@@ -63,7 +75,7 @@ function caseDetail(d: CaseEntry & { anchor: string; flip: Flip }): SafeHtml {
     return html`<tr><td><code>${c.name}</code></td><td>${expected ?? '—'}</td><td>${got}</td></tr>`;
   });
   return html`<article class="case case-${d.status}" id="${d.anchor}">
-<h3><span class="badge ${d.status === 'passed' ? 'pass' : d.status === 'error' ? 'error' : 'fail'}">${d.status}</span> <code>${d.id}</code> <span class="muted">${d.module} · ${d.case_type}${d.trials ? ` · ${d.trials.passed}/${d.trials.n} trials passed` : ''}</span>${d.flip ? html` <span class="badge ${d.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[d.flip]}</span>` : ''}</h3>
+<h3><span class="badge ${d.status === 'passed' ? 'pass' : d.status === 'error' ? 'error' : 'fail'}">${d.status}</span> <code class="case-id full">${d.id}</code> <span class="muted">${d.module} · ${d.case_type}${d.trials ? ` · ${d.trials.passed}/${d.trials.n} trials passed` : ''}</span>${d.flip ? html` <span class="badge ${d.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[d.flip]}</span>` : ''}</h3>
 ${d.file ? html`<div class="muted">defined at <code>${d.file}:${d.line ?? ''}</code>${d.description ? ` — ${d.description}` : ''}</div>` : ''}
 ${d.error ? html`<div class="step-error">error: ${d.error}</div>` : ''}
 ${d.attribution ? attributionBlock(d.attribution) : ''}

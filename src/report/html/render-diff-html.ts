@@ -63,7 +63,7 @@ function flipTable(title: string, pairs: [CaseEntry, CaseEntry][], id: string): 
   if (!pairs.length) return html`<section id="${id}"><h2>${title}: none</h2></section>`;
   pairs.sort(([, x], [, y]) => x.module.localeCompare(y.module) || x.id.localeCompare(y.id));
   const rows = pairs.slice(0, LIST_CAP).map(
-    ([was, now]) => html`<tr><td><code>${now.id}</code><div class="muted">${now.module} · ${now.case_type}</div></td><td>${side(was)}</td><td>${side(now)}</td></tr>`,
+    ([was, now]) => html`<tr><td><code class="case-id">${now.id}</code><div class="muted">${now.module} · ${now.case_type}</div></td><td>${side(was)}</td><td>${side(now)}</td></tr>`,
   );
   return html`<section id="${id}"><h2>${title} (${pairs.length})</h2><table class="plain side-by-side"><thead><tr><th>case</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table>${pairs.length > LIST_CAP ? html`<p class="muted">and ${pairs.length - LIST_CAP} more — see the two report.json files.</p>` : ''}</section>`;
 }
