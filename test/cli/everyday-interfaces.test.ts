@@ -105,8 +105,8 @@ describe('housekeeping', () => {
     for (let i = 0; i < 5; i++) {
       const run = join(reports, `run-${i}`);
       mkdirSync(run);
-      writeFileSync(join(run, 'results.jsonl'), '');
-      utimesSync(join(run, 'results.jsonl'), 1_700_000_000 + i * 60, 1_700_000_000 + i * 60);
+      writeFileSync(join(run, '.orderflow-run'), '{}');
+      utimesSync(join(run, '.orderflow-run'), 1_700_000_000 + i * 60, 1_700_000_000 + i * 60);
     }
     const dry = await runCli(['reports', 'prune', '--keep', '2', '--dry-run'], { cwd: root });
     expect(dry.code).toBe(0);
