@@ -4,12 +4,12 @@
  * prefix) reaches results.jsonl, a report, junit.xml, the response cache or
  * what the CLI prints.
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { runCli } from '../support/run-cli.js';
-import { tempDir } from '../support/temp-dir.js';
+import { intentProject } from '../support/intent-project.js';
 
 const KEY = 'sk-live-7fQ2mXw9LpB4zR8tK1vN';
 
@@ -36,12 +36,7 @@ describe('the key in a reply', () => {
       const echo = `you sent ${auth} | ${auth.toLowerCase()} | ${Buffer.from(auth.slice(7)).toString('base64')} | ${Buffer.from(auth).toString('base64')} | ${auth.slice(7, 20)}…`;
       return request.index % 2 === 0 ? { content: JSON.stringify({ intent: 'refund', debug: echo }) } : { status: 400, body: { error: { message: echo, type: 'invalid_request_error' } } };
     });
-    const root = tempDir('orderflow-echo-');
-    cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });
-    writeFileSync(join(root, 'orderflow.config.yaml'), 'provider: openai\nmodel: m\nbaseline: null\ncache: { mode: read_write }\nopenai: { max_retries: 0 }\n');
-    mkdirSync(join(root, 'cases/intent_recognition'), { recursive: true });
-    const cases = Array.from({ length: 4 }, (_, i) => `  - case_id: echo-${i}\n    case_type: normal\n    input: { user_query: "订单 O12${i} 我要退款" }\n    expected_behavior: {}\n`);
-    writeFileSync(join(root, 'cases/intent_recognition/echo.yaml'), `test_cases:\n${cases.join('')}`);
+    const root = intentProject({ prefix: 'echo', count: 4, config: 'provider: openai\nmodel: m\nbaseline: null\ncache: { mode: read_write }\nopenai: { max_retries: 0 }\n' });
 
     const r = await runCli(['eval', '-j', '1', '--module', 'intent_recognition', '--out', 'out'], { cwd: root, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.baseURL } });
     expect(r.code, r.stderr).toBe(1);

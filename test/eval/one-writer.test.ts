@@ -6,29 +6,19 @@
  * normally, on SIGINT, on an error; one left by a killed process is taken over
  * with a warning.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { runCli, runCliChildAsync, startCli } from '../support/run-cli.js';
-import { tempDir } from '../support/temp-dir.js';
-
-const intentExample = () => readFileSync(join(process.cwd(), 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!;
+import { intentExample, intentProject, waitFor } from '../support/intent-project.js';
 
 let server: LoopbackServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A project of six intent cases, and a server that holds every reply while `held()` is true. */
 async function slowProject(held: () => boolean): Promise<{ root: string; env: Record<string, string> }> {
@@ -37,12 +27,7 @@ async function slowProject(held: () => boolean): Promise<{ root: string; env: Re
     while (held()) await new Promise((resolve) => setTimeout(resolve, 25));
     return { content: answer };
   });
-  const root = tempDir('orderflow-writer-');
-  cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });
-  writeFileSync(join(root, 'orderflow.config.yaml'), 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0, timeout_ms: 600000 }\n');
-  mkdirSync(join(root, 'cases/intent_recognition'), { recursive: true });
-  const cases = Array.from({ length: 6 }, (_, i) => `  - case_id: w-${i}\n    case_type: normal\n    input: { user_query: "订单 O12${i} 我要退款" }\n    expected_behavior: {}\n`);
-  writeFileSync(join(root, 'cases/intent_recognition/w.yaml'), `test_cases:\n${cases.join('')}`);
+  const root = intentProject({ prefix: 'w', count: 6, config: 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0, timeout_ms: 600000 }\n' });
   return { root, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } };
 }
 

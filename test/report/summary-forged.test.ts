@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { runCli } from '../support/run-cli.js';
+import { intentProject } from '../support/intent-project.js';
 import { sharedCopyOfRepo, tempDir } from '../support/temp-dir.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)> ![i](https://e.test/x.png) [click](https://e.test/) \n# Heading \x1b[2J @octocat @org/team #1 GH-2';
@@ -121,11 +122,7 @@ describe('mentions and issue references in model-written text', () => {
     const words = `cc @octocat @org/team, see #1 and GH-2 ${HOSTILE}`;
     // One reply the case fails on (its text in report.md), one error whose message the summary quotes.
     server = await startOpenAICompatibleServer((request) => (request.index === 0 ? { content: words } : { status: 400, body: { error: { message: words, type: 'invalid_request_error' } } }));
-    const dir = tempDir();
-    cpSync(join(process.cwd(), 'prompts'), join(dir, 'prompts'), { recursive: true });
-    writeFileSync(join(dir, 'orderflow.config.yaml'), 'provider: openai\nmodel: m\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0 }\n');
-    mkdirSync(join(dir, 'cases/intent_recognition'), { recursive: true });
-    writeFileSync(join(dir, 'cases/intent_recognition/m.yaml'), `test_cases:\n${[1, 2].map((i) => `  - case_id: mention-${i}\n    case_type: normal\n    input: { user_query: "订单 O12${i} 我要退款" }\n    expected_behavior: {}\n`).join('')}`);
+    const dir = intentProject({ prefix: 'mention', count: 2, config: 'provider: openai\nmodel: m\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0 }\n' });
     const r = await runCli(['eval', '-q', '-j', '1', '--out', 'out'], { cwd: dir, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } });
     expect(r.code, r.stderr).toBe(1);
     const md = readFileSync(join(dir, 'out/report.md'), 'utf8');
