@@ -184,7 +184,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   // One snapshot per active prompt serves the prompt review in the reports and the baseline record.
   const snapshots = new Map([...ws.active].map(([module, p]) => [module, snapshotPrompt(p)]));
   await createOutFolder(outDir);
-  const lock = claimRunFolder(outDir, warnings);
+  const lock = claimRunFolder(outDir, warnings, { newRun: !options.resume });
   try {
     if (options.resume) await removeStaleTempFiles(outDir);
     const outcome = await runEval({

@@ -116,7 +116,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   }
   trials.clear();
   await createOutFolder(outDir);
-  const lock = claimRunFolder(outDir, options.warnings ?? []);
+  const lock = claimRunFolder(outDir, options.warnings ?? [], { newRun: true });
   try {
     return { ...(await writeMerged(options, files, headers, run, outDir)), outDir };
   } finally {

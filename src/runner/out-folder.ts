@@ -78,11 +78,14 @@ export async function createOutFolder(dir: string): Promise<void> {
 
 /**
  * Makes the (checked, created) folder this run's: its lock, so that no second
- * run writes it, and the marker that says orderflow made it. Release the lock
- * when the run ends, however it ends.
+ * run writes it, and, for a new run, the marker that says orderflow made it.
+ * A resumed folder keeps what it has: a refused resume leaves it as it was,
+ * and one from before the marker existed is never taken for orderflow's.
+ * Release the lock when the run ends, however it ends.
  */
-export function claimRunFolder(dir: string, warnings: Problem[]): RunFolderLock {
+export function claimRunFolder(dir: string, warnings: Problem[], options: { newRun: boolean }): RunFolderLock {
   const lock = lockRunFolder(dir, warnings);
+  if (!options.newRun) return lock;
   try {
     // wx: never through a link planted under the marker's name (such a folder is then simply never pruned).
     if (!isRunFolder(dir)) writeFileSync(join(dir, RUN_MARKER), `${JSON.stringify({ orderflow: 'run folder', created_at: new Date().toISOString() })}\n`, { flag: 'wx' });

@@ -18,7 +18,7 @@ describe('orderflow init', () => {
     expect(init.code, init.stderr).toBe(0);
     for (const file of ['orderflow.config.yaml', 'cases/intent_recognition/starter.yaml', '.github/workflows/orderflow.yml', '.gitignore']) expect(existsSync(join(dir, file)), file).toBe(true);
     expect(readdirSync(join(dir, 'prompts'))).toHaveLength(1);
-    expect(readFileSync(join(dir, '.github/workflows/orderflow.yml'), 'utf8')).toMatch(/npx orderflow eval/);
+    expect(readFileSync(join(dir, '.github/workflows/orderflow.yml'), 'utf8')).toMatch(/node "\$ORDERFLOW" eval /);
 
     const first = await runCli(['eval', '--update-baseline'], { cwd: dir });
     expect(first.code, first.stdout + first.stderr).toBe(0);
