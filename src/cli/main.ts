@@ -117,6 +117,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .description('keep the newest N run folders under the reports folder, delete the rest')
     .requiredOption('--keep <n>', 'how many of the newest run folders to keep')
     .option('--dry-run', 'only list what would be removed')
+    .option('--dir <folder>', 'the reports folder (default: paths.reports of the config, which must lie inside the project)')
     .option('-c, --config <file>', 'config file')
     .action((opts) => run(async () => (await import('./commands/maintenance.js')).pruneCommand(opts, output))());
 
@@ -124,6 +125,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
   cache
     .command('clear')
     .description('delete every cached model response')
+    .option('--dir <folder>', 'the cache folder (default: cache.dir of the config, which must lie inside the project)')
     .option('-c, --config <file>', 'config file')
     .action((opts) => run(async () => (await import('./commands/maintenance.js')).cacheClearCommand(opts, output))());
 

@@ -25,7 +25,7 @@ import { checkUpdateBeforeRun, recordBaseline } from '../report/baseline-update.
 import { parseAcceptFlags } from '../report/gate.js';
 import { writeReports, type WrittenReports } from '../report/write-reports.js';
 import { loadWorkspace } from '../workspace.js';
-import { checkNewOutFolder, checkResumeFolder, createOutFolder, removeStaleTempFiles, RESULTS_FILE } from '../runner/out-folder.js';
+import { checkNewOutFolder, checkResumeFolder, claimRunFolder, createOutFolder, removeStaleTempFiles, RESULTS_FILE } from '../runner/out-folder.js';
 import { buildProvenance, newRunId } from '../runner/provenance.js';
 import { checkReplayCache } from '../runner/replay-cache.js';
 import { runEval, type EvalPlan, type WorkItem } from '../runner/run-eval.js';
@@ -187,8 +187,9 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   // One snapshot per active prompt serves the prompt review in the reports and the baseline record.
   const snapshots = new Map([...ws.active].map(([module, p]) => [module, snapshotPrompt(p)]));
   await createOutFolder(outDir);
-  if (options.resume) await removeStaleTempFiles(outDir);
+  const lock = claimRunFolder(outDir, warnings, { newRun: !options.resume });
   try {
+    if (options.resume) await removeStaleTempFiles(outDir);
     const outcome = await runEval({
       plan,
       repeat,
@@ -234,6 +235,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     }
     return { ...written, outDir, baselineUpdated, warnings };
   } finally {
+    lock.release();
     await provider.close?.();
   }
 }

@@ -2,10 +2,11 @@
  * `orderflow cache clear`: delete the response cache's entries. Only what the
  * cache itself writes is touched (`<two hex>/<sha256>.json` and leftover
  * temporary files), so a cache dir mistakenly set to a project folder loses
- * nothing else.
+ * nothing else; and nothing is reached through a link (a shard folder or an
+ * entry that is a symlink is left as it is), so nothing outside it either.
  */
 import { existsSync } from 'node:fs';
-import { readdir, rm, rmdir, stat } from 'node:fs/promises';
+import { lstat, readdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface ClearedCache {
@@ -22,11 +23,13 @@ export async function clearCache(dir: string): Promise<ClearedCache> {
   for (const shard of await readdir(dir)) {
     if (!SHARD.test(shard)) continue;
     const shardDir = join(dir, shard);
-    if (!(await stat(shardDir)).isDirectory()) continue;
+    if (!(await lstat(shardDir)).isDirectory()) continue;
     for (const name of await readdir(shardDir)) {
       if (!ENTRY.test(name)) continue;
       const path = join(shardDir, name);
-      cleared.bytes += (await stat(path)).size;
+      const entry = await lstat(path);
+      if (!entry.isFile()) continue;
+      cleared.bytes += entry.size;
       await rm(path, { force: true });
       if (name.endsWith('.json')) cleared.entries += 1;
     }

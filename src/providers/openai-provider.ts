@@ -35,6 +35,7 @@ import { boundedFetch, MAX_REPLY_BYTES, replyTooLarge } from './bounded-fetch.js
 import { backoff, clip, describeCause, retryAfter, sleep } from './http-retry.js';
 import { buildMessages } from './messages.js';
 import { unusableEnding } from './reply-ending.js';
+import { secretRedactor, type Redactor } from './secret-redactor.js';
 import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider, type Usage } from './provider.js';
 import { SERVER_PRESETS, type OutputMode, type ServerKind } from './server-presets.js';
 
@@ -99,6 +100,8 @@ export class OpenAIProvider implements Provider {
   readonly server: ServerKind;
   private readonly client: OpenAI | null;
   private readonly apiKey: string | null;
+  /** Applied to all a reply brings back and all an error says: a server may echo the key in either. */
+  private readonly withoutKey: Redactor;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly temperature: number;
@@ -125,6 +128,7 @@ export class OpenAIProvider implements Provider {
     this.model = options.model;
     this.baseURL = options.baseURL || DEFAULT_BASE_URL;
     this.apiKey = options.apiKey || null;
+    this.withoutKey = secretRedactor(this.apiKey);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = options.maxRetries ?? 3;
     this.outputMode = options.outputMode ?? 'json_object';
@@ -368,7 +372,7 @@ export class OpenAIProvider implements Provider {
     const price = this.prices[this.model] ?? (completion.model ? this.prices[completion.model] : undefined);
     // A reply without usable token counts has an unknown cost, never 0: a budget must not believe it free.
     const cost_usd = price && input !== undefined && output !== undefined ? costOf(usage, price) : null;
-    return { text: completion.choices[0]?.message?.content ?? '', usage, latency_ms, cost_usd, cached: false };
+    return { text: this.withoutKey(completion.choices[0]?.message?.content ?? ''), usage, latency_ms, cost_usd, cached: false };
   }
 
   /** Host and path only: never credentials that a URL might carry. */
@@ -383,8 +387,7 @@ export class OpenAIProvider implements Provider {
 
   /** No API key, and no credentials a URL in an error message might carry. */
   private redact(text: string): string {
-    const withoutKey = this.apiKey && this.apiKey.length >= 4 ? text.split(this.apiKey).join('***') : text;
-    return withoutKey.replace(/\/\/[^/\s@]+@/g, '//***@');
+    return this.withoutKey(text).replace(/\/\/[^/\s@]+@/g, '//***@');
   }
 }
 

@@ -29,7 +29,18 @@ export function escapeMarkdownInline(text: string, maxLength = 300): string {
 }
 
 function escapeInline(text: string): string {
-  return escapeHtml(text).replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`);
+  return neutraliseMentions(escapeHtml(text).replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`));
+}
+
+/**
+ * GitHub notifies whoever model-written text names (`@octocat`, `@org/team`)
+ * and links every issue it references (`#1`, `owner/repo#1`, `GH-1`) in a PR
+ * comment or step summary. A zero-width joiner after the `@`, `#` or `GH`
+ * keeps the text as it reads and takes the reference away (a character
+ * reference, `&#60;`, is no issue reference and stays as it is).
+ */
+export function neutraliseMentions(text: string): string {
+  return text.replace(/@(?=[A-Za-z0-9])/g, '@\u200D').replace(/(?<!&|&amp;)#(?=\d)/g, '#\u200D').replace(/\bGH-(?=\d)/gi, (m) => `${m.slice(0, 2)}\u200D-`);
 }
 
 /** A Markdown code span: rendered literally, so only backticks and line breaks need care. */

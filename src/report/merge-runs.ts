@@ -9,12 +9,13 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compileFilter, shardOf } from '../cases/case-filter.js';
 import type { Config } from '../config/config.js';
-import { InputError } from '../errors.js';
+import { InputError, type Problem } from '../errors.js';
 import { snapshotPrompt } from '../registry/prompt-snapshot.js';
 import { displayPath, findPrompt, type Registry } from '../registry/registry.js';
 import { Aggregates } from '../runner/aggregates.js';
 import { RESULTS_SCHEMA_VERSION, type CaseResult, type RunProvenance } from '../runner/case-result.js';
-import { checkNewOutFolder, createOutFolder, RESULTS_FILE } from '../runner/out-folder.js';
+import { checkNewOutFolder, claimRunFolder, createOutFolder, RESULTS_FILE } from '../runner/out-folder.js';
+import { refuseIfLocked } from '../runner/run-folder-lock.js';
 import { newRunId, selectionDifference, setupDifference } from '../runner/provenance.js';
 import { caseResultProblem, isRunHeader } from '../runner/result-line-shape.js';
 import { readResults, readResultsLines, ResultsWriter } from '../runner/results-file.js';
@@ -35,6 +36,8 @@ export interface MergeOptions {
   /** Merge an incomplete set of shards: the report is marked partial and its gate fails. */
   partial?: boolean;
   accepted?: readonly Acceptance[];
+  /** Where a lock taken over from a dead run is said. */
+  warnings?: Problem[];
 }
 
 export async function mergeRuns(options: MergeOptions): Promise<WrittenReports & { outDir: string }> {
@@ -42,6 +45,8 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   const files = options.inputs.map((dir) => join(resolve(dir), 'results.jsonl'));
   for (const file of files) {
     if (!existsSync(file)) throw new InputError({ file: displayPath(file), message: 'no results.jsonl here', expected: 'a report folder written by orderflow eval', severity: 'error' });
+    // A shard still being written has a torn tail and more to come.
+    refuseIfLocked(resolve(file, '..'));
   }
   const headers: RunProvenance[] = [];
   for (const file of files) {
@@ -111,6 +116,16 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   }
   trials.clear();
   await createOutFolder(outDir);
+  const lock = claimRunFolder(outDir, options.warnings ?? [], { newRun: true });
+  try {
+    return { ...(await writeMerged(options, files, headers, run, outDir)), outDir };
+  } finally {
+    lock.release();
+  }
+}
+
+async function writeMerged(options: MergeOptions, files: string[], headers: RunProvenance[], run: RunProvenance, outDir: string): Promise<WrittenReports> {
+  const first = headers[0]!;
   const resultsPath = join(outDir, RESULTS_FILE);
   const writer = new ResultsWriter(resultsPath, false);
   const aggregates = new Aggregates(first.repeat);
@@ -133,7 +148,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   const filtered = (key: Parameters<(typeof selections)[number]>[0]) => selections.some((select) => select(key));
   const present = new Set(headers.map((h) => h.shard?.index));
   const count = first.shard?.count;
-  const written = await writeReports({
+  return writeReports({
     outDir,
     resultsPath,
     run,
@@ -148,7 +163,6 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
     accepted: options.accepted ?? [],
     finish: 'run the merge again (its inputs are untouched)',
   });
-  return { ...written, outDir };
 }
 
 function shardCompleteness(headers: RunProvenance[], files: string[], allowPartial: boolean): RunProvenance['partial'] {

@@ -14,7 +14,7 @@ import { METRIC_IDS, type MetricId } from '../config/metric-ids.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import { attackStrategiesSection } from './attack-strategies-md.js';
 import type { CaseEntry } from './case-entries.js';
-import { codeSpan, escapeHtml, escapeMarkdownInline as md } from './escape.js';
+import { codeSpan, escapeHtml, escapeMarkdownInline as md, neutraliseMentions } from './escape.js';
 import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
 import { describeDelta } from './metric-delta.js';
 import type { ReportHead } from './report-types.js';
@@ -197,10 +197,10 @@ function failureBlock(f: MarkdownFailure): string[] {
   for (const c of own.slice(0, CHECKS_PER_CASE)) out.push(`- ${codeSpan(c.name)}: ${md(c.reason)}${c.unenforced ? ` _(${md(c.unenforced)})_` : ''}`);
   if (own.length > CHECKS_PER_CASE) out.push(`- … and ${own.length - CHECKS_PER_CASE} more checks`);
   if (own.length) out.push('');
-  if (f.trace) out.push('<details><summary>trace</summary>', '', `<pre>${escapeHtml(clip(traceSummary(f.trace as PipelineTrace, f.attribution?.stage ?? f.first_failing_stage), 1500))}</pre>`, '', '</details>', '');
+  if (f.trace) out.push('<details><summary>trace</summary>', '', `<pre>${neutraliseMentions(escapeHtml(clip(traceSummary(f.trace as PipelineTrace, f.attribution?.stage ?? f.first_failing_stage), 1500)))}</pre>`, '', '</details>', '');
   if (f.raw_output !== undefined) {
     const size = f.raw_output_bytes !== undefined ? ` (${f.raw_output_bytes} bytes; the first 64 KiB stored)` : '';
-    out.push(`<details><summary>${f.trace ? 'reply' : 'model output'}${size}</summary>`, '', `<pre>${escapeHtml(clip(f.raw_output, 800))}</pre>`, '', '</details>', '');
+    out.push(`<details><summary>${f.trace ? 'reply' : 'model output'}${size}</summary>`, '', `<pre>${neutraliseMentions(escapeHtml(clip(f.raw_output, 800)))}</pre>`, '', '</details>', '');
   }
   return out;
 }

@@ -23,9 +23,9 @@ const ReportShape = z.looseObject({
 
 export const NOT_A_REPORT = 'a report folder or report.json written by orderflow eval or merge';
 
-/** The parsed file as a Report, or an InputError naming the first field that is not what a report holds. */
-export function checkReportShape(value: unknown, shown: string): Report {
-  const result = ReportShape.safeParse(value);
+/** The parsed file as a Report, or an InputError naming the first field that is not what a report holds (in `shape`: a stricter check). */
+export function checkReportShape(value: unknown, shown: string, shape: z.ZodType = ReportShape): Report {
+  const result = shape.safeParse(value);
   if (result.success) return value as Report;
   const { field, message } = firstIssue(result.error.issues);
   throw new InputError({ file: shown, ...(field ? { field } : {}), message: `not a report.json: ${message}`, expected: NOT_A_REPORT, severity: 'error' });

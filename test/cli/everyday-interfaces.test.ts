@@ -28,7 +28,7 @@ describe('orderflow init', () => {
     expect(init.code, init.stderr).toBe(0);
     for (const file of ['orderflow.config.yaml', 'cases/intent_recognition/starter.yaml', '.github/workflows/orderflow.yml', '.gitignore']) expect(existsSync(join(dir, file)), file).toBe(true);
     expect(readdirSync(join(dir, 'prompts'))).toHaveLength(1);
-    expect(readFileSync(join(dir, '.github/workflows/orderflow.yml'), 'utf8')).toMatch(/npx orderflow eval/);
+    expect(readFileSync(join(dir, '.github/workflows/orderflow.yml'), 'utf8')).toMatch(/node "\$ORDERFLOW" eval /);
 
     const first = await runCli(['eval', '--update-baseline'], { cwd: dir });
     expect(first.code, first.stdout + first.stderr).toBe(0);
@@ -98,8 +98,8 @@ describe('housekeeping', () => {
     for (let i = 0; i < 5; i++) {
       const run = join(reports, `run-${i}`);
       mkdirSync(run);
-      writeFileSync(join(run, 'results.jsonl'), '');
-      utimesSync(join(run, 'results.jsonl'), 1_700_000_000 + i * 60, 1_700_000_000 + i * 60);
+      writeFileSync(join(run, '.orderflow-run'), '{}');
+      utimesSync(join(run, '.orderflow-run'), 1_700_000_000 + i * 60, 1_700_000_000 + i * 60);
     }
     const dry = await runCli(['reports', 'prune', '--keep', '2', '--dry-run'], { cwd: root });
     expect(dry.code).toBe(0);

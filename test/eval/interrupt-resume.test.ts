@@ -3,14 +3,12 @@
  * model call hanging, says how many results are on disk and prints the exact
  * command that finishes the run; that command then runs only what is missing.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { runCli, startCli } from '../support/run-cli.js';
-import { tempDir } from '../support/temp-dir.js';
-
-const intentExample = () => readFileSync(join(process.cwd(), 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!;
+import { intentExample, intentProject, waitFor } from '../support/intent-project.js';
 
 let server: LoopbackServer | undefined;
 afterEach(async () => {
@@ -18,25 +16,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('SIGINT', () => {
   it('exits 130 at once, reports the results on disk and the --resume command, which finishes the run', async () => {
     let hang = true;
     const answer = intentExample();
     server = await startOpenAICompatibleServer((request) => (hang && request.index >= 2 ? { hang: true } : { content: answer, delayMs: 20 }));
-    const root = tempDir('orderflow-sigint-');
-    cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });
-    writeFileSync(join(root, 'orderflow.config.yaml'), 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0, timeout_ms: 600000 }\n');
-    mkdirSync(join(root, 'cases/intent_recognition'), { recursive: true });
-    const cases = Array.from({ length: 6 }, (_, i) => `  - case_id: sig-${i}\n    case_type: normal\n    input: { user_query: "订单 O12${i} 我要退款" }\n    expected_behavior: {}\n`);
-    writeFileSync(join(root, 'cases/intent_recognition/sig.yaml'), `test_cases:\n${cases.join('')}`);
+    const root = intentProject({ prefix: 'sig', count: 6, config: 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0, timeout_ms: 600000 }\n' });
     const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL };
 
     const cli = startCli(['eval', '-p', 'openai', '-m', 'm', '-j', '1', '--module', 'intent_recognition', '--out', 'run one'], { cwd: root, env });

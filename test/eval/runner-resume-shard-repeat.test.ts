@@ -49,7 +49,7 @@ describe('runner: streaming, resume, shards, repeats', () => {
     for (const name of stale) writeFileSync(join(out, name), 'half');
     writeFileSync(join(out, 'notes.txt'), 'mine');
     await evalIn(root, { out, module: ['intent_recognition'], resume: true });
-    expect(readdirSync(out).sort()).toEqual(['junit.xml', 'notes.txt', 'report.html', 'report.json', 'report.md', 'results.jsonl']);
+    expect(readdirSync(out).sort()).toEqual(['.orderflow-run', 'junit.xml', 'notes.txt', 'report.html', 'report.json', 'report.md', 'results.jsonl']);
   });
 
   it('refuses to resume with other prompt versions or provider', async () => {

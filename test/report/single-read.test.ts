@@ -28,6 +28,6 @@ describe('writing the reports', () => {
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(junit.match(/<testcase /g)).toHaveLength(result.head.summary.total);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/^# orderflow eval/);
-    expect(readdirSync(out).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'report.md', 'results.jsonl']);
+    expect(readdirSync(out).sort()).toEqual(['.orderflow-run', 'junit.xml', 'report.html', 'report.json', 'report.md', 'results.jsonl']);
   });
 });

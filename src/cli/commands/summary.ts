@@ -4,6 +4,7 @@ import { InputError } from '../../errors.js';
 import { loadReport } from '../../report/diff-reports.js';
 import { NOT_A_REPORT, renderFromReports } from '../../report/report-shape.js';
 import { DEFAULT_SUMMARY_CHARS, renderSummaryMarkdown } from '../../report/summary-md.js';
+import { checkSummaryShape } from '../../report/summary-shape.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 
@@ -28,6 +29,7 @@ export async function summaryCommand(ref: string, options: SummaryOptions, outpu
   if ((report as unknown as { format?: unknown }).format === 'orderflow-baseline') {
     throw new InputError({ file: path, message: 'is a baseline record, not a run report', expected: NOT_A_REPORT, severity: 'error' });
   }
+  checkSummaryShape(report, path);
   const failures = report.cases.filter((c) => c.status !== 'passed');
   output.out(renderFromReports(path, 'not a report.json this orderflow can read', () => renderSummaryMarkdown({ head: report, failures, failuresTotal: failures.length, ...(options.artifact ? { artifact: options.artifact } : {}), maxChars })));
   return EXIT_OK;

@@ -1,0 +1,66 @@
+/**
+ * The API key out of any text a provider hands back or throws: a server that
+ * echoes the Authorization header in its reply (a debugging proxy, a hostile
+ * endpoint) would otherwise put the key into results.jsonl, every report,
+ * junit.xml and the response cache, which users commit for `--replay`.
+ *
+ * Caught: the key in any letter case (a lowercased copy), any leading part of
+ * it of MIN_PART characters or more (a truncated echo, `sk-proj-abc…`), and
+ * its base64 and base64url forms at any of the three alignments it can have
+ * inside a longer encoded text (an echoed Basic header, a base64 dump of the
+ * request). Each form is one literal alternative of a single case-insensitive
+ * pattern or a plain substring search: linear in the text, nothing to backtrack.
+ */
+
+/** Shorter parts of a key are too likely to be ordinary text. */
+const MIN_PART = 8;
+export const REDACTED = '***';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The leading MIN_PART characters, then each further character optional in
+ * turn: `abcdefgh(?:i(?:j)?)?`, matched greedily, so the longest leading part
+ * present is replaced whole.
+ */
+function leadingParts(key: string): string {
+  const head = escapeRegExp(key.slice(0, MIN_PART));
+  const tail = [...key.slice(MIN_PART)].reduceRight((inner, ch) => `(?:${escapeRegExp(ch)}${inner})?`, '');
+  return head + tail;
+}
+
+/**
+ * The characters of the key's base64 that do not depend on the bytes around
+ * it, for each alignment (0, 1 or 2 bytes before it within the encoded text).
+ */
+export function base64Cores(key: string): string[] {
+  const bytes = Buffer.from(key, 'utf8');
+  const cores = new Set<string>();
+  for (let before = 0; before < 3; before++) {
+    const encoded = Buffer.concat([Buffer.alloc(before), bytes]).toString('base64').replace(/=+$/, '');
+    // The first group of four mixes in the bytes before; the last, unless the key ends a group, the bytes after.
+    const from = before === 0 ? 0 : 4;
+    const total = before + bytes.length;
+    const to = total % 3 === 0 ? encoded.length : Math.floor(total / 3) * 4;
+    const core = encoded.slice(from, to);
+    if (core.length >= MIN_PART) {
+      cores.add(core);
+      cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+  }
+  return [...cores];
+}
+
+export type Redactor = (text: string) => string;
+
+/** A redactor for one key; keys of under 4 characters (test stand-ins) are left alone, as before. */
+export function secretRedactor(key: string | null | undefined): Redactor {
+  if (!key || key.length < 4) return (text) => text;
+  const pattern = new RegExp(key.length >= MIN_PART ? leadingParts(key) : escapeRegExp(key), 'giu');
+  const cores = key.length >= MIN_PART ? base64Cores(key) : [];
+  return (text) => {
+    let out = text.replace(pattern, REDACTED);
+    for (const core of cores) if (out.includes(core)) out = out.split(core).join(REDACTED);
+    return out;
+  };
+}
