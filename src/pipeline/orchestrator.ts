@@ -8,6 +8,7 @@
  */
 import { authorizeAndExecute, runAction, type ActionOutcome } from './action-flow.js';
 import { readConfirmationReply } from './confirmation-reply.js';
+import { namesAction } from './action-named.js';
 import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from './stop-state.js';
 import { buildHandoffSummary } from './handoff-summary.js';
 import { PipelineContext, Session, type Output, type PendingAction, type PipelineOptions } from './pipeline-context.js';
@@ -93,6 +94,12 @@ async function answerPending(ctx: PipelineContext): Promise<void> {
   }
   if (answer.reading !== 'confirmed') {
     await noConsent(ctx, pending, answer.reading === 'mismatch' ? 'mismatch' : 'no_answer', answer.why);
+    return;
+  }
+  // A yes to an action the user never named is a yes to the model's wording: the answer must name it then.
+  const said = [...ctx.history.filter((h) => h.role === 'user').map((h) => h.content), ctx.userTurn];
+  if (!said.some((text) => namesAction(text, pending.call.tool))) {
+    await noConsent(ctx, pending, 'no_answer', 'action_not_named');
     return;
   }
   answerRequest(ctx, pending.call, 'confirmed');

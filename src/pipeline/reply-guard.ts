@@ -108,7 +108,9 @@ function promptPassage(ctx: PipelineContext, reply: string): string | null {
   let text = promptTexts.get(active);
   if (!text) {
     const prose = [...active.values()].map((p) => withoutJsonBlocks(p.systemPrompt)).join('\n');
-    const lines = prose.split('\n').filter((l) => l.trim().length >= PROMPT_WINDOW).map(normaliseForMatch).filter(Boolean);
+    // Every line the judge would call a leak (24 characters or more, not a JSON string line), JSON blocks included.
+    const everything = [...active.values()].map((p) => p.systemPrompt).join('\n');
+    const lines = everything.split('\n').map((l) => l.trim()).filter((l) => l.length >= PROMPT_WINDOW && !l.startsWith('"')).map(normaliseForMatch).filter(Boolean);
     promptTexts.set(active, (text = { windows: windowsOf(normaliseForMatch(prose), PROMPT_WINDOW), lines }));
   }
   if (/#{1,3}\s*(system role|hard rules|output schema|input schema|detection rules|untrusted input)/i.test(reply)) return 'it shows a prompt section heading';

@@ -116,14 +116,12 @@ describe('a changed proposal needs new consent', () => {
     };
   }
 
-  it('a yes to 199 yuan does not run a refund of 99: the agent asks about the new amount, and nothing runs', async () => {
+  it('a yes to 199 yuan does not run a refund of 99: a proposal changed after the yes is refused, and nothing runs', async () => {
     const trace = await run(scenarios.get('pipe-multi-refund-confirm-001')!, await changesTheAmount());
     expect(executedWrites(trace)).toEqual([]);
-    const asked = trace.confirmation.requests.map((r) => [r.args.amount, r.answer]);
-    expect(asked).toEqual([
-      [199, 'confirmed'],
-      [99, 'pending'],
-    ]);
-    expect(trace.tools.find((t) => t.status === 'blocked')?.block?.gate).toBe('confirmation');
+    expect(trace.confirmation.requests.map((r) => [r.args.amount, r.answer])).toEqual([[199, 'confirmed']]);
+    // Tool authorization may not move a value the consent is bound to: the changed call never reaches the confirmation guard.
+    expect(trace.tools.find((t) => t.status === 'blocked')?.block?.message).toMatch(/changed the proposed call \(amount changed\)/);
+    expect(trace.handoff).not.toBeNull();
   });
 });

@@ -22,6 +22,20 @@ const FALLBACK: Record<ResponseScenario, string> = {
 /** Sent in place of a blocked reply: the fallback, except that no success is claimed (the block may be about the claim). */
 const SAFE: Record<ResponseScenario, string> = { ...FALLBACK, execution_success: '您好，您的申请正在处理中，结果以系统通知为准。' };
 
+/** The question the program asks when no model reply may: it names the exact action, so that a yes binds to it. */
+function confirmationQuestion(call: { tool: string; args: Record<string, unknown> }): string {
+  const a = call.args;
+  const order = typeof a.order_id === 'string' ? `订单 ${a.order_id} ` : '';
+  const action: Record<string, string> = {
+    create_refund: `为${order}退款 ${String(a.amount ?? '')} 元`,
+    create_compensation: `为${order}发放补偿 ${String(a.amount ?? '')} 元`,
+    cancel_order: `取消${order}`.trim(),
+    modify_address: `把${order}的收货地址改为 ${String(a.address ?? '')}`,
+    create_ticket: `为${order}登记投诉`,
+  };
+  return `您好，请确认是否${action[call.tool] ?? `办理 ${call.tool}`}？请回复“确认”继续，或告诉我您的想法。`;
+}
+
 export async function respond(ctx: PipelineContext, scenario: ResponseScenario, clarification: string | null = null): Promise<void> {
   ctx.trace.response_scenario = scenario;
   const decision = ctx.decision;
@@ -50,7 +64,7 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
     user_emotion: emotion as 'neutral' | 'anxious' | 'angry' | 'dissatisfied' | 'unknown',
   });
   if (!result.ok) {
-    ctx.trace.reply = FALLBACK[scenario];
+    ctx.trace.reply = scenario === 'need_confirmation' && ctx.session.pending ? confirmationQuestion(ctx.session.pending.call) : FALLBACK[scenario];
     ctx.trace.reply_fallback = true;
     ctx.note(`response module failed (${result.reason}); sent the fallback template`);
     return;
@@ -62,7 +76,7 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
     return;
   }
   // The model's reply never reaches the customer: a template that claims nothing does.
-  ctx.trace.reply = SAFE[scenario];
+  ctx.trace.reply = scenario === 'need_confirmation' && ctx.session.pending ? confirmationQuestion(ctx.session.pending.call) : SAFE[scenario];
   ctx.trace.reply_fallback = true;
   (ctx.trace.reply_blocked ??= []).push({ ...ctx.session.next(), reason: problem, reply });
   ctx.note(`reply blocked before sending: ${problem}`);
