@@ -13,6 +13,10 @@ const SLOW = [
   'test/cli/generate-pipeline.test.ts',
   'test/eval/noisy-model-gate.test.ts',
   'test/cli/child-process-smoke.test.ts',
+  'test/eval/one-writer.test.ts',
+  'test/report/report-html-long-id.test.ts',
+  // Drives the pull-request workflow's steps against a real git origin: about two minutes.
+  'test/ci-workflow.test.ts',
 ];
 /** Randomised tests: a tenth of their size in `fast`, full size in `slow` (test/support/scale.ts). */
 const RANDOMISED = ['test/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.ts'];
