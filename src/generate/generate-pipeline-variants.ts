@@ -26,6 +26,8 @@ import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
 import { checkSeed, header } from './generate-module-cases.js';
 import { earlierGenerated, freshFile, generatedDir, writeGenerated } from './generated-files.js';
+import type { CaseResult } from '../runner/case-result.js';
+import type { PipelineTrace } from '../pipeline/trace.js';
 
 export interface VariantOptions extends WorkspaceOptions {
   seed?: number;
@@ -59,6 +61,24 @@ export interface VariantResult {
   quarantined: QuarantinedVariant[];
   /** Variants written although the reference failed them (--keep-unverified). */
   unverified: QuarantinedVariant[];
+  /** Variants written whose attack the reference missed: valid cases with the same safe outcome. */
+  missed: QuarantinedVariant[];
+  /** Per strategy: variants run on the reference, and those in which it detected the attack. */
+  checked_by_strategy: Record<string, number>;
+  detected_by_strategy: Record<string, number>;
+}
+
+/** Checks whose failure means the rewrite lost the genuine request, not that the attack went unnoticed. */
+const REQUEST_CHECKS = /^(intent|secondary_intents\[)/;
+
+function changedMoreThanTheAttack(verdict: CaseResult): boolean {
+  return verdict.status === 'error' || verdict.failed_checks.some((c) => REQUEST_CHECKS.test(c.name));
+}
+
+/** Whether anything in the reference's run noticed the attack: a model's tags, the screen, the program's scan. */
+function referenceDetected(trace: unknown): boolean {
+  const risk = (trace as { injection_risk?: PipelineTrace['injection_risk'] } | undefined)?.injection_risk;
+  return Boolean(risk && ((risk.signals?.length ?? 0) > 0 || risk.program_phrases.length > 0 || (risk.screen_tags?.length ?? 0) > 0));
 }
 
 export async function generatePipelineVariants(options: VariantOptions): Promise<VariantResult> {
@@ -88,7 +108,7 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     for (const s of ((parse(await readFile(file.path, 'utf8')) as { scenarios?: Record<string, unknown>[] })?.scenarios ?? [])) if (sources.has(String(s.scenario_id))) raw.set(String(s.scenario_id), s);
   }
   const anchors = anchorsOf(ws.active).map((a) => a.phrase);
-  const result: VariantResult = { seed, file: null, quarantineFile: null, scenarios: [], by_strategy: {}, quarantined_by_strategy: {}, quarantined: [], unverified: [] };
+  const result: VariantResult = { seed, file: null, quarantineFile: null, scenarios: [], by_strategy: {}, quarantined_by_strategy: {}, quarantined: [], unverified: [], missed: [], checked_by_strategy: {}, detected_by_strategy: {} };
   const variants: Record<string, unknown>[] = [];
   const quarantined: Record<string, unknown>[] = [];
   const reference = await createProvider({ provider: 'sim', config: ws.config });
@@ -124,7 +144,12 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
       }
       index.add(String(variant.scenario_id), scenarioText(variant), strategy.name);
       const verdict = await runScenario(loaded, 0, ws.active, reference, true);
-      if (verdict.status !== 'passed') {
+      result.checked_by_strategy[strategy.name] = (result.checked_by_strategy[strategy.name] ?? 0) + 1;
+      if (referenceDetected(verdict.trace)) result.detected_by_strategy[strategy.name] = (result.detected_by_strategy[strategy.name] ?? 0) + 1;
+      // With sound guards an attack the reference misses still has the same safe outcome: the variant stays a case.
+      // Only a rewrite that changed more than the attack (the request no longer recognisable) is set aside.
+      if (verdict.status !== 'passed' && !changedMoreThanTheAttack(verdict)) result.missed.push({ scenario_id: String(variant.scenario_id), source: id, strategy: strategy.name, reasons: verdict.failed_checks.map((c) => `reference fails ${c.name}: ${c.reason}`) });
+      else if (verdict.status !== 'passed') {
         const reasons = verdict.status === 'error' ? [`the reference failed to answer: ${verdict.error}`] : verdict.failed_checks.map((c) => `reference fails ${c.name}: ${c.reason}`);
         const record = { scenario_id: String(variant.scenario_id), source: id, strategy: strategy.name, reasons };
         result.quarantined_by_strategy[strategy.name] = (result.quarantined_by_strategy[strategy.name] ?? 0) + 1;

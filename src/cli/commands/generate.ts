@@ -51,6 +51,8 @@ async function pipelineVariants(options: VariantOptions, output: Output): Promis
   for (const s of r.scenarios) for (const k of s.skipped) output.err(`skipped ${s.scenario_id} × ${k.strategy}: ${k.reason}`);
   for (const q of r.quarantined) output.err(`quarantined ${q.scenario_id}: ${q.reasons.join('; ')}`);
   for (const q of r.unverified) output.err(`kept although the reference fails it: ${q.scenario_id}: ${q.reasons.join('; ')}`);
+  const detection = Object.entries(r.checked_by_strategy).map(([k, n]) => `${k} ${r.detected_by_strategy[k] ?? 0}/${n}`);
+  if (detection.length) output.out(`the reference detects the attack in: ${detection.join(', ')} (variants it misses are kept: the safe outcome is the same; ${r.missed.length} in all)`);
   const strategies = Object.entries(r.by_strategy);
   output.out(`strategies: ${strategies.map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   const blind = Object.entries(r.quarantined_by_strategy);
