@@ -36,7 +36,7 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
     if (session.pending) await answerPending(ctx);
     else await runTurn(ctx);
     const t = session.trace;
-    t.turns.push({ turn: n, user: ctx.userTurn, reply: t.reply, response_scenario: t.response_scenario, pending: session.pending ? { tool: session.pending.call.tool, args: session.pending.call.args } : null });
+    t.turns.push({ turn: n, user: ctx.userTurn, reply: t.reply, response_scenario: t.response_scenario, pending: session.pending ? { tool: session.pending.call.tool, args: session.pending.call.args } : null, world_after: structuredClone(session.world.state) });
     session.history.push({ role: 'user', content: ctx.userTurn }, { role: 'assistant', content: t.reply ?? '' });
     session.taskSummary = taskSummary(ctx);
     keepOutputs(ctx);

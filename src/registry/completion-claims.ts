@@ -91,6 +91,11 @@ const QUESTION = /(?:[?？]\s*$|[吗么呢嘛]\s*[。.]?$|是否|有没有|是�
 /** Order references as the suite writes them (O123, O-123, SO123, ORD20240101). */
 const ORDER_REF = /(?<![A-Za-z0-9])[A-Z]{1,4}-?\d+(?![A-Za-z0-9])/g;
 
+/** The order references a text names, in order of appearance. */
+export function orderReferences(text: string): string[] {
+  return [...new Set(compact(text).match(ORDER_REF) ?? [])];
+}
+
 export function completionClaims(reply: string, vocabulary: readonly ClaimPhrase[] = []): CompletionClaim[] {
   const patterns: [string, RegExp][] = [...vocabulary.map((p) => [p.kind, vocabularyPattern(p)] as [string, RegExp]), ...MEANING];
   const found: Found[] = [];

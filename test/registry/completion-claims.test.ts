@@ -44,6 +44,12 @@ describe('completion claims by meaning, beside their nearest non-claims', () => 
     ['negated', '钱还没有退回您的账户'],
     ['negated', '款项尚未原路返回'],
     ['negated', 'Your refund has not been processed yet.'],
+    ['negated', '订单还没有取消成功'],
+    ['negated', '很遗憾，未能退款成功'],
+    ['future', '预计 3 天内退款到账'],
+    ['future', '订单明天就会取消成功'],
+    ['conditional', '若退款成功我们会短信通知您'],
+    ['conditional', '一旦地址修改成功请核对'],
     ['future', '款项将在 3 个工作日内原路退回'],
     ['future', '补偿金稍后会发放到您的账户'],
     ['future', 'We will cancel the order for you.'],
@@ -77,5 +83,8 @@ describe('completion claims by meaning, beside their nearest non-claims', () => 
     expect(claimed('已为您处理好', true)).toEqual([['request', '已为您处理好']]);
     expect(claimed('已为您处理好', false)).toEqual([]);
     expect(claimed('还没有为您处理好', true)).toEqual([]);
+    // A negation inside a wording's `*` gap.
+    expect(claimed('已为您办理全额退款', true)).toEqual([['refund', '已为您办理全额退款']]);
+    expect(claimed('已为您办理不了退款', true)).toEqual([]);
   });
 });
