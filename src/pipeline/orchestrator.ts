@@ -8,6 +8,7 @@
  */
 import { authorizeAndExecute, runAction, type ActionOutcome } from './action-flow.js';
 import { readConfirmationReply } from './confirmation-reply.js';
+import { addressChangeDecision } from './address-change.js';
 import { buildHandoffSummary } from './handoff-summary.js';
 import { PipelineContext, Session, type Output, type PipelineOptions } from './pipeline-context.js';
 import { userTurns, type Scenario } from './scenario-schema.js';
@@ -122,9 +123,14 @@ async function runTurn(ctx: PipelineContext): Promise<PipelineContext> {
 /** One task: evidence → decision → action, retrying reads or retrieval once when recovery asks for it. */
 async function runTask(ctx: PipelineContext, task: Output, index: number): Promise<ActionOutcome> {
   if (task.intent === 'modify_order') {
-    // No decision table covers order changes: a human confirms them.
-    ctx.handOff('order modification needs a human');
-    return 'handoff';
+    // No decision table covers order changes: the program proposes an unshipped order's address change; a human handles the rest.
+    const decision = addressChangeDecision(ctx);
+    if (!decision) {
+      ctx.handOff('order modification needs a human');
+      return 'handoff';
+    }
+    if (index === 0) ctx.decision = decision;
+    return runAction(ctx, task, decision);
   }
   let needEvidence = index === 0 || !ctx.evidence;
   for (let attempt = 0; ; attempt++) {
