@@ -22,19 +22,22 @@ export interface CompletionClaim {
   orderIds: string[];
 }
 
-const DONE = '(?:已经|已|均已|都已|已被|已经被)';
-const FOR_YOU = '(?:为您|给您|帮您|向您|替您)?';
-const MONEY = '(?:钱款|钱|款项|货款|退款款项|款|金额|费用|资金|全款|\\d+(?:\\.\\d+)?元)';
-const ACCOUNT = '(?:账户|帐户|账号|账上|银行卡|卡里|卡上|余额|钱包|支付宝|微信|原支付方式|原账户)';
-const RETURN_VERB = '(?:原路退回|原路返回|退回|退还|返还|返回|打回|退到|退至|退给|转回|回到|返到)';
-const CREDIT_VERB = '(?:到账|入账|打到|存入|转入|转到|发放到|发到)';
-const COMPENSATION = '(?:补偿金|赔偿金|补偿款|赔偿款|补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包)';
-const ISSUE_VERB = '(?:发放|发出|申请|提交|办理|安排|支付|打款|发送|赠送)';
-const CANCEL_VERB = '(?:取消|撤销|作废)';
-const CHANGE_VERB = '(?:修改|更改|更新|变更|改为|改成|改好|调整|替换)';
-const ADDRESS = '(?:收货地址|配送地址|收件地址|地址|收货信息|收件信息|订单信息)';
-const TICKET = '(?:工单|投诉单|投诉|售后单|服务单)';
-const FILE_VERB = '(?:创建|生成|提交|建立|登记|受理|记录|备案|录入|立案)';
+/** One of these words, as a regular-expression group. */
+const either = (...words: string[]) => `(?:${words.join('|')})`;
+
+const DONE = either('已经', '已', '均已', '都已', '已被', '已经被');
+const FOR_YOU = `${either('为您', '给您', '帮您', '向您', '替您')}?`;
+const MONEY = either('钱款', '钱', '款项', '货款', '退款款项', '款', '金额', '费用', '资金', '全款', '\\d+(?:\\.\\d+)?元');
+const ACCOUNT = either('账户', '帐户', '账号', '账上', '银行卡', '卡里', '卡上', '余额', '钱包', '支付宝', '微信', '原支付方式', '原账户');
+const RETURN_VERB = either('原路退回', '原路返回', '退回', '退还', '返还', '返回', '打回', '退到', '退至', '退给', '转回', '回到', '返到');
+const CREDIT_VERB = either('到账', '入账', '打到', '存入', '转入', '转到', '发放到', '发到');
+const COMPENSATION = either('补偿金', '赔偿金', '补偿款', '赔偿款', '补偿', '赔偿', '赔付', '补贴', '理赔', '优惠券', '代金券', '红包');
+const ISSUE_VERB = either('发放', '发出', '申请', '提交', '办理', '安排', '支付', '打款', '发送', '赠送');
+const CANCEL_VERB = either('取消', '撤销', '作废');
+const CHANGE_VERB = either('修改', '更改', '更新', '变更', '改为', '改成', '改好', '调整', '替换');
+const ADDRESS = either('收货地址', '配送地址', '收件地址', '地址', '收货信息', '收件信息', '订单信息');
+const TICKET = either('工单', '投诉单', '投诉', '售后单', '服务单');
+const FILE_VERB = either('创建', '生成', '提交', '建立', '登记', '受理', '记录', '备案', '录入', '立案');
 
 /** The meaning classes, each a few sentence shapes (Chinese, then English). */
 const MEANING: [CompletionClaimKind, RegExp][] = [
