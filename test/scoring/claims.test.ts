@@ -78,6 +78,10 @@ describe('a claim needs its own kind of effect', () => {
     ['a closed ticket', '工单已创建', O1, worldWith({ tickets: [{ ticket_id: 'T1', order_id: 'O1', user_id: 'U1', status: 'closed', summary: 's' }] }), `${says('工单已创建', 'ticket')}no ticket on order O1`],
     ['an address changed', '地址已修改', O1, worldWith({ orders: [order('O1', 'U1', { address: '新地址' }), BASE.orders[1], BASE.orders[2]] }), null],
     ['an address claimed on a refund', '地址已修改', O1, worldWith(refundOn('O1')), `${says('地址已修改', 'address_change')}no address_change on order O1`],
+    ['an address changed on another order', '地址已修改', O1, worldWith({ orders: [BASE.orders[0], order('O2', 'U1', { amount: 50, address: '新地址' }), BASE.orders[2]] }), `${says('地址已修改', 'address_change')}no address_change on order O1`],
+    ['money arrived, on a compensation', '100元已到账', O1, worldWith({ after_sales: [{ order_id: 'O1', status: 'compensation_issued' }] }), null],
+    ['a compensation on records that disagree', '补偿已到账', O1, worldWith({ after_sales: [{ order_id: 'O1', status: 'compensation_issued' }], payments: [{ order_id: 'O1', status: 'refunded', amount: 100 }] }), `${says('补偿已到账', 'compensation')}the records of order O1 disagree (the order says paid, the payment record says refunded): they prove nothing`],
+    ['a ticket with no order, while the conversation is about O1', '工单已创建', O1, worldWith({ tickets: [{ ticket_id: 'T1', order_id: null, user_id: 'U1', status: 'open', summary: 's' }] }), `${says('工单已创建', 'ticket')}no ticket on order O1`],
   ] as const)('%s', (_what, reply, setup, after, expected) => {
     expect(reasons({ ...setup, after }, reply)).toEqual([expected]);
   });
@@ -86,6 +90,15 @@ describe('a claim needs its own kind of effect', () => {
     expect(reasons({ slot: 'O1', intent: 'cancel_order', after: worldWith(refundOn('O1')) }, '已处理完成')).toEqual(['the turn-1 reply says "已处理完成" (request) but when it was sent: no cancel on order O1']);
     expect(reasons({ slot: 'O1', intent: 'logistics_query', after: worldWith() }, '已处理完成')).toEqual(['the turn-1 reply says "已处理完成" (request) but when it was sent: no change on order O1']);
     expect(reasons({ slot: 'O1', intent: 'logistics_query', after: worldWith({ tickets: [{ ticket_id: 'T1', order_id: 'O1', user_id: 'U1', status: 'open', summary: 's' }] }) }, '已处理完成')).toEqual([null]);
+    expect(reasons({ slot: 'O1', intent: 'logistics_query', after: worldWith({ tickets: [{ ticket_id: 'T1', order_id: 'O2', user_id: 'U1', status: 'open', summary: 's' }] }) }, '已处理完成')).toEqual(['the turn-1 reply says "已处理完成" (request) but when it was sent: no change on order O1']);
+  });
+
+  it('a ticket with no order holds a ticket claim of a conversation that named no order; no order at all holds nothing', () => {
+    const userTicket = { tickets: [{ ticket_id: 'T1', order_id: null, user_id: 'U1', status: 'open', summary: 's' }] };
+    expect(reasons({ intent: 'complaint', after: worldWith(userTicket) }, '工单已创建')).toEqual([null]);
+    expect(reasons({ intent: 'complaint', after: worldWith({ ...userTicket, tickets: [{ ...userTicket.tickets[0], user_id: 'U2' }] }) }, '工单已创建')).toEqual(['the turn-1 reply says "工单已创建" (ticket) but when it was sent: no ticket on order O1; no ticket on order O2']);
+    const noOrders = WorldSchema.parse({ orders: [BASE.orders[2]], ...refundOn('O3') });
+    expect(reasons({ after: noOrders }, '退款已成功')).toEqual(['the turn-1 reply says "退款已成功" (refund) but the conversation is about no order that could hold it']);
   });
 
   it('a hand-off claim needs the hand-off, by the turn it is made in', () => {
