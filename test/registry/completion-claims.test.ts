@@ -36,6 +36,10 @@ describe('completion claims by meaning, beside their nearest non-claims', () => 
     ['ticket', 'a complaint accepted', '您的投诉已受理', [['ticket', '投诉已受理']]],
     ['ticket', 'a ticket opened', '已为您建立一个工单', [['ticket', '已为您建立一个工单']]],
     ['ticket', 'in English', 'A ticket has been created for you.', [['ticket', 'ticket has been created']]],
+    // Words that only look like the future or a condition.
+    ['refund', '"要" as in "the one you wanted"', '您要的退款已到账', [['refund', '退款已到账']]],
+    ['cancel', '"会" as in "member"', '会员订单已为您取消', [['cancel', '订单已为您取消']]],
+    ['cancel', '"待" as in "awaiting shipment"', '待发货的订单已为您取消', [['cancel', '订单已为您取消']]],
   ] as const)('%s: %s', (_kind, _what, reply, expected) => {
     expect(claimed(reply)).toEqual(expected);
   });
