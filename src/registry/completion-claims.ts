@@ -78,7 +78,7 @@ const MEANING: [CompletionClaimKind, RegExp][] = [
 ];
 
 /** Before the claim in its clause: a negation (非常 and 不好意思 are courtesy, not negation). */
-const NEGATION = /(?:未|没|无法|不能|不会|不(?!好意思|便|错|久|满)|非(?!常)|(?<![特区类级个])别|尚未|并未|暂未|\bnot\b|\bnever\b|n't\b|\bno\b)/i;
+const NEGATION = /(?:未|没|无法|不能|不会|不(?!好意思|便|错|久|满)|非(?!常)|(?<![特区类级个])别(?!担心|着急|急)|尚未|并未|暂未|\bnot\b|\bnever\b|n't\b|\bno\b)/i;
 /** Before the claim in its clause: the future or a possibility. */
 const FUTURE = /(?:将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|正在|待(?!发货|付款|支付|收货)|可以|能够|需要|\bwill\b|\bwould\b|\bcan\b|\bshall\b|\bgoing to\b|\bonce\b)/i;
 /** A condition: before the claim in its clause or opening its sentence. */
