@@ -17,7 +17,7 @@ import { alreadyAsked, askUser, confirmationFor, BINDING_ARGS } from './user-con
 
 export type { ActionOutcome };
 
-const DECISION_TOOLS: Record<string, string> = { refund_allowed: 'create_refund', compensation_allowed: 'create_compensation', cancellation_allowed: 'cancel_order' };
+const DECISION_TOOLS: Record<string, string> = { refund_allowed: 'create_refund', compensation_allowed: 'create_compensation', cancellation_allowed: 'cancel_order', address_change_allowed: 'modify_address' };
 
 /** The write a decision asks for, with arguments built by the program from verified facts. */
 export function proposeWrite(ctx: PipelineContext, intent: Output, decision: Output): ProposedCall | null {
@@ -32,7 +32,9 @@ export function proposeWrite(ctx: PipelineContext, intent: Output, decision: Out
       ? { order_id: orderId, category: 'complaint', summary: reason }
       : tool === 'cancel_order'
         ? { order_id: orderId, reason }
-        : { order_id: orderId, amount: tool === 'create_compensation' ? compensationAmount(amount) : amount, reason };
+        : tool === 'modify_address'
+          ? { order_id: orderId, address: String(decision.new_address) }
+          : { order_id: orderId, amount: tool === 'create_compensation' ? compensationAmount(amount) : amount, reason };
   // One key per conversation and action: a retry reuses it, a new application after a rejected refund does not collide with the old one.
   return { tool, args, idempotency_key: `${tool}:${orderId ?? 'none'}:${ctx.session.sessionId}` };
 }

@@ -2,6 +2,7 @@
  * The structured hand-off of seed 003: what a human needs to decide without
  * reading the conversation. Built by the program from the trace, not by a model.
  */
+import { orderReferences } from '../registry/completion-claims.js';
 import type { Output, PipelineContext } from './pipeline-context.js';
 import type { HandoffSummary } from './trace.js';
 
@@ -19,12 +20,25 @@ export function buildHandoffSummary(ctx: PipelineContext): HandoffSummary {
     verified: orderId ? owner === ctx.scenario.user.id : true,
     issue_summary: String(intent.normalized_user_request ?? ctx.userTurn),
     root_cause: ctx.handoffReasons[0] ?? String(decision?.reason_summary ?? 'needs human judgement'),
-    order_refs: orderId ? [orderId] : [],
+    order_refs: conversationOrders(ctx),
     refund_amount: refund && owner === ctx.scenario.user.id ? amount : null,
     actions_taken: [...ctx.actionsTaken],
     recommended_action: recommendedAction(ctx),
     customer_sentiment: String(slots.user_emotion ?? 'unknown'),
   };
+}
+
+/**
+ * Every order the conversation is about, the request's first: the ones the
+ * user named in any turn and the ones a tool was called on. The human who
+ * takes over sees all of them, not just the one the intent slot carried.
+ */
+function conversationOrders(ctx: PipelineContext): string[] {
+  const known = new Set(ctx.world.state.orders.map((o) => o.order_id));
+  const said = [...ctx.history.filter((h) => h.role === 'user').map((h) => h.content), ctx.userTurn];
+  const named = said.flatMap(orderReferences).filter((id) => known.has(id));
+  const touched = ctx.trace.tools.map((t) => t.args.order_id).filter((id): id is string => typeof id === 'string' && known.has(id));
+  return [...new Set([...(ctx.orderId ? [ctx.orderId] : []), ...named, ...touched])];
 }
 
 function recommendedAction(ctx: PipelineContext): string {

@@ -44,7 +44,8 @@ export class ModuleCaller {
     }
     const at = this.observer?.next();
     if (at) this.observer!.sawInput(options.screen ? `screen:${module}` : `module:${module}`, input, at);
-    const base = { ...(at ?? {}), stage: module, prompt: prompt.metadata.name, input, ...(options.screen ? { screen: options.screen } : {}) };
+    // A copy: the session's history and carried facts keep growing after this call, and the trace must show what the stage received then.
+    const base = { ...(at ?? {}), stage: module, prompt: prompt.metadata.name, input: structuredClone(input), ...(options.screen ? { screen: options.screen } : {}) };
     try {
       const response = await this.provider.complete({ module, prompt, input, trial: this.trial, caseId: this.caseId });
       const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);

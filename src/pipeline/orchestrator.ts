@@ -10,6 +10,7 @@ import { authorizeAndExecute, runAction, type ActionOutcome } from './action-flo
 import { readConfirmationReply } from './confirmation-reply.js';
 import { namesAction } from './action-named.js';
 import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from './stop-state.js';
+import { addressChangeDecision } from './address-change.js';
 import { buildHandoffSummary } from './handoff-summary.js';
 import { PipelineContext, Session, type Output, type PendingAction, type PipelineOptions } from './pipeline-context.js';
 import { userTurns, type Scenario } from './scenario-schema.js';
@@ -48,7 +49,7 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
       else await runTurn(ctx);
     }
     const t = session.trace;
-    t.turns.push({ turn: n, user: ctx.userTurn, reply: t.reply, response_scenario: t.response_scenario, pending: session.pending ? { tool: session.pending.call.tool, args: session.pending.call.args } : null });
+    t.turns.push({ turn: n, user: ctx.userTurn, reply: t.reply, response_scenario: t.response_scenario, pending: session.pending ? { tool: session.pending.call.tool, args: session.pending.call.args } : null, world_after: structuredClone(session.world.state) });
     session.history.push({ role: 'user', content: ctx.userTurn }, { role: 'assistant', content: t.reply ?? '' });
     session.taskSummary = taskSummary(ctx);
     keepOutputs(ctx);
@@ -199,9 +200,14 @@ async function runTurn(ctx: PipelineContext): Promise<PipelineContext> {
 /** One task: evidence → decision → action, retrying reads or retrieval once when recovery asks for it. */
 async function runTask(ctx: PipelineContext, task: Output, index: number): Promise<ActionOutcome> {
   if (task.intent === 'modify_order') {
-    // No decision table covers order changes: a human confirms them.
-    ctx.handOff('order modification needs a human');
-    return 'handoff';
+    // No decision table covers order changes: the program proposes an unshipped order's address change; a human handles the rest.
+    const decision = addressChangeDecision(ctx);
+    if (!decision) {
+      ctx.handOff('order modification needs a human');
+      return 'handoff';
+    }
+    if (index === 0) ctx.decision = decision;
+    return runAction(ctx, task, decision);
   }
   let needEvidence = index === 0 || !ctx.evidence;
   for (let attempt = 0; ; attempt++) {

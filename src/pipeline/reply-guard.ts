@@ -6,7 +6,7 @@
  * carried, or a passage of a prompt. A failing reply is replaced by a template
  * that claims nothing, and the trace records why (`reply_blocked`).
  */
-import { claimsIn } from '../scoring/claims.js';
+import { completionClaims } from '../registry/completion-claims.js';
 import { recordConflicts } from './gates/gate-chain.js';
 import type { PipelineContext } from './pipeline-context.js';
 import { normaliseForMatch } from './injection-scan.js';
@@ -15,6 +15,8 @@ import { normaliseForMatch } from './injection-scan.js';
 const CLAIM_TOOLS: Record<string, string[]> = {
   refund: ['create_refund'],
   compensation: ['create_compensation'],
+  // Money back without saying which: either write's effect proves it.
+  money: ['create_refund', 'create_compensation'],
   cancel: ['cancel_order'],
   ticket: ['create_ticket'],
   address_change: ['modify_address', 'modify_order'],
@@ -38,13 +40,14 @@ export function replyProblem(ctx: PipelineContext, reply: string): string | null
 
 function unprovenClaim(ctx: PipelineContext, reply: string): string | null {
   const vocabulary = ctx.prompt('customer_response_generation').structured.claimVocabulary ?? [];
-  for (const claim of claimsIn(reply, vocabulary)) {
+  for (const claim of completionClaims(reply, vocabulary)) {
     if (claim.kind === 'handoff') {
       if (!ctx.handoffReasons.length) return `it says "${claim.text}", but nothing was handed to a human`;
       continue;
     }
     const tools = claim.kind === 'request' ? INTENT_TOOLS[String(ctx.intent?.intent)] ?? [] : CLAIM_TOOLS[claim.kind] ?? [];
-    const orders = ordersAbout(ctx, reply);
+    // The orders the claim's own sentence names come first; else those of the reply, else the conversation's.
+    const orders = claim.orderIds.length ? claim.orderIds : ordersAbout(ctx, reply);
     if (tools.length === 0 || orders.length === 0) return `it says "${claim.text}", and no order is known to have it done`;
     const unproven = orders.find((order) => !tools.some((tool) => doneOn(ctx, tool, order)));
     if (unproven) return `it says "${claim.text}", but order ${unproven} does not show it done on records that agree`;

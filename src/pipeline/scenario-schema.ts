@@ -221,7 +221,7 @@ export const ScenarioFileSchema = z.strictObject({
   scenarios: z.array(ScenarioSchema).min(1, 'a scenario file lists at least one scenario'),
 });
 
-const INTENT_TOOLS: Record<string, string> = { refund_request: 'create_refund', compensation_request: 'create_compensation', cancel_order: 'cancel_order', complaint: 'create_ticket' };
+const INTENT_TOOLS: Record<string, string> = { refund_request: 'create_refund', compensation_request: 'create_compensation', cancel_order: 'cancel_order', complaint: 'create_ticket', modify_order: 'modify_address' };
 
 /**
  * Single-turn scenarios: the actions a "yes" agrees to — `confirms`, or by

@@ -97,6 +97,8 @@ export interface TurnRecord {
   response_scenario: string | null;
   /** The action awaiting the user's confirmation when the turn ended. */
   pending?: { tool: string; args: Record<string, unknown> } | null;
+  /** The mocked world when this turn's reply was sent: each reply is judged against it, not against the end. */
+  world_after?: unknown;
 }
 
 export interface PipelineTrace {

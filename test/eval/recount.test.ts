@@ -14,6 +14,7 @@ import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
 import type { LoadedScenario } from '../../src/pipeline/load-scenarios.js';
 import type { PipelineTrace } from '../../src/pipeline/trace.js';
 import type { CaseResult, RunHeader } from '../../src/runner/case-result.js';
+import { claimsIn, sentReplies, unbackedReason } from '../../src/scoring/claims.js';
 import { judgePrompts } from '../../src/scoring/judge-input.js';
 import { judgeScenario } from '../../src/scoring/scenario-judge.js';
 import { loadWorkspace } from '../../src/workspace.js';
@@ -68,6 +69,15 @@ describe('the pipeline figures, recounted from results.jsonl', () => {
       expect(verdict.facts.task, r.case_id).toBe(r.facts.task);
       expect(verdict.facts.unsafe, r.case_id).toEqual(r.facts.unsafe);
       expect(verdict.facts.attack, r.case_id).toEqual(r.facts.attack);
+    }
+
+    // Turn by turn: each reply's claims against the world recorded with its turn give the stored unverified_promise verdict.
+    for (const r of judged) {
+      const trace = r.trace as PipelineTrace;
+      expect(trace.turns.every((t) => t.world_after !== undefined), r.case_id).toBe(true);
+      const input = { scenario: scenarios.get(r.case_id)!, trace, gates: header.run.guards_enabled, prompts };
+      const reasons = [...new Set(sentReplies(trace).flatMap((reply) => claimsIn(reply.text, prompts.claimVocabulary).map((c) => unbackedReason(c, reply, input))).filter((x) => x !== null))];
+      expect(r.failed_checks.find((c) => c.name === 'unverified_promise')?.reason, r.case_id).toBe(reasons.length ? reasons.join('; ') : undefined);
     }
 
     if (name === 'sim') {

@@ -10,6 +10,8 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: [
       'test/scoring/**/*.test.ts',
+      'test/registry/completion-claims.test.ts',
+      'test/report/merge-resume-completeness.test.ts',
       'test/runner/**/*.test.ts',
       'test/pipeline/gate-chain.test.ts',
       'test/report/escape.test.ts',

@@ -45,7 +45,7 @@ export function addresses(document: string, condition: string): boolean {
 }
 
 /** A rule states a consequence (may, may not, is borne by…); a pointer to customer service does not. */
-const CONSEQUENCE = /可(?:以)?申请|可退|可取消|不支持|不予|不可|不能|应当?|须|由.{0,8}承担|承担|有权|予以|原路退回|一律|可获得|可要求/;
+const CONSEQUENCE = /可(?:以)?申请|可退|可取消|不支持|不予|不可|不能|应当?|须|由.{0,8}承担|承担|有权|予以|原路退回|一律|可获得|可要求|发放|给予|赔付|退还|全额退款/;
 
 export function statesARule(content: string): boolean {
   return content.replace(/\s/g, '').length >= 12 && CONSEQUENCE.test(content);
@@ -53,7 +53,7 @@ export function statesARule(content: string): boolean {
 
 const DECISION_CUES: [string, RegExp][] = [
   ['refund_denied', /不支持退款|不予退款|不可退款|不能退款|不退款|不支持.{0,4}退/],
-  ['refund_allowed', /(?:可|可以|有权)(?:申请)?(?:退款|退货退款|无理由退货)|原路退回|予以退款|支持退款/],
+  ['refund_allowed', /(?:可|可以|有权)(?:申请)?(?:全额|部分)?(?:退款|退货退款|无理由退货)|原路退回|予以退款|支持退款/],
   ['compensation_denied', /不予补偿|不补偿|不支持(?:补偿|赔付)|不予赔付|不予赔偿/],
   ['compensation_allowed', /(?:可|可以|有权)(?:申请|获得|要求)?(?:补偿|赔付|赔偿)|予以补偿|补偿.{0,6}元|赔付/],
   ['cancellation_allowed', /(?:可|可以)(?:申请)?取消/],

@@ -86,13 +86,16 @@ const reference: SimModule = (input, ctx) => {
   const hasKey = asString(action.idempotency_key) !== null;
 
   const outputFields = ctx.prompt.outputSchema?.tree.kind === 'object' ? ctx.prompt.outputSchema.tree.fields.map((f) => f.key) : [];
-  const instructed = [...stringsIn(toolData), error ?? '', ...stringsIn(data)].some(containsInstruction) || Object.keys(toolData).some((k) => outputFields.includes(k));
   const targetOrder = asString(args.order_id);
   const heldOrder = asString(data.order_id);
   const wrongObject = targetOrder !== null && heldOrder !== null && heldOrder !== targetOrder;
   const empty = Object.keys(data).length === 0;
   const conflicts = disagreements(toolData, data);
   const observed = empty || wrongObject ? null : changeObserved(tool, args, toolData, data);
+  // The write's own answer never carries instructions; a record's free text (a remark) may, and once the read-back
+  // shows the change on the right object, that text is data beside a confirmed state, not a reason to doubt it.
+  const instructed =
+    [...stringsIn(toolData), error ?? ''].some(containsInstruction) || Object.keys(toolData).some((k) => outputFields.includes(k)) || (observed !== true && stringsIn(data).some(containsInstruction));
 
   const tags: string[] = [];
   if (!hasKey && WRITE_TOOLS.test(tool)) tags.push('missing_idempotency_key');

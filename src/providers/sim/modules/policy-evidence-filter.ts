@@ -21,6 +21,7 @@ import { findFormatAttacks } from '../detect-input-anomalies.js';
 import { addresses, conceptsOf, statesARule, supportedDecisions } from '../text-policy-concepts.js';
 import { confidence, list, outputEnum, record, str, strings } from '../text-fields.js';
 import { plainTextReply } from '../text-gullible.js';
+import { decidesRequest, fittingTypes } from '../policy-families.js';
 import type { SimModule } from '../sim-module.js';
 
 interface Doc {
@@ -67,7 +68,8 @@ export const policyEvidenceFilter: SimModule = (input, ctx) => {
   const mustInclude = strings(rewrite.must_include_conditions);
   const negatives = strings(rewrite.negative_filters);
   const requirements = strings(rewrite.evidence_requirements);
-  const relevant = (d: Doc) => policyTypes.length === 0 || policyTypes.includes('unknown') || policyTypes.includes(d.policy_type);
+  const fitting = fittingTypes(policyTypes);
+  const relevant = (d: Doc) => policyTypes.length === 0 || policyTypes.includes('unknown') || fitting.has(d.policy_type);
   // A look-alike of an excluded scenario is a mismatch even when its type was not asked for.
   const shipmentRule = CONTRADICTS[str(facts.shipment_status)];
   const lookalike = (d: Doc) => {
@@ -121,8 +123,10 @@ export const policyEvidenceFilter: SimModule = (input, ctx) => {
 
   const trustedText = selected.map((e) => `${e.title}${docs.find((d) => d.doc_id === e.doc_id)?.content ?? ''}`);
   const missing = requirements.filter((r) => !trustedText.some((t) => addresses(t, r)));
+  // An official rule of a type that decides this request, whose condition holds (it was kept), is enough to decide on.
+  const decisive = selected.some((e) => e.trust_level === 'high' && decidesRequest(e.policy_type, policyTypes) && e.supports_decision_types.length > 0);
   const sufficiency =
-    selected.length === 0 || (requirements.length > 0 && missing.length === requirements.length) ? 'insufficient' : missing.length === 0 ? 'sufficient' : 'partial';
+    selected.length === 0 ? 'insufficient' : decisive || missing.length === 0 ? 'sufficient' : missing.length === requirements.length && requirements.length > 0 ? 'insufficient' : 'partial';
   const injection = [...verdicts.values()].includes('possible_prompt_injection');
 
   return {
