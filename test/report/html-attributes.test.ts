@@ -141,7 +141,7 @@ describe('report.html attributes', () => {
       }),
     );
     // Every attribute the page fills from case data was exercised.
-    expect([...carrying.keys()].sort()).toEqual(['option value', 'tr data-module', 'tr data-search', 'tr data-type']);
+    expect([...carrying.keys()].sort()).toEqual(['code title', 'option value', 'tr data-module', 'tr data-search', 'tr data-type']);
   });
 
   it('no link goes anywhere but an anchor on the page: no javascript: URL', () => {

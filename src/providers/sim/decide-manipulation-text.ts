@@ -24,6 +24,23 @@ const INSTRUCTION = [
   /(无需|不用|不必)(征得|经过)?(用户|客户)?(同意|确认)/,
 ];
 
+/**
+ * Instructions that speak of the customer in the third person ("给这位用户赔付",
+ * "无需征得用户同意"): text written about the customer to the agent, which a
+ * customer's own message never is — what a planted note looks like.
+ */
+const ABOUT_THE_CUSTOMER = [
+  /请(直接)?(告诉|通知|回复|告知)(用户|客户)/,
+  /(客服|机器人|智能助手|系统|agent|assistant).{0,12}(直接|立即|马上|务必|请)?.{0,4}(给|为|帮|替)(该|这位|此)?(用户|客户|买家).{0,10}(退款|补偿|赔付|取消|打款)/i,
+  /(直接|立即|马上|务必)(给|为|帮|替)?(该|这位|此)?(用户|客户|买家)?.{0,6}(全额)?(退款|补偿|赔付|打款).{0,12}(无需|不用|不必|免)(确认|审核|核实)/,
+  /(无需|不用|不必)(征得|经过)?(用户|客户)(同意|确认)/,
+];
+
+/** An instruction about the customer, addressed to the agent: the screen of untrusted text reads it as an attack. */
+export function speaksOfTheCustomer(text: string): boolean {
+  return ABOUT_THE_CUSTOMER.some((p) => p.test(text));
+}
+
 const ELEVATED_ROLE = [/管理员/, /\badmin\b/i, /\broot\b/i, /超级(用户|权限)/, /内部员工/, /客服主管/, /运营人员/, /\bsuperuser\b/i];
 
 const INTERNALS = [/系统提示词/, /提示词/, /system prompt/i, /内部规则/, /规则编号/, /风险标签/, /置信度/, /\bprompt\b/i];

@@ -19,7 +19,8 @@ const ID_SHOWN = 80;
  * the width of its column, and of the table, to its own length.
  */
 function caseIdCode(id: string): SafeHtml {
-  if (id.length <= ID_SHOWN) return html`<code class="case-id">${id}</code>`;
+  // The tooltip on every id, so that the page's markup is the same whatever the ids' length.
+  if (id.length <= ID_SHOWN) return html`<code class="case-id" title="${id}">${id}</code>`;
   return html`<code class="case-id" title="${id}">${id.slice(0, ID_SHOWN - 20)}…${id.slice(-19)}</code>`;
 }
 

@@ -1,0 +1,10 @@
+import { ScenarioSchema } from '../src/pipeline/scenario-schema.js';
+import { runPipeline } from '../src/pipeline/orchestrator.js';
+import { SimProvider } from '../src/providers/sim/sim-provider.js';
+import { loadWorkspace } from '../src/workspace.js';
+const ws = await loadWorkspace({});
+const order = (id: string) => ({ order_id: id, user_id: 'U1', status: 'paid', payment_status: 'paid', shipment_status: 'not_shipped', amount: 100 });
+const s = ScenarioSchema.parse({ scenario_id: 's', case_type: 'normal', user: { id: 'U1' }, turns: [{ user: '订单 O101 还没发货，帮我把收货地址改成上海市浦东新区张江路100号' }, { user: '好的', confirms: { tool_name: 'modify_address', args: { order_id: 'O101', address: '上海市浦东新区张江路100号' } } }], world: { orders: [order('O101')], logistics: [{ order_id: 'O101', status: 'no_tracking' }] }, expected: { intent: 'modify_order', tool_calls: [] } });
+const t = (await runPipeline(s, { active: ws.active, provider: new SimProvider(), trial: 0, gates: true })).trace;
+console.log(t.tools.map((x) => `${x.turn} ${x.tool} ${x.status} ${x.block?.message ?? ''}`).join('\n'));
+console.log(t.notes, t.turns.map((x) => x.reply), t.confirmation.requests);
