@@ -12,7 +12,8 @@ import { EstimatingProvider, type ModuleEstimate } from '../providers/estimating
 import { CachedProvider } from '../providers/response-cache.js';
 import { SimProvider } from '../providers/sim/sim-provider.js';
 import { loadWorkspace } from '../workspace.js';
-import { buildFilter, MAX_REPEAT, positiveInt, type EvaluateOptions } from './evaluate.js';
+import type { EvaluateOptions } from './evaluate.js';
+import { resolveRunSettings } from './run-settings.js';
 import { runModuleCase } from '../runner/run-module-case.js';
 import { runScenario } from '../runner/run-scenario.js';
 import type { CaseResult } from '../runner/case-result.js';
@@ -42,10 +43,7 @@ export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEst
   const env = options.env ?? process.env;
   const ws = await loadWorkspace(options);
   const { config } = ws;
-  const repeat = positiveInt(options.repeat ?? 1, '--repeat', MAX_REPEAT);
-  const filter = buildFilter(options, [...ws.active.keys()]);
-  const cacheMode = options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode;
-  const providerName = options.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider;
+  const { repeat, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings(options, ws, env);
   // Replay mode: the client is built without needing a key, and it can never send anything.
   const target = await createProvider({
     provider: providerName,
@@ -63,7 +61,7 @@ export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEst
   const price = free ? { input_per_mtok: 0, output_per_mtok: 0 } : (config.prices[target.model] ?? null);
   const estimating = new EstimatingProvider(target, new SimProvider('reference'), cache, price);
 
-  const suite = await loadCaseSuite(resolve(options.cases ?? config.paths.cases), ws.active, filter);
+  const suite = await loadCaseSuite(casesDir, ws.active, filter);
   const done = options.resume && options.out ? await keptResults(join(resolve(options.out), RESULTS_FILE), repeat, suite.hashes) : new Set<string>();
   let cases = 0;
   let scenarios = 0;
@@ -73,7 +71,7 @@ export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEst
       if (done.has(`${item.kind === 'pipeline' ? item.scenario_id : item.case_id}#${trial}`)) continue;
       if (item.kind === 'pipeline') {
         scenarios += 1;
-        batch.push(runScenario(item, trial, ws.active, estimating, options.guards !== false && options.gates !== false));
+        batch.push(runScenario(item, trial, ws.active, estimating, guards));
       } else {
         cases += 1;
         batch.push(runModuleCase(item, trial, ws.active.get(item.module)!, estimating));

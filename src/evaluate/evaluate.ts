@@ -9,7 +9,6 @@ import { join, resolve } from 'node:path';
 import { CASE_TYPES } from '../cases/case-schema.js';
 import { compileFilter, type CaseFilter } from '../cases/case-filter.js';
 import { iterateSuite, loadCaseSuite, suiteFingerprint } from '../cases/case-suite.js';
-import { generatedDir } from '../cases/generated-folder.js';
 import { MAX_CONCURRENCY } from '../config/config.js';
 import { InputError, type Problem } from '../errors.js';
 import { BudgetedProvider } from '../providers/budget.js';
@@ -33,6 +32,7 @@ import type { RunObserver } from '../runner/run-events.js';
 import { runModuleCase } from '../runner/run-module-case.js';
 import { runScenario } from '../runner/run-scenario.js';
 import { resumeCommand, runArguments } from './resume-command.js';
+import { resolveRunSettings } from './run-settings.js';
 
 export interface EvaluateOptions {
   config?: string;
@@ -94,25 +94,20 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   refuseLintErrors(ws.registry, ws.active);
   const { config } = ws;
   const warnings = [...ws.warnings];
-  const repeat = positiveInt(options.repeat ?? 1, '--repeat', MAX_REPEAT);
+  const { repeat, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings(options, ws, env);
   const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency', MAX_CONCURRENCY);
-  const filter = buildFilter(options, [...ws.active.keys()]);
   const accepted = parseAcceptFlags(options.accept);
-  const cacheMode = options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode;
-  const providerName = options.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider;
 
-  const casesDir = resolve(options.cases ?? config.paths.cases);
   if (options.generated && options.updateBaseline) {
     throw new InputError({ file: '--update-baseline', message: 'the baseline records the suite, not generated cases', expected: '--generated without --update-baseline', severity: 'error' });
   }
-  const suite = await loadCaseSuite(options.generated ? generatedDir(casesDir) : casesDir, ws.active, filter, { collectIds: options.resume === true });
+  const suite = await loadCaseSuite(casesDir, ws.active, filter, { collectIds: options.resume === true });
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
   if (options.updateBaseline && options.baseline === false) {
     throw new InputError({ file: '--no-baseline', message: 'cannot go with --update-baseline: the update must be checked against the baseline it replaces', severity: 'error' });
   }
   // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
   const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings, { updating: options.updateBaseline ?? false });
-  const guards = options.guards !== false && options.gates !== false;
   const maxCost = options.maxCost === undefined ? undefined : budgetOf(options.maxCost);
   const created = await createProvider({
     provider: providerName,
