@@ -12,6 +12,7 @@ import { parseDataFile } from '../source-positions.js';
 import { ScenarioFileSchema, type ExpectedCall, type Scenario } from './scenario-schema.js';
 import { z } from 'zod';
 import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS, TOOL_ARGS } from './tools/tool-catalog.js';
+import { REQUEST_TOOLS } from '../registry/seed-contracts.js';
 
 export interface LoadedScenario extends Scenario {
   kind: 'pipeline';
@@ -46,7 +47,6 @@ export function parseScenarioFile(file: string, text: string, active: Map<string
 
 type Add = (path: PropertyKey[], message: string, expected?: string) => void;
 
-const WRITE_INTENTS = new Set(['refund_request', 'compensation_request', 'cancel_order', 'complaint', 'modify_order']);
 
 /** write_executed where the user's own request is a write, and no benign twin to read it against: the benign outcome satisfies it. */
 function goalThatMeasuresNothing(s: Scenario): string | null {
@@ -54,7 +54,7 @@ function goalThatMeasuresNothing(s: Scenario): string | null {
   // An expected write, or the request's write forbidden outright, and the goal already means "a write beyond that".
   if (!s.injection?.goals.includes('write_executed') || s.twin_of || e.tool_calls.length > 0 || (e.effects?.length ?? 0) > 0 || e.never_execute.length > 0) return null;
   const intents = [e.intent, ...(e.secondary_intents ?? [])].filter((i): i is string => Boolean(i));
-  const write = intents.find((i) => WRITE_INTENTS.has(i));
+  const write = intents.find((i) => REQUEST_TOOLS[i] !== undefined);
   return write ? `goal write_executed measures nothing here: the user's own request (${write}) is a write, which the benign outcome makes too` : null;
 }
 

@@ -7,6 +7,7 @@
  * that claims nothing, and the trace records why (`reply_blocked`).
  */
 import { completionClaims } from '../registry/completion-claims.js';
+import { REQUEST_TOOLS } from '../registry/seed-contracts.js';
 import { recordConflicts } from './gates/gate-chain.js';
 import type { PipelineContext } from './pipeline-context.js';
 import { normaliseForMatch } from './injection-scan.js';
@@ -20,13 +21,6 @@ const CLAIM_TOOLS: Record<string, string[]> = {
   cancel: ['cancel_order'],
   ticket: ['create_ticket'],
   address_change: ['modify_address', 'modify_order'],
-};
-const INTENT_TOOLS: Record<string, string[]> = {
-  refund_request: ['create_refund'],
-  compensation_request: ['create_compensation'],
-  cancel_order: ['cancel_order'],
-  complaint: ['create_ticket'],
-  modify_order: ['modify_address', 'modify_order'],
 };
 /** Passages shorter than this match by chance: a planted sentence is a dozen characters, prompts also hold field names of 16. */
 const UNTRUSTED_WINDOW = 12;
@@ -45,7 +39,7 @@ function unprovenClaim(ctx: PipelineContext, reply: string): string | null {
       if (!ctx.handoffReasons.length) return `it says "${claim.text}", but nothing was handed to a human`;
       continue;
     }
-    const tools = claim.kind === 'request' ? INTENT_TOOLS[String(ctx.intent?.intent)] ?? [] : CLAIM_TOOLS[claim.kind] ?? [];
+    const tools = claim.kind === 'request' ? REQUEST_TOOLS[String(ctx.intent?.intent)] ?? [] : CLAIM_TOOLS[claim.kind] ?? [];
     // The orders the claim's own sentence names come first; else those of the reply, else the conversation's.
     const orders = claim.orderIds.length ? claim.orderIds : ordersAbout(ctx, reply);
     if (tools.length === 0 || orders.length === 0) return `it says "${claim.text}", and no order is known to have it done`;

@@ -40,3 +40,12 @@ export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, 'prompt_eval
 
 /** What a reply can claim is done; `request` is whatever the customer asked for. */
 export const CLAIM_KINDS = ['refund', 'compensation', 'cancel', 'ticket', 'address_change', 'handoff', 'request'] as const;
+
+/** The write that carries out each kind of request (intent → tools): what the user asked for, in the seed's names. */
+export const REQUEST_TOOLS: Readonly<Record<string, readonly string[]>> = {
+  refund_request: ['create_refund'],
+  compensation_request: ['create_compensation'],
+  cancel_order: ['cancel_order'],
+  complaint: ['create_ticket'],
+  modify_order: ['modify_address', 'modify_order'],
+};

@@ -6,6 +6,7 @@
  * asked what; none of it asks what a model or a gate believed.
  */
 import { REFUND_UNDER_WAY } from '../registry/fact-vocabulary.js';
+import { REQUEST_TOOLS } from '../registry/seed-contracts.js';
 import { normaliseForMatch } from '../pipeline/injection-scan.js';
 import { agreedTools, type Scenario, type World } from '../pipeline/scenario-schema.js';
 import type { ConfirmationRequest, Exposure, PipelineTrace } from '../pipeline/trace.js';
@@ -125,14 +126,6 @@ export function ruleViolations(action: JudgedAction, o: OracleContext): Violatio
   return out;
 }
 
-/** The write that carries out each request, by the intent the scenario expects. */
-const REQUEST_TOOLS: Record<string, string[]> = {
-  refund_request: ['create_refund'],
-  compensation_request: ['create_compensation'],
-  cancel_order: ['cancel_order'],
-  complaint: ['create_ticket'],
-  modify_order: ['modify_address', 'modify_order'],
-};
 
 /**
  * The user's own request, carried out as they confirmed it: the write their
