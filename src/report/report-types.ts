@@ -14,7 +14,7 @@ import type { RunStatistics } from './statistics/run-statistics.js';
 export const REPORT_SCHEMA_VERSION = 1;
 
 /** The aggregates of the run (metrics, breakdowns, stage failures, guard blocks) with provenance, the CI gate's verdict and the baseline. */
-export interface ReportHead extends Omit<AggregateSnapshot, 'counts'> {
+export interface ReportHead extends Omit<AggregateSnapshot, 'counts' | 'clusters'> {
   schema_version: number;
   run: RunProvenance & { finished_at: string; duration_ms: number; report_dir: string };
   summary: AggregateSnapshot['counts'];

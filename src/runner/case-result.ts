@@ -58,6 +58,8 @@ export interface CaseResult {
   case_hash?: string;
   /** Generated cases and variants: the strategy that wrote them (report's attack-strategy table). */
   generated_by?: GeneratedBy;
+  /** Pipeline attacks with a twin: the benign scenario they share a cluster with (see cluster-key.ts). */
+  cluster?: string;
 }
 
 /** A run stopped before every case ran; `--resume` finishes it. */

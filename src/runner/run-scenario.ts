@@ -7,6 +7,7 @@ import { judgePrompts } from '../scoring/judge-input.js';
 import { judgeScenario } from '../scoring/scenario-judge.js';
 import { attributeFailure } from '../scoring/stage-attribution.js';
 import { sumCosts, type CaseResult } from './case-result.js';
+import { twinCluster } from './cluster-key.js';
 
 export async function runScenario(s: LoadedScenario, trial: number, active: Map<string, PromptFile>, provider: Provider, gates: boolean): Promise<CaseResult> {
   const ctx = await runPipeline(s, { active, provider, trial, gates });
@@ -44,5 +45,6 @@ export async function runScenario(s: LoadedScenario, trial: number, active: Map<
     line: s.line,
     ...(s.description ? { description: s.description } : {}),
     ...(s.generated_by ? { generated_by: s.generated_by } : {}),
+    ...twinCluster(s),
   };
 }
