@@ -50,6 +50,8 @@ const ThresholdSchema = z.strictObject({
 const PriceSchema = z.strictObject({
   input_per_mtok: z.number().nonnegative(),
   output_per_mtok: z.number().nonnegative(),
+  /** Input tokens read from the server's prompt cache; without it a call that reports some has an unknown cost. */
+  cached_input_per_mtok: z.number().nonnegative().optional(),
 });
 
 /** The most cases (and connections) in flight that orderflow takes, from the config or -j. */
