@@ -5,6 +5,7 @@ import { describeDelta } from '../report/metric-delta.js';
 import type { ReportHead } from '../report/report-types.js';
 import { formatInterval, intervalOf } from '../report/statistics/metric-intervals.js';
 import { costFigure } from '../report/cost-figure.js';
+import { armsSummaryLines } from './render-arms.js';
 import { describeCounts, formatP } from '../report/statistics/paired-gate.js';
 import { METRIC_IDS } from '../config/metric-ids.js';
 
@@ -38,6 +39,7 @@ export function renderSummary(head: ReportHead): string {
   if (s.paired) lines.push(`paired test: ${describeCounts(s.paired.overall)}, p = ${formatP(s.paired.overall.p_adjusted)} (${s.paired.test}, one-sided)`);
   if (s.stable_regression_count) lines.push(`stable regressions: ${s.stable_regression_count}`);
   if (s.flaky_count) lines.push(`flaky cases: ${s.flaky_count}`);
+  if (head.arms) lines.push(...armsSummaryLines(head.arms));
   lines.push(`gate mode: ${s.mode} (${s.mode_reason})`);
   lines.push(verdictLine(head));
   if (!head.gate.passed) lines.push(...head.gate.failures.map((f) => `  - ${f.message}`));

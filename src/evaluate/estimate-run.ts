@@ -39,7 +39,8 @@ export interface RunEstimate {
 
 const BATCH = 16;
 
-export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEstimate> {
+/** One arm at a time: a run with arms is estimated arm by arm (eval --dry-run does so). */
+export async function estimateRun(options: Omit<EvaluateOptions, 'provider' | 'model'> & { provider?: string; model?: string } = {}): Promise<RunEstimate> {
   const env = options.env ?? process.env;
   const ws = await loadWorkspace(options);
   const { config } = ws;

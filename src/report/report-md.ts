@@ -20,6 +20,7 @@ import { describeDelta } from './metric-delta.js';
 import type { ReportHead } from './report-types.js';
 import { formatInterval, intervalOf } from './statistics/metric-intervals.js';
 import { costFigure } from './cost-figure.js';
+import { armsLines } from './arms/render-arms-md.js';
 import { modeLine, pairedLines, powerLines, withinNoiseLines } from './statistics/render-statistics-md.js';
 
 /** The hard limit of report.md, in characters. */
@@ -76,6 +77,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   }
   out.push('');
 
+  if (head.arms) out.push(...armsLines(head.arms));
   out.push(...renderBaselineComparison(head, new Map(failures.map((e) => [e.id, reasonOf(e)]))));
   const judged = !!head.baseline && !head.baseline.untrusted && head.baseline.not_comparable.length === 0;
   out.push(...pairedLines(head.statistics, judged), ...powerLines(head.statistics));

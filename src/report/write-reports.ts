@@ -22,6 +22,7 @@ import { JunitWriter } from './junit.js';
 import { ReportJsonWriter } from './report-json.js';
 import { renderMarkdown, type MarkdownFailure } from './report-md.js';
 import { REPORT_SCHEMA_VERSION, type ReportHead } from './report-types.js';
+import type { ArmsReport } from './arms/arms-report.js';
 import { trialsOf, type CaseTrials } from './statistics/case-trials.js';
 import { gateMode } from './statistics/gate-mode.js';
 import { clusterCount, groupsWithIntervals, withIntervals } from './statistics/metric-intervals.js';
@@ -48,6 +49,8 @@ export interface WriteReportsOptions {
   accepted: readonly Acceptance[];
   /** The run stopped early (a spent budget): the report says so, and the gate fails. */
   incomplete?: RunIncomplete | null;
+  /** A run with arms: the comparison block for report.json, report.md and report.html. */
+  arms?: ArmsReport;
   /** What to run to write the reports once a write failed (disk full): `--resume` for a run, the merge again for a merge. */
   finish: string;
 }
@@ -148,6 +151,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     prompt_changes: promptChanges,
     gate_settings_changes: settingChanges,
     statistics,
+    ...(options.arms ? { arms: options.arms } : {}),
     gate_blocks: snapshot.guard_blocks,
   };
   const finish = options.finish;
