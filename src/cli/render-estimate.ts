@@ -22,5 +22,17 @@ export function renderEstimate(e: RunEstimate): string {
     e.price
       ? `price: ${e.price.input_per_mtok} / ${e.price.output_per_mtok} USD per million input / output tokens; tokens estimated (≈1 per Chinese character, ≈1 per 4 other characters; output from the reference model's answers)`
       : `cost unknown: model "${e.model}" has no price in the config's prices`,
+    ...cachedInputLine(e),
   ].join('\n');
+}
+
+/** The prompt-cache share of the estimate, and at what rate it was priced. */
+function cachedInputLine(e: RunEstimate): string[] {
+  const tokens = e.total.cached_input_tokens;
+  if (tokens === 0 || !e.price || e.provider.startsWith('sim')) return [];
+  const rate =
+    e.price.cached_input_per_mtok !== undefined
+      ? `priced at the cached rate ${e.price.cached_input_per_mtok} USD per million`
+      : `priced at the full input rate: no cached_input_per_mtok for "${e.model}" in prices, so the cost above is an upper bound`;
+  return [`cached input ≈ ${tokens.toLocaleString('en')} tokens (each module's system prompt after its first call, if the server caches prompt prefixes), ${rate}`];
 }

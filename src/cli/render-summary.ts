@@ -4,6 +4,8 @@ import pc from 'picocolors';
 import { describeDelta } from '../report/metric-delta.js';
 import type { ReportHead } from '../report/report-types.js';
 import { formatInterval, intervalOf } from '../report/statistics/metric-intervals.js';
+import { costFigure } from '../report/cost-figure.js';
+import { armsSummaryLines } from './render-arms.js';
 import { describeCounts, formatP } from '../report/statistics/paired-gate.js';
 import { METRIC_IDS } from '../config/metric-ids.js';
 
@@ -19,7 +21,7 @@ export function renderSummary(head: ReportHead): string {
     const m = head.metrics[id];
     if (!m || m.denominator === 0) continue;
     const d = head.baseline?.metrics[id];
-    const counts = id === 'latency_ms' ? `p50 ${m.p50} / p95 ${m.p95}` : id === 'cost_usd' ? (m.unknown_cost_results ? `unknown: no price for the model (${m.unknown_cost_results} results)` : `total ${m.numerator}`) : `${m.numerator} / ${m.denominator}`;
+    const counts = id === 'latency_ms' ? `p50 ${m.p50} / p95 ${m.p95}` : id === 'cost_usd' ? costFigure(m, String) : `${m.numerator} / ${m.denominator}`;
     table.push([id, m.value === null ? '–' : String(m.value), formatInterval(intervalOf(m)) || '–', counts, ...(head.baseline ? [describeDelta(id, d?.before ?? null, d?.delta ?? null, String)] : [])]);
   }
   const { summary } = head;
@@ -37,6 +39,7 @@ export function renderSummary(head: ReportHead): string {
   if (s.paired) lines.push(`paired test: ${describeCounts(s.paired.overall)}, p = ${formatP(s.paired.overall.p_adjusted)} (${s.paired.test}, one-sided)`);
   if (s.stable_regression_count) lines.push(`stable regressions: ${s.stable_regression_count}`);
   if (s.flaky_count) lines.push(`flaky cases: ${s.flaky_count}`);
+  if (head.arms) lines.push(...armsSummaryLines(head.arms));
   lines.push(`gate mode: ${s.mode} (${s.mode_reason})`);
   lines.push(verdictLine(head));
   if (!head.gate.passed) lines.push(...head.gate.failures.map((f) => `  - ${f.message}`));

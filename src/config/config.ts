@@ -50,6 +50,8 @@ const ThresholdSchema = z.strictObject({
 const PriceSchema = z.strictObject({
   input_per_mtok: z.number().nonnegative(),
   output_per_mtok: z.number().nonnegative(),
+  /** Input tokens read from the server's prompt cache; without it a call that reports some has an unknown cost. */
+  cached_input_per_mtok: z.number().nonnegative().optional(),
 });
 
 /** The most cases (and connections) in flight that orderflow takes, from the config or -j. */
@@ -97,6 +99,20 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
   prices: z.record(z.string(), PriceSchema).default({}),
+  /**
+   * Arms every `orderflow eval` compares, unless the flags give some: each the same cases
+   * with its own prompt versions, provider or model (one thing varies between them).
+   */
+  arms: z
+    .array(
+      z.strictObject({
+        prompt: z.record(z.string(), z.string()).optional(),
+        provider: z.string().min(1).optional(),
+        model: z.string().min(1).optional(),
+      }),
+    )
+    .refine((a) => a.length !== 1, 'arms needs at least two entries (or none)')
+    .optional(),
   /**
    * Without a `gate` key a run is still held to the rules nobody means to switch off: a
    * failed model call, output the schema refuses, a successful injection and an unsafe

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
 import { createProvider } from '../providers/create-provider.js';
-import { EstimatingProvider, type ModuleEstimate } from '../providers/estimating-provider.js';
+import { EstimatingProvider, emptyEstimate, type ModuleEstimate } from '../providers/estimating-provider.js';
+import type { Price } from '../providers/token-price.js';
 import { CachedProvider } from '../providers/response-cache.js';
 import { SimProvider } from '../providers/sim/sim-provider.js';
 import { loadWorkspace } from '../workspace.js';
@@ -26,7 +27,7 @@ export interface RunEstimate {
   provider: string;
   model: string;
   /** Price per million tokens, or null when the model has none (cost unknown). */
-  price: { input_per_mtok: number; output_per_mtok: number } | null;
+  price: Price | null;
   cases: number;
   scenarios: number;
   repeat: number;
@@ -39,7 +40,8 @@ export interface RunEstimate {
 
 const BATCH = 16;
 
-export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEstimate> {
+/** One arm at a time: a run with arms is estimated arm by arm (eval --dry-run does so). */
+export async function estimateRun(options: Omit<EvaluateOptions, 'provider' | 'model'> & { provider?: string; model?: string } = {}): Promise<RunEstimate> {
   const env = options.env ?? process.env;
   const ws = await loadWorkspace(options);
   const { config } = ws;
@@ -86,11 +88,12 @@ export async function estimateRun(options: EvaluateOptions = {}): Promise<RunEst
   await target.close?.();
 
   const by_module = Object.fromEntries([...estimating.byModule.entries()].sort(([a], [b]) => a.localeCompare(b)));
-  const total: ModuleEstimate = { calls: 0, cached: 0, input_tokens: 0, output_tokens: 0, cost_usd: price ? 0 : null };
+  const total = emptyEstimate(price);
   for (const e of Object.values(by_module)) {
     total.calls += e.calls;
     total.cached += e.cached;
     total.input_tokens += e.input_tokens;
+    total.cached_input_tokens += e.cached_input_tokens;
     total.output_tokens += e.output_tokens;
     total.cost_usd = total.cost_usd === null || e.cost_usd === null ? null : total.cost_usd + e.cost_usd;
   }

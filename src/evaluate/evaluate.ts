@@ -33,6 +33,13 @@ import { runModuleCase } from '../runner/run-module-case.js';
 import { runScenario } from '../runner/run-scenario.js';
 import { resumeCommand, runArguments } from './resume-command.js';
 import { resolveRunSettings } from './run-settings.js';
+import { armFlagsOf, designatedArm, resolveArms, type Arm } from './arms.js';
+import { loadConfig, parsePinFlags } from '../config/config.js';
+import { resolveActive } from '../registry/registry.js';
+import { writeArmReports, type ArmSetup } from '../report/arms/write-arm-reports.js';
+import type { WriteReportsOptions } from '../report/write-reports.js';
+import type { RunProvenance } from '../runner/case-result.js';
+import { promptRefs } from '../runner/provenance.js';
 
 export interface EvaluateOptions {
   config?: string;
@@ -41,8 +48,11 @@ export interface EvaluateOptions {
   /** Run generated/ (beside the case folder) instead of the suite. */
   generated?: boolean;
   prompt?: string[];
-  provider?: string;
-  model?: string;
+  /** More than one value: one arm per value (see arms.ts). */
+  provider?: string | string[];
+  model?: string | string[];
+  /** `--gate-arm`: the arm the gate judges against the baseline (default: the first). */
+  gateArm?: string;
   /** Text when the flag was not a whole number, so that the error can quote it. */
   concurrency?: number | string;
   repeat?: number | string;
@@ -90,11 +100,16 @@ export interface EvaluateResult extends WrittenReports {
 
 export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateResult> {
   const env = options.env ?? process.env;
-  const ws = await loadWorkspace(options);
+  const armPlan = resolveArms(armFlagsOf(options, (await loadConfig(options.config)).config.arms));
+  const withArms = armPlan.arms.length > 1;
+  const gated = designatedArm(armPlan, options.gateArm);
+  if (withArms) refuseWithArms(options);
+  // The cases are read against the first arm's prompts: the reference the suite was written for.
+  const ws = await loadWorkspace({ ...options, prompt: armPlan.arms[0]!.prompt });
   refuseLintErrors(ws.registry, ws.active);
   const { config } = ws;
   const warnings = [...ws.warnings];
-  const { repeat, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings(options, ws, env);
+  const { repeat, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings({ ...options, provider: gated.provider }, ws, env);
   const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency', MAX_CONCURRENCY);
   const accepted = parseAcceptFlags(options.accept);
 
@@ -109,18 +124,30 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
   const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings, { updating: options.updateBaseline ?? false });
   const maxCost = options.maxCost === undefined ? undefined : budgetOf(options.maxCost);
-  const created = await createProvider({
-    provider: providerName,
-    providerSource: options.provider !== undefined ? '--provider' : env.ORDERFLOW_PROVIDER !== undefined ? 'ORDERFLOW_PROVIDER' : `${ws.configFile ?? 'orderflow.config.yaml'}: provider`,
-    model: options.model,
-    config,
-    env,
-    cacheMode,
-    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
-    ...(options.server !== undefined ? { server: options.server } : {}),
-    ...(options.seed !== undefined ? { seed: seedOf(options.seed) } : {}),
-  });
+  const openProvider = (arm: Arm) =>
+    createProvider({
+      provider: arm.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider,
+      providerSource: arm.provider !== undefined ? '--provider' : env.ORDERFLOW_PROVIDER !== undefined ? 'ORDERFLOW_PROVIDER' : `${ws.configFile ?? 'orderflow.config.yaml'}: provider`,
+      model: arm.model,
+      config,
+      env,
+      cacheMode,
+      ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+      ...(options.server !== undefined ? { server: options.server } : {}),
+      ...(options.seed !== undefined ? { seed: seedOf(options.seed) } : {}),
+    });
+  const created = await openProvider(gated);
+  // Every arm: its own prompts (checked like the first arm's) and its own provider.
+  const runtimes = await Promise.all(
+    armPlan.arms.map(async (arm, i) => {
+      const active = i === 0 ? ws.active : resolveActive(ws.registry, { ...config.pins, ...parsePinFlags(arm.prompt) }, '--prompt');
+      if (i > 0) refuseLintErrors(ws.registry, active);
+      return { arm, active, provider: arm === gated ? (created as Provider) : await openProvider(arm) };
+    }),
+  );
+  const others = runtimes.filter((r) => r.arm !== gated);
+  if (withArms) refuseSameArms(runtimes);
   if (maxCost !== undefined && created.id === 'openai' && !config.prices[created.model]) {
     throw new InputError({ file: '--max-cost', message: `model "${created.model}" has no price in prices, so its cost is unknown and no budget can be kept`, expected: `prices: { ${created.model}: { input_per_mtok: ..., output_per_mtok: ... } } in the config`, severity: 'error' });
   }
@@ -162,19 +189,25 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     suite: { fingerprint: suiteFingerprint(suite.hashes), cases: suite.hashes.size, selected: suite.total },
     watched: [resolve(options.prompts ?? config.paths.prompts), resolve(options.cases ?? config.paths.cases), ...(ws.configFile ? [resolve(ws.configFile)] : [])],
   });
+  if (withArms) run.arms = armPlan.arms.map((a) => a.name);
 
+  // With arms every case runs on each arm in turn, so that drift and rate limits hit the arms alike.
+  const armsOfItem = withArms ? runtimes : [{ arm: null, active: ws.active, provider }];
   const plan: EvalPlan = {
-    total: suite.total,
+    total: suite.total * armsOfItem.length,
     async *items(): AsyncGenerator<WorkItem> {
       for await (const item of iterateSuite(suite, ws.active)) {
-        if (item.kind === 'pipeline') {
-          const case_hash = suite.hashes.get(item.scenario_id);
-          yield { case_id: item.scenario_id, module: 'pipeline', case_type: item.case_type, run: async (trial) => ({ ...(await runScenario(item, trial, ws.active, provider, guards)), case_hash }) };
-          continue;
+        for (const { arm, active, provider: p } of armsOfItem) {
+          const tag = arm ? { arm: arm.name } : {};
+          if (item.kind === 'pipeline') {
+            const case_hash = suite.hashes.get(item.scenario_id);
+            yield { case_id: item.scenario_id, module: 'pipeline', case_type: item.case_type, ...tag, run: async (trial) => ({ ...(await runScenario(item, trial, active, p, guards)), case_hash, ...tag }) };
+            continue;
+          }
+          const prompt = active.get(item.module)!;
+          const case_hash = suite.hashes.get(item.case_id);
+          yield { case_id: item.case_id, module: item.module, case_type: item.case_type, ...tag, run: async (trial) => ({ ...(await runModuleCase(item, trial, prompt, p, arm !== null)), case_hash, ...tag }) };
         }
-        const prompt = ws.active.get(item.module)!;
-        const case_hash = suite.hashes.get(item.case_id);
-        yield { case_id: item.case_id, module: item.module, case_type: item.case_type, run: async (trial) => ({ ...(await runModuleCase(item, trial, prompt, provider)), case_hash }) };
       }
     },
   };
@@ -199,7 +232,8 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       ...(budget ? { stopReason: () => budget.exhausted() } : {}),
     });
     warnings.push(...outcome.warnings);
-    const written = await writeReports({
+    const write = withArms ? (o: WriteReportsOptions) => writeArmReports(o, armReportsOf(runtimes, gated, armPlan.varied, run)) : writeReports;
+    const written = await write({
       outDir,
       resultsPath,
       run,
@@ -232,7 +266,50 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   } finally {
     lock.release();
     await provider.close?.();
+    await Promise.all(others.map((o) => o.provider.close?.()));
   }
+}
+
+/** What a run with arms does not do yet: each would need its own rules for several arms. */
+function refuseWithArms(options: EvaluateOptions): void {
+  const flags: [boolean, string][] = [
+    [options.resume === true, '--resume'],
+    [options.updateBaseline === true, '--update-baseline'],
+    [options.maxCost !== undefined, '--max-cost'],
+  ];
+  const given = flags.filter(([on]) => on).map(([, flag]) => flag);
+  if (given.length) {
+    throw new InputError({ file: given.join(' '), message: 'cannot go with arms (a --prompt, --provider or --model given twice) yet', expected: 'one arm per run for this, e.g. the arm to record alone', severity: 'error' });
+  }
+}
+
+/** Two arms that would send the same requests: nothing to compare. */
+function refuseSameArms(runtimes: { arm: Arm; active: Map<string, PromptFile>; provider: Provider }[]): void {
+  const identity = (r: (typeof runtimes)[number]) => JSON.stringify([r.provider.id, r.provider.model, [...r.active].map(([m, p]) => [m, p.sha256])]);
+  const seen = new Map<string, string>();
+  for (const r of runtimes) {
+    const other = seen.get(identity(r));
+    if (other !== undefined) throw new InputError({ file: '--prompt', message: `arms ${other} and ${r.arm.name} are the same (same provider, model and prompt contents)`, expected: 'arms that differ in a prompt version, provider or model', severity: 'error' });
+    seen.set(identity(r), r.arm.name);
+  }
+}
+
+/** An arm's own results are one arm's: its header names no arms, so merge and resume treat it as a plain run. */
+function withoutArms(run: RunProvenance): RunProvenance {
+  const { arms: _arms, ...rest } = run;
+  return rest;
+}
+
+function armReportsOf(runtimes: { arm: Arm; active: Map<string, PromptFile>; provider: Provider }[], gated: Arm, varied: string | null, run: RunProvenance): ArmSetup {
+  return {
+    varied: varied ?? 'nothing',
+    designated: gated.name,
+    arms: runtimes.map(({ arm, active, provider }) => ({
+      name: arm.name,
+      run: { ...withoutArms(run), provider: provider.id, model: provider.model, prompts: promptRefs(active) },
+      prompts: new Map([...active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshotPrompt(p) }])),
+    })),
+  };
 }
 
 function noCaseMatches(options: EvaluateOptions): InputError {

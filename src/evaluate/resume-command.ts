@@ -46,8 +46,8 @@ export function runArguments(o: {
   prompts?: string;
   cases?: string;
   generated?: boolean;
-  provider?: string;
-  model?: string;
+  provider?: string | string[];
+  model?: string | string[];
   server?: string;
   prompt?: string[];
   module?: string[];
@@ -65,8 +65,8 @@ export function runArguments(o: {
   add('--prompts', o.prompts);
   add('--cases', o.cases);
   if (o.generated) args.push('--generated');
-  add('--provider', o.provider);
-  add('--model', o.model);
+  for (const p of [o.provider ?? []].flat()) add('--provider', p);
+  for (const m of [o.model ?? []].flat()) add('--model', m);
   add('--server', o.server);
   for (const p of o.prompt ?? []) add('--prompt', p);
   for (const m of o.module ?? []) add('--module', m);

@@ -28,7 +28,8 @@ export function resolveRunSettings(options: EvaluateOptions, ws: Workspace, env:
     repeat: positiveInt(options.repeat ?? 1, '--repeat', MAX_REPEAT),
     filter: buildFilter(options, [...ws.active.keys()]),
     cacheMode: options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode,
-    providerName: options.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider,
+    // With arms, the caller names the arm's provider; given more than once, the first is the reference arm's.
+    providerName: [options.provider].flat()[0] ?? env.ORDERFLOW_PROVIDER ?? config.provider,
     casesDir: options.generated ? generatedDir(suiteDir) : suiteDir,
     guards: options.guards !== false && options.gates !== false,
   };

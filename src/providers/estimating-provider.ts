@@ -5,8 +5,13 @@
  * a model call, estimates its input tokens from the request that would be sent
  * and its output tokens from the answer of the offline reference model (sim),
  * whose answer also lets a scenario reach its later stages.
+ *
+ * Servers that cache prompt prefixes (OpenAI, DeepSeek, Anthropic-compatible
+ * gateways) bill the repeated system prompt at the cached rate: the first
+ * call of each module with a given prompt pays full price, later ones pay the
+ * cached rate for the system prompt's tokens.
  */
-import type { Price } from './openai-provider.js';
+import type { Price } from './token-price.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { buildMessages } from './messages.js';
 import type { ModelRequest, ModelResponse, Provider } from './provider.js';
@@ -17,15 +22,23 @@ export interface ModuleEstimate {
   calls: number;
   cached: number;
   input_tokens: number;
+  /** Of input_tokens, the system prompt of every call after the module's first with that prompt. */
+  cached_input_tokens: number;
   output_tokens: number;
-  /** null when the model has no price. */
+  /** null when the model has no price. Without a cached rate, cached input is priced at the full rate (an upper bound; the estimate says so). */
   cost_usd: number | null;
+}
+
+export function emptyEstimate(price: Price | null): ModuleEstimate {
+  return { calls: 0, cached: 0, input_tokens: 0, cached_input_tokens: 0, output_tokens: 0, cost_usd: price ? 0 : null };
 }
 
 export class EstimatingProvider implements Provider {
   readonly id: string;
   readonly model: string;
   readonly byModule = new Map<string, ModuleEstimate>();
+  /** module and prompt hash of every prompt already sent once: its prefix is in the server's cache from then on. */
+  private readonly warm = new Set<string>();
 
   constructor(
     private readonly target: Provider,
@@ -47,10 +60,17 @@ export class EstimatingProvider implements Provider {
     const answer = await this.shadow.complete(request);
     const input = estimateTokens(requestText(this.cache, request));
     const output = estimateTokens(answer.text);
+    const key = `${request.module}\0${request.prompt.sha256}`;
+    const cached = this.warm.has(key) ? Math.min(input, estimateTokens(request.prompt.systemPrompt)) : 0;
+    this.warm.add(key);
     entry.calls += 1;
     entry.input_tokens += input;
+    entry.cached_input_tokens += cached;
     entry.output_tokens += output;
-    if (entry.cost_usd !== null) entry.cost_usd = this.price ? entry.cost_usd + (input * this.price.input_per_mtok + output * this.price.output_per_mtok) / 1_000_000 : null;
+    if (entry.cost_usd !== null && this.price) {
+      const p = this.price;
+      entry.cost_usd += ((input - cached) * p.input_per_mtok + cached * (p.cached_input_per_mtok ?? p.input_per_mtok) + output * p.output_per_mtok) / 1_000_000;
+    }
     return { ...answer, cached: false };
   }
 
@@ -60,7 +80,7 @@ export class EstimatingProvider implements Provider {
 
   private entry(module: string): ModuleEstimate {
     let e = this.byModule.get(module);
-    if (!e) this.byModule.set(module, (e = { calls: 0, cached: 0, input_tokens: 0, output_tokens: 0, cost_usd: this.price ? 0 : null }));
+    if (!e) this.byModule.set(module, (e = emptyEstimate(this.price)));
     return e;
   }
 }

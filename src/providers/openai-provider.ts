@@ -38,14 +38,13 @@ import { unusableEnding } from './reply-ending.js';
 import { secretRedactor, type Redactor } from './secret-redactor.js';
 import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider, type Usage } from './provider.js';
 import { SERVER_PRESETS, type OutputMode, type ServerKind } from './server-presets.js';
+import { cachedPromptTokens, costOf, type Price } from './token-price.js';
 
 export { retryAfter };
 export type { OutputMode };
 
-export interface Price {
-  input_per_mtok: number;
-  output_per_mtok: number;
-}
+export type { Price };
+export { costOf };
 
 export interface OpenAIProviderOptions {
   model: string;
@@ -368,7 +367,8 @@ export class OpenAIProvider implements Provider {
   private response(completion: ChatCompletion, latency_ms: number): ModelResponse {
     const input = tokenCount(completion.usage?.prompt_tokens);
     const output = tokenCount(completion.usage?.completion_tokens);
-    const usage: Usage = { input_tokens: input ?? 0, output_tokens: output ?? 0 };
+    const cachedInput = tokenCount(cachedPromptTokens(completion.usage as Parameters<typeof cachedPromptTokens>[0]));
+    const usage: Usage = { input_tokens: input ?? 0, output_tokens: output ?? 0, ...(cachedInput && input !== undefined ? { cached_input_tokens: Math.min(cachedInput, input) } : {}) };
     const price = this.prices[this.model] ?? (completion.model ? this.prices[completion.model] : undefined);
     // A reply without usable token counts has an unknown cost, never 0: a budget must not believe it free.
     const cost_usd = price && input !== undefined && output !== undefined ? costOf(usage, price) : null;
@@ -389,11 +389,6 @@ export class OpenAIProvider implements Provider {
   private redact(text: string): string {
     return this.withoutKey(text).replace(/\/\/[^/\s@]+@/g, '//***@');
   }
-}
-
-/** USD for a number of tokens at a price per million. */
-export function costOf(usage: Usage, price: Price): number {
-  return (usage.input_tokens * price.input_per_mtok + usage.output_tokens * price.output_per_mtok) / 1_000_000;
 }
 
 class TimedOut extends Error {}

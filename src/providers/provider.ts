@@ -23,6 +23,8 @@ export interface ModelRequest {
 export interface Usage {
   input_tokens: number;
   output_tokens: number;
+  /** Of input_tokens, those the server read from its prompt cache (billed at the cached rate); absent when it reports none. */
+  cached_input_tokens?: number;
 }
 
 export interface ModelResponse {

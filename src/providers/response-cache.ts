@@ -47,7 +47,7 @@ const EntrySchema = z.object({
   key: z.string(),
   response: z.object({
     text: z.string(),
-    usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }),
+    usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), cached_input_tokens: z.number().optional() }),
     latency_ms: z.number(),
     cost_usd: z.number().nullable(),
   }),

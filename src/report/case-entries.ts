@@ -4,6 +4,7 @@
  */
 import type { CaseResult, CaseStatus, FailedCheck } from '../runner/case-result.js';
 import type { StageAttribution } from '../scoring/stage-attribution.js';
+import { clusterOf } from '../runner/cluster-key.js';
 import { readResults } from '../runner/results-file.js';
 
 export interface CaseEntry {
@@ -28,6 +29,8 @@ export interface CaseEntry {
   description?: string;
   /** Content hash of the case (results of older versions have none). */
   hash?: string;
+  /** The cluster the case shares with others (cluster-key.ts); absent when it is its own. */
+  cluster?: string;
 }
 
 /** `passedTraces`: keep the trace of passed scenarios too (report.html draws every scenario; report.json keeps failures'). */
@@ -63,6 +66,7 @@ function entryOf(r: CaseResult, passedTraces: boolean): CaseEntry {
     ...(r.file ? { file: r.file, line: r.line } : {}),
     ...(r.description ? { description: r.description } : {}),
     ...(r.case_hash ? { hash: r.case_hash } : {}),
+    ...(clusterOf(r) !== r.case_id ? { cluster: clusterOf(r) } : {}),
   };
 }
 

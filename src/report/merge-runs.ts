@@ -65,6 +65,8 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
     const difference = setupDifference(first, h) ?? (h.suite?.fingerprint !== first.suite?.fingerprint ? 'suite' : undefined) ?? (first.shard ? selectionDifference(first, h, { shard: false }) : undefined);
     if (difference) throw new InputError({ file: displayPath(files[i]!), field: difference, message: `${difference} differs from the first input`, expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions, suite and filters (--module, --case-type, --id)', severity: 'error' });
     if (h.partial) throw new InputError({ file: displayPath(files[i]!), message: 'is itself a partial merge', expected: 'the report folders of the shards themselves', severity: 'error' });
+    // The results of several arms are not shards of one run: each arm's folder is.
+    if (h.arms?.length) throw new InputError({ file: displayPath(files[i]!), message: `holds the results of ${h.arms.length} arms (${h.arms.join(', ')})`, expected: `each arm's own folder: orderflow merge <shard>/arms/<arm> …, one arm at a time`, severity: 'error' });
   });
   const partial = shardCompleteness(headers, files, options.partial ?? false);
 

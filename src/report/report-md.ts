@@ -19,6 +19,8 @@ import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } fro
 import { describeDelta } from './metric-delta.js';
 import type { ReportHead } from './report-types.js';
 import { formatInterval, intervalOf } from './statistics/metric-intervals.js';
+import { costFigure } from './cost-figure.js';
+import { armsLines } from './arms/render-arms-md.js';
 import { modeLine, pairedLines, powerLines, withinNoiseLines } from './statistics/render-statistics-md.js';
 
 /** The hard limit of report.md, in characters. */
@@ -75,6 +77,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   }
   out.push('');
 
+  if (head.arms) out.push(...armsLines(head.arms));
   out.push(...renderBaselineComparison(head, new Map(failures.map((e) => [e.id, reasonOf(e)]))));
   const judged = !!head.baseline && !head.baseline.untrusted && head.baseline.not_comparable.length === 0;
   out.push(...pairedLines(head.statistics, judged), ...powerLines(head.statistics));
@@ -244,6 +247,6 @@ function fmt(v: number | null): string {
 
 function countOf(id: MetricId, m: MetricValue): string {
   if (id === 'latency_ms') return `p50 ${fmt(m.p50 as number | null)} · p95 ${fmt(m.p95 as number | null)} (${m.denominator} calls)`;
-  if (id === 'cost_usd') return m.unknown_cost_results ? `unknown: the model has no price in \`prices\` (${m.unknown_cost_results} results)` : `total ${fmt(m.numerator)} over ${m.denominator}`;
+  if (id === 'cost_usd') return costFigure(m, fmt);
   return `${m.numerator} / ${m.denominator}`;
 }

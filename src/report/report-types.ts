@@ -3,6 +3,7 @@
  * are added, never renamed or removed, and schema_version says which shape.
  */
 import type { AggregateSnapshot } from '../runner/aggregates.js';
+import type { ArmsReport } from './arms/arms-report.js';
 import type { RunProvenance } from '../runner/case-result.js';
 import type { BaselineDiff } from './baseline.js';
 import type { CaseEntry } from './case-entries.js';
@@ -14,7 +15,7 @@ import type { RunStatistics } from './statistics/run-statistics.js';
 export const REPORT_SCHEMA_VERSION = 1;
 
 /** The aggregates of the run (metrics, breakdowns, stage failures, guard blocks) with provenance, the CI gate's verdict and the baseline. */
-export interface ReportHead extends Omit<AggregateSnapshot, 'counts'> {
+export interface ReportHead extends Omit<AggregateSnapshot, 'counts' | 'clusters'> {
   schema_version: number;
   run: RunProvenance & { finished_at: string; duration_ms: number; report_dir: string };
   summary: AggregateSnapshot['counts'];
@@ -26,6 +27,8 @@ export interface ReportHead extends Omit<AggregateSnapshot, 'counts'> {
   gate_settings_changes: SettingChange[];
   /** How the gate treated chance: mode, intervals, the paired test, flaky cases, stable regressions, power. */
   statistics: RunStatistics;
+  /** A run with arms: each arm's metrics and the paired comparison between them (absent otherwise). */
+  arms?: ArmsReport;
   /** Deprecated alias of guard_blocks (the pipeline's guards were called gates); removed in the next schema version. */
   gate_blocks: Record<string, number>;
 }

@@ -10,6 +10,8 @@ import { codeSpan, escapeMarkdownInline as md } from './escape.js';
 import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
 import type { CaseEntry } from './case-entries.js';
 import type { ReportHead } from './report-types.js';
+import type { ArmsReport } from './arms/arms-report.js';
+import { verdictLine } from './arms/render-arms-md.js';
 
 export const DEFAULT_SUMMARY_CHARS = 60_000;
 const FAILURE_LINES = 30;
@@ -37,6 +39,7 @@ export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact,
   const settings = head.gate_settings_changes;
   if (settings.length) out.push(`Gate settings changed since the baseline: ${settings.map((c) => codeSpan(c.message)).join(', ')}`, '');
   out.push(...renderPromptChanges(head.prompt_changes).map((l) => l.replace(/^## /, '### ').replace(/^### (\S+:)/, '#### $1')));
+  if (head.arms) out.push(...armsSummary(head.arms));
   out.push(...renderBaselineComparison(head).map((l) => l.replace(/^## /, '### ')));
   if (failuresTotal) {
     out.push(`### Failed cases (${failuresTotal})`, '');
@@ -49,6 +52,16 @@ export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact,
   }
   out.push(`Full report: ${where}.`, '');
   return capped(out.join('\n'), maxChars, where);
+}
+
+/** A run with arms: one verdict line per metric and comparison; report.md has the table and the differing cases. */
+function armsSummary(arms: ArmsReport): string[] {
+  const out = [`### Arms (${arms.varied}): ${arms.arms.map((a) => `${codeSpan(a.name)} ${a.summary.passed}/${a.summary.total} passed`).join(', ')}; the gate judged ${codeSpan(arms.designated)}`, ''];
+  for (const c of arms.comparisons) {
+    out.push(...c.verdicts.map((v) => `- ${verdictLine(c, v)}`));
+    out.push(`- ${c.differing_count} case(s) with different verdicts`);
+  }
+  return [...out, ''];
 }
 
 function capped(text: string, maxChars: number, where: string): string {

@@ -22,9 +22,10 @@ import { JunitWriter } from './junit.js';
 import { ReportJsonWriter } from './report-json.js';
 import { renderMarkdown, type MarkdownFailure } from './report-md.js';
 import { REPORT_SCHEMA_VERSION, type ReportHead } from './report-types.js';
+import type { ArmsReport } from './arms/arms-report.js';
 import { trialsOf, type CaseTrials } from './statistics/case-trials.js';
 import { gateMode } from './statistics/gate-mode.js';
-import { groupsWithIntervals, withIntervals } from './statistics/metric-intervals.js';
+import { clusterCount, groupsWithIntervals, withIntervals } from './statistics/metric-intervals.js';
 import { PairedComparison } from './statistics/paired-comparison.js';
 import { intervalLevel, runStatistics } from './statistics/run-statistics.js';
 
@@ -48,6 +49,8 @@ export interface WriteReportsOptions {
   accepted: readonly Acceptance[];
   /** The run stopped early (a spent budget): the report says so, and the gate fails. */
   incomplete?: RunIncomplete | null;
+  /** A run with arms: the comparison block for report.json, report.md and report.html. */
+  arms?: ArmsReport;
   /** What to run to write the reports once a write failed (disk full): `--resume` for a run, the merge again for a merge. */
   finish: string;
 }
@@ -97,7 +100,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     const paired = comparison?.add(entry.id, entry.status, entry.hash, { module: entry.module, checks: entry.failed_checks });
     const trials = trialsOf(entry);
     // A case edited since the baseline, or failing by an acknowledged breaking change, is not a flip of the same case.
-    if (trials) pairing.add(entry.id, trials, paired === undefined || paired === 'compared');
+    if (trials) pairing.add(entry.id, trials, paired === undefined || paired === 'compared', entry.cluster ?? entry.id);
     if (entry.status === 'passed') continue;
     failuresTotal += 1;
     // Passed in the baseline: probably newly failing (the diff decides, below), so kept first.
@@ -107,8 +110,9 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
 
   const { snapshot, repeat } = options;
   const level = intervalLevel(settings);
-  const metrics = withIntervals(snapshot.metrics, repeat, level);
-  const byModule = groupsWithIntervals(snapshot.by_module, repeat, level);
+  const clusters = snapshot.clusters;
+  const metrics = withIntervals(snapshot.metrics, repeat, level, clusters.overall);
+  const byModule = groupsWithIntervals(snapshot.by_module, repeat, level, clusters, 'module');
   const baseline = comparison?.finish(snapshot.metrics, options.scope) ?? null;
   const calls = { total: snapshot.metrics.latency_ms?.denominator ?? 0, cached: Number(snapshot.metrics.cost_usd?.cached_calls ?? 0) };
   const statistics = runStatistics({
@@ -119,6 +123,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     compared: baseline !== null,
     metrics,
     byModule,
+    clusters: clusterCount(clusters.overall?.case_pass_rate),
   });
   const flipped = new Set(baseline?.newly_failing ?? []);
   const failures = [...newlyFailing, ...otherFailures].map((f) => ({ ...f, newlyFailing: flipped.has(f.id) })).sort(failureOrder);
@@ -135,7 +140,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     summary: snapshot.counts,
     metrics,
     by_module: byModule,
-    by_case_type: groupsWithIntervals(snapshot.by_case_type, repeat, level),
+    by_case_type: groupsWithIntervals(snapshot.by_case_type, repeat, level, clusters, 'case_type'),
     stage_failures: snapshot.stage_failures,
     guard_blocks: snapshot.guard_blocks,
     attack_strategies: snapshot.attack_strategies,
@@ -146,6 +151,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     prompt_changes: promptChanges,
     gate_settings_changes: settingChanges,
     statistics,
+    ...(options.arms ? { arms: options.arms } : {}),
     gate_blocks: snapshot.guard_blocks,
   };
   const finish = options.finish;

@@ -4,6 +4,7 @@ import { ratio } from '../scoring/metric-value.js';
 import { passHatK } from '../scoring/pass-hat-k.js';
 import { attackLine, line } from '../scoring/scenario-judge.js';
 import type { CaseResult } from './case-result.js';
+import { ClusterSums, type ClusterTable } from './cluster-sums.js';
 import { StrategyTable, type StrategyRow } from './strategy-table.js';
 
 export interface AggregateSnapshot {
@@ -24,6 +25,8 @@ export interface AggregateSnapshot {
    */
   unsafe_actions: { outcome_scenarios: number; backstop_scenarios: number; lines: ExplainedLine[]; lines_total: number };
   successful_attacks: { lines: ExplainedLine[]; lines_total: number };
+  /** Per-cluster sums of every rate, for the cluster-robust intervals. */
+  clusters: ClusterTable;
 }
 
 export interface ExplainedLine {
@@ -45,6 +48,7 @@ export class Aggregates {
   private readonly stages = new Map<string, number>();
   private readonly gateBlocks = new Map<string, number>();
   private readonly strategies = new StrategyTable();
+  private readonly clusters = new ClusterSums();
   private readonly unsafe = { outcome_scenarios: 0, backstop_scenarios: 0, lines: [] as ExplainedLine[], lines_total: 0 };
   private readonly attacks = { lines: [] as ExplainedLine[], lines_total: 0 };
   readonly counts = { total: 0, passed: 0, failed: 0, error: 0 };
@@ -67,6 +71,7 @@ export class Aggregates {
     if (r.first_failing_stage) this.stages.set(r.first_failing_stage, (this.stages.get(r.first_failing_stage) ?? 0) + 1);
     for (const gate of r.gate_blocks ?? []) this.gateBlocks.set(gate, (this.gateBlocks.get(gate) ?? 0) + 1);
     this.strategies.add(r);
+    this.clusters.add(r);
     if (r.status !== 'error') this.explain(r);
   }
 
@@ -106,6 +111,7 @@ export class Aggregates {
       attack_strategies: this.strategies.snapshot(),
       unsafe_actions: { ...this.unsafe, lines: [...this.unsafe.lines] },
       successful_attacks: { ...this.attacks, lines: [...this.attacks.lines] },
+      clusters: this.clusters.snapshot(),
     };
   }
 }

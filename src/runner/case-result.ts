@@ -58,6 +58,10 @@ export interface CaseResult {
   case_hash?: string;
   /** Generated cases and variants: the strategy that wrote them (report's attack-strategy table). */
   generated_by?: GeneratedBy;
+  /** Pipeline attacks with a twin: the benign scenario they share a cluster with (see cluster-key.ts). */
+  cluster?: string;
+  /** A run with arms: the arm (prompt version, provider or model) this result ran on. */
+  arm?: string;
 }
 
 /** A run stopped before every case ran; `--resume` finishes it. */
@@ -107,6 +111,8 @@ export interface RunProvenance {
   };
   /** Set by `merge --partial`: shards that were not there. A partial run never passes the gate. */
   partial?: { missing_shards: number[]; of: number };
+  /** A run with arms: their names (the results carry `arm`; each arm's own results are under arms/<name>/). */
+  arms?: string[];
   /** Set when the run stopped before every case ran (`--max-cost` reached): it never passes the gate. */
   incomplete?: RunIncomplete;
   config_file: string | null;

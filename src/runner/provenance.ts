@@ -78,13 +78,16 @@ export async function buildProvenance(input: ProvenanceInput): Promise<RunProven
     cache_mode: input.cacheMode,
     shard: input.filter.shard ?? null,
     filters: { modules: input.filter.modules ?? [], case_types: input.filter.caseTypes ?? [], ids: input.filter.ids ?? [] },
-    prompts: Object.fromEntries(
-      [...input.active.entries()].map(([module, p]) => [module, { name: p.metadata.name, version: p.metadata.version, path: p.path, sha256: p.sha256 }]),
-    ),
+    prompts: promptRefs(input.active),
     ...(input.suite ? { suite: input.suite } : {}),
     config_file: input.configFile,
     config: redactConfig(input.config),
   };
+}
+
+/** The prompt each module ran with, as the run header records it. */
+export function promptRefs(active: Map<string, PromptFile>): RunProvenance['prompts'] {
+  return Object.fromEntries([...active.entries()].map(([module, p]) => [module, { name: p.metadata.name, version: p.metadata.version, path: p.path, sha256: p.sha256 }]));
 }
 
 /**

@@ -17,6 +17,8 @@ export interface WorkItem {
   case_id: string;
   module: string;
   case_type: CaseType;
+  /** A run with arms: the same case once per arm, each its own item. */
+  arm?: string;
   run(trial: number): Promise<CaseResult>;
 }
 
@@ -146,7 +148,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
     items: for await (const item of options.plan.items()) {
       for (let trial = 0; trial < options.repeat; trial++) {
         if (signal?.aborted) break items;
-        if (done.has(key(item.case_id, trial))) continue;
+        if (done.has(key(item.arm ? `${item.arm}/${item.case_id}` : item.case_id, trial))) continue;
         stopped = options.stopReason?.() ?? null;
         if (stopped) break items;
         // Backpressure: pull the next case only when a slot is close to free.
@@ -186,6 +188,6 @@ async function runSafely(item: WorkItem, trial: number): Promise<CaseResult | nu
   } catch (error) {
     if (error instanceof BudgetExhausted) return null;
     const kind = item.module === 'pipeline' ? 'pipeline' : 'module';
-    return errorResult({ case_id: item.case_id, kind, module: item.module, case_type: item.case_type, trial }, `internal error: ${(error as Error)?.message ?? String(error)}`);
+    return errorResult({ case_id: item.case_id, kind, module: item.module, case_type: item.case_type, trial, ...(item.arm ? { arm: item.arm } : {}) }, `internal error: ${(error as Error)?.message ?? String(error)}`);
   }
 }

@@ -12,7 +12,8 @@ import { parseModelOutput } from '../scoring/parse-model-output.js';
 import { unenforcedLabel } from '../scoring/unenforced-failure.js';
 import { errorResult, type CaseResult, type ScoreFacts } from './case-result.js';
 
-export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: PromptFile, provider: Provider): Promise<CaseResult> {
+/** `keepOutput`: keep the model output of passed cases too (arms show both outputs of a case side by side). */
+export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: PromptFile, provider: Provider, keepOutput = false): Promise<CaseResult> {
   const base = {
     case_id: c.case_id,
     kind: 'module' as const,
@@ -46,7 +47,7 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     status,
     failed_checks: failed,
     checks_total: checks.length,
-    ...(status === 'failed' ? { raw_output: response.text } : {}),
+    ...(status === 'failed' || keepOutput ? { raw_output: response.text } : {}),
     latency_ms: response.latency_ms,
     call_latencies_ms: [response.latency_ms],
     usage: response.usage,

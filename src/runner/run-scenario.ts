@@ -7,6 +7,10 @@ import { judgePrompts } from '../scoring/judge-input.js';
 import { judgeScenario } from '../scoring/scenario-judge.js';
 import { attributeFailure } from '../scoring/stage-attribution.js';
 import { sumCosts, type CaseResult } from './case-result.js';
+import { twinCluster } from './cluster-key.js';
+
+/** Only when some stage read cached input: results of servers that report none keep their shape. */
+const cachedInput = (tokens: number) => (tokens > 0 ? { cached_input_tokens: tokens } : {});
 
 export async function runScenario(s: LoadedScenario, trial: number, active: Map<string, PromptFile>, provider: Provider, gates: boolean): Promise<CaseResult> {
   const ctx = await runPipeline(s, { active, provider, trial, gates });
@@ -33,6 +37,7 @@ export async function runScenario(s: LoadedScenario, trial: number, active: Map<
     usage: {
       input_tokens: stages.reduce((sum, st) => sum + st.usage.input_tokens, 0),
       output_tokens: stages.reduce((sum, st) => sum + st.usage.output_tokens, 0),
+      ...cachedInput(stages.reduce((sum, st) => sum + (st.usage.cached_input_tokens ?? 0), 0)),
     },
     cost_usd: sumCosts(stages.map((st) => st.cost_usd)),
     cached_calls: stages.filter((st) => st.cached).length,
@@ -44,5 +49,6 @@ export async function runScenario(s: LoadedScenario, trial: number, active: Map<
     line: s.line,
     ...(s.description ? { description: s.description } : {}),
     ...(s.generated_by ? { generated_by: s.generated_by } : {}),
+    ...twinCluster(s),
   };
 }

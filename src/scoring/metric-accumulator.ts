@@ -65,6 +65,8 @@ export class MetricAccumulator {
   private unknownCost = 0;
   private inputTokens = 0;
   private outputTokens = 0;
+  private cachedInputTokens = 0;
+  private unknownCachedRate = 0;
   private cachedCalls = 0;
   private readonly perCall = new LatencyHistogram();
   private readonly perCase = new LatencyHistogram();
@@ -79,8 +81,11 @@ export class MetricAccumulator {
     }
     if (r.cost_usd === null) this.unknownCost += 1;
     else this.cost += r.cost_usd;
+    // Priced calls become unknown only for want of a cached rate (token-price.ts): the report says which.
+    if (r.cost_usd === null && (r.usage.cached_input_tokens ?? 0) > 0) this.unknownCachedRate += 1;
     this.inputTokens += r.usage.input_tokens;
     this.outputTokens += r.usage.output_tokens;
+    this.cachedInputTokens += r.usage.cached_input_tokens ?? 0;
     this.cachedCalls += r.cached_calls;
     for (const ms of r.call_latencies_ms) this.perCall.add(ms);
     this.perCase.add(r.latency_ms);
@@ -186,8 +191,11 @@ export class MetricAccumulator {
         ...ratio(this.cost, this.results, {}, 8),
         // A price missing for some calls makes the whole figure unknown, not a smaller one.
         ...(this.unknownCost ? { value: null, unknown_cost_results: this.unknownCost } : {}),
+        ...(this.unknownCachedRate ? { unknown_cached_rate_results: this.unknownCachedRate } : {}),
         input_tokens: this.inputTokens,
         output_tokens: this.outputTokens,
+        // Of input_tokens, read from the server's prompt cache at the cached rate.
+        cached_input_tokens: this.cachedInputTokens,
         cached_calls: this.cachedCalls,
       },
     };

@@ -46,8 +46,9 @@ describe('orderflow eval (child process)', () => {
     expect(md.split('\n')[0]).toBe('# orderflow eval: ✅ gate passed');
     expect(report.statistics.mode).toBe('exact');
     expect(md).toContain('Gate mode: **exact** (provider sim is deterministic)');
-    // Wilson's lower bound for n of n at 95%: n / (n + z²).
-    const n = report.metrics.case_pass_rate!.denominator;
+    // Wilson's lower bound for n of n at 95%: n / (n + z²), over the clusters (an attack and its twin count once).
+    const n = report.statistics.clusters!.clusters;
+    expect(n).toBeLessThan(report.metrics.case_pass_rate!.denominator);
     expect(report.metrics.case_pass_rate!.interval).toEqual({ low: expect.closeTo(n / (n + 1.959964 ** 2), 3), high: 1 });
 
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');

@@ -37,6 +37,8 @@ export interface NoisyScript {
   seed: number;
   /** Modules whose cases are right with another probability: a real drop confined to one module. */
   moduleAccuracy?: Record<string, number>;
+  /** Models (the request's `model`) right with another probability: two models compared as arms. */
+  modelAccuracy?: Record<string, number>;
   /** Module cases answered wrong on every call: a change that broke them for good. */
   broken?: Iterable<string>;
 }
@@ -74,7 +76,8 @@ export async function startNoisyModelServer(options: { prompts: Map<string, Prom
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
     drawn += 1;
-    const accuracy = script.moduleAccuracy?.[data.module] ?? script.accuracy;
+    const model = typeof (request.body as { model?: unknown } | null)?.model === 'string' ? (request.body as { model: string }).model : '';
+    const accuracy = script.modelAccuracy?.[model] ?? script.moduleAccuracy?.[data.module] ?? script.accuracy;
     const isWrong = (caseId !== undefined && broken.has(caseId)) || uniform(script.seed, key, occurrence) >= accuracy;
     if (!isWrong) return right(request);
     wrong += 1;

@@ -39,7 +39,7 @@ export interface RecordedRequest {
  *   dropped; with `hold: true` the connection stays open instead (a body that stalls).
  */
 export type Reply =
-  | { content?: string | null; usage?: { prompt_tokens: unknown; completion_tokens: unknown } | null; model?: string; finishReason?: string; headers?: Record<string, string>; delayMs?: number }
+  | { content?: string | null; usage?: ({ prompt_tokens: unknown; completion_tokens: unknown } & Record<string, unknown>) | null; model?: string; finishReason?: string; headers?: Record<string, string>; delayMs?: number }
   | { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number }
   | { hang: true }
   | { truncate: true; content?: string; hold?: boolean; delayMs?: number };
@@ -190,7 +190,7 @@ function completion(
   request: RecordedRequest,
   content: string | null,
   /** null: a reply with no usage at all, as some servers send. */
-  usage?: { prompt_tokens: unknown; completion_tokens: unknown } | null,
+  usage?: ({ prompt_tokens: unknown; completion_tokens: unknown } & Record<string, unknown>) | null,
   model?: string,
   finishReason = 'stop',
 ) {
@@ -204,7 +204,8 @@ function completion(
     created: 1_700_000_000,
     model: model ?? (typeof request.body?.model === 'string' ? request.body.model : 'loopback'),
     choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: finishReason }],
-    ...(u === null ? {} : { usage: { prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens, total_tokens: Number(u.prompt_tokens) + Number(u.completion_tokens) } }),
+    // Extra usage fields (prompt_tokens_details, DeepSeek's prompt_cache_hit_tokens) pass through as given.
+    ...(u === null ? {} : { usage: { ...u, total_tokens: Number(u.prompt_tokens) + Number(u.completion_tokens) } }),
   };
 }
 

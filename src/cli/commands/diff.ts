@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { diffReports, writeDiffHtml } from '../../report/diff-reports.js';
+import { diffReports, loadReport, writeDiffHtml } from '../../report/diff-reports.js';
 import type { BaselineDiff } from '../../report/baseline.js';
 import { loadConfig } from '../../config/config.js';
 import { InputError } from '../../errors.js';
@@ -21,12 +21,23 @@ export interface DiffOptions {
   html?: string | boolean;
 }
 
+async function armNotes(paths: string[]): Promise<string[]> {
+  const notes: string[] = [];
+  for (const path of paths) {
+    const arms = (await loadReport(path)).arms;
+    if (arms) notes.push(`${displayPath(path)}: a run with arms (${arms.arms.map((a) => a.name).join(', ')}): compared as its gated arm ${arms.designated}; each arm's own report is under ${displayPath(join(dirname(path), 'arms'))}/`);
+  }
+  return notes;
+}
+
 export async function diffCommand(a: string, b: string, options: DiffOptions, output: Output): Promise<number> {
   const reportA = reportPath(a);
   const reportB = reportPath(b);
   if (reportA && reportB) {
     const diff = await diffReports(reportA, reportB);
     output.out(options.json ? JSON.stringify(diff, null, 2) : renderReportDiff(diff, b));
+    // A run with arms: its report is the gated arm's; say so, and where the others are.
+    if (!options.json) for (const line of await armNotes([reportA, reportB])) output.out(line);
     if (options.html) {
       const page = await writeDiffHtml(reportA, reportB, typeof options.html === 'string' ? resolve(options.html) : join(dirname(reportB), 'diff.html'));
       output[options.json ? 'err' : 'out'](`side by side: ${page}`);

@@ -9,6 +9,8 @@ import { isInteractive, progressObserver } from '../progress.js';
 import { renderEstimate } from '../render-estimate.js';
 import { baselineProblemLines, renderSummary, verdictLine } from '../render-summary.js';
 import { resumeCommand } from '../../evaluate/resume-command.js';
+import { armFlagsOf, resolveArms } from '../../evaluate/arms.js';
+import { loadConfig } from '../../config/config.js';
 
 export interface EvalCommandOptions extends Omit<EvaluateOptions, 'observer' | 'signal'> {
   quiet?: boolean;
@@ -29,7 +31,11 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
   if (options.gates === false) printProblems(output, [{ file: '--no-gates', message: 'is deprecated and will be removed in the next version; use --no-guards', severity: 'warning' }]);
   if (options.dryRun || options.estimate) {
     const { estimateRun } = await import('../../evaluate/estimate-run.js');
-    output.out(renderEstimate(await estimateRun(options)));
+    const { arms } = resolveArms(armFlagsOf(options, (await loadConfig(options.config)).config.arms));
+    for (const arm of arms) {
+      if (arms.length > 1) output.out(`arm ${arm.name}:`);
+      output.out(renderEstimate(await estimateRun({ ...options, provider: arm.provider, model: arm.model, prompt: arm.prompt })));
+    }
     return EXIT_OK;
   }
   const controller = new AbortController();

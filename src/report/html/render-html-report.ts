@@ -10,10 +10,11 @@ import { caseDetailsSection, caseTableSection, failingCasesSection, featuredTrac
 import type { HtmlReportData } from './collect-html-data.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
 import { html, trusted } from './safe-html.js';
+import { armsSection } from './arms-section.js';
 import { groupCharts, metricCards, otherSections, pipelineSection, promptChangesSection, verdictSection } from './summary-sections.js';
 
 /** report.json keys this page shows in its own sections; any other is listed under "More from report.json". */
-const SHOWN_KEYS = new Set(['schema_version', 'run', 'summary', 'metrics', 'by_module', 'by_case_type', 'stage_failures', 'guard_blocks', 'gate_blocks', 'gate', 'baseline', 'prompt_changes']);
+const SHOWN_KEYS = new Set(['schema_version', 'run', 'summary', 'metrics', 'by_module', 'by_case_type', 'stage_failures', 'guard_blocks', 'gate_blocks', 'gate', 'baseline', 'prompt_changes', 'arms']);
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -41,6 +42,7 @@ export function renderHtmlReport(data: HtmlReportData): string {
 </head><body>
 ${verdictSection(data)}
 ${metricCards(head)}
+${armsSection(head.arms)}
 ${groupCharts(head)}
 ${pipelineSection(head)}
 <div class="grid2">${failingCasesSection(data)}${featuredTraceSection(data)}</div>

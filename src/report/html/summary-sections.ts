@@ -3,6 +3,7 @@ import { STAGE_ORDER } from '../../scoring/scenario-judge.js';
 import { METRIC_IDS } from '../../config/metric-ids.js';
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import { deltaDirection } from '../metric-delta.js';
+import { costFigure } from '../cost-figure.js';
 import type { PromptChange } from '../prompt-review.js';
 import type { ReportHead } from '../report-types.js';
 import { passFailRow, stackedBars, type StackedRow } from './charts.js';
@@ -40,7 +41,7 @@ export function metricCards(head: ReportHead): SafeHtml {
     const direction = deltaDirection(id, d?.before ?? null, d?.delta ?? null);
     const t = gateConfig[id];
     const threshold = t ? [t.min !== undefined ? `≥ ${formatMetric(id, t.min)}` : '', t.max !== undefined ? `≤ ${formatMetric(id, t.max)}` : ''].filter(Boolean).join(' ') : '';
-    const counts = id === 'latency_ms' ? `p50 ${formatMetric(id, m.p50 as number)} · p95 ${formatMetric(id, m.p95 as number)}` : id === 'cost_usd' ? `total $${m.numerator}` : `${m.numerator} / ${m.denominator}`;
+    const counts = id === 'latency_ms' ? `p50 ${formatMetric(id, m.p50 as number)} · p95 ${formatMetric(id, m.p95 as number)}` : id === 'cost_usd' ? costFigure(m, (v) => `$${v}`) : `${m.numerator} / ${m.denominator}`;
     return [
       html`<div class="card ${failed.has(id) ? 'card-fail' : ''}" data-metric="${id}">
 <div class="card-id">${id}</div>

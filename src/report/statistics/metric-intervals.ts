@@ -1,26 +1,52 @@
 /**
- * A Wilson score interval beside every rate. With --repeat k the k trials of
- * one case are not independent, so the interval is computed over n/k units
- * (cases, not trials): never narrower than the data allow.
+ * An interval beside every rate. Results that share a cluster (the trials of
+ * one case, the renumbered copies of a source case, a scenario with its
+ * variants and its twin) are not independent: where clusters hold more than
+ * one result the interval is a Wilson interval over the cluster-robust
+ * effective sample size (scoring/cluster-robust.ts), never narrower than the
+ * data allow. Without cluster sums (an older caller) the k trials of one case
+ * count as one unit, as before.
  */
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import type { MetricId } from '../../config/metric-ids.js';
 import type { MetricValue } from '../../scoring/metric-value.js';
+import { clusteredInterval, type ClusterSum } from '../../scoring/cluster-robust.js';
 import { wilsonInterval, type Interval } from '../../scoring/proportion-statistics.js';
 
 /** Means, not proportions: no Wilson interval. */
 const NOT_PROPORTIONS: ReadonlySet<MetricId> = new Set<MetricId>(['latency_ms', 'cost_usd']);
 
-export function intervalMethod(level: number, repeat: number): string {
+/** How many clusters stood behind case_pass_rate, over how many results. */
+export interface ClusterCount {
+  clusters: number;
+  results: number;
+}
+
+export function intervalMethod(level: number, repeat: number, clusters: ClusterCount | null = null): string {
   const pct = `${Math.round(level * 1000) / 10}%`;
+  if (clusters && clusters.clusters < clusters.results) {
+    return `Wilson score ${pct} over the cluster-robust effective sample size (CR1 sandwich variance, ${clusters.clusters} clusters over ${clusters.results} results: a source case with its renumbered copies, a scenario with its variants and twin, the trials of one case)${repeat > 1 ? '; pass_hat_k over cases' : ''}`;
+  }
+  if (clusters) return `Wilson score ${pct} (${clusters.results} results, each its own cluster)`;
   return repeat > 1 ? `Wilson score ${pct}, n = results / ${repeat} (trials of one case are not independent); pass_hat_k over cases` : `Wilson score ${pct}`;
 }
 
-export function withIntervals(metrics: Metrics, repeat: number, level: number): Metrics {
+/** `clusters`: metric → one sum per cluster, from the run's ClusterSums. */
+export function withIntervals(metrics: Metrics, repeat: number, level: number, clusters?: Record<string, ClusterSum[]>): Metrics {
   const out: Metrics = {};
   for (const [id, m] of Object.entries(metrics) as [MetricId, MetricValue][]) {
     if (NOT_PROPORTIONS.has(id) || m.value === null) {
       out[id] = m;
+      continue;
+    }
+    const sums = clusters?.[id];
+    if (id !== 'pass_hat_k' && sums) {
+      const ci = clusteredInterval(sums, level);
+      const clustered = sums.length < sums.reduce((t, s) => t + s.den, 0);
+      // Every cluster one item: the plain Wilson interval over the items is the right one.
+      const plain = wilsonInterval(m.numerator, m.denominator, level);
+      const chosen = clustered ? ci : plain;
+      out[id] = chosen ? { ...m, interval: round(chosen), ...(clustered && ci ? { clusters: ci.clusters } : {}) } : m;
       continue;
     }
     // pass^k is already a mean over cases; every other rate counts trials.
@@ -31,8 +57,13 @@ export function withIntervals(metrics: Metrics, repeat: number, level: number): 
   return out;
 }
 
-export function groupsWithIntervals(groups: Record<string, Metrics>, repeat: number, level: number): Record<string, Metrics> {
-  return Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, withIntervals(v, repeat, level)]));
+/** `clusters`: the run's cluster table; each group's sums are found under `<prefix>:<name>`. */
+export function groupsWithIntervals(groups: Record<string, Metrics>, repeat: number, level: number, clusters?: Record<string, Record<string, ClusterSum[]>>, prefix = ''): Record<string, Metrics> {
+  return Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, withIntervals(v, repeat, level, clusters?.[`${prefix}:${k}`])]));
+}
+
+export function clusterCount(sums: ClusterSum[] | undefined): ClusterCount | null {
+  return sums ? { clusters: sums.length, results: sums.reduce((t, s) => t + s.den, 0) } : null;
 }
 
 export function intervalOf(m: MetricValue | undefined): Interval | null {

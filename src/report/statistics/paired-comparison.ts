@@ -6,6 +6,12 @@
  * over the family "overall + each module", so that checking every module does
  * not multiply false alarms.
  *
+ * Cases of one cluster (a source case and its renumbered copies, a scenario
+ * with its variants and twin) are not independent pairs: the test counts a
+ * cluster as worse or better by the net change of its cases' pass rates, so a
+ * change that moves one source's ten copies counts once (a cluster-level sign
+ * test). Where every cluster is one case this is the per-case test unchanged.
+ *
  * The same pass names flaky cases (mixed verdicts across the trials of this
  * run or of the baseline run) and stable regressions (passed every baseline
  * trial, fail every trial now).
@@ -21,6 +27,8 @@ export interface PairedGroup {
   /** Holm-adjusted over overall and every module. */
   p_adjusted: number;
   significant: boolean;
+  /** What worse / better / tied count: cases, or clusters of cases when some cluster holds several. */
+  unit?: 'case' | 'cluster';
 }
 
 export interface PairedTest {
@@ -29,6 +37,8 @@ export interface PairedTest {
   alpha: number;
   /** Most trials of a case in the baseline, now, and compared (the smaller of the two when outcomes per trial are known). */
   trials: { baseline: number; current: number };
+  /** Paired units: clusters, and the cases in them. */
+  clusters: { count: number; cases: number };
   overall: PairedGroup;
   by_module: Record<string, PairedGroup>;
 }
@@ -58,9 +68,15 @@ interface Tally {
   tied: number;
 }
 
+/** One cluster's net change in pass rate (summed over its cases) and how many cases it holds. */
+interface ClusterChange {
+  net: number;
+  cases: number;
+}
+
 export class PairedComparison {
-  private readonly overall: Tally = { worse: 0, better: 0, tied: 0 };
-  private readonly modules = new Map<string, Tally>();
+  /** module → cluster → net change; overall is the union (a cluster never spans modules). */
+  private readonly modules = new Map<string, Map<string, ClusterChange>>();
   private readonly flaky: FlakyCase[] = [];
   private flakyCount = 0;
   private readonly stable: string[] = [];
@@ -74,7 +90,8 @@ export class PairedComparison {
   ) {}
 
   /** `paired: false` for a case that is not the same case as in the baseline (edited, or failing by an acknowledged change): flaky detection only. */
-  add(id: string, current: CaseTrials, paired = true): void {
+  /** `cluster`: the case's cluster (cluster-key.ts); its own id when it has none. */
+  add(id: string, current: CaseTrials, paired = true, cluster = id): void {
     const before = paired ? this.baseline.get(id) : undefined;
     this.maxCurrent = Math.max(this.maxCurrent, current.n);
     if (before) this.maxBaseline = Math.max(this.maxBaseline, before.n);
@@ -93,26 +110,35 @@ export class PairedComparison {
     let b = firstTrials(before, m);
     let a = firstTrials(current, m);
     if (b.n === 0 || a.n === 0) [b, a] = [before, current];
-    const side = compare(b.passed / b.n, a.passed / a.n);
-    this.overall[side] += 1;
-    let tally = this.modules.get(current.module);
-    if (!tally) this.modules.set(current.module, (tally = { worse: 0, better: 0, tied: 0 }));
-    tally[side] += 1;
+    let clusters = this.modules.get(current.module);
+    if (!clusters) this.modules.set(current.module, (clusters = new Map()));
+    const change = clusters.get(cluster) ?? { net: 0, cases: 0 };
+    change.net += a.passed / a.n - b.passed / b.n;
+    change.cases += 1;
+    clusters.set(cluster, change);
   }
 
   finish(): PairedOutcome {
     const names = [...this.modules.keys()].sort();
-    const tallies = [this.overall, ...names.map((n) => this.modules.get(n)!)];
+    const perModule = names.map((n) => [...this.modules.get(n)!.values()]);
+    const all = perModule.flat();
+    const tallies = [tally(all), ...perModule.map(tally)];
     const raw = tallies.map((t) => exactPairedPValue(t.worse, t.better));
     const adjusted = holmAdjust(raw);
-    const group = (i: number): PairedGroup => ({ ...tallies[i]!, p_value: round(raw[i]!), p_adjusted: round(adjusted[i]!), significant: adjusted[i]! < this.alpha });
+    const cases = all.reduce((t, c) => t + c.cases, 0);
+    const unit = all.length < cases ? 'cluster' : 'case';
+    const group = (i: number): PairedGroup => ({ ...tallies[i]!, p_value: round(raw[i]!), p_adjusted: round(adjusted[i]!), significant: adjusted[i]! < this.alpha, unit });
     const oneTrial = this.maxBaseline <= 1 && this.maxCurrent <= 1;
     return {
       paired: {
-        test: oneTrial ? 'mcnemar_exact' : 'sign_test',
-        description: `${oneTrial ? "McNemar's exact test on discordant pairs" : 'exact sign test on per-case pass rates'}, one-sided, Holm over ${tallies.length} groups`,
+        test: oneTrial && unit === 'case' ? 'mcnemar_exact' : 'sign_test',
+        description:
+          unit === 'cluster'
+            ? `exact sign test on the net change of ${all.length} clusters of ${cases} cases (a source case with its copies, a scenario with its variants and twin), one-sided, Holm over ${tallies.length} groups`
+            : `${oneTrial ? "McNemar's exact test on discordant pairs" : 'exact sign test on per-case pass rates'}, one-sided, Holm over ${tallies.length} groups`,
         alpha: this.alpha,
         trials: { baseline: this.maxBaseline, current: this.maxCurrent },
+        clusters: { count: all.length, cases },
         overall: group(0),
         by_module: Object.fromEntries(names.map((n, i) => [n, group(i + 1)])),
       },
@@ -124,10 +150,13 @@ export class PairedComparison {
   }
 }
 
-function compare(before: number, after: number): keyof Tally {
-  if (after < before) return 'worse';
-  if (after > before) return 'better';
-  return 'tied';
+/** Net changes smaller than this are float noise from summing rates: a tie. */
+const TIE = 1e-9;
+
+function tally(changes: ClusterChange[]): Tally {
+  const t: Tally = { worse: 0, better: 0, tied: 0 };
+  for (const c of changes) t[c.net < -TIE ? 'worse' : c.net > TIE ? 'better' : 'tied'] += 1;
+  return t;
 }
 
 function round(p: number): number {

@@ -53,7 +53,7 @@ export function pairedChecks(statistics: Pick<RunStatistics, 'paired' | 'stable_
 }
 
 export function describeCounts(g: PairedGroup): string {
-  return `${g.worse} case(s) worse, ${g.better} better, ${g.tied} tied`;
+  return `${g.worse} ${g.unit ?? 'case'}(s) worse, ${g.better} better, ${g.tied} tied`;
 }
 
 export function formatP(p: number): string {

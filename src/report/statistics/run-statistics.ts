@@ -6,7 +6,7 @@
 import type { StatisticsConfig } from '../../config/statistics-config.js';
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import type { GateMode, GateModeName } from './gate-mode.js';
-import { intervalMethod } from './metric-intervals.js';
+import { intervalMethod, type ClusterCount } from './metric-intervals.js';
 import type { FlakyCase, PairedOutcome, PairedTest } from './paired-comparison.js';
 import { powerNote, type PowerNote } from './power-note.js';
 
@@ -15,6 +15,8 @@ export interface RunStatistics {
   mode_reason: string;
   alpha: number;
   interval_method: string;
+  /** Clusters behind case_pass_rate and the results in them (null from reports written before clustering). */
+  clusters?: ClusterCount | null;
   /** null without a baseline. */
   paired: PairedTest | null;
   flaky: FlakyCase[];
@@ -34,13 +36,15 @@ export function runStatistics(options: {
   compared: boolean;
   metrics: Metrics;
   byModule: Record<string, Metrics>;
+  clusters?: ClusterCount | null;
 }): RunStatistics {
   const { mode, settings, pairing, compared } = options;
   return {
     mode: mode.mode,
     mode_reason: mode.reason,
     alpha: settings.alpha,
-    interval_method: intervalMethod(intervalLevel(settings), options.repeat),
+    interval_method: intervalMethod(intervalLevel(settings), options.repeat, options.clusters ?? null),
+    clusters: options.clusters ?? null,
     paired: compared ? pairing.paired : null,
     flaky: pairing.flaky,
     flaky_count: pairing.flaky_count,
