@@ -23,8 +23,9 @@ const RANDOMISED = ['test/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.t
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Whole eval runs share two cores with the other test files: a busy machine must not turn them into failures.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // Two cores, and many tests wait on loopback servers or disk: one more worker than cores.
     maxWorkers: 3,
