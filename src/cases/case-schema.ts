@@ -32,6 +32,7 @@ export const ExpectedBehaviorSchema = z.strictObject({
   forbidden_tool_calls: z.array(z.string().min(1)).default([]).describe('Extension: tools that must never appear among the planned or proposed calls.'),
   expected_handoff: z.boolean().optional().describe('Extension: whether the output hands the conversation to a human.'),
   max_array_lengths: z.record(z.string(), z.number().int().min(0)).default({}).describe('Extension: dotted path of an array → the most items it may have.'),
+  output_ids_within: z.record(z.string(), z.string().regex(/^input(\.[A-Za-z0-9_]+(\[\])?)+$/, 'a path into the input such as input.documents[].document_id')).default({}).describe('Extension: dotted path of ids in the output → the input path they must come from (input.documents[].document_id). null and "" mean no id.'),
 });
 export type ExpectedBehavior = z.infer<typeof ExpectedBehaviorSchema>;
 

@@ -20,6 +20,7 @@ import {
   parseToolRiskLevels,
   parseUntrustedFields,
   parseClaimVocabulary,
+  parseOutputChecks,
   type StructuredSections,
 } from './structured-sections.js';
 
@@ -175,6 +176,8 @@ function parseStructured(markdown: MarkdownDocument, report: Parameters<typeof p
   if (untrusted) out.untrustedFields = parseUntrustedFields(untrusted);
   const claims = section('Claim Vocabulary');
   if (claims) out.claimVocabulary = parseClaimVocabulary(claims, report);
+  const checks = section('Output Checks');
+  if (checks) out.outputIdsWithin = parseOutputChecks(checks, report);
   return out;
 }
 

@@ -58,6 +58,8 @@ export interface StructuredSections {
   caseTypes?: Record<string, Located<string>>;
   untrustedFields?: Located<string>[];
   claimVocabulary?: ClaimPhrase[];
+  /** Output path → input path its ids must come from, checked on every case of the module. */
+  outputIdsWithin?: Record<string, Located<string>>;
 }
 
 type Report = (problem: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) => void;
@@ -248,6 +250,27 @@ export function parseToolRiskLevels(section: MarkdownSection, report: Report): R
     }
   }
   return levels;
+}
+
+const INPUT_PATH = /^input(\.[A-Za-z0-9_]+(\[\])?)+$/;
+
+/** `## Output Checks`: `output_ids_within:` then `output.path: input.path[].id` lines. */
+export function parseOutputChecks(section: MarkdownSection, report: Report): Record<string, Located<string>> {
+  const out: Record<string, Located<string>> = {};
+  for (const [key, { value, line }] of parseYamlMapping(section, report) ?? []) {
+    if (key !== 'output_ids_within' || !value || typeof value !== 'object' || Array.isArray(value)) {
+      report({ line, field: `${section.title}.${key}`, message: 'unknown output check', expected: 'output_ids_within:\n  <output path>: input.<path>[].<id field>' });
+      continue;
+    }
+    let offset = 1;
+    for (const [outputPath, inputPath] of Object.entries(value as Record<string, unknown>)) {
+      if (typeof inputPath !== 'string' || !INPUT_PATH.test(inputPath)) {
+        report({ line: line + offset, field: `${section.title}.output_ids_within.${outputPath}`, message: `${JSON.stringify(inputPath)} is not a path into the input`, expected: 'input.documents[].document_id' });
+      } else out[outputPath] = { value: inputPath, line: line + offset };
+      offset += 1;
+    }
+  }
+  return out;
 }
 
 export function parseDescriptionMapping(section: MarkdownSection, report: Report): Record<string, Located<string>> {

@@ -62,6 +62,7 @@ function testcase(entry: CaseEntry): string {
   const where = entry.file ? ` file="${escapeXml(entry.file)}"${entry.line ? ` line="${entry.line}"` : ''}` : '';
   const open = `    <testcase name="${escapeXml(entry.id)}" classname="${escapeXml(`${entry.module}.${entry.case_type}`)}"${where} time="${((entry.latency_ms ?? 0) / 1000).toFixed(3)}"`;
   if (entry.status === 'passed') return `${open}/>\n`;
+  if (entry.status === 'skipped') return `${open}>\n      <skipped message="${escapeXml(entry.skipped_reason ?? 'skipped')}"/>\n    </testcase>\n`;
   if (entry.status === 'error') return `${open}>\n      <error message="${escapeXml(entry.error ?? 'error')}"/>\n    </testcase>\n`;
   const reasons = entry.failed_checks.map((c) => `${c.name}: ${c.reason}`);
   const stage = entry.first_failing_stage ? `first failing stage: ${entry.first_failing_stage}\n` : '';

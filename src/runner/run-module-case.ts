@@ -10,7 +10,8 @@ import { checkExpectations } from '../scoring/module-checks.js';
 import { handsOff, proposedToolCalls } from '../scoring/module-signals.js';
 import { parseModelOutput } from '../scoring/parse-model-output.js';
 import { unenforcedLabel } from '../scoring/unenforced-failure.js';
-import { errorResult, type CaseResult, type ScoreFacts } from './case-result.js';
+import { outputShapeOf } from '../scoring/output-shape.js';
+import { errorResult, skippedResult, type CaseResult, type ScoreFacts } from './case-result.js';
 
 export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: PromptFile, provider: Provider): Promise<CaseResult> {
   const base = {
@@ -24,6 +25,8 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     ...(c.description ? { description: c.description } : {}),
     ...(c.generated_by ? { generated_by: c.generated_by } : {}),
   };
+  const cannot = provider.cannotRun?.(c.module);
+  if (cannot) return skippedResult(base, cannot);
   let response: ModelResponse;
   try {
     response = await provider.complete({ module: c.module, prompt, input: c.input, trial, caseId: c.case_id });
@@ -33,8 +36,10 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     return errorResult(base, message);
   }
 
-  const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
-  const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, c.expected_behavior) : [])];
+  const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod, outputShapeOf(prompt));
+  // The prompt's own output checks hold on every case; a case may add its own.
+  const expected = { ...c.expected_behavior, output_ids_within: { ...promptIdChecks(prompt), ...c.expected_behavior.output_ids_within } };
+  const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, expected, c.input) : [])];
   const unenforced = unenforcedLabel(provider.outputEnforcement?.(prompt), parsed);
   const failed = checks
     .filter((x) => !x.passed)
@@ -54,6 +59,10 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     cached_calls: response.cached ? 1 : 0,
     facts: moduleFacts(c, parsed.valid ? parsed.value : undefined, parsed.valid, status),
   };
+}
+
+function promptIdChecks(prompt: PromptFile): Record<string, string> {
+  return Object.fromEntries(Object.entries(prompt.structured.outputIdsWithin ?? {}).map(([path, { value }]) => [path, value]));
 }
 
 function moduleFacts(c: LoadedModuleCase, output: unknown, valid: boolean, status: 'passed' | 'failed'): ScoreFacts {
