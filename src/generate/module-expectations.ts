@@ -52,6 +52,7 @@ export function buildExpectation(e: ExpectationInput): ExpectedBehavior {
     forbidden_tool_calls: [...seed.forbidden_tool_calls],
     max_array_lengths: {},
     output_ids_within: { ...seed.output_ids_within },
+    output_length_within: { ...seed.output_length_within },
   };
   if (kind === 'same_request') return { ...seed, forbidden_outputs: [...new Set([...seed.forbidden_outputs, ...out.forbidden_outputs])] };
 

@@ -210,9 +210,9 @@ function lintStructured(prompt: PromptFile): Problem[] {
       seenTools.set(tool.value, level);
     }
   }
-  for (const [outputPath, { value: inputPath, line }] of Object.entries(s.outputIdsWithin ?? {})) {
+  for (const [outputPath, { value: inputPath, line }] of [...Object.entries(s.outputIdsWithin ?? {}), ...Object.entries(s.outputLengthWithin ?? {})]) {
     const bare = (p: string) => p.replace(/\[\]/g, '').replace(/^input\./, '');
-    if (!out || !schemaAt(out, bare(outputPath))) add(line, 'Output Checks', `"${outputPath}" is not a field of the output schema`);
+    if (!out || (outputPath === '$keys' ? out.kind !== 'record' : !schemaAt(out, bare(outputPath)))) add(line, 'Output Checks', `"${outputPath}" is not a field of the output schema`);
     if (!input || !schemaAt(input, bare(inputPath))) add(line, 'Output Checks', `"${inputPath}" is not a field of the input schema`);
   }
   for (const field of s.untrustedFields ?? []) {

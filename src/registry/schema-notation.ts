@@ -12,7 +12,7 @@ export type SchemaNode =
   | { kind: 'number'; integer: boolean; min?: number; max?: number; line: number }
   | { kind: 'boolean'; line: number }
   | { kind: 'object'; fields: SchemaField[]; line: number }
-  | { kind: 'record'; line: number }
+  | { kind: 'record'; values?: SchemaNode; line: number }
   | { kind: 'array'; items: SchemaNode | null; minItems?: number; maxItems?: number; line: number };
 
 export interface SchemaField {
@@ -59,6 +59,9 @@ export function parseSchemaNotation(text: string, firstLine = 1): SchemaNode {
     const line = lineOf(node?.range?.[0]);
     if (isMap(node)) {
       if (node.items.length === 0) return { kind: 'record', line };
+      // `{ "*": <node> }`: keys the model chooses (ids it was shown), each value typed.
+      const only = node.items.length === 1 && isScalar(node.items[0]!.key) ? (node.items[0]!.key as { value: unknown }).value : undefined;
+      if (only === '*') return { kind: 'record', values: walk(node.items[0]!.value as YamlNode, path ? `${path}.*` : '*', '*'), line };
       const fields: SchemaField[] = [];
       for (const pair of node.items) {
         const keyNode = pair.key as YamlNode;
@@ -154,9 +157,16 @@ function assertUniqueEnum(values: string[], line: number, path: string): void {
 
 /** The field at a dotted path (`slots.order_id`), descending through arrays. */
 export function schemaAt(root: SchemaNode, dotted: string): SchemaNode | undefined {
+  // `$` is the output itself: a root list or a one-word output.
+  if (dotted === '$') return root;
   let node: SchemaNode | undefined = root;
-  for (const segment of dotted.split('.')) {
+  for (const segment of dotted.replace(/\[\]/g, '').split('.')) {
     while (node?.kind === 'array') node = node.items ?? undefined;
+    // A typed map (`{ "*": ... }`) has that type under every key.
+    if (node?.kind === 'record' && node.values) {
+      node = node.values;
+      continue;
+    }
     if (node?.kind === 'record') return node;
     if (node?.kind !== 'object') return undefined;
     node = node.fields.find((f) => f.key === segment)?.node;
@@ -181,7 +191,7 @@ export function describeNode(node: SchemaNode | null): string {
     case 'object':
       return 'object';
     case 'record':
-      return 'free-form object';
+      return node.values ? `map of ${describeNode(node.values)}` : 'free-form object';
     case 'array': {
       const bounds = node.minItems !== undefined || node.maxItems !== undefined ? ` (${node.minItems ?? 0}..${node.maxItems ?? ''} items)` : '';
       return `array of ${describeNode(node.items)}${bounds}`;

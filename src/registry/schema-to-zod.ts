@@ -23,7 +23,7 @@ export function schemaToZod(node: SchemaNode): z.ZodType {
     case 'boolean':
       return z.boolean();
     case 'record':
-      return z.record(z.string(), z.unknown());
+      return z.record(z.string(), node.values ? schemaToZod(node.values) : z.unknown());
     case 'array': {
       let a = z.array(node.items ? schemaToZod(node.items) : z.unknown());
       if (node.minItems !== undefined) a = a.min(node.minItems);

@@ -38,7 +38,12 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
 
   const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod, outputShapeOf(prompt));
   // The prompt's own output checks hold on every case; a case may add its own.
-  const expected = { ...c.expected_behavior, output_ids_within: { ...promptIdChecks(prompt), ...c.expected_behavior.output_ids_within } };
+  const own = c.expected_behavior;
+  const expected = {
+    ...own,
+    output_ids_within: { ...promptChecks(prompt.structured.outputIdsWithin), ...own.output_ids_within },
+    output_length_within: { ...promptChecks(prompt.structured.outputLengthWithin), ...own.output_length_within },
+  };
   const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, expected, c.input) : [])];
   const unenforced = unenforcedLabel(provider.outputEnforcement?.(prompt), parsed);
   const failed = checks
@@ -61,8 +66,8 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
   };
 }
 
-function promptIdChecks(prompt: PromptFile): Record<string, string> {
-  return Object.fromEntries(Object.entries(prompt.structured.outputIdsWithin ?? {}).map(([path, { value }]) => [path, value]));
+function promptChecks(rules: Record<string, { value: string }> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(rules ?? {}).map(([path, { value }]) => [path, value]));
 }
 
 function moduleFacts(c: LoadedModuleCase, output: unknown, valid: boolean, status: 'passed' | 'failed'): ScoreFacts {

@@ -18,8 +18,9 @@ export function checkIdsWithinInput(output: unknown, input: Record<string, unkno
   });
 }
 
-/** Every id at a path, arrays flattened; null and "" are "no id", and never stray. */
+/** Every id at a path, arrays flattened; `$keys` is the keys of the output (a map keyed by id); null and "" are "no id", and never stray. */
 function idsAt(root: unknown, path: string): string[] {
+  if (path === '$keys') return root && typeof root === 'object' && !Array.isArray(root) ? Object.keys(root) : [];
   const { values } = readPath(root, path);
   return values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v) => v !== null && v !== undefined && v !== '').map(String);
 }

@@ -7,6 +7,7 @@ import type { ExpectedBehavior } from '../cases/case-schema.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 import { handsOff, proposedToolCalls } from './module-signals.js';
 import { checkIdsWithinInput } from './ids-within-input.js';
+import { checkLengthWithinInput } from './length-within-input.js';
 import { collectStrings, isEmptyValue, readPath } from './output-path.js';
 
 export function checkExpectations(module: string, output: unknown, expected: ExpectedBehavior, input: Record<string, unknown> = {}): CheckResult[] {
@@ -93,6 +94,7 @@ export function checkExpectations(module: string, output: unknown, expected: Exp
     results.push(length <= max ? pass(name) : fail(name, `${path} has ${length} items, at most ${max} allowed`));
   }
   results.push(...checkIdsWithinInput(output, input, expected.output_ids_within));
+  results.push(...checkLengthWithinInput(output, input, expected.output_length_within));
   return results;
 }
 

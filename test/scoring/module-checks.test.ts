@@ -229,6 +229,8 @@ const ROWS: Row[] = [
   // output_ids_within
   { kind: 'output_ids_within', rule: 'ids only from the documents given', expected: { output_ids_within: { document_ids: 'input.documents[].document_id' } }, input: { documents: [{ document_id: 'd1' }, { document_id: 'd2' }] }, passes: { document_ids: ['d2'] }, fails: { document_ids: ['d1', 'd9'] }, check: 'output_ids_within[document_ids]', reason: /"d9", not among input\.documents\[\]\.document_id \(d1, d2\)/ },
   { kind: 'output_ids_within', rule: 'a single id; empty means none', expected: { output_ids_within: { duplicate_of: 'input.saved[].id' } }, input: { saved: [{ id: 'm1' }] }, passes: { duplicate_of: '' }, fails: { duplicate_of: 'm7' }, check: 'output_ids_within[duplicate_of]', reason: /"m7", not among/ },
+  // output_length_within
+  { kind: 'output_length_within', rule: 'at the limit passes, one over fails', expected: { output_length_within: { summary: 'input.max_chars' } }, input: { max_chars: 4 }, passes: { summary: '一二三四' }, fails: { summary: '一二三四五' }, check: 'output_length_within[summary]', reason: /has 5 characters, input\.max_chars allows 4/ },
   { kind: 'output_ids_within', rule: 'no id given at all', expected: { output_ids_within: { duplicate_of: 'input.saved[].id' } }, input: { saved: [] }, passes: { duplicate_of: null }, fails: { duplicate_of: 'm1' }, check: 'output_ids_within[duplicate_of]', reason: /none were given/ },
 ];
 
