@@ -14,7 +14,7 @@ interface Evidence {
 }
 
 /** A part counts as covered when one item holds most of its terms. */
-const COVERED = 0.6;
+const COVERED = 0.5;
 
 export const evidenceJudge: SimModule = (input, ctx) => {
   const question = String(input.question ?? '');

@@ -13,7 +13,8 @@ interface Saved {
 }
 
 const NAMED_ID = /\bmem[-_][\w-]+|\bm-\d+/i;
-const normal = (s: string) => s.replace(/[\s，。！？,.!?]/g, '').toLowerCase();
+// "上海市" and "上海" are one city; "The user lives" and "User lives" one sentence.
+const normal = (s: string) => s.replace(/[\s，。！？,.!?]/g, '').replace(/^the/i, '').replace(/[市省]$/, '').toLowerCase();
 
 export const memoryDedup: SimModule = (input, ctx) => {
   const fresh = String(input.new_fact ?? '');

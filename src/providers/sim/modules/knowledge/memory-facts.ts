@@ -19,7 +19,7 @@ const END = '(?=[，。！？,.!?;；了吧啊]|以后|之后|$)';
 
 const PATTERNS: Pattern[] = [
   [new RegExp(`(?:我|用户)?(?:已经)?(?:搬到|搬去|住在|定居在?|生活在)${VALUE}${END}`, 'u'), { slot: 'city', memory_type: 'location', status: 'ACTIVE' }],
-  [/\b(?:I|user) (?:live|lives|moved) (?:in|to) ([A-Z][A-Za-z ]{1,20}?)(?=[,.!?]|$| now| and)/, { slot: 'city', memory_type: 'location', status: 'ACTIVE' }],
+  [/\b(?:I|[Uu]ser) (?:live|lives|moved) (?:in|to) ([A-Z][A-Za-z ]{1,20}?)(?=[,.!?]|$| now| and)/, { slot: 'city', memory_type: 'location', status: 'ACTIVE' }],
   [new RegExp(`(?:用(?!户)|以)${VALUE.replace('{0,14}', '{0,6}')}(?:回复|回答|交流|沟通)`, 'u'), { slot: 'language', memory_type: 'preference', status: 'ACTIVE' }],
   [new RegExp(`(?:偏好|喜欢|习惯)${VALUE.replace('{0,14}', '{0,6}')}(?:回复|回答|交流)`, 'u'), { slot: 'language', memory_type: 'preference', status: 'ACTIVE' }],
   [/\b(?:reply|answer|respond|talk) (?:to me )?in ([A-Z][a-z]+)/, { slot: 'language', memory_type: 'preference', status: 'ACTIVE' }],
@@ -50,7 +50,9 @@ export function statedFacts(message: string): StatedFact[] {
 }
 
 /** The one-sentence memory text for a fact, in the form de-duplication compares. */
-export function memoryText(f: Pick<StatedFact, 'slot' | 'value'>): string {
+export function memoryText(f: Pick<StatedFact, 'slot' | 'value' | 'text'>): string {
+  // The memory is written in the user's language.
+  if (!/\p{Script=Han}/u.test(f.text)) return `User's ${f.slot.replace(/_/g, ' ')}: ${f.value}`;
   const phrase: Record<string, string> = {
     city: `用户住在${f.value}`,
     language: `用户希望用${f.value}回复`,
