@@ -86,6 +86,7 @@ describe('a module of the user\'s own', () => {
     expect(md).toMatch(/## Skipped modules[\s\S]*`ticket_tagger` \| 2 \| sim has no implementation/);
     expect(md).toContain('2 skipped');
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/skipped: sim has no implementation of module ticket_tagger/);
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/<testsuite name="ticket_tagger" tests="2" failures="0" errors="0" skipped="2"/);
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/<testcase name="tagger-shipping-001"[^>]*>\s*<skipped message="sim has no implementation/);
   });
 });
