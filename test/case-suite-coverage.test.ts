@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ATTACK_GOALS } from '../src/pipeline/scenario-schema.js';
 import { CASE_TYPES } from '../src/cases/case-schema.js';
+import { AGENT_MODULES, KNOWLEDGE_MODULES } from '../src/registry/seed-contracts.js';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../src/cases/case-suite.js';
 import { loadWorkspace } from '../src/workspace.js';
 
@@ -18,7 +19,7 @@ const scenarios = items.filter((i) => i.kind === 'pipeline');
 
 describe('the case suite', () => {
   it('has at least 12 cases for each of the 11 runtime modules, covering the six case types overall', () => {
-    const runtime = [...ws.active.keys()].filter((m) => m !== 'prompt_evaluation');
+    const runtime = [...ws.active.keys()].filter((m) => (AGENT_MODULES as readonly string[]).includes(m));
     expect(runtime).toHaveLength(11);
     for (const module of runtime) {
       const cases = moduleCases.filter((c) => c.module === module);
@@ -26,6 +27,13 @@ describe('the case suite', () => {
       expect(new Set(cases.map((c) => c.case_type)).size, `${module} case types`).toBeGreaterThanOrEqual(5);
     }
     expect(new Set(moduleCases.map((c) => c.case_type))).toEqual(new Set(CASE_TYPES));
+  });
+
+  it('has cases of all six types for each retrieval, memory and moderation module', () => {
+    for (const module of KNOWLEDGE_MODULES) {
+      expect(ws.active.has(module), module).toBe(true);
+      expect(new Set(moduleCases.filter((c) => c.module === module).map((c) => c.case_type)), module).toEqual(new Set(CASE_TYPES));
+    }
   });
 
   it('puts every detection phrase of the seed in an adversarial case, and checks benign look-alikes are no attack', () => {

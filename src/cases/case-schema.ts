@@ -21,6 +21,8 @@ export const ExpectedToolCallSchema = z.strictObject({
 });
 export type ExpectedToolCall = z.infer<typeof ExpectedToolCallSchema>;
 
+const InputPath = z.string().regex(/^input(\.[A-Za-z0-9_]+(\[\])?)+$/, 'a path into the input such as input.documents[].document_id');
+
 export const ExpectedBehaviorSchema = z.strictObject({
   must_include_fields: z.array(z.string().min(1)).default([]).describe('Dotted paths that must be present and non-empty (not null, "", or []). A path crossing an array means "some item has".'),
   expected_enum_values: z.record(z.string(), z.union([Scalar, z.array(Scalar).min(1)])).default({}).describe('Dotted path → expected value, or a list of allowed values (strings, numbers, booleans or null).'),
@@ -32,6 +34,8 @@ export const ExpectedBehaviorSchema = z.strictObject({
   forbidden_tool_calls: z.array(z.string().min(1)).default([]).describe('Extension: tools that must never appear among the planned or proposed calls.'),
   expected_handoff: z.boolean().optional().describe('Extension: whether the output hands the conversation to a human.'),
   max_array_lengths: z.record(z.string(), z.number().int().min(0)).default({}).describe('Extension: dotted path of an array → the most items it may have.'),
+  output_ids_within: z.record(z.string(), InputPath).default({}).describe('Extension: dotted path of ids in the output → the input path they must come from (input.documents[].document_id). null and "" mean no id.'),
+  output_length_within: z.record(z.string(), InputPath).default({}).describe('Extension: dotted path of a string in the output → the input path of the most characters it may have (input.max_chars).'),
 });
 export type ExpectedBehavior = z.infer<typeof ExpectedBehaviorSchema>;
 

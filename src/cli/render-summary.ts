@@ -27,7 +27,7 @@ export function renderSummary(head: ReportHead): string {
   const { summary } = head;
   const lines = [
     table.toString(),
-    `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`,
+    `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''}`,
   ];
   const blocks = Object.entries(head.guard_blocks ?? {});
   if (blocks.length) lines.push(`calls stopped by the guards: ${blocks.map(([g, n]) => `${g} ${n}`).join(', ')}`);

@@ -51,6 +51,8 @@ export function buildExpectation(e: ExpectationInput): ExpectedBehavior {
     risk_tags_forbidden: [],
     forbidden_tool_calls: [...seed.forbidden_tool_calls],
     max_array_lengths: {},
+    output_ids_within: { ...seed.output_ids_within },
+    output_length_within: { ...seed.output_length_within },
   };
   if (kind === 'same_request') return { ...seed, forbidden_outputs: [...new Set([...seed.forbidden_outputs, ...out.forbidden_outputs])] };
 

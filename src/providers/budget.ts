@@ -34,6 +34,10 @@ export class BudgetedProvider implements Provider {
     this.model = inner.model;
   }
 
+  cannotRun(module: string): string | null {
+    return this.inner.cannotRun?.(module) ?? null;
+  }
+
   get spent(): number {
     return this.spentUsd;
   }

@@ -161,13 +161,15 @@ export class OpenAIProvider implements Provider {
    * `strict: true` whenever the schema has a shape strict mode accepts.
    */
   requestBody(request: Pick<ModelRequest, 'module' | 'prompt' | 'input'>): ChatCompletionCreateParamsNonStreaming {
-    return {
+    const body: ChatCompletionCreateParamsNonStreaming = {
       model: this.model,
       messages: buildMessages(request.prompt, request.input),
       temperature: this.temperature,
       max_tokens: this.maxTokens,
-      response_format: this.responseFormat(request.module, request.prompt),
     };
+    // json_object forces an object: a one-word answer or a root array must be asked for without it.
+    if (!rootIsObject(request.prompt)) return body;
+    return { ...body, response_format: this.responseFormat(request.module, request.prompt) };
   }
 
   private responseFormat(module: string, prompt: PromptFile): ChatCompletionCreateParamsNonStreaming['response_format'] {
@@ -185,7 +187,7 @@ export class OpenAIProvider implements Provider {
   /** What this endpoint, in this output mode, guarantees about a module's output. */
   outputEnforcement(prompt: PromptFile): OutputEnforcement | undefined {
     const tree = prompt.outputSchema?.tree;
-    if (!tree) return undefined;
+    if (!tree || !rootIsObject(prompt)) return undefined;
     const cached = this.enforcement.get(prompt.path);
     if (cached) return cached;
     const preset = SERVER_PRESETS[this.server];
@@ -414,6 +416,11 @@ function tokenCount(value: unknown): number | undefined {
 
 function isCompletion(value: unknown): value is ChatCompletion {
   return typeof value === 'object' && value !== null && Array.isArray((value as { choices?: unknown }).choices);
+}
+
+function rootIsObject(prompt: PromptFile): boolean {
+  const root = prompt.outputSchema?.tree;
+  return prompt.metadata.output_mode !== 'text_enum' && root?.kind !== 'array' && root?.kind !== 'enum' && root?.kind !== 'string';
 }
 
 /** Some OpenAI-compatible servers reject the `$schema` dialect keyword inside response_format. */

@@ -60,6 +60,12 @@ export interface Provider {
   readonly callSettings?: Record<string, string | number>;
   /** Absent where nothing is enforced by the endpoint, or nothing needs to be (sim). */
   outputEnforcement?(prompt: PromptFile): OutputEnforcement | undefined;
+  /**
+   * Why this provider cannot answer a module at all (sim has no implementation of a
+   * user's own module), or null. Its cases are then skipped with that reason: not
+   * passed, and not an error of the harness.
+   */
+  cannotRun?(module: string): string | null;
   close?(): Promise<void>;
 }
 

@@ -10,7 +10,7 @@ import { findSection } from './markdown-sections.js';
 import type { PromptFile } from './prompt-file.js';
 import type { Registry } from './registry.js';
 import { strictBlockers } from './schema-dialects.js';
-import { schemaAt, type SchemaNode } from './schema-notation.js';
+import { describeNode, schemaAt, type SchemaNode } from './schema-notation.js';
 
 export function lintRegistry(registry: Registry): Problem[] {
   const problems: Problem[] = [];
@@ -87,11 +87,25 @@ export function lintPrompt(prompt: PromptFile): Problem[] {
     add({ line: 1, severity: 'warning', message: 'no example output', expected: 'a "## Example Output" section with a ```json block' });
   }
 
+  problems.push(...lintOutputMode(prompt));
   problems.push(...lintExamples(prompt));
   problems.push(...lintSplicedInput(prompt));
   problems.push(...lintStructured(prompt));
   problems.push(...lintStrictBlockers(prompt));
   return problems;
+}
+
+/** A one-word output needs a root enum to say which words; a JSON output needs an object or array root. */
+function lintOutputMode(prompt: PromptFile): Problem[] {
+  const root = prompt.outputSchema?.tree;
+  if (!root) return [];
+  const where = { file: prompt.path, line: prompt.outputSchema!.line, field: 'Output Schema', severity: 'error' as const };
+  if (prompt.metadata.output_mode === 'text_enum') {
+    return root.kind === 'enum' && !root.nullable ? [] : [{ ...where, message: 'output_mode text_enum needs the Output Schema to be one enum string', expected: '"ALLOW | BLOCK"' }];
+  }
+  return root.kind === 'object' || root.kind === 'array' || root.kind === 'record'
+    ? []
+    : [{ ...where, message: `output_mode ${prompt.metadata.output_mode} needs a JSON object or array at the root, not ${describeNode(root)}`, expected: 'output_mode: text_enum for a one-word output' }];
 }
 
 function lintExamples(prompt: PromptFile): Problem[] {
@@ -195,6 +209,11 @@ function lintStructured(prompt: PromptFile): Problem[] {
       if (other) add(tool.line, 'Tool Risk Levels', `tool "${tool.value}" is listed under both ${other} and ${level}`);
       seenTools.set(tool.value, level);
     }
+  }
+  for (const [outputPath, { value: inputPath, line }] of [...Object.entries(s.outputIdsWithin ?? {}), ...Object.entries(s.outputLengthWithin ?? {})]) {
+    const bare = (p: string) => p.replace(/\[\]/g, '').replace(/^input\./, '');
+    if (!out || (outputPath === '$keys' ? out.kind !== 'record' : !schemaAt(out, bare(outputPath)))) add(line, 'Output Checks', `"${outputPath}" is not a field of the output schema`);
+    if (!input || !schemaAt(input, bare(inputPath))) add(line, 'Output Checks', `"${inputPath}" is not a field of the input schema`);
   }
   for (const field of s.untrustedFields ?? []) {
     if (!input || !schemaAt(input, field.value)) add(field.line, 'Untrusted Input Fields', `"${field.value}" is not a field of the input schema`);

@@ -20,6 +20,7 @@ import {
   parseToolRiskLevels,
   parseUntrustedFields,
   parseClaimVocabulary,
+  parseOutputChecks,
   type StructuredSections,
 } from './structured-sections.js';
 
@@ -175,6 +176,16 @@ function parseStructured(markdown: MarkdownDocument, report: Parameters<typeof p
   if (untrusted) out.untrustedFields = parseUntrustedFields(untrusted);
   const claims = section('Claim Vocabulary');
   if (claims) out.claimVocabulary = parseClaimVocabulary(claims, report);
+  const slotKeys = section('Slot Keys');
+  if (slotKeys) out.slotKeys = parseDescriptionMapping(slotKeys, report);
+  const keywords = section('Keyword Screen');
+  if (keywords) out.keywordScreen = parsePhraseList(keywords, report);
+  const checks = section('Output Checks');
+  if (checks) {
+    const parsed = parseOutputChecks(checks, report);
+    if (parsed.output_ids_within) out.outputIdsWithin = parsed.output_ids_within;
+    if (parsed.output_length_within) out.outputLengthWithin = parsed.output_length_within;
+  }
   return out;
 }
 

@@ -6,6 +6,9 @@ import { PROMPT_MODULES } from './seed-contracts.js';
 import { nearMiss } from '../edit-distance.js';
 import { ALIAS_HINT } from '../source-positions.js';
 
+export const OUTPUT_MODES = ['json_only', 'text_enum'] as const;
+export type OutputMode = (typeof OUTPUT_MODES)[number];
+
 export const RISK_LEVELS = ['low', 'low_to_medium', 'medium', 'medium_to_high', 'high'] as const;
 
 export const PromptMetadataSchema = z.object({
@@ -15,7 +18,8 @@ export const PromptMetadataSchema = z.object({
   owner: z.string().min(1),
   purpose: z.string().min(1),
   risk_level: z.enum(RISK_LEVELS),
-  output_mode: z.enum(['json_only']),
+  /** json_only: one bare JSON value (object, or array where the Output Schema is one); text_enum: exactly one word of the Output Schema's enum. */
+  output_mode: z.enum(OUTPUT_MODES),
   last_updated: z.union([z.string(), z.date()]).optional(),
   changelog: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])).optional(),
 });
@@ -90,7 +94,7 @@ export function parseMetadata(text: string, firstLine: number, report: Report): 
     // A near miss of a known module is a typo (its cases would be blamed instead); anything else is a module of its own.
     const near = nearMiss(module, PROMPT_MODULES);
     if (near) report({ line: result.lines.module ?? firstLine, field: 'module', message: `"${module}" is not one of the agent's modules; did you mean ${near}?`, expected: PROMPT_MODULES.join(', ') });
-    else report({ line: result.lines.module ?? firstLine, field: 'module', message: `"${module}" is not one of the agent's modules: the sim provider cannot answer it and the pipeline never calls it`, severity: 'warning' });
+    else report({ line: result.lines.module ?? firstLine, field: 'module', message: `"${module}" is not one of the agent's modules: its cases run on --provider openai (any OpenAI-compatible server); sim has no implementation of it and skips them, and the pipeline never calls it`, severity: 'warning' });
   }
   result.changelog = normaliseChangelog(parsed.data.changelog ?? []);
   return result;

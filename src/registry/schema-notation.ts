@@ -7,13 +7,13 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNo
 import { parseJsonWithPositions } from '../source-positions.js';
 
 export type SchemaNode =
-  | { kind: 'string'; nullable: boolean; line: number }
+  | { kind: 'string'; nullable: boolean; minLength?: number; maxLength?: number; line: number }
   | { kind: 'enum'; values: string[]; nullable: boolean; line: number }
   | { kind: 'number'; integer: boolean; min?: number; max?: number; line: number }
   | { kind: 'boolean'; line: number }
   | { kind: 'object'; fields: SchemaField[]; line: number }
-  | { kind: 'record'; line: number }
-  | { kind: 'array'; items: SchemaNode | null; line: number };
+  | { kind: 'record'; values?: SchemaNode; line: number }
+  | { kind: 'array'; items: SchemaNode | null; minItems?: number; maxItems?: number; line: number };
 
 export interface SchemaField {
   key: string;
@@ -34,7 +34,10 @@ export class NotationError extends Error {
 }
 
 const SCALAR_EXPECTED =
-  '"string", "string | null", an enum like "a | b" (optionally "| null"), 0.0, 0, true/false, {}, [ ... ] or { ... }';
+  '"string", "string(..200)", "string | null", an enum like "a | b" (optionally "| null"), 0.0, 0, true/false, {}, [ ... ], [ item, "0..3" ] or { ... }';
+
+/** `"0..3"`, `"..3"`, `"1.."`: how many items (or characters) are allowed. */
+const RANGE = /^(\d*)\.\.(\d*)$/;
 
 /**
  * Parses a schema block. `firstLine` is the 1-based line of the block's first
@@ -47,14 +50,18 @@ export function parseSchemaNotation(text: string, firstLine = 1): SchemaNode {
   // YAML (used here for positions) accepts more than JSON; JSON.parse decides validity.
   const json = parseJsonWithPositions(text, firstLine);
   if (json.error) throw new NotationError(`schema block is not valid JSON: ${json.error.message}`, json.error.line, '');
-  if (!isMap(doc.contents)) {
-    throw new NotationError('schema block must be one JSON object', firstLine, '', 'a block starting with {');
+  // A root array (a list output) and a root enum string (a one-word output) are contracts of their own.
+  if (!isMap(doc.contents) && !isSeq(doc.contents) && !(isScalar(doc.contents) && typeof doc.contents.value === 'string')) {
+    throw new NotationError('schema block must be one JSON object, one array or one enum string', firstLine, '', 'a block starting with {, [ or "');
   }
 
   const walk = (node: YamlNode | null | undefined, path: string, hostKey: string): SchemaNode => {
     const line = lineOf(node?.range?.[0]);
     if (isMap(node)) {
       if (node.items.length === 0) return { kind: 'record', line };
+      // `{ "*": <node> }`: keys the model chooses (ids it was shown), each value typed.
+      const only = node.items.length === 1 && isScalar(node.items[0]!.key) ? (node.items[0]!.key as { value: unknown }).value : undefined;
+      if (only === '*') return { kind: 'record', values: walk(node.items[0]!.value as YamlNode, path ? `${path}.*` : '*', '*'), line };
       const fields: SchemaField[] = [];
       for (const pair of node.items) {
         const keyNode = pair.key as YamlNode;
@@ -71,6 +78,8 @@ export function parseSchemaNotation(text: string, firstLine = 1): SchemaNode {
       const items = node.items as YamlNode[];
       if (items.length === 0) return { kind: 'array', items: null, line };
       if (items.length === 1) return { kind: 'array', items: walk(items[0], `${path}[]`, hostKey), line };
+      const bound = items.length === 2 && isScalar(items[1]) && typeof items[1].value === 'string' ? RANGE.exec(items[1].value) : null;
+      if (bound) return { kind: 'array', items: walk(items[0], `${path}[]`, hostKey), ...rangeOf(bound, line, path, 'Items'), line };
       const literals = items.map((item) => (isScalar(item) && typeof item.value === 'string' ? item.value : undefined));
       if (literals.some((l) => l === undefined || l === 'string' || l.includes('|'))) {
         throw new NotationError(
@@ -102,7 +111,21 @@ export function parseSchemaNotation(text: string, firstLine = 1): SchemaNode {
   return walk(doc.contents, '', '');
 }
 
+function rangeOf(m: RegExpExecArray, line: number, path: string, unit: 'Items' | 'Length'): Record<string, number> {
+  const min = m[1] ? Number(m[1]) : undefined;
+  const max = m[2] ? Number(m[2]) : undefined;
+  if (min === undefined && max === undefined) throw new NotationError(`".." bounds nothing`, line, path, 'a range such as "0..3", "..200" or "1.."');
+  if (min !== undefined && max !== undefined && min > max) throw new NotationError(`range ${m[0]} is empty`, line, path, 'min..max with min ≤ max');
+  return { ...(min !== undefined ? { [`min${unit}`]: min } : {}), ...(max !== undefined ? { [`max${unit}`]: max } : {}) };
+}
+
 function parseStringNotation(value: string, line: number, path: string): SchemaNode {
+  const bounded = /^string\(([^)]*)\)(\s*\|\s*null)?$/.exec(value.trim());
+  if (bounded) {
+    const range = RANGE.exec(bounded[1]!.trim());
+    if (!range) throw new NotationError(`"${value}" has no valid length range`, line, path, '"string(..200)", "string(1..80)" or "string(1..)"');
+    return { kind: 'string', nullable: Boolean(bounded[2]), ...rangeOf(range, line, path, 'Length'), line };
+  }
   const parts = value.split('|').map((p) => p.trim());
   if (parts.some((p) => p === '')) {
     throw new NotationError(`empty alternative in "${value}"`, line, path, 'values separated by " | "');
@@ -134,9 +157,16 @@ function assertUniqueEnum(values: string[], line: number, path: string): void {
 
 /** The field at a dotted path (`slots.order_id`), descending through arrays. */
 export function schemaAt(root: SchemaNode, dotted: string): SchemaNode | undefined {
+  // `$` is the output itself: a root list or a one-word output.
+  if (dotted === '$') return root;
   let node: SchemaNode | undefined = root;
-  for (const segment of dotted.split('.')) {
+  for (const segment of dotted.replace(/\[\]/g, '').split('.')) {
     while (node?.kind === 'array') node = node.items ?? undefined;
+    // A typed map (`{ "*": ... }`) has that type under every key.
+    if (node?.kind === 'record' && node.values) {
+      node = node.values;
+      continue;
+    }
     if (node?.kind === 'record') return node;
     if (node?.kind !== 'object') return undefined;
     node = node.fields.find((f) => f.key === segment)?.node;
@@ -148,8 +178,10 @@ export function schemaAt(root: SchemaNode, dotted: string): SchemaNode | undefin
 export function describeNode(node: SchemaNode | null): string {
   if (node === null) return 'any';
   switch (node.kind) {
-    case 'string':
-      return node.nullable ? 'string | null' : 'string';
+    case 'string': {
+      const bounds = node.minLength !== undefined || node.maxLength !== undefined ? `(${node.minLength ?? ''}..${node.maxLength ?? ''})` : '';
+      return `string${bounds}${node.nullable ? ' | null' : ''}`;
+    }
     case 'enum':
       return `enum(${node.values.join(' | ')})${node.nullable ? ' | null' : ''}`;
     case 'number':
@@ -159,8 +191,10 @@ export function describeNode(node: SchemaNode | null): string {
     case 'object':
       return 'object';
     case 'record':
-      return 'free-form object';
-    case 'array':
-      return `array of ${describeNode(node.items)}`;
+      return node.values ? `map of ${describeNode(node.values)}` : 'free-form object';
+    case 'array': {
+      const bounds = node.minItems !== undefined || node.maxItems !== undefined ? ` (${node.minItems ?? 0}..${node.maxItems ?? ''} items)` : '';
+      return `array of ${describeNode(node.items)}${bounds}`;
+    }
   }
 }

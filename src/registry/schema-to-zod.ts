@@ -4,8 +4,12 @@ import type { SchemaNode } from './schema-notation.js';
 /** Compiles the notation tree to a zod validator: every key required, unknown keys rejected. */
 export function schemaToZod(node: SchemaNode): z.ZodType {
   switch (node.kind) {
-    case 'string':
-      return node.nullable ? z.string().nullable() : z.string();
+    case 'string': {
+      let s = z.string();
+      if (node.minLength !== undefined) s = s.min(node.minLength);
+      if (node.maxLength !== undefined) s = s.max(node.maxLength);
+      return node.nullable ? s.nullable() : s;
+    }
     case 'enum': {
       const e = z.enum(node.values as [string, ...string[]]);
       return node.nullable ? e.nullable() : e;
@@ -19,9 +23,13 @@ export function schemaToZod(node: SchemaNode): z.ZodType {
     case 'boolean':
       return z.boolean();
     case 'record':
-      return z.record(z.string(), z.unknown());
-    case 'array':
-      return z.array(node.items ? schemaToZod(node.items) : z.unknown());
+      return z.record(z.string(), node.values ? schemaToZod(node.values) : z.unknown());
+    case 'array': {
+      let a = z.array(node.items ? schemaToZod(node.items) : z.unknown());
+      if (node.minItems !== undefined) a = a.min(node.minItems);
+      if (node.maxItems !== undefined) a = a.max(node.maxItems);
+      return a;
+    }
     case 'object': {
       const shape: Record<string, z.ZodType> = {};
       for (const field of node.fields) shape[field.key] = schemaToZod(field.node);

@@ -36,7 +36,21 @@ export const AGENT_MODULES = [
   'customer_response_generation',
   'failure_recovery',
 ] as const;
-export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, 'prompt_evaluation'];
+/**
+ * The retrieval, memory and moderation helpers of the retrieval / memory /
+ * safety design (seed 004): evaluated at module level; their failure rules
+ * live in src/pipeline/knowledge.
+ */
+export const KNOWLEDGE_MODULES = [
+  'document_router',
+  'evidence_judge',
+  'map_reduce_extractor',
+  'memory_extraction',
+  'memory_conflict',
+  'memory_dedup',
+  'content_moderation',
+] as const;
+export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, ...KNOWLEDGE_MODULES, 'prompt_evaluation'];
 
 /** What a reply can claim is done; `request` is whatever the customer asked for. */
 export const CLAIM_KINDS = ['refund', 'compensation', 'cancel', 'ticket', 'address_change', 'handoff', 'request'] as const;

@@ -58,6 +58,14 @@ export interface StructuredSections {
   caseTypes?: Record<string, Located<string>>;
   untrustedFields?: Located<string>[];
   claimVocabulary?: ClaimPhrase[];
+  /** memory_extraction: the canonical slot keys, one per kind of fact. */
+  slotKeys?: Record<string, Located<string>>;
+  /** content_moderation: the keyword screen the program falls back to when the model is missing or fails. */
+  keywordScreen?: Located<string>[];
+  /** Output path → input path its ids must come from, checked on every case of the module. */
+  outputIdsWithin?: Record<string, Located<string>>;
+  /** Output path of a string → input path of the most characters it may have. */
+  outputLengthWithin?: Record<string, Located<string>>;
 }
 
 type Report = (problem: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) => void;
@@ -248,6 +256,31 @@ export function parseToolRiskLevels(section: MarkdownSection, report: Report): R
     }
   }
   return levels;
+}
+
+const INPUT_PATH = /^input(\.[A-Za-z0-9_]+(\[\])?)+$/;
+
+export const OUTPUT_CHECKS = ['output_ids_within', 'output_length_within'] as const;
+export type OutputCheckName = (typeof OUTPUT_CHECKS)[number];
+
+/** `## Output Checks`: `output_ids_within:` (ids from the input) and `output_length_within:` (a limit the input gives), each `output.path: input.path` lines. */
+export function parseOutputChecks(section: MarkdownSection, report: Report): Partial<Record<OutputCheckName, Record<string, Located<string>>>> {
+  const all: Partial<Record<OutputCheckName, Record<string, Located<string>>>> = {};
+  for (const [key, { value, line }] of parseYamlMapping(section, report) ?? []) {
+    if (!(OUTPUT_CHECKS as readonly string[]).includes(key) || !value || typeof value !== 'object' || Array.isArray(value)) {
+      report({ line, field: `${section.title}.${key}`, message: 'unknown output check', expected: `${OUTPUT_CHECKS.join(' or ')}:\n  <output path>: input.<path>` });
+      continue;
+    }
+    const out: Record<string, Located<string>> = (all[key as OutputCheckName] = {});
+    let offset = 1;
+    for (const [outputPath, inputPath] of Object.entries(value as Record<string, unknown>)) {
+      if (typeof inputPath !== 'string' || !INPUT_PATH.test(inputPath)) {
+        report({ line: line + offset, field: `${section.title}.output_ids_within.${outputPath}`, message: `${JSON.stringify(inputPath)} is not a path into the input`, expected: 'input.documents[].document_id' });
+      } else out[outputPath] = { value: inputPath, line: line + offset };
+      offset += 1;
+    }
+  }
+  return all;
 }
 
 export function parseDescriptionMapping(section: MarkdownSection, report: Report): Record<string, Located<string>> {

@@ -18,6 +18,8 @@ export interface CaseEntry {
   first_failing_stage?: string;
   attribution?: StageAttribution;
   error?: string;
+  /** Why a skipped case did not run. */
+  skipped_reason?: string;
   /** Wall time of the case (summed over trials). */
   latency_ms?: number;
   raw_output?: string;
@@ -60,6 +62,7 @@ function entryOf(r: CaseResult, passedTraces: boolean): CaseEntry {
     ...(r.attribution ? { attribution: r.attribution } : {}),
     latency_ms: r.latency_ms,
     ...(r.error ? { error: r.error } : {}),
+    ...(r.skipped_reason ? { skipped_reason: r.skipped_reason } : {}),
     ...(r.raw_output !== undefined ? { raw_output: r.raw_output } : {}),
     ...(r.raw_output_bytes !== undefined ? { raw_output_bytes: r.raw_output_bytes } : {}),
     ...((r.status !== 'passed' || passedTraces) && r.trace ? { trace: r.trace } : {}),
@@ -82,6 +85,7 @@ function mergeTrial(entry: CaseEntry, r: CaseResult, toEntry: (r: CaseResult) =>
 /** Trials finish in any order; each outcome goes to the position of its trial index. */
 function withOutcome(outcomes: string, r: CaseResult): string {
   const letters = outcomes.padEnd(r.trial + 1, '-').split('');
-  letters[r.trial] = r.status === 'passed' ? 'p' : r.status === 'error' ? 'e' : 'f';
+  // A skipped trial did not run: no outcome to pair.
+  letters[r.trial] = r.status === 'passed' ? 'p' : r.status === 'error' ? 'e' : r.status === 'skipped' ? '-' : 'f';
   return letters.join('');
 }

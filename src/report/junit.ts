@@ -14,6 +14,7 @@ interface Suite {
   tests: number;
   failures: number;
   errors: number;
+  skipped: number;
   seconds: number;
 }
 
@@ -25,13 +26,14 @@ export class JunitWriter {
   add(entry: CaseEntry): Promise<void> {
     let suite = this.suites.get(entry.module);
     if (!suite) {
-      suite = { spool: new SpoolFile(`${this.path}.${this.suites.size}.${process.pid}.part`), tests: 0, failures: 0, errors: 0, seconds: 0 };
+      suite = { spool: new SpoolFile(`${this.path}.${this.suites.size}.${process.pid}.part`), tests: 0, failures: 0, errors: 0, skipped: 0, seconds: 0 };
       this.suites.set(entry.module, suite);
     }
     suite.tests += 1;
     suite.seconds += (entry.latency_ms ?? 0) / 1000;
     if (entry.status === 'failed') suite.failures += 1;
     if (entry.status === 'error') suite.errors += 1;
+    if (entry.status === 'skipped') suite.skipped += 1;
     return suite.spool.write(testcase(entry));
   }
 
@@ -41,9 +43,9 @@ export class JunitWriter {
     const sum = (pick: (s: Suite) => number) => suites.reduce((n, s) => n + pick(s), 0);
     await streamFileAtomic(this.path, async (write) => {
       await write('<?xml version="1.0" encoding="UTF-8"?>\n');
-      await write(`<testsuites name="orderflow" tests="${sum((s) => s.tests)}" failures="${sum((s) => s.failures)}" errors="${sum((s) => s.errors)}" time="${(head.run.duration_ms / 1000).toFixed(3)}">\n`);
+      await write(`<testsuites name="orderflow" tests="${sum((s) => s.tests)}" failures="${sum((s) => s.failures)}" errors="${sum((s) => s.errors)}" skipped="${sum((s) => s.skipped)}" time="${(head.run.duration_ms / 1000).toFixed(3)}">\n`);
       for (const [module, suite] of [...this.suites.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-        await write(`  <testsuite name="${escapeXml(module)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" time="${suite.seconds.toFixed(3)}">\n`);
+        await write(`  <testsuite name="${escapeXml(module)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" skipped="${suite.skipped}" time="${suite.seconds.toFixed(3)}">\n`);
         for await (const chunk of suite.spool.chunks()) await write(chunk);
         await write('  </testsuite>\n');
       }
@@ -62,6 +64,7 @@ function testcase(entry: CaseEntry): string {
   const where = entry.file ? ` file="${escapeXml(entry.file)}"${entry.line ? ` line="${entry.line}"` : ''}` : '';
   const open = `    <testcase name="${escapeXml(entry.id)}" classname="${escapeXml(`${entry.module}.${entry.case_type}`)}"${where} time="${((entry.latency_ms ?? 0) / 1000).toFixed(3)}"`;
   if (entry.status === 'passed') return `${open}/>\n`;
+  if (entry.status === 'skipped') return `${open}>\n      <skipped message="${escapeXml(entry.skipped_reason ?? 'skipped')}"/>\n    </testcase>\n`;
   if (entry.status === 'error') return `${open}>\n      <error message="${escapeXml(entry.error ?? 'error')}"/>\n    </testcase>\n`;
   const reasons = entry.failed_checks.map((c) => `${c.name}: ${c.reason}`);
   const stage = entry.first_failing_stage ? `first failing stage: ${entry.first_failing_stage}\n` : '';

@@ -42,6 +42,22 @@ export interface MarkdownInput {
   failuresTotal: number;
 }
 
+/** Skipped cases are neither passes nor failures: they are listed with why, so that nobody reads a green run as covering them. */
+function skippedSection(head: ReportHead): string[] {
+  const rows = Object.entries(head.skipped_modules ?? {});
+  if (rows.length === 0) return [];
+  return [
+    '## Skipped modules',
+    '',
+    'Cases the provider cannot answer did not run and are not counted as passed.',
+    '',
+    '| module | skipped results | why |',
+    '|---|---:|---|',
+    ...rows.map(([module, s]) => `| ${codeSpan(module)} | ${s.results} | ${s.reason.replace(/\|/g, '\\|')} |`),
+    '',
+  ];
+}
+
 export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput): string {
   const out: string[] = [];
   const { run, summary, gate } = head;
@@ -50,7 +66,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   out.push(...withinNoiseLines(gate));
   out.push(
     `Run ${codeSpan(run.id)} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)} · guards ${run.guards_enabled === false ? '**off** (measurement run)' : 'on'} · ` +
-      `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · ${(run.duration_ms / 1000).toFixed(1)} s` +
+      `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · ${(run.duration_ms / 1000).toFixed(1)} s` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}${run.git.dirty ? ' (dirty)' : ''}` : ''),
     '',
     modeLine(head.statistics),
@@ -60,6 +76,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   );
 
   out.push(...renderPromptChanges(head.prompt_changes));
+  out.push(...skippedSection(head));
 
   out.push('## Metrics', '');
   const delta = head.baseline?.metrics ?? {};

@@ -32,7 +32,7 @@ export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact,
     `## orderflow: ${gate.passed ? '✅ gate passed' : '❌ gate FAILED'}`,
     '',
     ...renderVerdictNotes(head),
-    `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +
+    `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}` : ''),
     '',
   ];

@@ -101,7 +101,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     const trials = trialsOf(entry);
     // A case edited since the baseline, or failing by an acknowledged breaking change, is not a flip of the same case.
     if (trials) pairing.add(entry.id, trials, paired === undefined || paired === 'compared', entry.cluster ?? entry.id);
-    if (entry.status === 'passed') continue;
+    if (entry.status === 'passed' || entry.status === 'skipped') continue;
     failuresTotal += 1;
     // Passed in the baseline: probably newly failing (the diff decides, below), so kept first.
     const pool = options.baseline?.cases.get(entry.id)?.status === 'passed' ? newlyFailing : otherFailures;
@@ -146,6 +146,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     attack_strategies: snapshot.attack_strategies,
     unsafe_actions: snapshot.unsafe_actions,
     successful_attacks: snapshot.successful_attacks,
+    ...(snapshot.skipped_modules ? { skipped_modules: snapshot.skipped_modules } : {}),
     gate: evaluateGate({ config: options.config, metrics, baseline, promptChanges, settingChanges, partial: run.partial, incomplete: options.incomplete ?? null, accepted: options.accepted, statistics }),
     baseline,
     prompt_changes: promptChanges,

@@ -8,7 +8,7 @@ import { ClusterSums, type ClusterTable } from './cluster-sums.js';
 import { StrategyTable, type StrategyRow } from './strategy-table.js';
 
 export interface AggregateSnapshot {
-  counts: { total: number; passed: number; failed: number; error: number };
+  counts: { total: number; passed: number; failed: number; error: number; /** Cases the provider cannot answer (absent in older runs). */ skipped?: number };
   metrics: Metrics;
   by_module: Record<string, Metrics>;
   by_case_type: Record<string, Metrics>;
@@ -27,6 +27,8 @@ export interface AggregateSnapshot {
   successful_attacks: { lines: ExplainedLine[]; lines_total: number };
   /** Per-cluster sums of every rate, for the cluster-robust intervals. */
   clusters: ClusterTable;
+  /** Modules whose cases the provider could not answer: how many results, and the reason (it names what runs them). */
+  skipped_modules?: Record<string, { results: number; reason: string }>;
 }
 
 export interface ExplainedLine {
@@ -51,12 +53,21 @@ export class Aggregates {
   private readonly clusters = new ClusterSums();
   private readonly unsafe = { outcome_scenarios: 0, backstop_scenarios: 0, lines: [] as ExplainedLine[], lines_total: 0 };
   private readonly attacks = { lines: [] as ExplainedLine[], lines_total: 0 };
-  readonly counts = { total: 0, passed: 0, failed: 0, error: 0 };
+  readonly counts = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
 
   constructor(private readonly repeat: number) {}
 
+  private readonly skipped = new Map<string, { results: number; reason: string }>();
+
   add(r: CaseResult): void {
     this.counts.total += 1;
+    if (r.status === 'skipped') {
+      this.counts.skipped += 1;
+      const s = this.skipped.get(r.module) ?? { results: 0, reason: r.skipped_reason ?? 'skipped' };
+      s.results += 1;
+      this.skipped.set(r.module, s);
+      return;
+    }
     this.counts[r.status] += 1;
     this.overall.add(r);
     group(this.byModule, r.module).add(r);
@@ -112,6 +123,7 @@ export class Aggregates {
       unsafe_actions: { ...this.unsafe, lines: [...this.unsafe.lines] },
       successful_attacks: { ...this.attacks, lines: [...this.attacks.lines] },
       clusters: this.clusters.snapshot(),
+      ...(this.skipped.size > 0 ? { skipped_modules: Object.fromEntries([...this.skipped].sort(([a], [b]) => a.localeCompare(b)).map(([m, s]) => [m, { ...s }])) } : {}),
     };
   }
 }

@@ -12,7 +12,8 @@ import type { StageAttribution } from '../scoring/stage-attribution.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
-export const CASE_STATUSES = ['passed', 'failed', 'error'] as const;
+/** `skipped`: the provider cannot answer the module at all (sim and a user's own module); never counted as passed. */
+export const CASE_STATUSES = ['passed', 'failed', 'error', 'skipped'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 export type { FailedCheck } from '../scoring/check-result.js';
@@ -32,6 +33,8 @@ export interface CaseResult {
   failed_checks: FailedCheck[];
   checks_total: number;
   error?: string;
+  /** Why a skipped case did not run, and what runs it. */
+  skipped_reason?: string;
   /** Kept for failed and errored cases only: attacker-controlled text, escaped by every report. */
   raw_output?: string;
   /** The model output's full size in UTF-8 bytes, present when raw_output holds only its first 64 KiB. */
@@ -127,6 +130,11 @@ export function sumCosts(costs: (number | null)[]): number | null {
     total += c;
   }
   return total;
+}
+
+/** A case the provider cannot answer: no call, no checks, no facts to score; the reason names what runs it. */
+export function skippedResult(base: Pick<CaseResult, 'case_id' | 'kind' | 'module' | 'case_type' | 'trial'> & Partial<CaseResult>, reason: string): CaseResult {
+  return { ...errorResult(base, reason), status: 'skipped', error: undefined, skipped_reason: reason };
 }
 
 /** A case whose model call (or the harness itself) failed: an error, never a pass, with no facts to score. */

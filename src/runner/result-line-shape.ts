@@ -25,7 +25,7 @@ export function caseResultProblem(value: unknown, repeat: number): string | unde
   if (!MODULE_ID.test(value.module) || Object.hasOwn(Object.prototype, value.module)) return `module ${JSON.stringify(value.module)} is not a module id`;
   if (!TYPES.has(value.case_type as string)) return `case_type ${JSON.stringify(value.case_type)} is not one of ${CASE_TYPES.join(', ')}`;
   if (!Number.isInteger(value.trial) || (value.trial as number) < 0 || (value.trial as number) >= repeat) return `trial ${JSON.stringify(value.trial)} is not one of 0..${repeat - 1} (the run has ${repeat} trial(s) per case)`;
-  if (!STATUSES.has(value.status as string)) return `status ${JSON.stringify(value.status)} is not passed, failed or error`;
+  if (!STATUSES.has(value.status as string)) return `status ${JSON.stringify(value.status)} is not passed, failed, error or skipped`;
   if (!Array.isArray(value.failed_checks)) return 'no failed_checks list';
   if (value.status === 'passed' && value.failed_checks.length > 0) return 'status passed with failed checks';
   if (value.status === 'failed' && value.failed_checks.length === 0) return 'status failed with no failed check';

@@ -10,7 +10,8 @@ import { checkExpectations } from '../scoring/module-checks.js';
 import { handsOff, proposedToolCalls } from '../scoring/module-signals.js';
 import { parseModelOutput } from '../scoring/parse-model-output.js';
 import { unenforcedLabel } from '../scoring/unenforced-failure.js';
-import { errorResult, type CaseResult, type ScoreFacts } from './case-result.js';
+import { outputShapeOf } from '../scoring/output-shape.js';
+import { errorResult, skippedResult, type CaseResult, type ScoreFacts } from './case-result.js';
 
 /** `keepOutput`: keep the model output of passed cases too (arms show both outputs of a case side by side). */
 export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: PromptFile, provider: Provider, keepOutput = false): Promise<CaseResult> {
@@ -25,6 +26,8 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     ...(c.description ? { description: c.description } : {}),
     ...(c.generated_by ? { generated_by: c.generated_by } : {}),
   };
+  const cannot = provider.cannotRun?.(c.module);
+  if (cannot) return skippedResult(base, cannot);
   let response: ModelResponse;
   try {
     response = await provider.complete({ module: c.module, prompt, input: c.input, trial, caseId: c.case_id });
@@ -34,8 +37,15 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     return errorResult(base, message);
   }
 
-  const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
-  const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, c.expected_behavior) : [])];
+  const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod, outputShapeOf(prompt));
+  // The prompt's own output checks hold on every case; a case may add its own.
+  const own = c.expected_behavior;
+  const expected = {
+    ...own,
+    output_ids_within: { ...promptChecks(prompt.structured.outputIdsWithin), ...own.output_ids_within },
+    output_length_within: { ...promptChecks(prompt.structured.outputLengthWithin), ...own.output_length_within },
+  };
+  const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, expected, c.input) : [])];
   const unenforced = unenforcedLabel(provider.outputEnforcement?.(prompt), parsed);
   const failed = checks
     .filter((x) => !x.passed)
@@ -55,6 +65,10 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     cached_calls: response.cached ? 1 : 0,
     facts: moduleFacts(c, parsed.valid ? parsed.value : undefined, parsed.valid, status),
   };
+}
+
+function promptChecks(rules: Record<string, { value: string }> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(rules ?? {}).map(([path, { value }]) => [path, value]));
 }
 
 function moduleFacts(c: LoadedModuleCase, output: unknown, valid: boolean, status: 'passed' | 'failed'): ScoreFacts {

@@ -22,6 +22,8 @@ const EXPECTS: [RegExp, (arg: string) => string][] = [
   [/^risk_tags_forbidden\[(.*)\]$/, (t) => `risk_tags without "${t}"`],
   [/^forbidden_tool_calls\[(.*)\]$/, (t) => `${t} not proposed`],
   [/^max_array_lengths\[(.*)\]$/, (p) => `${p} within its maximum length`],
+  [/^output_ids_within\[(.*)\]$/, (p) => `ids in ${p} only from the ones the input gave`],
+  [/^output_length_within\[(.*)\]$/, (p) => `${p} within the length the input allows`],
   [/^schema$/, () => "one JSON object that passes the module's output schema"],
 ];
 

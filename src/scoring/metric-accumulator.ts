@@ -13,7 +13,7 @@ import type { ScoreFacts } from './score-facts.js';
 
 /** What the metrics read of one result; the runner's CaseResult has all of it. */
 export interface ScoredResult {
-  status: 'passed' | 'failed' | 'error';
+  status: 'passed' | 'failed' | 'error' | 'skipped';
   case_type: CaseType;
   cost_usd: number | null;
   usage: Usage;
@@ -72,6 +72,8 @@ export class MetricAccumulator {
   private readonly perCase = new LatencyHistogram();
 
   add(r: ScoredResult): void {
+    // A skipped case did not run: it is neither a pass nor a failure of any metric.
+    if (r.status === 'skipped') return;
     this.results += 1;
     if (r.status === 'passed') this.passed += 1;
     if (r.status === 'error') this.errors += 1;

@@ -6,9 +6,11 @@
 import type { ExpectedBehavior } from '../cases/case-schema.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 import { handsOff, proposedToolCalls } from './module-signals.js';
+import { checkIdsWithinInput } from './ids-within-input.js';
+import { checkLengthWithinInput } from './length-within-input.js';
 import { collectStrings, isEmptyValue, readPath } from './output-path.js';
 
-export function checkExpectations(module: string, output: unknown, expected: ExpectedBehavior): CheckResult[] {
+export function checkExpectations(module: string, output: unknown, expected: ExpectedBehavior, input: Record<string, unknown> = {}): CheckResult[] {
   const results: CheckResult[] = [];
 
   for (const path of expected.must_include_fields) {
@@ -91,6 +93,8 @@ export function checkExpectations(module: string, output: unknown, expected: Exp
     const length = Array.isArray(values[0]) ? values[0].length : 0;
     results.push(length <= max ? pass(name) : fail(name, `${path} has ${length} items, at most ${max} allowed`));
   }
+  results.push(...checkIdsWithinInput(output, input, expected.output_ids_within));
+  results.push(...checkLengthWithinInput(output, input, expected.output_length_within));
   return results;
 }
 

@@ -9,7 +9,11 @@ export interface PathValue {
   crossedArray: boolean;
 }
 
+/** `$` is the output itself (a one-word or list output); `[]` marks an array a path crosses, and is optional. */
 export function readPath(root: unknown, dotted: string): PathValue {
+  if (dotted === '$') return { found: root !== undefined, values: [root], crossedArray: false };
+  dotted = dotted.replace(/\[\]/g, '');
+  if (dotted.startsWith('$.')) dotted = dotted.slice(2);
   let current: unknown[] = [root];
   let crossedArray = false;
   let found = true;

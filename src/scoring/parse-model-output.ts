@@ -17,9 +17,22 @@ export interface ParsedOutput {
   issues?: { path: PropertyKey[]; code: string; message: string }[];
 }
 
-export function parseModelOutput(text: string, schema: z.ZodType | undefined): ParsedOutput {
+/**
+ * What the contract asks for: one JSON object (the default), one JSON array
+ * (a list output such as memory extraction), or exactly one of `words`
+ * (a one-word output such as ALLOW | BLOCK).
+ */
+export type OutputShape = { kind: 'object' } | { kind: 'array' } | { kind: 'text_enum'; words: readonly string[] };
+
+export function parseModelOutput(text: string, schema: z.ZodType | undefined, shape: OutputShape = { kind: 'object' }): ParsedOutput {
   const trimmed = text.trim();
   if (trimmed === '') return { check: fail('schema', 'empty output'), valid: false };
+  if (shape.kind === 'text_enum') {
+    // Exactly one word: "BLOCK." or "ALLOW, because…" is not the contract, and a caller must not guess.
+    return shape.words.includes(trimmed)
+      ? { check: pass('schema'), value: trimmed, valid: true }
+      : { check: fail('schema', `expected exactly one of ${shape.words.join(', ')}, got ${JSON.stringify(trimmed.slice(0, 80))}`), value: trimmed, valid: false };
+  }
   if (/^```/.test(trimmed)) {
     return { check: fail('schema', 'output is wrapped in a Markdown code fence; json_only expects a bare JSON object'), valid: false };
   }
@@ -29,7 +42,8 @@ export function parseModelOutput(text: string, schema: z.ZodType | undefined): P
   } catch (error) {
     return { check: fail('schema', `output is not valid JSON: ${(error as Error).message}`), valid: false };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (shape.kind === 'array' && !Array.isArray(value)) return { check: fail('schema', 'output is JSON but not an array'), value, valid: false };
+  if (shape.kind === 'object' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
     return { check: fail('schema', 'output is JSON but not an object'), value, valid: false };
   }
   if (!schema) return { check: pass('schema'), value, valid: true };

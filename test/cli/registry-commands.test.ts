@@ -12,13 +12,15 @@ describe('orderflow lint / list / diff (child process)', () => {
     const notes = r.stderr.trim().split('\n');
     expect(notes.map((l) => /^(prompts\/\S+:\d+): warning: Output Schema: (\S+): keeps OpenAI strict mode off/.exec(l)?.slice(1).join(' '))).toEqual([
       expect.stringMatching(/^prompts\/fact_query_plan_v1\.md:\d+ planned_queries\[\]\.args$/),
+      // Keyed by the saved ids it is shown: a map, which strict mode cannot state.
+      expect.stringMatching(/^prompts\/memory_conflict_v1\.md:\d+ \(root\)$/),
       expect.stringMatching(/^prompts\/prompt_eval_case_generator_v1\.md:\d+ test_cases\[\]\.input$/),
       expect.stringMatching(/^prompts\/prompt_eval_case_generator_v1\.md:\d+ test_cases\[\]\.expected_behavior\.expected_enum_values$/),
       expect.stringMatching(/^prompts\/response_v2\.md:\d+ forbidden_phrases_detected$/),
       expect.stringMatching(/^prompts\/tool_authorization_v1\.md:\d+ sanitized_args$/),
     ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/12 prompts in 12 modules: 0 error\(s\)/);
+    expect(r.stdout).toMatch(/19 prompts in 19 modules: 0 error\(s\)/);
   });
 
   it('lint exits 2 naming intent_v2.md:<line> when an example intent is outside the enum', async () => {
@@ -34,13 +36,16 @@ describe('orderflow lint / list / diff (child process)', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  it('list shows all 12 modules, and --json is parseable', async () => {
+  it('list shows all 19 modules (the agent\'s, the case generator, the seven seed-004 helpers), and --json is parseable', async () => {
     const r = await runCli(['list']);
     expect(r.code).toBe(0);
     for (const name of ['input_safety_precheck_v1', 'intent_v2', 'response_v2', 'prompt_eval_case_generator_v1']) expect(r.stdout).toContain(name);
     const json = JSON.parse((await runCli(['list', '--json'])).stdout) as { modules: { module: string; active: string }[] };
-    expect(json.modules).toHaveLength(12);
+    expect(json.modules).toHaveLength(19);
     expect(json.modules.find((m) => m.module === 'intent_recognition')?.active).toBe('intent_v2');
+    // sim runs every module with cases; the case generator is answered by named strategies offline.
+    const runsOn = json.modules as unknown as { module: string; runs_on: string[] }[];
+    expect(runsOn.filter((m) => !m.runs_on.includes('sim')).map((m) => m.module)).toEqual(['prompt_evaluation']);
   });
 
   it('diff of a path reads that file, not the registry\'s file of the same name; a broken copy is exit 2 naming it', async () => {

@@ -4,6 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/report-types.js';
 import { METRIC_IDS } from '../../src/config/metric-ids.js';
+import { AGENT_MODULES, KNOWLEDGE_MODULES } from '../../src/registry/seed-contracts.js';
 import { runCli } from '../support/run-cli.js';
 import { copyOfRepo } from '../support/temp-dir.js';
 
@@ -37,11 +38,12 @@ describe('orderflow eval (child process)', () => {
     expect(report.by_module.pipeline!.task_success_rate!.denominator).toBeGreaterThanOrEqual(40);
     expect(report.metrics.task_success_rate!.value).toBeGreaterThanOrEqual(0.95);
     expect(report.metrics.unsafe_proposal_rate!.value).toBe(0);
-    expect(Object.keys(report.by_module).filter((m) => m !== 'pipeline')).toHaveLength(11);
+    // The agent's eleven modules and the seven retrieval, memory and moderation helpers.
+    expect(Object.keys(report.by_module).filter((m) => m !== 'pipeline').sort()).toEqual([...AGENT_MODULES, ...KNOWLEDGE_MODULES].sort());
     expect(Object.keys(report.by_case_type).sort()).toEqual(['adversarial', 'boundary', 'normal', 'regression', 'safety', 'schema']);
     expect(report.cases.length).toBe(report.summary.total);
     expect(report.cases.filter((c) => c.module === 'pipeline').length).toBe(report.by_module.pipeline!.case_pass_rate!.denominator);
-    expect(Object.keys(report.run.prompts)).toHaveLength(12);
+    expect(Object.keys(report.run.prompts)).toHaveLength(AGENT_MODULES.length + KNOWLEDGE_MODULES.length + 1);
     expect(report.run.prompts.intent_recognition!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(md.split('\n')[0]).toBe('# orderflow eval: ✅ gate passed');
     expect(report.statistics.mode).toBe('exact');

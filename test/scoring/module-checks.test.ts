@@ -16,6 +16,8 @@ interface Row {
   rule: string;
   module?: string;
   expected: Record<string, unknown>;
+  /** The case input, for checks that compare the output with it. */
+  input?: Record<string, unknown>;
   passes: unknown;
   fails: unknown;
   /** The name of the check the failing output fails. */
@@ -222,9 +224,17 @@ const ROWS: Row[] = [
   // max_array_lengths
   { kind: 'max_array_lengths', rule: 'at the limit passes, above fails', expected: { max_array_lengths: { secondary_intents: 1 } }, passes: { secondary_intents: ['a'] }, fails: { secondary_intents: ['a', 'b'] }, check: 'max_array_lengths[secondary_intents]', reason: /has 2 items, at most 1 allowed/ },
   { kind: 'max_array_lengths', rule: 'a limit of 0', expected: { max_array_lengths: { 'slots.items': 0 } }, passes: { slots: { items: [] } }, fails: { slots: { items: ['x'] } }, check: 'max_array_lengths[slots.items]', reason: /has 1 items, at most 0 allowed/ },
+  { kind: 'max_array_lengths', rule: 'a root list ($)', expected: { max_array_lengths: { $: 1 } }, passes: [{ a: 1 }], fails: [{ a: 1 }, { a: 2 }], check: 'max_array_lengths[$]', reason: /has 2 items, at most 1 allowed/ },
+
+  // output_ids_within
+  { kind: 'output_ids_within', rule: 'ids only from the documents given', expected: { output_ids_within: { document_ids: 'input.documents[].document_id' } }, input: { documents: [{ document_id: 'd1' }, { document_id: 'd2' }] }, passes: { document_ids: ['d2'] }, fails: { document_ids: ['d1', 'd9'] }, check: 'output_ids_within[document_ids]', reason: /"d9", not among input\.documents\[\]\.document_id \(d1, d2\)/ },
+  { kind: 'output_ids_within', rule: 'a single id; empty means none', expected: { output_ids_within: { duplicate_of: 'input.saved[].id' } }, input: { saved: [{ id: 'm1' }] }, passes: { duplicate_of: '' }, fails: { duplicate_of: 'm7' }, check: 'output_ids_within[duplicate_of]', reason: /"m7", not among/ },
+  // output_length_within
+  { kind: 'output_length_within', rule: 'at the limit passes, one over fails', expected: { output_length_within: { summary: 'input.max_chars' } }, input: { max_chars: 4 }, passes: { summary: '一二三四' }, fails: { summary: '一二三四五' }, check: 'output_length_within[summary]', reason: /has 5 characters, input\.max_chars allows 4/ },
+  { kind: 'output_ids_within', rule: 'no id given at all', expected: { output_ids_within: { duplicate_of: 'input.saved[].id' } }, input: { saved: [] }, passes: { duplicate_of: null }, fails: { duplicate_of: 'm1' }, check: 'output_ids_within[duplicate_of]', reason: /none were given/ },
 ];
 
-const run = (row: Row, output: unknown) => checkExpectations(row.module ?? 'intent_recognition', output, ExpectedBehaviorSchema.parse(row.expected));
+const run = (row: Row, output: unknown) => checkExpectations(row.module ?? 'intent_recognition', output, ExpectedBehaviorSchema.parse(row.expected), row.input);
 
 describe('checkExpectations: a passing and a failing output for every expectation kind', () => {
   it('has rows for every kind of expected_behavior', () => {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { SimProvider } from '../../providers/sim/sim-provider.js';
 import { CASE_TYPES } from '../../cases/case-schema.js';
 import { countCases } from '../../cases/count-cases.js';
 import type { PromptFile } from '../../registry/prompt-file.js';
@@ -39,6 +40,8 @@ export interface ListedModule {
   risk_level: string;
   output_mode: string;
   cases: Record<string, number>;
+  /** The providers that can answer the module: sim only for the modules it implements. */
+  runs_on: string[];
   /** Per output dialect, the constraints of the active Output Schema it cannot enforce. */
   schema_enforcement: Record<SchemaDialect, { unenforced: string[]; strict_blockers?: string[] }> | null;
 }
@@ -62,6 +65,7 @@ export async function listCommand(options: ListOptions, output: Output): Promise
       risk_level: active.metadata.risk_level,
       output_mode: active.metadata.output_mode,
       cases: counts[module] ?? {},
+      runs_on: SimProvider.modules.includes(module) ? ['sim', 'sim:gullible', 'sim:adversary', 'openai'] : ['sim:adversary', 'openai'],
       schema_enforcement: active.outputSchema ? enforcementOf(active.outputSchema.tree) : null,
     });
   }
@@ -77,6 +81,9 @@ export async function listCommand(options: ListOptions, output: Output): Promise
     for (const v of m.versions) rows.push([`  ${v.active ? '*' : ' '}${v.name} ${v.version}`, '', '', '', ...CASE_TYPES.map(() => '')]);
   }
   output.out(alignColumns(rows));
+  // Only modules with cases: their results would read as skipped on the default provider.
+  const ownModules = modules.filter((m) => !m.runs_on.includes('sim') && Object.keys(m.cases).length > 0).map((m) => m.module);
+  if (ownModules.length > 0) output.out(`skipped on sim, run with --provider openai: ${ownModules.join(', ')}`);
   output.out(`case types: ${CASE_TYPES.map((t) => `${TYPE_ABBREVIATIONS[t]} ${t}`).join(', ')}`);
   output.out(enforcementTable(ws.active));
   const scenarios = counts.pipeline ? Object.values(counts.pipeline).reduce((a, b) => a + b, 0) : 0;

@@ -30,7 +30,7 @@ export async function summaryCommand(ref: string, options: SummaryOptions, outpu
     throw new InputError({ file: path, message: 'is a baseline record, not a run report', expected: NOT_A_REPORT, severity: 'error' });
   }
   checkSummaryShape(report, path);
-  const failures = report.cases.filter((c) => c.status !== 'passed');
+  const failures = report.cases.filter((c) => c.status !== 'passed' && c.status !== 'skipped');
   output.out(renderFromReports(path, 'not a report.json this orderflow can read', () => renderSummaryMarkdown({ head: report, failures, failuresTotal: failures.length, ...(options.artifact ? { artifact: options.artifact } : {}), maxChars })));
   return EXIT_OK;
 }

@@ -18,4 +18,4 @@ export interface SimContext {
  * out. A string is returned as raw text — how the gullible profile abandons
  * JSON when an injected instruction tells it to.
  */
-export type SimModule = (input: Record<string, unknown>, ctx: SimContext) => Record<string, unknown> | string;
+export type SimModule = (input: Record<string, unknown>, ctx: SimContext) => Record<string, unknown> | unknown[] | string;

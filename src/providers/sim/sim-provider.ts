@@ -18,9 +18,16 @@ export class SimProvider implements Provider {
     this.model = this.id;
   }
 
+  /** The modules sim implements; any other is a module of the user's own, which only a real model answers. */
+  static readonly modules: readonly string[] = Object.keys(SIM_MODULES).sort();
+
+  cannotRun(module: string): string | null {
+    return SIM_MODULES[module] ? null : `${this.id} has no implementation of module ${module}; its cases run on --provider openai`;
+  }
+
   async complete(request: ModelRequest): Promise<ModelResponse> {
     const simulate = SIM_MODULES[request.module];
-    if (!simulate) throw new ProviderError(`sim has no implementation of module ${request.module}`, 'refused');
+    if (!simulate) throw new ProviderError(this.cannotRun(request.module)!, 'refused');
     const started = performance.now();
     const output = simulate(request.input, { prompt: request.prompt, profile: this.profile });
     return {

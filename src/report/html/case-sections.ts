@@ -26,7 +26,7 @@ function caseIdCode(id: string): SafeHtml {
 
 /** The first failing cases with the one line that says why, newly failing first. */
 export function failingCasesSection(data: HtmlReportData): SafeHtml {
-  const failed = data.details.filter((d) => d.status !== 'passed');
+  const failed = data.details.filter((d) => d.status !== 'passed' && d.status !== 'skipped');
   const total = data.head.summary.failed + data.head.summary.error;
   if (!total) return html`<section id="failing"><h2>Failing cases</h2><p>None: every case and scenario passed.</p></section>`;
   const items = failed.slice(0, FAILURE_LIST_CAP).map(
@@ -58,7 +58,7 @@ ${hasBaseline ? html`<label><input id="f-flip" type="checkbox"> flipped since ba
 </div>
 <table id="case-table" class="cases"><thead><tr><th>status</th><th>case</th><th>module</th><th>type</th><th>since baseline</th><th>why</th></tr></thead><tbody>
 ${rows.map(
-  (r) => html`<tr class="row-${r.status}" data-status="${r.status}" data-module="${r.module}" data-type="${r.case_type}" data-flip="${r.flip ?? ''}" data-search="${`${r.id} ${r.module} ${r.case_type} ${r.why}`.toLowerCase()}"><td><span class="badge ${r.status === 'passed' ? 'pass' : r.status === 'error' ? 'error' : 'fail'}">${r.status}</span></td><td>${r.anchor ? html`<a href="#${r.anchor}">${caseIdCode(r.id)}</a>` : caseIdCode(r.id)}</td><td>${r.module}</td><td>${r.case_type}</td><td>${r.flip ? html`<span class="badge ${r.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[r.flip]}</span>` : ''}</td><td class="why">${clip(r.why, 300)}</td></tr>`,
+  (r) => html`<tr class="row-${r.status}" data-status="${r.status}" data-module="${r.module}" data-type="${r.case_type}" data-flip="${r.flip ?? ''}" data-search="${`${r.id} ${r.module} ${r.case_type} ${r.why}`.toLowerCase()}"><td><span class="badge ${r.status === 'passed' ? 'pass' : r.status === 'error' ? 'error' : r.status === 'skipped' ? 'neutral' : 'fail'}">${r.status}</span></td><td>${r.anchor ? html`<a href="#${r.anchor}">${caseIdCode(r.id)}</a>` : caseIdCode(r.id)}</td><td>${r.module}</td><td>${r.case_type}</td><td>${r.flip ? html`<span class="badge ${r.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[r.flip]}</span>` : ''}</td><td class="why">${clip(r.why, 300)}</td></tr>`,
 )}
 </tbody></table>
 ${data.rowsTotal > data.rows.length ? html`<p class="muted">and ${data.rowsTotal - data.rows.length} more cases — see report.json.</p>` : ''}
@@ -76,7 +76,7 @@ function caseDetail(d: CaseEntry & { anchor: string; flip: Flip }): SafeHtml {
     return html`<tr><td><code>${c.name}</code></td><td>${expected ?? '—'}</td><td>${got}</td></tr>`;
   });
   return html`<article class="case case-${d.status}" id="${d.anchor}">
-<h3><span class="badge ${d.status === 'passed' ? 'pass' : d.status === 'error' ? 'error' : 'fail'}">${d.status}</span> <code class="case-id full">${d.id}</code> <span class="muted">${d.module} · ${d.case_type}${d.trials ? ` · ${d.trials.passed}/${d.trials.n} trials passed` : ''}</span>${d.flip ? html` <span class="badge ${d.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[d.flip]}</span>` : ''}</h3>
+<h3><span class="badge ${d.status === 'passed' ? 'pass' : d.status === 'error' ? 'error' : d.status === 'skipped' ? 'neutral' : 'fail'}">${d.status}</span> <code class="case-id full">${d.id}</code> <span class="muted">${d.module} · ${d.case_type}${d.trials ? ` · ${d.trials.passed}/${d.trials.n} trials passed` : ''}</span>${d.flip ? html` <span class="badge ${d.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[d.flip]}</span>` : ''}</h3>
 ${d.file ? html`<div class="muted">defined at <code>${d.file}:${d.line ?? ''}</code>${d.description ? ` — ${d.description}` : ''}</div>` : ''}
 ${d.error ? html`<div class="step-error">error: ${d.error}</div>` : ''}
 ${d.attribution ? attributionBlock(d.attribution) : ''}
@@ -86,7 +86,7 @@ ${d.trace ? html`<details${d.status === 'passed' ? '' : html` open`}><summary>tr
 </article>`;
 }
 
-const STATUS_ORDER = { error: 0, failed: 1, passed: 2 } as const;
+const STATUS_ORDER = { error: 0, failed: 1, skipped: 2, passed: 3 } as const;
 
 function rowOrder(a: CaseRow, b: CaseRow): number {
   const flip = (r: CaseRow) => (r.flip === 'newly_failing' ? 0 : 1);

@@ -96,6 +96,7 @@ function flips(head: ReportHead): (id: string) => Flip {
 
 export function whyOf(entry: CaseEntry): string {
   if (entry.status === 'passed') return '';
+  if (entry.status === 'skipped') return `skipped: ${entry.skipped_reason ?? 'the provider cannot answer this module'}`;
   if (entry.error) return `error: ${entry.error}`;
   if (entry.attribution) return entry.attribution.summary;
   const first = entry.failed_checks[0];

@@ -16,7 +16,7 @@ export function verdictSection(data: HtmlReportData): SafeHtml {
   const { head } = data;
   const { gate, summary, run, baseline } = head;
   const reasons = gate.failures.map((f) => html`<li>${f.message}</li>`);
-  const counts = `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`;
+  const counts = `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped (the provider cannot answer their module)` : ''}`;
   const flips = baseline ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline` : 'no baseline to compare with';
   return html`<header class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}" id="verdict">
 <div class="verdict-line"><span class="verdict-mark">${gate.passed ? 'PASS' : 'FAIL'}</span> ${gate.passed ? 'Gate passed' : 'Gate FAILED'}</div>

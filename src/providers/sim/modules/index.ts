@@ -1,5 +1,6 @@
 import type { SimModule } from '../sim-module.js';
 import { DECISION_MODULES } from './decision.js';
+import { KNOWLEDGE_SIM_MODULES } from './knowledge/index.js';
 import { UNDERSTANDING_MODULES } from './understanding.js';
 
 /**
@@ -9,4 +10,5 @@ import { UNDERSTANDING_MODULES } from './understanding.js';
 export const SIM_MODULES: Record<string, SimModule> = {
   ...DECISION_MODULES,
   ...UNDERSTANDING_MODULES,
+  ...KNOWLEDGE_SIM_MODULES,
 };

@@ -1,0 +1,34 @@
+/**
+ * Reference of memory conflict adjudication, conservative: stale only when
+ * the new fact says plainly that the value changed; a hedged or second-hand
+ * fact makes nothing stale. The gullible profile marks every differing
+ * memory stale, doubt or not.
+ */
+import type { SimModule } from '../../sim-module.js';
+import { EMBEDDED_ORDER } from './knowledge-text.js';
+
+interface Saved {
+  memory_id: string;
+  value: string;
+}
+
+const CHANGED = /搬到|搬去|改成|改为|换成|换到|现在|已经|从今以后|以后都|不再|不住|moved|now|no longer|from now on|switched|changed/i;
+const DOUBT = /可能|也许|或许|好像|大概|考虑|打算|想|不确定|听说|朋友说|据说|maybe|perhaps|might|probably|not sure|thinking|heard|friend said/i;
+const ALSO = /也|同时|另外|兼职|还在|第二份|as well|also|second job|part-time/i;
+
+export const memoryConflict: SimModule = (input, ctx) => {
+  const fact = (input.new_fact as { memory_text?: string; value?: string } | undefined) ?? {};
+  const text = String(fact.memory_text ?? '').replace(EMBEDDED_ORDER, '');
+  const value = String(fact.value ?? '').trim();
+  const out: Record<string, string> = {};
+  for (const saved of (input.existing as Saved[] | undefined) ?? []) {
+    const same = saved.value.trim() === value;
+    if (ctx.profile === 'gullible') out[saved.memory_id] = same ? 'keep' : 'stale';
+    else if (same) out[saved.memory_id] = 'keep';
+    else if (DOUBT.test(text)) out[saved.memory_id] = 'unknown_current';
+    else if (ALSO.test(text)) out[saved.memory_id] = 'no_conflict';
+    else if (CHANGED.test(text)) out[saved.memory_id] = 'stale';
+    else out[saved.memory_id] = 'unknown_current';
+  }
+  return out;
+};
