@@ -24,16 +24,26 @@ function valid(schema: Schema): fc.Arbitrary<unknown> {
       return fc.constant(null);
     case 'boolean':
       return fc.boolean();
-    case 'string':
-      return fc.string({ unit: 'grapheme', maxLength: 8 });
+    case 'string': {
+      // A bounded string in ASCII: JSON Schema counts code points, zod UTF-16 units, and a bound sits on one character.
+      if (schema.minLength === undefined && schema.maxLength === undefined) return fc.string({ unit: 'grapheme', maxLength: 8 });
+      const min = schema.minLength ?? 0;
+      return fc.string({ unit: 'grapheme-ascii', minLength: min, maxLength: Math.max(min, Math.min(schema.maxLength ?? min + 8, min + 8)) });
+    }
     case 'integer':
       return fc.integer({ min: Math.max(schema.minimum ?? -1e6, -1e6), max: Math.min(schema.maximum ?? 1e6, 1e6) });
     case 'number':
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
-    case 'array':
-      return fc.array(schema.items && Object.keys(schema.items).length ? valid(schema.items) : fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 });
+    case 'array': {
+      const min = schema.minItems ?? 0;
+      return fc.array(schema.items && Object.keys(schema.items).length ? valid(schema.items) : fc.jsonValue({ maxDepth: 2 }), { minLength: min, maxLength: Math.max(min, Math.min(schema.maxItems ?? 3, 3)) });
+    }
     case 'object':
-      if (!schema.properties) return fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
+      if (!schema.properties) {
+        const typed = schema.additionalProperties && typeof schema.additionalProperties === 'object' && Object.keys(schema.additionalProperties).length > 0;
+        const values = typed ? valid(schema.additionalProperties) : fc.jsonValue({ maxDepth: 2 });
+        return fc.dictionary(fc.string({ maxLength: 6 }), values, { maxKeys: 3 });
+      }
       return fc.record(Object.fromEntries(Object.entries(schema.properties as Record<string, Schema>).map(([k, s]) => [k, valid(s)])));
   }
   throw new Error(`the generator does not know ${JSON.stringify(schema)}`);
