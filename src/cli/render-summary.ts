@@ -6,6 +6,7 @@ import type { ReportHead } from '../report/report-types.js';
 import { formatInterval, intervalOf } from '../report/statistics/metric-intervals.js';
 import { describeCounts, formatP } from '../report/statistics/paired-gate.js';
 import { METRIC_IDS } from '../config/metric-ids.js';
+import { renderPromptChanges } from './render-prompt-changes.js';
 
 /** The header is plain: colour is kept for the verdict, so red always means something failed. */
 const PLAIN_HEAD = { head: [] as string[] };
@@ -24,6 +25,7 @@ export function renderSummary(head: ReportHead): string {
   }
   const { summary } = head;
   const lines = [
+    ...renderPromptChanges(head.prompt_changes, head.run.report_dir),
     table.toString(),
     `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`,
   ];

@@ -30,10 +30,14 @@ export interface PromptChange {
 
 const ref = (p: PromptSnapshot): PromptRef => ({ name: p.name, version: p.version, sha256: p.sha256 });
 
-export function reviewPromptChanges(baseline: Record<string, PromptSnapshot>, current: CurrentPrompts): PromptChange[] {
+/** A prompt file at hand with this sha256, snapshotted now: a baseline stored before whole sections were kept is read whole from it. */
+export type KnownPrompt = (sha256: string) => PromptSnapshot | undefined;
+
+export function reviewPromptChanges(baseline: Record<string, PromptSnapshot>, current: CurrentPrompts, known: KnownPrompt = () => undefined): PromptChange[] {
   const out: PromptChange[] = [];
   for (const module of [...new Set([...Object.keys(baseline), ...current.keys()])].sort()) {
-    const before = baseline[module];
+    const stored = baseline[module];
+    const before = stored && !stored.text_sections ? (known(stored.sha256) ?? stored) : stored;
     const now = current.get(module);
     if (before && now && before.sha256 === now.ref.sha256) continue;
     const diff = before && now?.snapshot ? diffPrompts(before, now.snapshot) : null;

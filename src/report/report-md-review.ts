@@ -4,6 +4,8 @@
  * purpose, the prompt changes since the baseline, and the per-case comparison.
  * A reviewer reads these first; every list is capped.
  */
+import { cappedLineGroups, changedLineGroups } from '../registry/prompt-diff-lines.js';
+import type { PromptDiff } from '../registry/prompt-diff.js';
 import type { PromptChange } from './prompt-review.js';
 import { codeSpan, escapeMarkdownInline as md } from './escape.js';
 import type { ReportHead } from './report-types.js';
@@ -12,6 +14,19 @@ import type { ReportHead } from './report-types.js';
 export const ID_LIST_CAP = 25;
 const MORE = 'see report.html / report.json';
 const CHANGE_CAP = 25;
+/** Changed text lines shown per module; report.html has them all. */
+export const CHANGED_LINE_CAP = 40;
+
+/** Every changed line, section by section (metadata, text, changelog entries), capped with a pointer to the whole diff. */
+function changedLinesMarkdown(diff: PromptDiff): string[] {
+  const { groups, left_out } = cappedLineGroups(changedLineGroups(diff), CHANGED_LINE_CAP);
+  if (!groups.length) return [];
+  const out = ['', '**Changed lines**', ''];
+  for (const g of groups) out.push(`- ${md(g.title)}`, ...g.lines.map((l) => `  - ${codeSpan(`${l.sign} ${l.text}`, 400)}`));
+  if (left_out) out.push(`- … and ${left_out} more changed line(s): the whole diff is in report.html (Prompt changes)`);
+  if (diff.text_scope === 'prose') out.push('', '_The baseline stored only the prose sections of this prompt: the text of its structured sections and examples could not be compared._');
+  return out;
+}
 
 /** Lines right under the verdict heading. */
 export function renderVerdictNotes(head: ReportHead): string[] {
@@ -65,11 +80,8 @@ export function renderPromptChanges(changes: PromptChange[] | null): string[] {
       out.push(`- ${tag} ${codeSpan(c.path)}: ${md(c.message)}`);
     }
     if (changes.length > CHANGE_CAP) out.push(`- … and ${changes.length - CHANGE_CAP} more (report.json, prompt_changes)`);
-    const rules = p.diff.text.reduce((n, t) => n + t.added.length + t.removed.length, 0);
-    if (rules) out.push(`- rule and prose lines: ${p.diff.text.map((t) => `${md(t.section)} −${t.removed.length} +${t.added.length}`).join(', ')}`);
-    const changelog = p.diff.metadata.find((m) => m.key === 'changelog');
+    out.push(...changedLinesMarkdown(p.diff));
     if (p.unacknowledged.length) out.push('', `To ship it on purpose, add a changelog entry for ${codeSpan(p.after?.version ?? '')} that names each change as breaking, e.g. ${codeSpan(`${p.after?.version}: BREAKING: ${p.unacknowledged[0]!.message}`)}.`);
-    else if (changelog && !changes.length && !rules) out.push('- changelog only');
     out.push('');
   }
   return out;

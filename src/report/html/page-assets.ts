@@ -59,6 +59,7 @@ table{border-collapse:collapse}
 table.cases,table.plain{width:100%}
 table.cases th,table.cases td,table.plain th,table.plain td{border-bottom:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}
 table.cases td.why{font-size:12.5px;max-width:640px}
+.diff .del{color:var(--fail)}.diff .ins{color:var(--pass)}.prompt-diff h4{margin:8px 0 2px}
 code.case-id{overflow-wrap:anywhere;word-break:break-all}
 tr[hidden]{display:none}
 article.case{border:1px solid var(--line);border-radius:8px;padding:10px 12px;margin:0 0 10px}

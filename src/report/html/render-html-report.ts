@@ -40,11 +40,11 @@ export function renderHtmlReport(data: HtmlReportData): string {
 <style>${trusted(PAGE_STYLE)}</style>
 </head><body>
 ${verdictSection(data)}
+${promptChangesSection(head.prompt_changes)}
 ${metricCards(head)}
 ${groupCharts(head)}
 ${pipelineSection(head)}
 <div class="grid2">${failingCasesSection(data)}${featuredTraceSection(data)}</div>
-${promptChangesSection(head.prompt_changes)}
 ${caseTableSection(data)}
 ${caseDetailsSection(data)}
 ${otherSections(head, SHOWN_KEYS)}

@@ -3,6 +3,7 @@ import { STAGE_ORDER } from '../../scoring/scenario-judge.js';
 import { METRIC_IDS } from '../../config/metric-ids.js';
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import { deltaDirection } from '../metric-delta.js';
+import { changedLineGroups } from '../../registry/prompt-diff-lines.js';
 import type { PromptChange } from '../prompt-review.js';
 import type { ReportHead } from '../report-types.js';
 import { passFailRow, stackedBars, type StackedRow } from './charts.js';
@@ -95,11 +96,22 @@ export function promptChangesSection(changes: PromptChange[] | null): SafeHtml {
               listed.length
                 ? html`<ul class="notes">${listed.slice(0, 12).map((x) => html`<li>${x.severity === 'breaking' ? html`<b>${open.has(x.message) ? 'BREAKING' : 'breaking (acknowledged)'}</b>` : 'compatible'} <code>${x.path}</code>: ${x.message}</li>`)}${listed.length > 12 ? html`<li>… and ${listed.length - 12} more — see report.json</li>` : ''}</ul>`
                 : c.diff
-                  ? 'rules or prose only'
+                  ? 'text only: see the changed lines below'
                   : 'the file is not at hand'
             }</td></tr>`;
-          })}</tbody></table>`;
+          })}</tbody></table>${changes.map(changedLinesBlock)}`;
   return html`<section id="prompt-changes"><h2>Prompt changes since the baseline</h2>${body}</section>`;
+}
+
+/** Every changed line of one module's prompt, uncapped: the reports that cap theirs point here. */
+function changedLinesBlock(c: PromptChange): SafeHtml {
+  const groups = c.diff ? changedLineGroups(c.diff) : [];
+  if (!groups.length) return html``;
+  const cls = { '-': 'del', '+': 'ins', '~': 'mod' } as const;
+  return html`<details class="prompt-diff" open><summary>${c.module}: ${c.before?.version ?? '–'} → ${c.after?.version ?? '–'}, changed lines</summary>${groups.map(
+    (g) => html`<h4>${g.title}</h4><pre class="output diff">${g.lines.map((l) => html`<span class="${cls[l.sign]}">${l.sign} ${l.text}</span>
+`)}</pre>`,
+  )}${c.diff?.text_scope === 'prose' ? html`<p class="muted">The baseline stored only the prose sections of this prompt: the text of its structured sections and examples could not be compared.</p>` : ''}</details>`;
 }
 
 /** report.json sections this page has no dedicated view for yet (added by later versions): shown as data, so nothing is hidden. */
