@@ -6,6 +6,7 @@ import type { ReportHead } from '../report/report-types.js';
 import { formatInterval, intervalOf } from '../report/statistics/metric-intervals.js';
 import { describeCounts, formatP } from '../report/statistics/paired-gate.js';
 import { METRIC_IDS } from '../config/metric-ids.js';
+import { acknowledgedItems, describeItem, gateWords } from '../report/review-verdict.js';
 import { renderPromptChanges } from './render-prompt-changes.js';
 
 /** The header is plain: colour is kept for the verdict, so red always means something failed. */
@@ -56,6 +57,8 @@ export function baselineProblemLines(head: ReportHead): string[] {
 export function verdictLine(head: ReportHead): string {
   const { summary, gate } = head;
   const counts = `${summary.passed}/${summary.total} passed, ${summary.failed} failed, ${summary.error} errors`;
+  const acknowledged = acknowledgedItems(head);
+  if (gate.passed && acknowledged.length) return [pc.yellow(`gate: ${gateWords(head)}: review them before merging (${counts})`), ...acknowledged.map((a) => `  - ${describeItem(a)}`)].join('\n');
   if (gate.passed) return pc.green(`gate: passed (${counts})`);
   return pc.red(`gate: FAILED (${gate.failures.length} check${gate.failures.length === 1 ? '' : 's'} failed: ${gate.failures.map((f) => f.metric).join(', ')}; ${counts})`);
 }

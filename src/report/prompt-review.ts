@@ -48,7 +48,7 @@ export function reviewPromptChanges(baseline: Record<string, PromptSnapshot>, cu
       after: now ? now.ref : null,
       diff,
       breaking_count: changes.filter((c) => c.severity === 'breaking').length,
-      unacknowledged: diff && now?.snapshot ? unacknowledgedBreaking(changes, now.snapshot.version, now.snapshot.changelog) : [],
+      unacknowledged: diff && now?.snapshot ? unacknowledgedBreaking(changes, now.snapshot.version, now.snapshot.changelog, before?.version) : [],
     });
   }
   return out;
@@ -63,5 +63,15 @@ export function acknowledgedChanges(changes: PromptChange[] | null): { module: s
       .filter((c) => c.severity === 'breaking' && !open.has(c.message))
       .map((c) => ({ module: p.module, subjects: changeSubjects(c), message: `${p.module}: ${c.message}` }))
       .filter((a) => a.subjects.length > 0);
+  });
+}
+
+/** Each breaking change a changelog acknowledged, by module: what a reviewer approves when the gate passes with them. */
+export function acknowledgedBreaking(changes: PromptChange[] | null): { module: string; version: string; change: SchemaChange }[] {
+  return (changes ?? []).flatMap((p) => {
+    const open = new Set(p.unacknowledged.map((c) => c.message));
+    return [...(p.diff?.schema ?? []), ...(p.diff?.structured ?? [])]
+      .filter((c) => c.severity === 'breaking' && !open.has(c.message))
+      .map((change) => ({ module: p.module, version: p.after?.version ?? '', change }));
   });
 }

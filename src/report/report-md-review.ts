@@ -4,10 +4,12 @@
  * purpose, the prompt changes since the baseline, and the per-case comparison.
  * A reviewer reads these first; every list is capped.
  */
+import { suggestedAcknowledgement } from '../registry/breaking-ack.js';
 import { cappedLineGroups, changedLineGroups } from '../registry/prompt-diff-lines.js';
 import type { PromptDiff } from '../registry/prompt-diff.js';
 import type { PromptChange } from './prompt-review.js';
-import { codeSpan, escapeMarkdownInline as md } from './escape.js';
+import { acknowledgedItems, describeItem, gateWords } from './review-verdict.js';
+import { codeSpan, escapeHtml, escapeMarkdownInline as md, neutraliseMentions } from './escape.js';
 import type { ReportHead } from './report-types.js';
 
 /** Ids listed one per line in each list; the rest are counted and pointed to. */
@@ -28,6 +30,12 @@ function changedLinesMarkdown(diff: PromptDiff): string[] {
   return out;
 }
 
+/** "✅ gate passed", "⚠️ gate passed with 2 acknowledged breaking change(s)", "❌ gate FAILED". */
+export function verdictHeading(head: ReportHead): string {
+  const words = gateWords(head);
+  return `${!head.gate.passed ? '❌' : words === 'passed' ? '✅' : '⚠️'} gate ${words}`;
+}
+
 /** Lines right under the verdict heading. */
 export function renderVerdictNotes(head: ReportHead): string[] {
   const out: string[] = [];
@@ -36,6 +44,13 @@ export function renderVerdictNotes(head: ReportHead): string[] {
   if (failed.length) {
     out.push('**Why the gate failed**', '');
     for (const c of failed) out.push(`- ${md(c.reason, 600)}`);
+    out.push('');
+  }
+  const acknowledged = acknowledgedItems(head);
+  if (acknowledged.length) {
+    out.push(`**Acknowledged breaking changes (${acknowledged.length})**: each ships on purpose, so each needs a reviewer's approval`, '');
+    out.push(...acknowledged.slice(0, CHANGE_CAP).map((a) => `- ${md(describeItem(a), 600)}`));
+    if (acknowledged.length > CHANGE_CAP) out.push(`- … and ${acknowledged.length - CHANGE_CAP} more — ${MORE}`);
     out.push('');
   }
   const notes: string[] = [];
@@ -81,11 +96,20 @@ export function renderPromptChanges(changes: PromptChange[] | null): string[] {
     }
     if (changes.length > CHANGE_CAP) out.push(`- … and ${changes.length - CHANGE_CAP} more (report.json, prompt_changes)`);
     out.push(...changedLinesMarkdown(p.diff));
-    if (p.unacknowledged.length) out.push('', `To ship it on purpose, add a changelog entry for ${codeSpan(p.after?.version ?? '')} that names each change as breaking, e.g. ${codeSpan(`${p.after?.version}: BREAKING: ${p.unacknowledged[0]!.message}`)}.`);
+    if (p.unacknowledged.length) {
+      const version = p.after?.version ?? '';
+      out.push('', `To ship it on purpose, add to the ${codeSpan('changelog:')} list of ${codeSpan(version)} an entry that names each change as breaking, then have it reviewed:`, '', '<pre>', ...p.unacknowledged.slice(0, CHANGE_CAP).map((c) => `  ${preLine(suggestedAcknowledgement(version, c))}`), '</pre>');
+    }
     out.push('');
   }
   return out;
 }
+
+/**
+ * One line inside a <pre> block, inert (GitHub renders no markup, mention or
+ * issue link there) and copied as written: no line break, no tag.
+ */
+const preLine = (text: string) => neutraliseMentions(escapeHtml(text.replace(/\s+/g, ' ')));
 
 /** "## Against the baseline": counts, then each list of ids. */
 export function renderBaselineComparison(head: ReportHead, reasons: ReadonlyMap<string, string> = new Map()): string[] {

@@ -15,7 +15,7 @@ import type { Metrics } from '../scoring/metric-accumulator.js';
 import { attackStrategiesSection } from './attack-strategies-md.js';
 import type { CaseEntry } from './case-entries.js';
 import { codeSpan, escapeHtml, escapeMarkdownInline as md, neutraliseMentions } from './escape.js';
-import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
+import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes, verdictHeading } from './report-md-review.js';
 import { describeDelta } from './metric-delta.js';
 import type { ReportHead } from './report-types.js';
 import { formatInterval, intervalOf } from './statistics/metric-intervals.js';
@@ -43,7 +43,7 @@ export interface MarkdownInput {
 export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput): string {
   const out: string[] = [];
   const { run, summary, gate } = head;
-  out.push(`# orderflow eval: ${gate.passed ? '✅ gate passed' : '❌ gate FAILED'}`, '');
+  out.push(`# orderflow eval: ${verdictHeading(head)}`, '');
   out.push(...renderVerdictNotes(head));
   out.push(...withinNoiseLines(gate));
   out.push(

@@ -7,7 +7,7 @@
  * note saying where the rest is.
  */
 import { codeSpan, escapeMarkdownInline as md } from './escape.js';
-import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
+import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes, verdictHeading } from './report-md-review.js';
 import type { CaseEntry } from './case-entries.js';
 import type { ReportHead } from './report-types.js';
 
@@ -27,7 +27,7 @@ export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact,
   const { run, summary, gate } = head;
   const where = artifact ? `the ${codeSpan(artifact)} artifact (report.md, report.json, junit.xml, results.jsonl)` : `${codeSpan(run.report_dir)} (report.md, report.json)`;
   const out = [
-    `## orderflow: ${gate.passed ? '✅ gate passed' : '❌ gate FAILED'}`,
+    `## orderflow: ${verdictHeading(head)}`,
     '',
     ...renderVerdictNotes(head),
     `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +

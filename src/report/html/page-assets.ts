@@ -15,6 +15,7 @@ pre.output{white-space:pre-wrap;word-break:break-word;background:var(--soft);bor
 .verdict{padding:14px 18px;border-radius:8px;border:2px solid}
 .verdict-pass{border-color:var(--pass);background:#dafbe1}
 .verdict-fail{border-color:var(--fail);background:#ffebe9}
+.verdict-review{border-color:var(--error);background:#fff8c5}
 .verdict-line{font-size:26px;font-weight:700}
 .verdict-mark{display:inline-block;padding:0 10px;border-radius:6px;color:#fff;font-size:20px;vertical-align:3px}
 .verdict-pass .verdict-mark{background:var(--pass)}.verdict-fail .verdict-mark{background:var(--fail)}

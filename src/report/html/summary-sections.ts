@@ -6,6 +6,7 @@ import { deltaDirection } from '../metric-delta.js';
 import { changedLineGroups } from '../../registry/prompt-diff-lines.js';
 import type { PromptChange } from '../prompt-review.js';
 import type { ReportHead } from '../report-types.js';
+import { acknowledgedItems, describeItem, gateWords } from '../review-verdict.js';
 import { passFailRow, stackedBars, type StackedRow } from './charts.js';
 import type { HtmlReportData } from './collect-html-data.js';
 import { formatInterval, intervalOf } from '../statistics/metric-intervals.js';
@@ -18,8 +19,11 @@ export function verdictSection(data: HtmlReportData): SafeHtml {
   const reasons = gate.failures.map((f) => html`<li>${f.message}</li>`);
   const counts = `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`;
   const flips = baseline ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline` : 'no baseline to compare with';
-  return html`<header class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}" id="verdict">
-<div class="verdict-line"><span class="verdict-mark">${gate.passed ? 'PASS' : 'FAIL'}</span> ${gate.passed ? 'Gate passed' : 'Gate FAILED'}</div>
+  const acknowledged = acknowledgedItems(head);
+  const review = gate.passed && acknowledged.length > 0;
+  return html`<header class="verdict ${review ? 'verdict-review' : gate.passed ? 'verdict-pass' : 'verdict-fail'}" id="verdict">
+<div class="verdict-line"><span class="verdict-mark">${review ? 'REVIEW' : gate.passed ? 'PASS' : 'FAIL'}</span> Gate ${gateWords(head)}</div>
+${acknowledged.length ? html`<div class="verdict-note">Acknowledged breaking changes: each ships on purpose, so each needs a reviewer's approval.<ul class="acknowledged">${acknowledged.map((a) => html`<li>${describeItem(a)}</li>`)}</ul></div>` : ''}
 <div class="verdict-why">${gate.passed ? `Every check of the CI gate passed. ${counts}; ${flips}.` : html`This change fails the CI gate: ${gate.failures.length} check${gate.failures.length === 1 ? '' : 's'} failed. ${counts}; ${flips}.<ul>${reasons}</ul>`}</div>
 ${baseline?.untrusted ? html`<div class="verdict-note">Baseline not trusted: ${baseline.untrusted}. Nothing is judged against it.</div>` : ''}
 ${baseline?.not_comparable.length ? html`<div class="verdict-note">Baseline not comparable: ${baseline.not_comparable.join('; ')}. Flips are shown for information, not judged.</div>` : ''}
