@@ -9,6 +9,7 @@ import { cappedLineGroups, changedLineGroups } from '../registry/prompt-diff-lin
 import type { PromptDiff } from '../registry/prompt-diff.js';
 import type { PromptChange } from './prompt-review.js';
 import { acknowledgedItems, describeItem, gateWords } from './review-verdict.js';
+import { flipsJudged, whyNotJudged } from './run-words.js';
 import { codeSpan, escapeHtml, escapeMarkdownInline as md, neutraliseMentions } from './escape.js';
 import type { ReportHead } from './report-types.js';
 
@@ -115,12 +116,12 @@ const preLine = (text: string) => neutraliseMentions(escapeHtml(text.replace(/\s
 export function renderBaselineComparison(head: ReportHead, reasons: ReadonlyMap<string, string> = new Map()): string[] {
   const b = head.baseline;
   if (!b) return [];
-  const judged = !b.untrusted && b.not_comparable.length === 0;
+  const judged = flipsJudged(head);
+  const counts = `${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.removed_count} removed, ${b.changed_count} changed, ${b.added} new since the baseline`;
   const out = [
     '## Against the baseline',
     '',
-    `Baseline ${codeSpan(b.path)}${b.run_id ? ` (run ${codeSpan(b.run_id)})` : ''}: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ` +
-      `${b.removed_count} removed, ${b.changed_count} changed, ${b.added} new since the baseline.`,
+    `Baseline ${codeSpan(b.path)}${b.run_id ? ` (run ${codeSpan(b.run_id)})` : ''}: ${judged ? `${counts}.` : `per-case flips not judged: ${md(whyNotJudged(head), 600)}.`}`,
     '',
   ];
   const { filters: f, shard } = head.run;

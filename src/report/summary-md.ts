@@ -9,6 +9,7 @@
 import { codeSpan, escapeMarkdownInline as md } from './escape.js';
 import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes, verdictHeading } from './report-md-review.js';
 import type { CaseEntry } from './case-entries.js';
+import { runSize } from './run-words.js';
 import type { ReportHead } from './report-types.js';
 
 export const DEFAULT_SUMMARY_CHARS = 60_000;
@@ -30,7 +31,7 @@ export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact,
     `## orderflow: ${verdictHeading(head)}`,
     '',
     ...renderVerdictNotes(head),
-    `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +
+    `${runSize(summary.total, run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}` : ''),
     '',
   ];

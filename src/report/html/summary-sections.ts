@@ -7,6 +7,7 @@ import { changedLineGroups } from '../../registry/prompt-diff-lines.js';
 import type { PromptChange } from '../prompt-review.js';
 import type { ReportHead } from '../report-types.js';
 import { acknowledgedItems, describeItem, gateWords } from '../review-verdict.js';
+import { costWords, flipsJudged, runSize } from '../run-words.js';
 import { passFailRow, stackedBars, type StackedRow } from './charts.js';
 import type { HtmlReportData } from './collect-html-data.js';
 import { formatInterval, intervalOf } from '../statistics/metric-intervals.js';
@@ -17,8 +18,8 @@ export function verdictSection(data: HtmlReportData): SafeHtml {
   const { head } = data;
   const { gate, summary, run, baseline } = head;
   const reasons = gate.failures.map((f) => html`<li>${f.message}</li>`);
-  const counts = `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`;
-  const flips = baseline ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline` : 'no baseline to compare with';
+  const counts = `${runSize(summary.total, run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`;
+  const flips = !baseline ? 'no baseline to compare with' : flipsJudged(head) ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline` : 'per-case flips not judged against this baseline';
   const acknowledged = acknowledgedItems(head);
   const review = gate.passed && acknowledged.length > 0;
   return html`<header class="verdict ${review ? 'verdict-review' : gate.passed ? 'verdict-pass' : 'verdict-fail'}" id="verdict">
@@ -45,11 +46,12 @@ export function metricCards(head: ReportHead): SafeHtml {
     const direction = deltaDirection(id, d?.before ?? null, d?.delta ?? null);
     const t = gateConfig[id];
     const threshold = t ? [t.min !== undefined ? `≥ ${formatMetric(id, t.min)}` : '', t.max !== undefined ? `≤ ${formatMetric(id, t.max)}` : ''].filter(Boolean).join(' ') : '';
-    const counts = id === 'latency_ms' ? `p50 ${formatMetric(id, m.p50 as number)} · p95 ${formatMetric(id, m.p95 as number)}` : id === 'cost_usd' ? `total $${m.numerator}` : `${m.numerator} / ${m.denominator}`;
+    const cost = id === 'cost_usd' ? costWords(m, head.run.repeat) : null;
+    const counts = id === 'latency_ms' ? `p50 ${formatMetric(id, m.p50 as number)} · p95 ${formatMetric(id, m.p95 as number)}` : cost ? cost.replace(/^\S+ total · /, '') : `${m.numerator} / ${m.denominator}`;
     return [
       html`<div class="card ${failed.has(id) ? 'card-fail' : ''}" data-metric="${id}">
 <div class="card-id">${id}</div>
-<div class="card-value">${formatMetric(id, m.value)}</div>
+<div class="card-value">${cost ? `$${m.numerator.toFixed(4)} total` : formatMetric(id, m.value)}</div>
 <div class="card-counts">${counts}${intervalOf(m) ? ` · interval ${formatInterval(intervalOf(m))}` : ''}</div>
 ${head.baseline ? html`<div class="card-delta delta-${direction}">baseline ${formatMetric(id, d?.before ?? null)} · ${direction === 'unknown' ? 'Δ –' : direction === 'unchanged' ? 'Δ 0' : html`Δ ${formatDelta(id, d!.delta!)} <b>${direction === 'noise' ? 'within noise' : direction}</b>`}</div>` : ''}
 ${threshold ? html`<div class="card-gate">gate ${threshold}${failed.has(id) ? html` <b>failed</b>` : ''}</div>` : ''}
