@@ -27,7 +27,7 @@ export function renderSummary(head: ReportHead): string {
   }
   const { summary } = head;
   const lines = [
-    ...renderPromptChanges(head.prompt_changes, head.run.report_dir),
+    ...renderPromptChanges(head.prompt_changes, head.run.report_dir, head.run.provider),
     table.toString(),
     `${runSize(summary.total, head.run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors`,
   ];

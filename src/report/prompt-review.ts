@@ -6,6 +6,7 @@
  * version's changelog acknowledges it.
  */
 import { changeSubjects, unacknowledgedBreaking } from '../registry/breaking-ack.js';
+import { READ_AS_DATA } from '../providers/reads-prompt-text.js';
 import { diffPrompts, type PromptDiff } from '../registry/prompt-diff.js';
 import type { PromptSnapshot } from '../registry/prompt-snapshot.js';
 import type { SchemaChange } from '../registry/schema-diff.js';
@@ -26,6 +27,8 @@ export interface PromptChange {
   breaking_count: number;
   /** Breaking changes the new version does not acknowledge: each fails the gate. */
   unacknowledged: SchemaChange[];
+  /** Changed lines in sections an offline provider (sim) never reads: only a model that reads the prompt evaluates them. */
+  unread_text?: PromptDiff["text"];
 }
 
 const ref = (p: PromptSnapshot): PromptRef => ({ name: p.name, version: p.version, sha256: p.sha256 });
@@ -48,6 +51,7 @@ export function reviewPromptChanges(baseline: Record<string, PromptSnapshot>, cu
       after: now ? now.ref : null,
       diff,
       breaking_count: changes.filter((c) => c.severity === 'breaking').length,
+      unread_text: (diff?.text ?? []).filter((t) => !READ_AS_DATA.test(t.section)),
       unacknowledged: diff && now?.snapshot ? unacknowledgedBreaking(changes, now.snapshot.version, now.snapshot.changelog, before?.version) : [],
     });
   }

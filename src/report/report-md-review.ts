@@ -4,6 +4,7 @@
  * purpose, the prompt changes since the baseline, and the per-case comparison.
  * A reviewer reads these first; every list is capped.
  */
+import { readsPromptText } from '../providers/reads-prompt-text.js';
 import { suggestedAcknowledgement } from '../registry/breaking-ack.js';
 import { cappedLineGroups, changedLineGroups } from '../registry/prompt-diff-lines.js';
 import type { PromptDiff } from '../registry/prompt-diff.js';
@@ -19,6 +20,15 @@ const MORE = 'see report.html / report.json';
 const CHANGE_CAP = 25;
 /** Changed text lines shown per module; report.html has them all. */
 export const CHANGED_LINE_CAP = 40;
+
+/** "text changed, not evaluated by sim", with the lines: a pass on sim says nothing about them. */
+function unreadTextMarkdown(unread: PromptDiff['text'], provider: string): string[] {
+  const { groups, left_out } = cappedLineGroups(changedLineGroups({ metadata: [], text: unread, changelog: { added: [], removed: [] } }), CHANGED_LINE_CAP);
+  const out = ['', `⚠️ **text changed, not evaluated by ${md(provider)}**: ${md(provider)} reads only the schemas and structured lists, so these lines were never run. Evaluate them on a model that reads the prompt (a live run, or ${codeSpan('--replay')} of a recorded one), or accept with ${codeSpan('--accept unevaluated-text')}.`, ''];
+  for (const g of groups) out.push(`- ${md(g.title)}`, ...g.lines.map((l) => `  - ${codeSpan(`${l.sign} ${l.text}`, 400)}`));
+  if (left_out) out.push(`- … and ${left_out} more line(s): report.html has them all`);
+  return out;
+}
 
 /** Every changed line, section by section (metadata, text, changelog entries), capped with a pointer to the whole diff. */
 function changedLinesMarkdown(diff: PromptDiff): string[] {
@@ -73,7 +83,7 @@ export function renderVerdictNotes(head: ReportHead): string[] {
 }
 
 /** "## Prompt changes since the baseline": old → new and the structured diff, breaking changes marked. */
-export function renderPromptChanges(changes: PromptChange[] | null): string[] {
+export function renderPromptChanges(changes: PromptChange[] | null, provider?: string): string[] {
   if (!changes || changes.length === 0) return [];
   const out = ['## Prompt changes since the baseline', ''];
   for (const p of changes) {
@@ -96,6 +106,7 @@ export function renderPromptChanges(changes: PromptChange[] | null): string[] {
       out.push(`- ${tag} ${codeSpan(c.path)}: ${md(c.message)}`);
     }
     if (changes.length > CHANGE_CAP) out.push(`- … and ${changes.length - CHANGE_CAP} more (report.json, prompt_changes)`);
+    if (provider && !readsPromptText(provider) && p.unread_text?.length) out.push(...unreadTextMarkdown(p.unread_text, provider));
     out.push(...changedLinesMarkdown(p.diff));
     if (p.unacknowledged.length) {
       const version = p.after?.version ?? '';

@@ -58,7 +58,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
     '',
   );
 
-  out.push(...renderPromptChanges(head.prompt_changes));
+  out.push(...renderPromptChanges(head.prompt_changes, run.provider));
 
   out.push('## Metrics', '');
   const delta = head.baseline?.metrics ?? {};

@@ -37,7 +37,7 @@ export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact,
   ];
   const settings = head.gate_settings_changes;
   if (settings.length) out.push(`Gate settings changed since the baseline: ${settings.map((c) => codeSpan(c.message)).join(', ')}`, '');
-  out.push(...renderPromptChanges(head.prompt_changes).map((l) => l.replace(/^## /, '### ').replace(/^### (\S+:)/, '#### $1')));
+  out.push(...renderPromptChanges(head.prompt_changes, run.provider).map((l) => l.replace(/^## /, '### ').replace(/^### (\S+:)/, '#### $1')));
   out.push(...renderBaselineComparison(head).map((l) => l.replace(/^## /, '### ')));
   if (failuresTotal) {
     out.push(`### Failed cases (${failuresTotal})`, '');

@@ -44,6 +44,20 @@ describe('a text-only prompt change, line by line in every report', () => {
       expect(text, where).toContain(`+ execution_success: ${NEW_SCENARIO}`);
       expect(text, where).toContain('+ v3.0.0: Friendlier wording.');
     }
+    // sim never read those lines: said in every report, and the gate fails until they are evaluated or accepted.
+    expect(run.code).toBe(1);
+    const report = JSON.parse(readFileSync(join(root, 'run/report.json'), 'utf8'));
+    expect(report.gate.failures.map((f: { metric: string }) => f.metric)).toEqual(['prompt_text_evaluated']);
+    for (const [where, text] of [['terminal', run.stdout], ['report.md', md], ['summary', step], ['report.html', page]] as const) {
+      expect(text, where).toContain('text changed, not evaluated by sim');
+    }
+    expect(md).toMatch(/not evaluated by sim\*\*[^\n]*\n\n- System Role\n  - `- never promises or reports an action that has not been verified;`/);
+    const accepted = await runCli(['eval', '-q', '--accept', 'unevaluated-text', '--out', join(root, 'accepted')], { cwd: root });
+    expect(accepted.code, accepted.stdout).toBe(0);
+    const acceptedReport = JSON.parse(readFileSync(join(root, 'accepted/report.json'), 'utf8'));
+    expect(acceptedReport.gate.accepted).toEqual(['unevaluated-text']);
+    expect(readFileSync(join(root, 'accepted/report.md'), 'utf8')).toContain('Accepted on purpose (`--accept unevaluated-text`): prompt text changed since the baseline, not evaluated by sim');
+
     // Near the top of report.html: before the metric cards and the case tables.
     expect(page.indexOf('id="prompt-changes"')).toBeLessThan(page.indexOf('id="cases"') >= 0 ? page.indexOf('id="cases"') : Infinity);
   }, 240_000);

@@ -40,7 +40,7 @@ export function renderHtmlReport(data: HtmlReportData): string {
 <style>${trusted(PAGE_STYLE)}</style>
 </head><body>
 ${verdictSection(data)}
-${promptChangesSection(head.prompt_changes)}
+${promptChangesSection(head.prompt_changes, head.run.provider)}
 ${metricCards(head)}
 ${groupCharts(head)}
 ${pipelineSection(head)}

@@ -3,6 +3,7 @@ import { STAGE_ORDER } from '../../scoring/scenario-judge.js';
 import { METRIC_IDS } from '../../config/metric-ids.js';
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import { deltaDirection } from '../metric-delta.js';
+import { readsPromptText } from '../../providers/reads-prompt-text.js';
 import { changedLineGroups } from '../../registry/prompt-diff-lines.js';
 import type { PromptChange } from '../prompt-review.js';
 import type { ReportHead } from '../report-types.js';
@@ -88,7 +89,7 @@ ${guardRows.length ? stackedBars("Calls stopped per guard (the pipeline's progra
 }
 
 /** The prompt versions that differ from the baseline's, with their breaking changes (report.json `prompt_changes`). */
-export function promptChangesSection(changes: PromptChange[] | null): SafeHtml {
+export function promptChangesSection(changes: PromptChange[] | null, provider = ''): SafeHtml {
   const ref = (p: PromptChange['before']) => (p ? `${p.name} ${p.version} · ${p.sha256.slice(0, 12)}` : '–');
   const body =
     changes === null
@@ -105,17 +106,18 @@ export function promptChangesSection(changes: PromptChange[] | null): SafeHtml {
                   ? 'text only: see the changed lines below'
                   : 'the file is not at hand'
             }</td></tr>`;
-          })}</tbody></table>${changes.map(changedLinesBlock)}`;
+          })}</tbody></table>${changes.map((c) => changedLinesBlock(c, provider))}`;
   return html`<section id="prompt-changes"><h2>Prompt changes since the baseline</h2>${body}</section>`;
 }
 
 /** Every changed line of one module's prompt, uncapped: the reports that cap theirs point here. */
-function changedLinesBlock(c: PromptChange): SafeHtml {
+function changedLinesBlock(c: PromptChange, provider: string): SafeHtml {
   const groups = c.diff ? changedLineGroups(c.diff) : [];
   if (!groups.length) return html``;
   const cls = { '-': 'del', '+': 'ins', '~': 'mod' } as const;
-  return html`<details class="prompt-diff" open><summary>${c.module}: ${c.before?.version ?? '–'} → ${c.after?.version ?? '–'}, changed lines</summary>${groups.map(
-    (g) => html`<h4>${g.title}</h4><pre class="output diff">${g.lines.map((l) => html`<span class="${cls[l.sign]}">${l.sign} ${l.text}</span>
+  const unread = new Set(readsPromptText(provider) ? [] : (c.unread_text ?? []).map((t) => t.section));
+  return html`<details class="prompt-diff" open><summary>${c.module}: ${c.before?.version ?? '–'} → ${c.after?.version ?? '–'}, changed lines</summary>${unread.size ? html`<p class="unevaluated"><b>text changed, not evaluated by ${provider}</b>: ${provider} reads only the schemas and structured lists; the sections marked below were never run.</p>` : ''}${groups.map(
+    (g) => html`<h4>${g.title}${unread.has(g.title) ? html` <span class="badge neutral">not evaluated by ${provider}</span>` : ''}</h4><pre class="output diff">${g.lines.map((l) => html`<span class="${cls[l.sign]}">${l.sign} ${l.text}</span>
 `)}</pre>`,
   )}${c.diff?.text_scope === 'prose' ? html`<p class="muted">The baseline stored only the prose sections of this prompt: the text of its structured sections and examples could not be compared.</p>` : ''}</details>`;
 }
