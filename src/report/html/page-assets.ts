@@ -62,6 +62,8 @@ table.cases th,table.cases td,table.plain th,table.plain td{border-bottom:1px so
 table.cases td.why{font-size:12.5px;max-width:640px}
 .diff .del{color:var(--fail)}.diff .ins{color:var(--pass)}.prompt-diff h4{margin:8px 0 2px}
 code.case-id{overflow-wrap:anywhere;word-break:break-all}
+pre,td,li,.why,.verdict-note{overflow-wrap:anywhere}
+pre{white-space:pre-wrap}
 tr[hidden]{display:none}
 article.case{border:1px solid var(--line);border-radius:8px;padding:10px 12px;margin:0 0 10px}
 article.case:target{outline:3px solid #8250df}

@@ -41,10 +41,10 @@ export function renderHtmlReport(data: HtmlReportData): string {
 </head><body>
 ${verdictSection(data)}
 ${promptChangesSection(head.prompt_changes, head.run.provider)}
+<div class="grid2">${failingCasesSection(data)}${featuredTraceSection(data)}</div>
 ${metricCards(head)}
 ${groupCharts(head)}
 ${pipelineSection(head)}
-<div class="grid2">${failingCasesSection(data)}${featuredTraceSection(data)}</div>
 ${caseTableSection(data)}
 ${caseDetailsSection(data)}
 ${otherSections(head, SHOWN_KEYS)}
