@@ -5,6 +5,7 @@ import type { CaseEntry } from '../case-entries.js';
 import type { CaseRow, Flip, HtmlReportData } from './collect-html-data.js';
 import { whyOf } from './collect-html-data.js';
 import { html, type SafeHtml } from './safe-html.js';
+import { LazyDetails } from './lazy-details.js';
 import { attributionBlock, traceTimeline } from './trace-timeline.js';
 
 const FLIP_LABEL: Record<Exclude<Flip, null>, string> = { newly_failing: 'newly failing', newly_passing: 'newly passing', changed: 'case edited', new: 'new case' };
@@ -75,7 +76,9 @@ ${data.rowsTotal > data.rows.length ? html`<p class="muted">and ${data.rowsTotal
 
 export function caseDetailsSection(data: HtmlReportData): SafeHtml {
   const more = data.failuresNotDetailed;
-  return html`<section id="details"><h2>Case details</h2><p class="muted">Failed cases (newly failing first), then passed scenarios with their traces.</p>${data.details.map(caseDetail)}${more ? html`<p class="muted">and ${more} more failed cases — see report.json / results.jsonl.</p>` : ''}</section>`;
+  const lazy = new LazyDetails();
+  const details = data.details.map((d) => caseDetail(d, lazy));
+  return html`<section id="details"><h2>Case details</h2><p class="muted">Failed cases (newly failing first), then passed scenarios with their traces (loaded when opened).</p>${details}${more ? html`<p class="muted">and ${more} more failed cases — see report.json / results.jsonl.</p>` : ''}</section>${lazy.block()}`;
 }
 
 function failedCheckTable(d: CaseEntry): SafeHtml {
@@ -86,7 +89,7 @@ function failedCheckTable(d: CaseEntry): SafeHtml {
   return checks.length ? html`<table class="plain checks"><thead><tr><th>check</th><th>expected</th><th>got</th></tr></thead><tbody>${checks}</tbody></table>` : html``;
 }
 
-function caseDetail(d: CaseEntry & { anchor: string; flip: Flip }): SafeHtml {
+function caseDetail(d: CaseEntry & { anchor: string; flip: Flip }, lazy: LazyDetails): SafeHtml {
   return html`<article class="case case-${d.status}" id="${d.anchor}">
 <h3><span class="badge ${d.status === 'passed' ? 'pass' : d.status === 'error' ? 'error' : 'fail'}">${d.status}</span> <code class="case-id full">${d.id}</code> <span class="muted">${d.module} · ${d.case_type}${d.trials ? ` · ${d.trials.passed}/${d.trials.n} trials passed` : ''}</span>${d.flip ? html` <span class="badge ${d.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[d.flip]}</span>` : ''}</h3>
 ${d.file ? html`<div class="muted">defined at <code>${d.file}:${d.line ?? ''}</code>${d.description ? ` — ${d.description}` : ''}</div>` : ''}
@@ -94,7 +97,7 @@ ${d.error ? html`<div class="step-error">error: ${d.error}</div>` : ''}
 ${d.attribution ? attributionBlock(d.attribution) : ''}
 ${failedCheckTable(d)}
 ${d.raw_output !== undefined && !d.trace ? html`<details open><summary>model output</summary><pre class="output">${clip(d.raw_output, OUTPUT_CAP)}</pre></details>` : ''}
-${d.trace ? html`<details${d.status === 'passed' ? '' : html` open`}><summary>trace timeline</summary>${traceTimeline(d.trace as PipelineTrace, d.first_failing_stage, d.attribution)}</details>` : ''}
+${d.trace ? (d.status === 'passed' ? lazy.add('trace timeline', traceTimeline(d.trace as PipelineTrace, d.first_failing_stage, d.attribution)) : html`<details open><summary>trace timeline</summary>${traceTimeline(d.trace as PipelineTrace, d.first_failing_stage, d.attribution)}</details>`) : ''}
 </article>`;
 }
 

@@ -72,6 +72,26 @@ details summary{cursor:pointer;color:var(--muted)}
 
 export const PAGE_SCRIPT = `
 (function () {
+  var block = document.getElementById('lazy-details');
+  if (!block) return;
+  var parts = null;
+  function unpack() {
+    if (!parts) {
+      var bytes = Uint8Array.from(atob(JSON.parse(block.textContent)), function (c) { return c.charCodeAt(0); });
+      parts = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(JSON.parse);
+    }
+    return parts;
+  }
+  function load(el) {
+    if (el.dataset.loaded) return;
+    el.dataset.loaded = '1';
+    unpack().then(function (all) { el.insertAdjacentHTML('beforeend', all[Number(el.dataset.lazy)]); });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('details.lazy'), function (el) {
+    el.addEventListener('toggle', function () { if (el.open) load(el); });
+  });
+})();
+(function () {
   var search = document.getElementById('f-search');
   var status = document.getElementById('f-status');
   var module = document.getElementById('f-module');
