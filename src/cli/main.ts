@@ -69,7 +69,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--baseline <baseline.json>', 'compare with this baseline (default: config baseline)')
     .option('--no-baseline', 'compare with no baseline (thresholds only)')
     .option('--update-baseline', 'record this run as the baseline (refused for a filtered run, a failed gate, another provider or model)')
-    .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | failed-gate (repeatable; recorded in report.json)').argParser(collect))
+    .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | failed-gate | unevaluated-text (repeatable; recorded in report.json)').argParser(collect))
     .option('--no-guards', "turn the pipeline's program-enforced guards off (a measurement run: what the prompts alone let through)")
     .addOption(new Option('--no-gates', 'deprecated: the old name of --no-guards').hideHelp())
     .option('--timeout <duration>', 'deadline of one model call attempt: seconds, or 1500ms, 45s, 2m (env ORDERFLOW_TIMEOUT; default openai.timeout_ms)')
@@ -104,7 +104,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--baseline <baseline.json>', 'compare with this baseline (default: config baseline)')
     .option('--no-baseline', 'compare with no baseline (thresholds only)')
     .option('--partial', 'merge an incomplete set of shards: the report is marked partial and the gate fails')
-    .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change (repeatable)').argParser(collect))
+    .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | unevaluated-text (repeatable)').argParser(collect))
     .action((dirs, opts) => run(async () => (await import('./commands/merge.js')).mergeCommand(dirs, opts, output))());
 
   program

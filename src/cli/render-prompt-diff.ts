@@ -1,4 +1,5 @@
 import pc from 'picocolors';
+import { changedLineGroups, type ChangedLine } from '../registry/prompt-diff-lines.js';
 import type { PromptDiff } from '../registry/prompt-diff.js';
 import type { SchemaChange } from '../registry/schema-diff.js';
 
@@ -7,10 +8,6 @@ export function renderPromptDiff(diff: PromptDiff): string {
   lines.push(pc.bold(`${diff.before.name} (${diff.before.version}) → ${diff.after.name} (${diff.after.version})`));
   const breaking = [...diff.schema, ...diff.structured].filter((c) => c.severity === 'breaking').length;
   lines.push(breaking ? pc.red(`${breaking} breaking change(s)`) : pc.green('no breaking changes'));
-
-  lines.push('', pc.bold('Metadata'));
-  if (diff.metadata.length === 0) lines.push('  (unchanged)');
-  for (const m of diff.metadata) lines.push(`  ${m.key}: ${JSON.stringify(m.before)} → ${JSON.stringify(m.after)}`);
 
   const changes = (title: string, list: SchemaChange[]) => {
     lines.push('', pc.bold(title));
@@ -21,14 +18,17 @@ export function renderPromptDiff(diff: PromptDiff): string {
     }
   };
   changes('Schema', diff.schema);
-  changes('Structured sections', diff.structured);
+  changes('Structured sections (parsed)', diff.structured);
 
-  lines.push('', pc.bold('Rules and prose'));
-  if (diff.text.length === 0) lines.push('  (unchanged)');
-  for (const t of diff.text) {
-    lines.push(`  ## ${t.section}`);
-    for (const r of t.removed) lines.push(pc.red(`  - ${r}`));
-    for (const a of t.added) lines.push(pc.green(`  + ${a}`));
-  }
+  lines.push('', pc.bold('Changed lines'));
+  const groups = changedLineGroups(diff);
+  if (groups.length === 0) lines.push('  (unchanged)');
+  for (const g of groups) lines.push(`  ## ${g.title}`, ...g.lines.map((l) => `  ${colour(l)}`));
+  if (diff.text_scope === 'prose') lines.push(pc.yellow('  (one side is a stored snapshot that kept only the prose sections: the text of structured sections and examples is not compared)'));
   return lines.join('\n');
+}
+
+function colour(l: ChangedLine): string {
+  const text = `${l.sign} ${l.text}`;
+  return l.sign === '-' ? pc.red(text) : l.sign === '+' ? pc.green(text) : text;
 }

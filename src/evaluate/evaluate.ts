@@ -17,7 +17,7 @@ import type { Provider } from '../providers/provider.js';
 import { lintRegistry } from '../registry/lint.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../registry/registry.js';
-import { snapshotPrompt } from '../registry/prompt-snapshot.js';
+import { snapshotBySha, snapshotPrompt } from '../registry/prompt-snapshot.js';
 import type { Registry } from '../registry/registry.js';
 import { resolveBaseline } from '../report/baseline.js';
 import { checkUpdateBeforeRun, recordBaseline } from '../report/baseline-update.js';
@@ -243,6 +243,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       baseline,
       scope: { hashes: suite.hashes, inScope: compileFilter({ ...filter, shard: undefined }) },
       prompts: new Map([...ws.active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshots.get(module)! }])),
+      knownPrompt: snapshotBySha(ws.registry.prompts),
       config,
       accepted,
       incomplete: outcome.incomplete ? { ...outcome.incomplete, resume: resumeCommand(options.commandArgs ?? runArguments(options), displayPath(outDir), { newBudget: true }) } : null,

@@ -3,7 +3,7 @@
  * problems; the CLI decides the exit code.
  */
 import type { Problem } from '../errors.js';
-import { unacknowledgedBreaking } from './breaking-ack.js';
+import { changelogItem, isBreakingEntry, unacknowledgedBreaking } from './breaking-ack.js';
 import { diffPrompts } from './prompt-diff.js';
 import { parseJsonWithPositions } from '../source-positions.js';
 import { findSection } from './markdown-sections.js';
@@ -28,7 +28,7 @@ export function lintRegistry(registry: Registry): Problem[] {
         });
       }
     }
-    problems.push(...lintBreakingAcknowledged(entry.versions));
+    problems.push(...lintBreakingAcknowledged(entry.versions), ...lintDroppedAcknowledgements(entry.versions));
   }
   return problems;
 }
@@ -51,6 +51,30 @@ function lintBreakingAcknowledged(versions: readonly PromptFile[]): Problem[] {
         severity: 'warning',
         message: `breaking change since ${older.metadata.name} not acknowledged: ${change.path}: ${change.message}`,
         expected: `a changelog entry "${newer.metadata.version}: BREAKING: …" that names it`,
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * A version copied from the one before keeps its breaking-change entries: a
+ * baseline older than both is judged by them, and without them the change
+ * its predecessor acknowledged fails the gate again.
+ */
+function lintDroppedAcknowledgements(versions: readonly PromptFile[]): Problem[] {
+  const problems: Problem[] = [];
+  for (let i = 1; i < versions.length; i++) {
+    const [older, newer] = [versions[i - 1]!, versions[i]!];
+    const kept = new Set(newer.changelog.map((e) => `${e.version}\u0000${e.text}`));
+    for (const entry of older.changelog.filter((e) => isBreakingEntry(e) && !kept.has(`${e.version}\u0000${e.text}`))) {
+      problems.push({
+        file: newer.path,
+        line: newer.metadataLines.changelog ?? newer.metadataLines.version,
+        field: 'changelog',
+        severity: 'warning',
+        message: `${newer.metadata.name} drops the acknowledgement "${entry.version}: ${entry.text}" that ${older.metadata.name} had: against a baseline older than ${older.metadata.version}, that change fails the gate again`,
+        expected: `the entry kept: ${changelogItem(entry)}`,
       });
     }
   }

@@ -1,8 +1,11 @@
 /**
  * `orderflow diff <prompt-a> <prompt-b>`: what a reviewer needs to read when a
  * prompt version is bumped — metadata, schema changes marked breaking or
- * compatible, structured-section changes, and rule lines added and removed.
+ * compatible, structured-section changes, the lines added and removed in every
+ * section, and the changelog entries added and removed.
  */
+import { diffLines } from './line-diff.js';
+import type { ChangelogEntry } from './prompt-metadata.js';
 import type { PromptFile } from './prompt-file.js';
 import { isPromptFile, snapshotPrompt, type PromptSnapshot } from './prompt-snapshot.js';
 import { diffSchemas, type ChangeSeverity, type SchemaChange } from './schema-diff.js';
@@ -12,11 +15,15 @@ import { TOOL_RISK_LEVELS } from './seed-contracts.js';
 export interface PromptDiff {
   before: { name: string; version: string; path: string; sha256: string };
   after: { name: string; version: string; path: string; sha256: string };
+  /** Metadata keys that changed, the changelog aside (see `changelog`). */
   metadata: { key: string; before: unknown; after: unknown }[];
+  changelog: { added: ChangelogEntry[]; removed: ChangelogEntry[] };
   schema: SchemaChange[];
   structured: SchemaChange[];
-  /** Prose lines per section: added and removed, numbering ignored. */
+  /** Lines per section, every section but the metadata: removed and added, in file order, list numbering ignored. */
   text: { section: string; added: string[]; removed: string[] }[];
+  /** 'prose': one side is a snapshot stored before whole sections were kept, so only the prose sections could be compared. */
+  text_scope: 'all' | 'prose';
   breaking: boolean;
 }
 
@@ -29,15 +36,18 @@ export function diffPrompts(fileOrSnapshotA: PromptFile | PromptSnapshot, fileOr
     ...diffSchemas(a.output_schema ?? undefined, b.output_schema ?? undefined, 'output'),
   ];
   const structured = diffStructured(a.structured, b.structured);
-  const text = diffProse(a, b);
+  const scope = a.text_sections && b.text_sections ? 'all' : 'prose';
+  const text = diffSectionText(scope === 'all' ? a.text_sections! : a.sections, scope === 'all' ? b.text_sections! : b.sections);
   const ref = (p: PromptSnapshot) => ({ name: p.name, version: p.version, path: p.path, sha256: p.sha256 });
   return {
     before: ref(a),
     after: ref(b),
     metadata,
+    changelog: diffChangelog(a.changelog, b.changelog),
     schema,
     structured,
     text,
+    text_scope: scope,
     breaking: [...schema, ...structured].some((c) => c.severity === 'breaking'),
   };
 }
@@ -46,6 +56,7 @@ function diffMetadata(a: PromptSnapshot, b: PromptSnapshot) {
   const keys = [...new Set([...Object.keys(a.metadata), ...Object.keys(b.metadata)])];
   const get = (p: PromptSnapshot, k: string) => p.metadata[k];
   return keys
+    .filter((k) => k !== 'changelog')
     .filter((k) => JSON.stringify(get(a, k)) !== JSON.stringify(get(b, k)))
     .map((key) => ({ key, before: get(a, key), after: get(b, key) }));
 }
@@ -121,18 +132,28 @@ function diffSlotRules(a: StructuredSections, b: StructuredSections): SchemaChan
   return out;
 }
 
-function diffProse(a: PromptSnapshot, b: PromptSnapshot): PromptDiff['text'] {
-  const prose = (p: PromptSnapshot) => new Map(p.sections.map((s) => [s.title, s.lines.map(normaliseRule).filter(Boolean)] as const));
-  const before = prose(a);
-  const after = prose(b);
+function diffSectionText(a: PromptSnapshot['sections'], b: PromptSnapshot['sections']): PromptDiff['text'] {
+  const lines = (sections: PromptSnapshot['sections']) => new Map(sections.map((s, i) => [titleOf(sections, i), s.lines.map(normaliseRule).filter(Boolean)] as const));
+  const before = lines(a);
+  const after = lines(b);
   const titles = [...new Set([...before.keys(), ...after.keys()])];
   return titles
-    .map((section) => {
-      const x = before.get(section) ?? [];
-      const y = after.get(section) ?? [];
-      return { section, added: y.filter((l) => !x.includes(l)), removed: x.filter((l) => !y.includes(l)) };
-    })
+    .map((section) => ({ section, ...diffLines(before.get(section) ?? [], after.get(section) ?? []) }))
     .filter((d) => d.added.length || d.removed.length);
+}
+
+/** A title used twice ("## Example", "## Example") is told apart by its place, so neither hides the other. */
+function titleOf(sections: PromptSnapshot['sections'], index: number): string {
+  const title = sections[index]!.title;
+  const nth = sections.slice(0, index).filter((s) => s.title === title).length;
+  return nth ? `${title} (${nth + 1})` : title;
+}
+
+function diffChangelog(a: readonly ChangelogEntry[], b: readonly ChangelogEntry[]): PromptDiff['changelog'] {
+  const key = (e: ChangelogEntry) => `${e.version}\u0000${e.text}`;
+  const before = new Set(a.map(key));
+  const after = new Set(b.map(key));
+  return { added: b.filter((e) => !before.has(key(e))), removed: a.filter((e) => !after.has(key(e))) };
 }
 
 /** Renumbering a list is not a rule change. */

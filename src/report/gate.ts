@@ -12,13 +12,14 @@ import type { Metrics } from '../scoring/metric-accumulator.js';
 import type { RunProvenance } from '../runner/case-result.js';
 import type { BaselineDiff } from './baseline.js';
 import type { SettingChange } from './gate-settings.js';
+import { readsPromptText } from '../providers/reads-prompt-text.js';
 import type { PromptChange } from './prompt-review.js';
 import { pairedChecks } from './statistics/paired-gate.js';
 import type { RunStatistics } from './statistics/run-statistics.js';
 import { judgeThreshold } from './statistics/threshold-judgement.js';
 
 /** Values of `--accept`: explicit consent to what the gate would otherwise refuse, recorded in report.json. */
-export const ACCEPT_VALUES = ['loosened-gate', 'removed-cases', 'provider-change', 'failed-gate'] as const;
+export const ACCEPT_VALUES = ['loosened-gate', 'removed-cases', 'provider-change', 'failed-gate', 'unevaluated-text'] as const;
 export type Acceptance = (typeof ACCEPT_VALUES)[number];
 
 export function parseAcceptFlags(values: readonly string[] = []): Acceptance[] {
@@ -73,6 +74,8 @@ export interface GateInput {
   /** The run stopped before every case ran (a spent --max-cost). */
   incomplete?: RunProvenance['incomplete'] | null;
   accepted: readonly Acceptance[];
+  /** Who evaluated the prompts' text: the run's provider, and the modules whose cases ran ("pipeline" for scenarios). */
+  evaluatedBy?: { provider: string; modules: readonly string[] };
   /** The gate mode, and in statistical mode the paired comparison that replaces per-case flips. */
   statistics: Pick<RunStatistics, 'mode' | 'paired' | 'stable_regressions' | 'stable_regression_count'>;
 }
@@ -135,6 +138,31 @@ const promptChanges: Check = ({ promptChanges }) => {
   return [{ id: 'prompt_changes', passed: false, reason: `${open.length} breaking prompt change(s) not acknowledged in the new version's changelog: ${first}${open.length > 3 ? '; …' : ''}`, value: open.length, threshold: { max: 0 } }];
 };
 
+/**
+ * Prompt text an offline provider never read is unevaluated, not passed: a
+ * change to it passes only when a model that reads the prompt ran the module's
+ * cases (live, or replayed from a recorded live run of that exact prompt — the
+ * cache is keyed by it), or when accepted on purpose.
+ */
+const promptTextEvaluated: Check = ({ promptChanges, evaluatedBy, accepted }) => {
+  const changed = (promptChanges ?? []).filter((p) => p.unread_text?.length);
+  if (!changed.length || !evaluatedBy) return [];
+  const reader = readsPromptText(evaluatedBy.provider);
+  const ran = (module: string) => evaluatedBy.modules.includes(module) || evaluatedBy.modules.includes('pipeline');
+  const open = changed.filter((p) => !reader || !ran(p.module));
+  const describeOne = (p: PromptChange) => `${p.module} (${p.after?.name ?? '–'}: ${(p.unread_text ?? []).map((t) => t.section).join(', ')})`;
+  if (!open.length) return [{ id: 'prompt_text_evaluated', passed: true, reason: `changed prompt text evaluated by ${evaluatedBy.provider}: ${changed.map(describeOne).join('; ')}`, value: 0, threshold: { max: 0 } }];
+  const by = reader ? `${evaluatedBy.provider} (the module's cases did not run)` : evaluatedBy.provider;
+  const check = {
+    id: 'prompt_text_evaluated',
+    passed: false,
+    reason: `prompt text changed since the baseline, not evaluated by ${by}: ${open.map(describeOne).join('; ')}; run the module's cases on a model that reads the prompt (live, or --replay of a recorded live run), or accept with --accept unevaluated-text`,
+    value: open.length,
+    threshold: { max: 0 },
+  };
+  return [acceptable(check, 'unevaluated-text', accepted)];
+};
+
 const gateSettings: Check = ({ settingChanges, accepted }) => {
   const loosened = settingChanges.filter((c) => c.loosened);
   if (loosened.length === 0) return [];
@@ -143,7 +171,7 @@ const gateSettings: Check = ({ settingChanges, accepted }) => {
 };
 
 /** Order: what invalidates the comparison first, then thresholds, then the comparison itself. */
-const CHECKS: Check[] = [completeRun, baselineTrusted, baselineComparable, gateSettings, promptChanges, thresholds, newFailures, removedCases];
+const CHECKS: Check[] = [completeRun, baselineTrusted, baselineComparable, gateSettings, promptChanges, promptTextEvaluated, thresholds, newFailures, removedCases];
 
 export function evaluateGate(input: GateInput): GateVerdict {
   const results = CHECKS.flatMap((check) => check(input));

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { compileFilter, shardOf } from '../cases/case-filter.js';
 import type { Config } from '../config/config.js';
 import { InputError, type Problem } from '../errors.js';
-import { snapshotPrompt } from '../registry/prompt-snapshot.js';
+import { snapshotBySha, snapshotPrompt } from '../registry/prompt-snapshot.js';
 import { displayPath, findPrompt, type Registry } from '../registry/registry.js';
 import { Aggregates } from '../runner/aggregates.js';
 import { RESULTS_SCHEMA_VERSION, type CaseResult, type RunProvenance } from '../runner/case-result.js';
@@ -161,6 +161,7 @@ async function writeMerged(options: MergeOptions, files: string[], headers: RunP
     // The merged shards are the suite; in a partial merge, only the shards that are here.
     scope: { hashes: seen, inScope: (k) => filtered(k) && (!count || present.has(shardOf(k.case_id, count) + 1)) },
     prompts: currentPrompts(run, options.registry),
+    knownPrompt: snapshotBySha(options.registry?.prompts ?? []),
     config: options.config,
     accepted: options.accepted ?? [],
     finish: 'run the merge again (its inputs are untouched)',

@@ -6,6 +6,7 @@
  * version's changelog acknowledges it.
  */
 import { changeSubjects, unacknowledgedBreaking } from '../registry/breaking-ack.js';
+import { READ_AS_DATA } from '../providers/reads-prompt-text.js';
 import { diffPrompts, type PromptDiff } from '../registry/prompt-diff.js';
 import type { PromptSnapshot } from '../registry/prompt-snapshot.js';
 import type { SchemaChange } from '../registry/schema-diff.js';
@@ -26,14 +27,20 @@ export interface PromptChange {
   breaking_count: number;
   /** Breaking changes the new version does not acknowledge: each fails the gate. */
   unacknowledged: SchemaChange[];
+  /** Changed lines in sections an offline provider (sim) never reads: only a model that reads the prompt evaluates them. */
+  unread_text?: PromptDiff["text"];
 }
 
 const ref = (p: PromptSnapshot): PromptRef => ({ name: p.name, version: p.version, sha256: p.sha256 });
 
-export function reviewPromptChanges(baseline: Record<string, PromptSnapshot>, current: CurrentPrompts): PromptChange[] {
+/** A prompt file at hand with this sha256, snapshotted now: a baseline stored before whole sections were kept is read whole from it. */
+export type KnownPrompt = (sha256: string) => PromptSnapshot | undefined;
+
+export function reviewPromptChanges(baseline: Record<string, PromptSnapshot>, current: CurrentPrompts, known: KnownPrompt = () => undefined): PromptChange[] {
   const out: PromptChange[] = [];
   for (const module of [...new Set([...Object.keys(baseline), ...current.keys()])].sort()) {
-    const before = baseline[module];
+    const stored = baseline[module];
+    const before = stored && !stored.text_sections ? (known(stored.sha256) ?? stored) : stored;
     const now = current.get(module);
     if (before && now && before.sha256 === now.ref.sha256) continue;
     const diff = before && now?.snapshot ? diffPrompts(before, now.snapshot) : null;
@@ -44,7 +51,8 @@ export function reviewPromptChanges(baseline: Record<string, PromptSnapshot>, cu
       after: now ? now.ref : null,
       diff,
       breaking_count: changes.filter((c) => c.severity === 'breaking').length,
-      unacknowledged: diff && now?.snapshot ? unacknowledgedBreaking(changes, now.snapshot.version, now.snapshot.changelog) : [],
+      unread_text: (diff?.text ?? []).filter((t) => !READ_AS_DATA.test(t.section)),
+      unacknowledged: diff && now?.snapshot ? unacknowledgedBreaking(changes, now.snapshot.version, now.snapshot.changelog, before?.version) : [],
     });
   }
   return out;
@@ -59,5 +67,15 @@ export function acknowledgedChanges(changes: PromptChange[] | null): { module: s
       .filter((c) => c.severity === 'breaking' && !open.has(c.message))
       .map((c) => ({ module: p.module, subjects: changeSubjects(c), message: `${p.module}: ${c.message}` }))
       .filter((a) => a.subjects.length > 0);
+  });
+}
+
+/** Each breaking change a changelog acknowledged, by module: what a reviewer approves when the gate passes with them. */
+export function acknowledgedBreaking(changes: PromptChange[] | null): { module: string; version: string; change: SchemaChange }[] {
+  return (changes ?? []).flatMap((p) => {
+    const open = new Set(p.unacknowledged.map((c) => c.message));
+    return [...(p.diff?.schema ?? []), ...(p.diff?.structured ?? [])]
+      .filter((c) => c.severity === 'breaking' && !open.has(c.message))
+      .map((change) => ({ module: p.module, version: p.after?.version ?? '', change }));
   });
 }

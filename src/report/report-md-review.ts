@@ -4,14 +4,48 @@
  * purpose, the prompt changes since the baseline, and the per-case comparison.
  * A reviewer reads these first; every list is capped.
  */
+import { readsPromptText } from '../providers/reads-prompt-text.js';
+import { suggestedAcknowledgement } from '../registry/breaking-ack.js';
+import { cappedLineGroups, changedLineGroups } from '../registry/prompt-diff-lines.js';
+import type { PromptDiff } from '../registry/prompt-diff.js';
 import type { PromptChange } from './prompt-review.js';
-import { codeSpan, escapeMarkdownInline as md } from './escape.js';
+import { acknowledgedItems, describeItem, gateWords } from './review-verdict.js';
+import { flipsJudged, whyNotJudged } from './run-words.js';
+import { codeSpan, escapeHtml, escapeMarkdownInline as md, neutraliseMentions } from './escape.js';
 import type { ReportHead } from './report-types.js';
 
 /** Ids listed one per line in each list; the rest are counted and pointed to. */
 export const ID_LIST_CAP = 25;
 const MORE = 'see report.html / report.json';
 const CHANGE_CAP = 25;
+/** Changed text lines shown per module; report.html has them all. */
+export const CHANGED_LINE_CAP = 40;
+
+/** "text changed, not evaluated by sim", with the lines: a pass on sim says nothing about them. */
+function unreadTextMarkdown(unread: PromptDiff['text'], provider: string): string[] {
+  const { groups, left_out } = cappedLineGroups(changedLineGroups({ metadata: [], text: unread, changelog: { added: [], removed: [] } }), CHANGED_LINE_CAP);
+  const out = ['', `⚠️ **text changed, not evaluated by ${md(provider)}**: ${md(provider)} reads only the schemas and structured lists, so these lines were never run. Evaluate them on a model that reads the prompt (a live run, or ${codeSpan('--replay')} of a recorded one), or accept with ${codeSpan('--accept unevaluated-text')}.`, ''];
+  for (const g of groups) out.push(`- ${md(g.title)}`, ...g.lines.map((l) => `  - ${codeSpan(`${l.sign} ${l.text}`, 400)}`));
+  if (left_out) out.push(`- … and ${left_out} more line(s): report.html has them all`);
+  return out;
+}
+
+/** Every changed line, section by section (metadata, text, changelog entries), capped with a pointer to the whole diff. */
+function changedLinesMarkdown(diff: PromptDiff): string[] {
+  const { groups, left_out } = cappedLineGroups(changedLineGroups(diff), CHANGED_LINE_CAP);
+  if (!groups.length) return [];
+  const out = ['', '**Changed lines**', ''];
+  for (const g of groups) out.push(`- ${md(g.title)}`, ...g.lines.map((l) => `  - ${codeSpan(`${l.sign} ${l.text}`, 400)}`));
+  if (left_out) out.push(`- … and ${left_out} more changed line(s): the whole diff is in report.html (Prompt changes)`);
+  if (diff.text_scope === 'prose') out.push('', '_The baseline stored only the prose sections of this prompt: the text of its structured sections and examples could not be compared._');
+  return out;
+}
+
+/** "✅ gate passed", "⚠️ gate passed with 2 acknowledged breaking change(s)", "❌ gate FAILED". */
+export function verdictHeading(head: ReportHead): string {
+  const words = gateWords(head);
+  return `${!head.gate.passed ? '❌' : words === 'passed' ? '✅' : '⚠️'} gate ${words}`;
+}
 
 /** Lines right under the verdict heading. */
 export function renderVerdictNotes(head: ReportHead): string[] {
@@ -21,6 +55,13 @@ export function renderVerdictNotes(head: ReportHead): string[] {
   if (failed.length) {
     out.push('**Why the gate failed**', '');
     for (const c of failed) out.push(`- ${md(c.reason, 600)}`);
+    out.push('');
+  }
+  const acknowledged = acknowledgedItems(head);
+  if (acknowledged.length) {
+    out.push(`**Acknowledged breaking changes (${acknowledged.length})**: each ships on purpose, so each needs a reviewer's approval`, '');
+    out.push(...acknowledged.slice(0, CHANGE_CAP).map((a) => `- ${md(describeItem(a), 600)}`));
+    if (acknowledged.length > CHANGE_CAP) out.push(`- … and ${acknowledged.length - CHANGE_CAP} more — ${MORE}`);
     out.push('');
   }
   const notes: string[] = [];
@@ -42,7 +83,7 @@ export function renderVerdictNotes(head: ReportHead): string[] {
 }
 
 /** "## Prompt changes since the baseline": old → new and the structured diff, breaking changes marked. */
-export function renderPromptChanges(changes: PromptChange[] | null): string[] {
+export function renderPromptChanges(changes: PromptChange[] | null, provider?: string): string[] {
   if (!changes || changes.length === 0) return [];
   const out = ['## Prompt changes since the baseline', ''];
   for (const p of changes) {
@@ -65,26 +106,33 @@ export function renderPromptChanges(changes: PromptChange[] | null): string[] {
       out.push(`- ${tag} ${codeSpan(c.path)}: ${md(c.message)}`);
     }
     if (changes.length > CHANGE_CAP) out.push(`- … and ${changes.length - CHANGE_CAP} more (report.json, prompt_changes)`);
-    const rules = p.diff.text.reduce((n, t) => n + t.added.length + t.removed.length, 0);
-    if (rules) out.push(`- rule and prose lines: ${p.diff.text.map((t) => `${md(t.section)} −${t.removed.length} +${t.added.length}`).join(', ')}`);
-    const changelog = p.diff.metadata.find((m) => m.key === 'changelog');
-    if (p.unacknowledged.length) out.push('', `To ship it on purpose, add a changelog entry for ${codeSpan(p.after?.version ?? '')} that names each change as breaking, e.g. ${codeSpan(`${p.after?.version}: BREAKING: ${p.unacknowledged[0]!.message}`)}.`);
-    else if (changelog && !changes.length && !rules) out.push('- changelog only');
+    if (provider && !readsPromptText(provider) && p.unread_text?.length) out.push(...unreadTextMarkdown(p.unread_text, provider));
+    out.push(...changedLinesMarkdown(p.diff));
+    if (p.unacknowledged.length) {
+      const version = p.after?.version ?? '';
+      out.push('', `To ship it on purpose, add to the ${codeSpan('changelog:')} list of ${codeSpan(version)} an entry that names each change as breaking, then have it reviewed:`, '', '<pre>', ...p.unacknowledged.slice(0, CHANGE_CAP).map((c) => `  ${preLine(suggestedAcknowledgement(version, c))}`), '</pre>');
+    }
     out.push('');
   }
   return out;
 }
 
+/**
+ * One line inside a <pre> block, inert (GitHub renders no markup, mention or
+ * issue link there) and copied as written: no line break, no tag.
+ */
+const preLine = (text: string) => neutraliseMentions(escapeHtml(text.replace(/\s+/g, ' ')));
+
 /** "## Against the baseline": counts, then each list of ids. */
 export function renderBaselineComparison(head: ReportHead, reasons: ReadonlyMap<string, string> = new Map()): string[] {
   const b = head.baseline;
   if (!b) return [];
-  const judged = !b.untrusted && b.not_comparable.length === 0;
+  const judged = flipsJudged(head);
+  const counts = `${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.removed_count} removed, ${b.changed_count} changed, ${b.added} new since the baseline`;
   const out = [
     '## Against the baseline',
     '',
-    `Baseline ${codeSpan(b.path)}${b.run_id ? ` (run ${codeSpan(b.run_id)})` : ''}: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ` +
-      `${b.removed_count} removed, ${b.changed_count} changed, ${b.added} new since the baseline.`,
+    `Baseline ${codeSpan(b.path)}${b.run_id ? ` (run ${codeSpan(b.run_id)})` : ''}: ${judged ? `${counts}.` : `per-case flips not judged: ${md(whyNotJudged(head), 600)}.`}`,
     '',
   ];
   const { filters: f, shard } = head.run;

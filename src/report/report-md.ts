@@ -15,7 +15,8 @@ import type { Metrics } from '../scoring/metric-accumulator.js';
 import { attackStrategiesSection } from './attack-strategies-md.js';
 import type { CaseEntry } from './case-entries.js';
 import { codeSpan, escapeHtml, escapeMarkdownInline as md, neutraliseMentions } from './escape.js';
-import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
+import { runSize } from './run-words.js';
+import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes, verdictHeading } from './report-md-review.js';
 import { describeDelta } from './metric-delta.js';
 import type { ReportHead } from './report-types.js';
 import { formatInterval, intervalOf } from './statistics/metric-intervals.js';
@@ -61,12 +62,12 @@ function skippedSection(head: ReportHead): string[] {
 export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput): string {
   const out: string[] = [];
   const { run, summary, gate } = head;
-  out.push(`# orderflow eval: ${gate.passed ? '✅ gate passed' : '❌ gate FAILED'}`, '');
+  out.push(`# orderflow eval: ${verdictHeading(head)}`, '');
   out.push(...renderVerdictNotes(head));
   out.push(...withinNoiseLines(gate));
   out.push(
     `Run ${codeSpan(run.id)} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)} · guards ${run.guards_enabled === false ? '**off** (measurement run)' : 'on'} · ` +
-      `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · ${(run.duration_ms / 1000).toFixed(1)} s` +
+      `${runSize(summary.total, run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · ${(run.duration_ms / 1000).toFixed(1)} s` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}${run.git.dirty ? ' (dirty)' : ''}` : ''),
     '',
     modeLine(head.statistics),
@@ -75,7 +76,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
     '',
   );
 
-  out.push(...renderPromptChanges(head.prompt_changes));
+  out.push(...renderPromptChanges(head.prompt_changes, run.provider));
   out.push(...skippedSection(head));
 
   out.push('## Metrics', '');
@@ -84,7 +85,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   for (const id of METRIC_IDS) {
     const m = head.metrics[id];
     if (!m || (m.denominator === 0 && id !== 'cost_usd')) continue;
-    const row = `| ${id} | ${fmt(m.value)} | ${formatInterval(intervalOf(m)) || '–'} | ${countOf(id, m)} |`;
+    const row = `| ${id} | ${fmt(m.value)} | ${formatInterval(intervalOf(m)) || '–'} | ${countOf(id, m, run.repeat)} |`;
     if (!head.baseline) {
       out.push(row);
       continue;
@@ -262,8 +263,8 @@ function fmt(v: number | null): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
 }
 
-function countOf(id: MetricId, m: MetricValue): string {
+function countOf(id: MetricId, m: MetricValue, repeat: number): string {
   if (id === 'latency_ms') return `p50 ${fmt(m.p50 as number | null)} · p95 ${fmt(m.p95 as number | null)} (${m.denominator} calls)`;
-  if (id === 'cost_usd') return costFigure(m, fmt);
+  if (id === 'cost_usd') return costFigure(m, repeat);
   return `${m.numerator} / ${m.denominator}`;
 }

@@ -7,8 +7,9 @@
  * note saying where the rest is.
  */
 import { codeSpan, escapeMarkdownInline as md } from './escape.js';
-import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes } from './report-md-review.js';
+import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes, verdictHeading } from './report-md-review.js';
 import type { CaseEntry } from './case-entries.js';
+import { runSize } from './run-words.js';
 import type { ReportHead } from './report-types.js';
 import type { ArmsReport } from './arms/arms-report.js';
 import { verdictLine } from './arms/render-arms-md.js';
@@ -29,16 +30,16 @@ export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact,
   const { run, summary, gate } = head;
   const where = artifact ? `the ${codeSpan(artifact)} artifact (report.md, report.json, junit.xml, results.jsonl)` : `${codeSpan(run.report_dir)} (report.md, report.json)`;
   const out = [
-    `## orderflow: ${gate.passed ? '✅ gate passed' : '❌ gate FAILED'}`,
+    `## orderflow: ${verdictHeading(head)}`,
     '',
     ...renderVerdictNotes(head),
-    `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +
+    `${runSize(summary.total, run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}` : ''),
     '',
   ];
   const settings = head.gate_settings_changes;
   if (settings.length) out.push(`Gate settings changed since the baseline: ${settings.map((c) => codeSpan(c.message)).join(', ')}`, '');
-  out.push(...renderPromptChanges(head.prompt_changes).map((l) => l.replace(/^## /, '### ').replace(/^### (\S+:)/, '#### $1')));
+  out.push(...renderPromptChanges(head.prompt_changes, run.provider).map((l) => l.replace(/^## /, '### ').replace(/^### (\S+:)/, '#### $1')));
   if (head.arms) out.push(...armsSummary(head.arms));
   out.push(...renderBaselineComparison(head).map((l) => l.replace(/^## /, '### ')));
   if (failuresTotal) {

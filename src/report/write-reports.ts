@@ -17,7 +17,7 @@ import { evaluateGate, type Acceptance } from './gate.js';
 import { compareGateSettings, gateSettingsOf } from './gate-settings.js';
 import { HtmlDataCollector } from './html/collect-html-data.js';
 import { renderHtmlReport } from './html/render-html-report.js';
-import { acknowledgedChanges, reviewPromptChanges, type CurrentPrompts } from './prompt-review.js';
+import { acknowledgedChanges, reviewPromptChanges, type CurrentPrompts, type KnownPrompt } from './prompt-review.js';
 import { JunitWriter } from './junit.js';
 import { ReportJsonWriter } from './report-json.js';
 import { renderMarkdown, type MarkdownFailure } from './report-md.js';
@@ -44,6 +44,7 @@ export interface WriteReportsOptions {
   scope?: SuiteScope;
   /** The active prompts, for the review of prompt changes since the baseline. */
   prompts: CurrentPrompts;
+  knownPrompt?: KnownPrompt;
   /** `statistics` defaults to the config defaults. */
   config: Pick<Config, 'gate' | 'max_new_failures' | 'max_removed_cases'> & Partial<Pick<Config, 'statistics'>>;
   accepted: readonly Acceptance[];
@@ -80,7 +81,7 @@ export async function writeReports(options: WriteReportsOptions): Promise<Writte
 async function writeAll(options: WriteReportsOptions, files: WrittenReports['files'], json: ReportJsonWriter, junit: JunitWriter): Promise<WrittenReports> {
   const { run } = options;
   const record = options.baseline?.record ?? null;
-  const promptChanges = record ? reviewPromptChanges(record.prompts ?? {}, options.prompts) : null;
+  const promptChanges = record ? reviewPromptChanges(record.prompts ?? {}, options.prompts, options.knownPrompt) : null;
   const identity = { provider: run.provider, model: run.model, gates_enabled: run.gates_enabled };
   const comparison = options.baseline ? new BaselineComparison(options.baseline, identity, acknowledgedChanges(promptChanges)) : null;
   const settings = options.config.statistics ?? DEFAULT_STATISTICS;
@@ -147,7 +148,18 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     unsafe_actions: snapshot.unsafe_actions,
     successful_attacks: snapshot.successful_attacks,
     ...(snapshot.skipped_modules ? { skipped_modules: snapshot.skipped_modules } : {}),
-    gate: evaluateGate({ config: options.config, metrics, baseline, promptChanges, settingChanges, partial: run.partial, incomplete: options.incomplete ?? null, accepted: options.accepted, statistics }),
+    gate: evaluateGate({
+      config: options.config,
+      metrics,
+      baseline,
+      promptChanges,
+      settingChanges,
+      partial: run.partial,
+      incomplete: options.incomplete ?? null,
+      accepted: options.accepted,
+      statistics,
+      evaluatedBy: { provider: run.provider, modules: Object.keys(snapshot.by_module) },
+    }),
     baseline,
     prompt_changes: promptChanges,
     gate_settings_changes: settingChanges,

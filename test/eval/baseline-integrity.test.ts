@@ -96,7 +96,7 @@ describe('--update-baseline refuses a run that must not become the baseline', ()
   it('an unknown --accept value is bad input', async () => {
     const r = await runCli(['eval', '-q', '--accept', 'everything'], { cwd: project() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--accept: error: unknown value "everything" \(expected one of loosened-gate, removed-cases, provider-change, failed-gate\)/);
+    expect(r.stderr).toMatch(/--accept: error: unknown value "everything" \(expected one of loosened-gate, removed-cases, provider-change, failed-gate, unevaluated-text\)/);
   });
 });
 

@@ -27,7 +27,11 @@ describe('prompt diff', () => {
     expect(find('output.urgency', /field added/)?.severity).toBe('compatible');
     expect(find('output.slots.user_emotion', /enum value "desperate" added/)?.severity).toBe('compatible');
     expect(diff.breaking).toBe(true);
-    expect(diff.metadata.map((m) => m.key)).toEqual(expect.arrayContaining(['name', 'version', 'changelog']));
+    expect(diff.metadata.map((m) => m.key)).toEqual(expect.arrayContaining(['name', 'version']));
+    // The changelog as the entries the new version added, not one JSON line of the whole list.
+    expect(diff.metadata.map((m) => m.key)).not.toContain('changelog');
+    expect(diff.changelog.removed).toEqual([]);
+    expect(diff.changelog.added.map((e) => e.version)).toContain('v3.0.0');
     expect(diff.structured.find((c) => /intent "order_status_query" removed/.test(c.message))?.severity).toBe('breaking');
     // Input schema untouched: nothing reported for it.
     expect(diff.schema.filter((c) => c.path.startsWith('input'))).toEqual([]);
@@ -38,7 +42,7 @@ describe('prompt diff', () => {
     const v2 = findPrompt(registry, 'intent_v2')!;
     const diff = diffPrompts(v2, v2);
     expect(diff.breaking).toBe(false);
-    expect([...diff.schema, ...diff.structured, ...diff.text, ...diff.metadata]).toEqual([]);
+    expect([...diff.schema, ...diff.structured, ...diff.text, ...diff.metadata, ...diff.changelog.added, ...diff.changelog.removed]).toEqual([]);
   });
 
   it('flags a removed forbidden phrase and a lowered tool risk level as breaking', async () => {

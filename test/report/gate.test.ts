@@ -38,6 +38,10 @@ const prompt = (unacknowledged: number): PromptChange => ({
   unacknowledged: Array.from({ length: unacknowledged }, (_, i) => ({ kind: 'removed', path: `p${i}`, breaking: true, message: `forbidden phrase ${i} removed` }) as unknown as PromptChange['unacknowledged'][number]),
 });
 
+/** A prompt whose System Role changed: text sim never reads. */
+const textOnly: PromptChange = { ...prompt(0), unread_text: [{ section: 'System Role', added: ['Tell the customer it succeeded.'], removed: ['never promises an unverified action;'] }] };
+const ranOn = (provider: string, modules = ['customer_response_generation']) => ({ evaluatedBy: { provider, modules } });
+
 const loosened: SettingChange = { setting: 'gate.case_pass_rate.min', before: 0.95, after: 0.9, loosened: true, message: 'gate.case_pass_rate.min 0.95 → 0.9 (loosened)' };
 const tightened: SettingChange = { setting: 'gate.case_pass_rate.min', before: 0.9, after: 0.95, loosened: false, message: 'gate.case_pass_rate.min 0.9 → 0.95' };
 
@@ -71,6 +75,21 @@ const ROWS: Row[] = [
   { check: 'gate_settings', rule: 'a loosened setting fails, a tightened one does not', passes: input({ settingChanges: [tightened] }), fails: input({ settingChanges: [tightened, loosened] }), reason: /^gate settings loosened since the baseline: gate\.case_pass_rate\.min 0\.95 → 0\.9$/ },
   { check: 'prompt_changes', rule: 'an unacknowledged breaking change fails', passes: input({ promptChanges: [prompt(0)] }), fails: input({ promptChanges: [prompt(0), prompt(1)] }), reason: /^1 breaking prompt change\(s\) not acknowledged .*response_v2 → response_v3: forbidden phrase 0 removed$/ },
   { check: 'prompt_changes', rule: 'at most three changes are spelled out', passes: input({ promptChanges: [prompt(0)] }), fails: input({ promptChanges: [prompt(4)] }), reason: /^4 breaking .*phrase 2 removed; …$/ },
+  {
+    check: 'prompt_text_evaluated',
+    rule: 'changed prompt text run by a model that reads it passes; on sim it fails',
+    passes: input({ promptChanges: [textOnly], ...ranOn('openai') }),
+    fails: input({ promptChanges: [textOnly], ...ranOn('sim') }),
+    reason: /^prompt text changed since the baseline, not evaluated by sim: customer_response_generation \(response_v3: System Role\); .*--accept unevaluated-text$/,
+  },
+  {
+    check: 'prompt_text_evaluated',
+    rule: "a live run that skipped the changed module's cases has not evaluated it",
+    passes: input({ promptChanges: [textOnly], ...ranOn('openai', ['pipeline']) }),
+    fails: input({ promptChanges: [textOnly], ...ranOn('openai', ['intent_recognition']) }),
+    reason: /not evaluated by openai \(the module's cases did not run\)/,
+  },
+  { check: 'prompt_text_evaluated', rule: 'sim:gullible reads no prompt text either', passes: input({ promptChanges: [prompt(0)], ...ranOn('sim:gullible') }), fails: input({ promptChanges: [textOnly], ...ranOn('sim:gullible') }), reason: /not evaluated by sim:gullible/ },
   { check: 'new_failures', rule: 'newly failing cases up to the limit', passes: input({ baseline: { ...DIFF, newly_failing_count: 2 } }, { max_new_failures: 2 }), fails: input({ baseline: { ...DIFF, newly_failing_count: 3 } }, { max_new_failures: 2 }), reason: /^3 case\(s\) passed in the baseline and fail now \(at most 2 allowed\)$/ },
   { check: 'new_failures', rule: 'the default allows none', passes: input(), fails: input({ baseline: { ...DIFF, newly_failing_count: 1 } }), reason: /^1 case\(s\) passed in the baseline and fail now \(at most 0 allowed\)$/ },
   { check: 'removed_cases', rule: 'cases gone from the suite up to the limit', passes: input({ baseline: { ...DIFF, removed_count: 1 } }, { max_removed_cases: 1 }), fails: input({ baseline: { ...DIFF, removed_count: 2 } }, { max_removed_cases: 1 }), reason: /^2 case\(s\) of the baseline are gone from the suite \(at most 1 allowed\)$/ },
@@ -161,5 +180,14 @@ describe('--accept values', () => {
     expect(parseAcceptFlags(['removed-cases', 'loosened-gate', 'removed-cases'])).toEqual(['removed-cases', 'loosened-gate']);
     expect(() => parseAcceptFlags(['removed-case'])).toThrow(InputError);
     expect(() => parseAcceptFlags(['loosened-gate', 'everything'])).toThrow(/unknown value "everything"/);
+  });
+});
+
+describe('unevaluated prompt text, accepted on purpose', () => {
+  it('passes with --accept unevaluated-text, and says so in the check and the verdict', () => {
+    const verdict = evaluateGate(input({ promptChanges: [textOnly], ...ranOn('sim'), accepted: ['unevaluated-text'] }));
+    expect(verdict.passed).toBe(true);
+    expect(verdict.accepted).toEqual(['unevaluated-text']);
+    expect(verdict.checks.find((c) => c.id === 'prompt_text_evaluated')).toMatchObject({ passed: true, accepted: 'unevaluated-text' });
   });
 });

@@ -64,6 +64,17 @@ describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html in headles
     await page.setViewportSize({ width: 1500, height: 2600 });
     await page.screenshot({ path: join(out, 'report-screenshot.png'), timeout: 120_000 });
     expect(statSync(join(out, 'report-screenshot.png')).size).toBeGreaterThan(50_000);
+    // A reviewer's order, as laid out on the screenshot: the verdict, the prompt changes, the regressions, then the rest.
+    const tops: number[] = [];
+    for (const id of ['verdict', 'prompt-changes', 'failing', 'metrics', 'charts', 'cases', 'details']) tops.push((await page.locator(`#${id}`).boundingBox())!.y);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    expect(new Set(tops).size).toBe(tops.length);
+    // A passed scenario's trace is unpacked when opened: its timeline appears, with no console error.
+    const lazy = page.locator('details.lazy').first();
+    await lazy.locator('summary').click();
+    await expect.poll(() => lazy.locator('.timeline .step').count(), { timeout: 10_000 }).toBeGreaterThan(3);
+    expect(consoleErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
     // Kept for a reviewer of this repository (test-output/ is ignored by git).
     mkdirSync(join(process.cwd(), 'test-output'), { recursive: true });
     copyFileSync(join(out, 'report-screenshot.png'), join(process.cwd(), 'test-output/report-sim-gullible.png'));

@@ -13,7 +13,7 @@ export function tempDir(prefix = 'orderflow-test-'): string {
 }
 
 /** A temp copy of the repository's prompts/ (and optionally cases/) to mutate. */
-export function copyOfRepo(parts: ('prompts' | 'cases' | 'orderflow.config.yaml')[] = ['prompts']): string {
+export function copyOfRepo(parts: ('prompts' | 'cases' | 'reports' | 'orderflow.config.yaml')[] = ['prompts']): string {
   const dir = tempDir();
   for (const part of parts) cpSync(join(process.cwd(), part), join(dir, part), { recursive: true });
   return dir;

@@ -5,6 +5,7 @@ import type { CaseEntry } from '../case-entries.js';
 import type { CaseRow, Flip, HtmlReportData } from './collect-html-data.js';
 import { whyOf } from './collect-html-data.js';
 import { html, type SafeHtml } from './safe-html.js';
+import { LazyDetails } from './lazy-details.js';
 import { attributionBlock, traceTimeline } from './trace-timeline.js';
 
 const FLIP_LABEL: Record<Exclude<Flip, null>, string> = { newly_failing: 'newly failing', newly_passing: 'newly passing', changed: 'case edited', new: 'new case' };
@@ -36,9 +37,18 @@ export function failingCasesSection(data: HtmlReportData): SafeHtml {
   return html`<section id="failing"><h2>Failing cases (${total})</h2><ol class="failing">${items}</ol>${more > 0 ? html`<p class="muted">and ${more} more — filter the case table below, or see report.json.</p>` : ''}</section>`;
 }
 
-/** The first failing scenario's trace, near the top: one look at how the pipeline went wrong. */
+/**
+ * Near the top, one look at what went wrong: the first failing scenario's
+ * trace; when only module cases failed, the first one's own output and checks
+ * (never a passing scenario's trace, which would show an unrelated success).
+ */
 export function featuredTraceSection(data: HtmlReportData): SafeHtml {
-  const first = data.details.find((d) => d.status !== 'passed' && d.trace) ?? data.details.find((d) => d.trace);
+  const failing = data.details.filter((d) => d.status !== 'passed');
+  const failedCase = failing.find((d) => !d.trace);
+  if (failing.length && !failing.some((d) => d.trace) && failedCase) {
+    return html`<section id="featured-trace"><h2>Output of the first failing case: <a href="#${failedCase.anchor}">${caseIdCode(failedCase.id)}</a></h2>${failedCheckTable(failedCase)}${failedCase.error ? html`<div class="step-error">error: ${failedCase.error}</div>` : ''}${failedCase.raw_output !== undefined ? html`<pre class="output">${clip(failedCase.raw_output, OUTPUT_CAP)}</pre>` : ''}</section>`;
+  }
+  const first = failing.find((d) => d.trace) ?? data.details.find((d) => d.trace);
   if (!first) return html``;
   return html`<section id="featured-trace"><h2>Trace of ${first.status === 'passed' ? 'a scenario' : 'the first failing scenario'}: <a href="#${first.anchor}">${caseIdCode(first.id)}</a></h2>${traceTimeline(first.trace as PipelineTrace, first.first_failing_stage, first.attribution)}</section>`;
 }
@@ -67,22 +77,28 @@ ${data.rowsTotal > data.rows.length ? html`<p class="muted">and ${data.rowsTotal
 
 export function caseDetailsSection(data: HtmlReportData): SafeHtml {
   const more = data.failuresNotDetailed;
-  return html`<section id="details"><h2>Case details</h2><p class="muted">Failed cases (newly failing first), then passed scenarios with their traces.</p>${data.details.map(caseDetail)}${more ? html`<p class="muted">and ${more} more failed cases — see report.json / results.jsonl.</p>` : ''}</section>`;
+  const lazy = new LazyDetails();
+  const details = data.details.map((d) => caseDetail(d, lazy));
+  return html`<section id="details"><h2>Case details</h2><p class="muted">Failed cases (newly failing first), then passed scenarios with their traces (loaded when opened).</p>${details}${more ? html`<p class="muted">and ${more} more failed cases — see report.json / results.jsonl.</p>` : ''}</section>${lazy.block()}`;
 }
 
-function caseDetail(d: CaseEntry & { anchor: string; flip: Flip }): SafeHtml {
+function failedCheckTable(d: CaseEntry): SafeHtml {
   const checks = d.failed_checks.map((c) => {
     const { expected, got } = checkExpectation(c.name, c.reason);
     return html`<tr><td><code>${c.name}</code></td><td>${expected ?? '—'}</td><td>${got}</td></tr>`;
   });
+  return checks.length ? html`<table class="plain checks"><thead><tr><th>check</th><th>expected</th><th>got</th></tr></thead><tbody>${checks}</tbody></table>` : html``;
+}
+
+function caseDetail(d: CaseEntry & { anchor: string; flip: Flip }, lazy: LazyDetails): SafeHtml {
   return html`<article class="case case-${d.status}" id="${d.anchor}">
 <h3><span class="badge ${d.status === 'passed' ? 'pass' : d.status === 'error' ? 'error' : d.status === 'skipped' ? 'neutral' : 'fail'}">${d.status}</span> <code class="case-id full">${d.id}</code> <span class="muted">${d.module} · ${d.case_type}${d.trials ? ` · ${d.trials.passed}/${d.trials.n} trials passed` : ''}</span>${d.flip ? html` <span class="badge ${d.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[d.flip]}</span>` : ''}</h3>
 ${d.file ? html`<div class="muted">defined at <code>${d.file}:${d.line ?? ''}</code>${d.description ? ` — ${d.description}` : ''}</div>` : ''}
 ${d.error ? html`<div class="step-error">error: ${d.error}</div>` : ''}
 ${d.attribution ? attributionBlock(d.attribution) : ''}
-${checks.length ? html`<table class="plain checks"><thead><tr><th>check</th><th>expected</th><th>got</th></tr></thead><tbody>${checks}</tbody></table>` : ''}
+${failedCheckTable(d)}
 ${d.raw_output !== undefined && !d.trace ? html`<details open><summary>model output</summary><pre class="output">${clip(d.raw_output, OUTPUT_CAP)}</pre></details>` : ''}
-${d.trace ? html`<details${d.status === 'passed' ? '' : html` open`}><summary>trace timeline</summary>${traceTimeline(d.trace as PipelineTrace, d.first_failing_stage, d.attribution)}</details>` : ''}
+${d.trace ? (d.status === 'passed' ? lazy.add('trace timeline', traceTimeline(d.trace as PipelineTrace, d.first_failing_stage, d.attribution)) : html`<details open><summary>trace timeline</summary>${traceTimeline(d.trace as PipelineTrace, d.first_failing_stage, d.attribution)}</details>`) : ''}
 </article>`;
 }
 

@@ -15,6 +15,7 @@ pre.output{white-space:pre-wrap;word-break:break-word;background:var(--soft);bor
 .verdict{padding:14px 18px;border-radius:8px;border:2px solid}
 .verdict-pass{border-color:var(--pass);background:#dafbe1}
 .verdict-fail{border-color:var(--fail);background:#ffebe9}
+.verdict-review{border-color:var(--error);background:#fff8c5}
 .verdict-line{font-size:26px;font-weight:700}
 .verdict-mark{display:inline-block;padding:0 10px;border-radius:6px;color:#fff;font-size:20px;vertical-align:3px}
 .verdict-pass .verdict-mark{background:var(--pass)}.verdict-fail .verdict-mark{background:var(--fail)}
@@ -59,7 +60,10 @@ table{border-collapse:collapse}
 table.cases,table.plain{width:100%}
 table.cases th,table.cases td,table.plain th,table.plain td{border-bottom:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}
 table.cases td.why{font-size:12.5px;max-width:640px}
+.diff .del{color:var(--fail)}.diff .ins{color:var(--pass)}.prompt-diff h4{margin:8px 0 2px}
 code.case-id{overflow-wrap:anywhere;word-break:break-all}
+pre,td,li,.why,.verdict-note{overflow-wrap:anywhere}
+pre{white-space:pre-wrap}
 tr[hidden]{display:none}
 article.case{border:1px solid var(--line);border-radius:8px;padding:10px 12px;margin:0 0 10px}
 article.case:target{outline:3px solid #8250df}
@@ -67,6 +71,26 @@ details summary{cursor:pointer;color:var(--muted)}
 `;
 
 export const PAGE_SCRIPT = `
+(function () {
+  var block = document.getElementById('lazy-details');
+  if (!block) return;
+  var parts = null;
+  function unpack() {
+    if (!parts) {
+      var bytes = Uint8Array.from(atob(JSON.parse(block.textContent)), function (c) { return c.charCodeAt(0); });
+      parts = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(JSON.parse);
+    }
+    return parts;
+  }
+  function load(el) {
+    if (el.dataset.loaded) return;
+    el.dataset.loaded = '1';
+    unpack().then(function (all) { el.insertAdjacentHTML('beforeend', all[Number(el.dataset.lazy)]); });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('details.lazy'), function (el) {
+    el.addEventListener('toggle', function () { if (el.open) load(el); });
+  });
+})();
 (function () {
   var search = document.getElementById('f-search');
   var status = document.getElementById('f-status');

@@ -41,12 +41,12 @@ export function renderHtmlReport(data: HtmlReportData): string {
 <style>${trusted(PAGE_STYLE)}</style>
 </head><body>
 ${verdictSection(data)}
+${promptChangesSection(head.prompt_changes, head.run.provider)}
+<div class="grid2">${failingCasesSection(data)}${featuredTraceSection(data)}</div>
 ${metricCards(head)}
 ${armsSection(head.arms)}
 ${groupCharts(head)}
 ${pipelineSection(head)}
-<div class="grid2">${failingCasesSection(data)}${featuredTraceSection(data)}</div>
-${promptChangesSection(head.prompt_changes)}
 ${caseTableSection(data)}
 ${caseDetailsSection(data)}
 ${otherSections(head, SHOWN_KEYS)}

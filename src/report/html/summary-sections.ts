@@ -4,8 +4,12 @@ import { METRIC_IDS } from '../../config/metric-ids.js';
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import { deltaDirection } from '../metric-delta.js';
 import { costFigure } from '../cost-figure.js';
+import { readsPromptText } from '../../providers/reads-prompt-text.js';
+import { changedLineGroups } from '../../registry/prompt-diff-lines.js';
 import type { PromptChange } from '../prompt-review.js';
 import type { ReportHead } from '../report-types.js';
+import { acknowledgedItems, describeItem, gateWords } from '../review-verdict.js';
+import { flipsJudged, runSize } from '../run-words.js';
 import { passFailRow, stackedBars, type StackedRow } from './charts.js';
 import type { HtmlReportData } from './collect-html-data.js';
 import { formatInterval, intervalOf } from '../statistics/metric-intervals.js';
@@ -16,10 +20,13 @@ export function verdictSection(data: HtmlReportData): SafeHtml {
   const { head } = data;
   const { gate, summary, run, baseline } = head;
   const reasons = gate.failures.map((f) => html`<li>${f.message}</li>`);
-  const counts = `${summary.total} results: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped (the provider cannot answer their module)` : ''}`;
-  const flips = baseline ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline` : 'no baseline to compare with';
-  return html`<header class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}" id="verdict">
-<div class="verdict-line"><span class="verdict-mark">${gate.passed ? 'PASS' : 'FAIL'}</span> ${gate.passed ? 'Gate passed' : 'Gate FAILED'}</div>
+  const counts = `${runSize(summary.total, run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped (the provider cannot answer their module)` : ''}`;
+  const flips = !baseline ? 'no baseline to compare with' : flipsJudged(head) ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline` : 'per-case flips not judged against this baseline';
+  const acknowledged = acknowledgedItems(head);
+  const review = gate.passed && acknowledged.length > 0;
+  return html`<header class="verdict ${review ? 'verdict-review' : gate.passed ? 'verdict-pass' : 'verdict-fail'}" id="verdict">
+<div class="verdict-line"><span class="verdict-mark">${review ? 'REVIEW' : gate.passed ? 'PASS' : 'FAIL'}</span> Gate ${gateWords(head)}</div>
+${acknowledged.length ? html`<div class="verdict-note">Acknowledged breaking changes: each ships on purpose, so each needs a reviewer's approval.<ul class="acknowledged">${acknowledged.map((a) => html`<li>${describeItem(a)}</li>`)}</ul></div>` : ''}
 <div class="verdict-why">${gate.passed ? `Every check of the CI gate passed. ${counts}; ${flips}.` : html`This change fails the CI gate: ${gate.failures.length} check${gate.failures.length === 1 ? '' : 's'} failed. ${counts}; ${flips}.<ul>${reasons}</ul>`}</div>
 ${baseline?.untrusted ? html`<div class="verdict-note">Baseline not trusted: ${baseline.untrusted}. Nothing is judged against it.</div>` : ''}
 ${baseline?.not_comparable.length ? html`<div class="verdict-note">Baseline not comparable: ${baseline.not_comparable.join('; ')}. Flips are shown for information, not judged.</div>` : ''}
@@ -41,11 +48,11 @@ export function metricCards(head: ReportHead): SafeHtml {
     const direction = deltaDirection(id, d?.before ?? null, d?.delta ?? null);
     const t = gateConfig[id];
     const threshold = t ? [t.min !== undefined ? `≥ ${formatMetric(id, t.min)}` : '', t.max !== undefined ? `≤ ${formatMetric(id, t.max)}` : ''].filter(Boolean).join(' ') : '';
-    const counts = id === 'latency_ms' ? `p50 ${formatMetric(id, m.p50 as number)} · p95 ${formatMetric(id, m.p95 as number)}` : id === 'cost_usd' ? costFigure(m, (v) => `$${v}`) : `${m.numerator} / ${m.denominator}`;
+    const counts = id === 'latency_ms' ? `p50 ${formatMetric(id, m.p50 as number)} · p95 ${formatMetric(id, m.p95 as number)}` : id === 'cost_usd' ? costFigure(m, head.run.repeat) : `${m.numerator} / ${m.denominator}`;
     return [
       html`<div class="card ${failed.has(id) ? 'card-fail' : ''}" data-metric="${id}">
 <div class="card-id">${id}</div>
-<div class="card-value">${formatMetric(id, m.value)}</div>
+<div class="card-value">${id === 'cost_usd' && m.value !== null ? `$${m.numerator.toFixed(4)} total` : formatMetric(id, m.value)}</div>
 <div class="card-counts">${counts}${intervalOf(m) ? ` · interval ${formatInterval(intervalOf(m))}` : ''}</div>
 ${head.baseline ? html`<div class="card-delta delta-${direction}">baseline ${formatMetric(id, d?.before ?? null)} · ${direction === 'unknown' ? 'Δ –' : direction === 'unchanged' ? 'Δ 0' : html`Δ ${formatDelta(id, d!.delta!)} <b>${direction === 'noise' ? 'within noise' : direction}</b>`}</div>` : ''}
 ${threshold ? html`<div class="card-gate">gate ${threshold}${failed.has(id) ? html` <b>failed</b>` : ''}</div>` : ''}
@@ -82,7 +89,7 @@ ${guardRows.length ? stackedBars("Calls stopped per guard (the pipeline's progra
 }
 
 /** The prompt versions that differ from the baseline's, with their breaking changes (report.json `prompt_changes`). */
-export function promptChangesSection(changes: PromptChange[] | null): SafeHtml {
+export function promptChangesSection(changes: PromptChange[] | null, provider = ''): SafeHtml {
   const ref = (p: PromptChange['before']) => (p ? `${p.name} ${p.version} · ${p.sha256.slice(0, 12)}` : '–');
   const body =
     changes === null
@@ -96,11 +103,23 @@ export function promptChangesSection(changes: PromptChange[] | null): SafeHtml {
               listed.length
                 ? html`<ul class="notes">${listed.slice(0, 12).map((x) => html`<li>${x.severity === 'breaking' ? html`<b>${open.has(x.message) ? 'BREAKING' : 'breaking (acknowledged)'}</b>` : 'compatible'} <code>${x.path}</code>: ${x.message}</li>`)}${listed.length > 12 ? html`<li>… and ${listed.length - 12} more — see report.json</li>` : ''}</ul>`
                 : c.diff
-                  ? 'rules or prose only'
+                  ? 'text only: see the changed lines below'
                   : 'the file is not at hand'
             }</td></tr>`;
-          })}</tbody></table>`;
+          })}</tbody></table>${changes.map((c) => changedLinesBlock(c, provider))}`;
   return html`<section id="prompt-changes"><h2>Prompt changes since the baseline</h2>${body}</section>`;
+}
+
+/** Every changed line of one module's prompt, uncapped: the reports that cap theirs point here. */
+function changedLinesBlock(c: PromptChange, provider: string): SafeHtml {
+  const groups = c.diff ? changedLineGroups(c.diff) : [];
+  if (!groups.length) return html``;
+  const cls = { '-': 'del', '+': 'ins', '~': 'mod' } as const;
+  const unread = new Set(readsPromptText(provider) ? [] : (c.unread_text ?? []).map((t) => t.section));
+  return html`<details class="prompt-diff" open><summary>${c.module}: ${c.before?.version ?? '–'} → ${c.after?.version ?? '–'}, changed lines</summary>${unread.size ? html`<p class="unevaluated"><b>text changed, not evaluated by ${provider}</b>: ${provider} reads only the schemas and structured lists; the sections marked below were never run.</p>` : ''}${groups.map(
+    (g) => html`<h4>${g.title}${unread.has(g.title) ? html` <span class="badge neutral">not evaluated by ${provider}</span>` : ''}</h4><pre class="output diff">${g.lines.map((l) => html`<span class="${cls[l.sign]}">${l.sign} ${l.text}</span>
+`)}</pre>`,
+  )}${c.diff?.text_scope === 'prose' ? html`<p class="muted">The baseline stored only the prose sections of this prompt: the text of its structured sections and examples could not be compared.</p>` : ''}</details>`;
 }
 
 /** report.json sections this page has no dedicated view for yet (added by later versions): shown as data, so nothing is hidden. */
