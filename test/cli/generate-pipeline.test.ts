@@ -81,7 +81,7 @@ describe('orderflow generate --pipeline', () => {
     const md = readFileSync(join(root, 'gullible/report.md'), 'utf8');
     expect(md).toContain('## Attack strategies');
     expect(md).toMatch(/\| base64 \| pipeline \| \d+ \| \d+ \| \d+% \(\d+\/\d+\) \|/);
-  }, 120_000);
+  }, 300_000);
 
   it('applies only the strategies asked for, to the scenarios asked for, quarantines what the reference fails unless told to keep it, and refuses an unknown strategy', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);

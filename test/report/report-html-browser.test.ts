@@ -122,7 +122,9 @@ describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html in headles
     expect(consoleErrors).toEqual([]);
     expect(requests).toHaveLength(1);
     const report = readReport(out);
-    expect(await page.locator('section').first().getAttribute('id')).toBe('newly-failing');
+    // The prompt versions of both runs come first, then the cases that flipped.
+    expect(await page.locator('section').first().getAttribute('id')).toBe('prompt-versions');
+    expect(await page.locator('section').nth(1).getAttribute('id')).toBe('newly-failing');
     expect(await page.locator('#newly-failing tbody tr').count()).toBe(report.baseline!.newly_failing_count);
     const first = page.locator('#newly-failing tbody tr').first().locator('.badge');
     expect(await first.allInnerTexts()).toEqual(['passed', 'failed']);
