@@ -17,6 +17,10 @@ const SLOW = [
   'test/report/report-html-long-id.test.ts',
   // Drives the pull-request workflow's steps against a real git origin: about two minutes.
   'test/ci-workflow.test.ts',
+  // Whole-suite evals, many per file: the longest integration files of the default suite.
+  'test/eval/prompt-regression.test.ts',
+  'test/eval/runner-resume-shard-repeat.test.ts',
+  'test/report/clustered-report.test.ts',
 ];
 /** Randomised tests: a tenth of their size in `fast`, full size in `slow` (test/support/scale.ts). */
 const RANDOMISED = ['test/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.ts'];
