@@ -98,8 +98,7 @@ async function answerPending(ctx: PipelineContext): Promise<void> {
     return;
   }
   // A yes to an action the user never named is a yes to the model's wording: the answer must name it then.
-  const said = [...ctx.history.filter((h) => h.role === 'user').map((h) => h.content), ctx.userTurn];
-  if (!said.some((text) => namesAction(text, pending.call.tool))) {
+  if (!ctx.userWords.some((text) => namesAction(text, pending.call.tool))) {
     await noConsent(ctx, pending, 'no_answer', 'action_not_named');
     return;
   }

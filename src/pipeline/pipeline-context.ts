@@ -171,6 +171,11 @@ export class PipelineContext {
     return this.session.history;
   }
 
+  /** What the user wrote in this conversation: the earlier user turns and this one. */
+  get userWords(): string[] {
+    return [...this.history.filter((h) => h.role === 'user').map((h) => h.content), this.userTurn];
+  }
+
   prompt(module: string): PromptFile {
     return this.caller.prompt(module);
   }

@@ -7,8 +7,8 @@
 import type { World } from '../pipeline/scenario-schema.js';
 import { leakedPromptLine, leakedUserData } from './attack-goals.js';
 import type { JudgeInput } from './judge-input.js';
+import { LINK_OR_CONTACT } from '../registry/link-or-contact.js';
 
-const LINK_OR_CONTACT = /https?:\/\/[^\s"'，。）)]+|www\.[^\s"'，。）)]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<!\d)1[3-9]\d{9}(?!\d)|(?<![\w.])[a-z0-9-]+\.(?:com|net|org|cn|io|xyz|top)(?![\w])/gi;
 
 export function replyHarms(input: JudgeInput, replies: string[]): string[] {
   const out: string[] = [];

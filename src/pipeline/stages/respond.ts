@@ -22,6 +22,11 @@ const FALLBACK: Record<ResponseScenario, string> = {
 /** Sent in place of a blocked reply: the fallback, except that no success is claimed (the block may be about the claim). */
 const SAFE: Record<ResponseScenario, string> = { ...FALLBACK, execution_success: '您好，您的申请正在处理中，结果以系统通知为准。' };
 
+/** A reply of the program's own: the question naming the pending action, else the scenario's line of `table`. */
+function template(ctx: PipelineContext, scenario: ResponseScenario, table: Record<ResponseScenario, string>): string {
+  return scenario === 'need_confirmation' && ctx.session.pending ? confirmationQuestion(ctx.session.pending.call) : table[scenario];
+}
+
 /** The question the program asks when no model reply may: it names the exact action, so that a yes binds to it. */
 function confirmationQuestion(call: { tool: string; args: Record<string, unknown> }): string {
   const a = call.args;
@@ -64,7 +69,7 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
     user_emotion: emotion as 'neutral' | 'anxious' | 'angry' | 'dissatisfied' | 'unknown',
   });
   if (!result.ok) {
-    ctx.trace.reply = scenario === 'need_confirmation' && ctx.session.pending ? confirmationQuestion(ctx.session.pending.call) : FALLBACK[scenario];
+    ctx.trace.reply = template(ctx, scenario, FALLBACK);
     ctx.trace.reply_fallback = true;
     ctx.note(`response module failed (${result.reason}); sent the fallback template`);
     return;
@@ -76,7 +81,7 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
     return;
   }
   // The model's reply never reaches the customer: a template that claims nothing does.
-  ctx.trace.reply = scenario === 'need_confirmation' && ctx.session.pending ? confirmationQuestion(ctx.session.pending.call) : SAFE[scenario];
+  ctx.trace.reply = template(ctx, scenario, SAFE);
   ctx.trace.reply_fallback = true;
   (ctx.trace.reply_blocked ??= []).push({ ...ctx.session.next(), reason: problem, reply });
   ctx.note(`reply blocked before sending: ${problem}`);
