@@ -32,7 +32,7 @@ export default {
     "src/report/statistics/gate-mode.ts",
     "src/report/statistics/case-trials.ts",
     "src/report/escape.ts",
-    "src/printable.ts",
+    "src/base/printable.ts",
     "src/pipeline/gates/**/*.ts",
     "src/runner/provenance.ts",
     "src/runner/results-file.ts"

@@ -13,7 +13,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Problem } from '../src/errors.js';
+import type { Problem } from '../src/base/errors.js';
 import { parseScenarioFile, type LoadedScenario } from '../src/pipeline/load-scenarios.js';
 import { runPipeline } from '../src/pipeline/orchestrator.js';
 import { AdversaryProvider } from '../src/providers/adversary/adversary-provider.js';
@@ -21,7 +21,7 @@ import type { Provider } from '../src/providers/provider.js';
 import { SimProvider } from '../src/providers/sim/sim-provider.js';
 import { judgePrompts } from '../src/scoring/judge-input.js';
 import { judgeScenario } from '../src/scoring/scenario-judge.js';
-import { loadWorkspace } from '../src/workspace.js';
+import { loadWorkspace } from '../src/config/workspace.js';
 
 const { values } = parseArgs({ options: { corpus: { type: 'string', default: '../shared/corpora/real-world-texts.json' } } });
 if (!existsSync(values.corpus!)) {

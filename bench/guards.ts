@@ -24,8 +24,8 @@ import { runPipeline } from '../src/pipeline/orchestrator.js';
 import { AdversaryProvider } from '../src/providers/adversary/adversary-provider.js';
 import { judgePrompts } from '../src/scoring/judge-input.js';
 import { judgeScenario } from '../src/scoring/scenario-judge.js';
-import type { Problem } from '../src/errors.js';
-import { loadWorkspace } from '../src/workspace.js';
+import type { Problem } from '../src/base/errors.js';
+import { loadWorkspace } from '../src/config/workspace.js';
 
 const { values } = parseArgs({
   options: {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Report } from '../src/report/report-types.js';
-import { loadWorkspace } from '../src/workspace.js';
+import { loadWorkspace } from '../src/config/workspace.js';
 import { moduleCaseCalls, startNoisyModelServer } from '../test/support/noisy-model-server.js';
 import { runCli } from '../test/support/run-cli.js';
 

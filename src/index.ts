@@ -9,7 +9,7 @@
  * Bad input throws InputError (its `problems` say file, line and field).
  */
 export { evaluate, type EvaluateOptions, type EvaluateResult } from './evaluate/evaluate.js';
-export { InputError, type Problem } from './errors.js';
+export { InputError, type Problem } from './base/errors.js';
 export { loadReport, diffReports } from './report/diff-reports.js';
 export type { Report, ReportHead } from './report/report-types.js';
 export type { CaseEntry } from './report/case-entries.js';

@@ -8,7 +8,7 @@ import { ATTACK_GOALS } from '../src/pipeline/scenario-schema.js';
 import { CASE_TYPES } from '../src/cases/case-schema.js';
 import { AGENT_MODULES, KNOWLEDGE_MODULES } from '../src/registry/seed-contracts.js';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../src/cases/case-suite.js';
-import { loadWorkspace } from '../src/workspace.js';
+import { loadWorkspace } from '../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active);

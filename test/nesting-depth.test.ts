@@ -1,7 +1,7 @@
 /** A data file nested too deeply is one clean error with its line, at every depth, in JSON and YAML syntax. */
 import { describe, expect, it } from 'vitest';
-import { MAX_NESTING, TOO_DEEP } from '../src/nesting-depth.js';
-import { parseDataFile, parseYamlWithPositions } from '../src/source-positions.js';
+import { MAX_NESTING, TOO_DEEP } from '../src/base/nesting-depth.js';
+import { parseDataFile, parseYamlWithPositions } from '../src/base/source-positions.js';
 
 const json = (n: number) => `{"test_cases": [\n{"input":\n${'['.repeat(n)}${']'.repeat(n)}}]}`;
 const flow = (n: number) => `test_cases:\n  - input:\n      x: ${'['.repeat(n)}${']'.repeat(n)}\n`;

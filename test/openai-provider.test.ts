@@ -9,7 +9,7 @@ import { SimProvider } from '../src/providers/sim/sim-provider.js';
 import type { PromptFile } from '../src/registry/prompt-file.js';
 import { parseModelOutput } from '../src/scoring/parse-model-output.js';
 import { STAGE_ORDER } from '../src/scoring/scenario-judge.js';
-import { loadWorkspace } from '../src/workspace.js';
+import { loadWorkspace } from '../src/config/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type RecordedRequest, type Reply } from './support/openai-compatible-server.js';
 
 const KEY = 'sk-test-SECRET-1234';

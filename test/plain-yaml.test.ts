@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPlainYaml } from '../src/plain-yaml.js';
-import { parseDataFile, parseYamlWithPositions } from '../src/source-positions.js';
+import { readPlainYaml } from '../src/base/plain-yaml.js';
+import { parseDataFile, parseYamlWithPositions } from '../src/base/source-positions.js';
 import { iterations } from './support/scale.js';
 
 function yamlFiles(dir: string): string[] {

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigSchema, type Config } from '../src/config/config.js';
-import { InputError } from '../src/errors.js';
+import { InputError } from '../src/base/errors.js';
 import { createProvider } from '../src/providers/create-provider.js';
 import { OpenAIProvider, type OpenAIProviderOptions } from '../src/providers/openai-provider.js';
 import { ProviderError, type ModelRequest } from '../src/providers/provider.js';
-import { canonicalJson } from '../src/canonical-json.js';
+import { canonicalJson } from '../src/base/canonical-json.js';
 import { CachedProvider, type CacheMode } from '../src/providers/response-cache.js';
 import { SimProvider } from '../src/providers/sim/sim-provider.js';
 import type { PromptFile } from '../src/registry/prompt-file.js';
-import { loadWorkspace } from '../src/workspace.js';
+import { loadWorkspace } from '../src/config/workspace.js';
 import { startOpenAICompatibleServer, type LoopbackServer, type RecordedRequest, type Reply } from './support/openai-compatible-server.js';
 
 const KEY = 'sk-test-SECRET-1234';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { editDistance, nearMiss } from '../src/edit-distance.js';
-import { readableIssues } from '../src/schema-issues.js';
+import { editDistance, nearMiss } from '../src/base/edit-distance.js';
+import { readableIssues } from '../src/base/schema-issues.js';
 
 const Shape = z.strictObject({ case_id: z.string(), expected_behavior: z.strictObject({ intent: z.string() }) });
 const issuesOf = (value: unknown) => readableIssues((Shape.safeParse(value) as { error: z.ZodError }).error.issues);

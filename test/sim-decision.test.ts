@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromptFile } from '../src/registry/prompt-file.js';
 import { DECISION_MODULES } from '../src/providers/sim/modules/decision.js';
 import type { SimProfile } from '../src/providers/sim/sim-module.js';
-import { loadWorkspace } from '../src/workspace.js';
+import { loadWorkspace } from '../src/config/workspace.js';
 import { runCasesOnSim, type SimVerdict } from './support/sim-case-runner.js';
 
 const MODULES = ['responsibility_attribution', 'tool_authorization', 'execution_state_verification', 'customer_response_generation', 'failure_recovery'];

@@ -12,7 +12,7 @@ import type { PipelineTrace } from '../src/pipeline/trace.js';
 import { SimProvider } from '../src/providers/sim/sim-provider.js';
 import { judgePrompts } from '../src/scoring/judge-input.js';
 import { judgeScenario } from '../src/scoring/scenario-judge.js';
-import { loadWorkspace } from '../src/workspace.js';
+import { loadWorkspace } from '../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const order = (order_id: string, extra: Record<string, unknown> = {}) => ({ order_id, user_id: 'U1', status: 'paid', payment_status: 'paid', shipment_status: 'not_shipped', amount: 199, address: '北京市海淀区中关村大街1号', ...extra });

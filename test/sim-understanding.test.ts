@@ -7,7 +7,7 @@ import type { SimProfile } from '../src/providers/sim/sim-module.js';
 import { detectorsFor, findInjections, tagsOf } from '../src/providers/sim/detect-injection.js';
 import { findOrderIds, primaryOrderId } from '../src/providers/sim/text-order-id.js';
 import { SimProvider } from '../src/providers/sim/sim-provider.js';
-import { loadWorkspace } from '../src/workspace.js';
+import { loadWorkspace } from '../src/config/workspace.js';
 import { runCasesOnSim, type SimVerdict } from './support/sim-case-runner.js';
 
 const MODULES = ['input_safety_precheck', 'intent_recognition', 'slot_clarification', 'fact_query_planning', 'policy_query_rewrite', 'policy_evidence_filter'];

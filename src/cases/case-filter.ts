@@ -1,6 +1,6 @@
 /** --module, --case-type, --id and --shard selection, applied the same way at planning and at run time. */
 import { createHash } from 'node:crypto';
-import { globMatcher } from '../glob-match.js';
+import { globMatcher } from '../base/glob-match.js';
 
 export interface CaseFilter {
   modules?: string[];

@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { canonicalJson } from '../canonical-json.js';
-import { InputError, type Problem } from '../errors.js';
+import { canonicalJson } from '../base/canonical-json.js';
+import { InputError, type Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../registry/registry.js';
-import { decodeUtf8, readFileBytes } from '../text-file.js';
+import { decodeUtf8, readFileBytes } from '../base/text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
 import { parseScenarioFile, type LoadedScenario } from '../pipeline/load-scenarios.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';

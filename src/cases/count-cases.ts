@@ -8,7 +8,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { readUtf8File } from '../text-file.js';
+import { readUtf8File } from '../base/text-file.js';
 
 export interface CaseCounts {
   /** folder (module, or "pipeline") → case type → count */

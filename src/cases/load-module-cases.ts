@@ -2,13 +2,13 @@
  * Loads and validates module case files. Validation is all-or-nothing: every
  * problem in every file is collected and reported before anything runs.
  */
-import type { Problem } from '../errors.js';
+import type { Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
 import { KNOWN_TOOLS } from '../pipeline/tools/tool-catalog.js';
 import { handsOff } from '../scoring/module-signals.js';
-import { readableIssues, unknownKeyMessage } from '../schema-issues.js';
-import { issuePath, parseDataFile, type PositionedValue } from '../source-positions.js';
+import { readableIssues, unknownKeyMessage } from '../base/schema-issues.js';
+import { issuePath, parseDataFile, type PositionedValue } from '../base/source-positions.js';
 import { CaseFileSchema, type ModuleCase } from './case-schema.js';
 import { withInputDefaults } from './input-defaults.js';
 

@@ -4,10 +4,10 @@
  * loaded lazily so that `orderflow lint` never pays for the openai client.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { InputError } from '../errors.js';
+import { InputError } from '../base/errors.js';
 import { EXIT_INPUT, EXIT_INTERNAL } from './exit-codes.js';
 import { printProblems, processOutput, terminalSafe, type Output } from './output.js';
-import { describeSystemError, isSystemError } from '../system-error.js';
+import { describeSystemError, isSystemError } from '../base/system-error.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 /** Whole numbers become numbers; anything else stays text, so the range check can quote what was typed. */

@@ -1,7 +1,7 @@
 /** The CLI's only way to print, so that tests can capture output without spawning. */
 import pc from 'picocolors';
-import { formatProblem, type Problem } from '../errors.js';
-import { printable, printableLine } from '../printable.js';
+import { formatProblem, type Problem } from '../base/errors.js';
+import { printable, printableLine } from '../base/printable.js';
 
 export interface Output {
   out(line: string): void;

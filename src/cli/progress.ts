@@ -8,7 +8,7 @@ import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { CaseResult } from '../runner/case-result.js';
 import type { RunEvent, RunObserver } from '../runner/run-events.js';
-import { printable } from '../printable.js';
+import { printable } from '../base/printable.js';
 import type { Output } from './output.js';
 
 export function progressObserver(output: Output, interactive: boolean): RunObserver {

@@ -5,15 +5,15 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { InputError, type Problem } from '../errors.js';
+import { InputError, type Problem } from '../base/errors.js';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_MODES, SERVER_KINDS } from './openai-settings.js';
 import { displayPath } from '../registry/registry.js';
 import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from './metric-ids.js';
-import { nearMiss } from '../edit-distance.js';
-import { readableIssues, unknownKeyMessage } from '../schema-issues.js';
-import { parseYamlWithPositions } from '../source-positions.js';
+import { nearMiss } from '../base/edit-distance.js';
+import { readableIssues, unknownKeyMessage } from '../base/schema-issues.js';
+import { parseYamlWithPositions } from '../base/source-positions.js';
 import { STRICT_DESCRIPTION, StatisticsSchema } from './statistics-config.js';
-import { readUtf8File } from '../text-file.js';
+import { readUtf8File } from '../base/text-file.js';
 
 export const DEFAULT_CONFIG_FILE = 'orderflow.config.yaml';
 

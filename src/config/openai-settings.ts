@@ -3,7 +3,7 @@
  * the output mode, the per-attempt deadline and the retries. Flags beat
  * environment variables, which beat the config file.
  */
-import { InputError } from '../errors.js';
+import { InputError } from '../base/errors.js';
 
 export const SERVER_KINDS = ['auto', 'openai', 'deepseek', 'vllm', 'ollama', 'llama.cpp', 'other'] as const;
 export type ServerSetting = (typeof SERVER_KINDS)[number];

@@ -5,7 +5,7 @@
  * varies per run, so that a difference has one cause; two arms that are the
  * same are refused before anything runs.
  */
-import { InputError } from '../errors.js';
+import { InputError } from '../base/errors.js';
 
 export interface Arm {
   /** The varied value: the prompt name, provider or model. */

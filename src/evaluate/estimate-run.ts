@@ -12,7 +12,7 @@ import { EstimatingProvider, emptyEstimate, type ModuleEstimate } from '../provi
 import type { Price } from '../providers/token-price.js';
 import { CachedProvider } from '../providers/response-cache.js';
 import { SimProvider } from '../providers/sim/sim-provider.js';
-import { loadWorkspace } from '../workspace.js';
+import { loadWorkspace } from '../config/workspace.js';
 import type { EvaluateOptions } from './evaluate.js';
 import { resolveRunSettings } from './run-settings.js';
 import { runModuleCase } from '../runner/run-module-case.js';

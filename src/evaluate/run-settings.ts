@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { CaseFilter } from '../cases/case-filter.js';
 import { generatedDir } from '../cases/generated-folder.js';
 import type { CacheMode } from '../providers/response-cache.js';
-import type { Workspace } from '../workspace.js';
+import type { Workspace } from '../config/workspace.js';
 import { buildFilter, MAX_REPEAT, positiveInt, type EvaluateOptions } from './evaluate.js';
 
 export interface RunSettings {

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 export { generatedDir } from '../cases/generated-folder.js';
 import { parse, stringify } from 'yaml';
 import { writeFileAtomic } from '../report/atomic-file.js';
-import { InputError } from '../errors.js';
+import { InputError } from '../base/errors.js';
 import { displayPath } from '../registry/registry.js';
 
 /** `<dir>/<prefix><time>-seed<n>.yaml`, with -2, -3 … when a run in the same second took that name. */

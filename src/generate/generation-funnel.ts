@@ -8,7 +8,7 @@
 import { stringify } from 'yaml';
 import type { ModuleCase } from '../cases/case-schema.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from '../cases/load-module-cases.js';
-import type { Problem } from '../errors.js';
+import type { Problem } from '../base/errors.js';
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';

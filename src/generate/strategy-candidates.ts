@@ -10,7 +10,7 @@ import type { LoadedModuleCase } from '../cases/load-module-cases.js';
 import { ATTACK_STRATEGIES, type AttackStrategy } from '../cases/strategies/attack-strategies.js';
 import { kindsOf } from '../cases/strategies/attack-kinds.js';
 import { INPUT_STRATEGIES } from '../cases/strategies/input-strategies.js';
-import { seededRng } from '../seeded-random.js';
+import { seededRng } from '../base/seeded-random.js';
 import type { DetectionPhrase } from '../registry/structured-sections.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { buildExpectation, metricsFor, type ExpectationKind } from './module-expectations.js';

@@ -4,11 +4,11 @@
  * tools, an injection planted somewhere that does not exist, expected values
  * the active prompts cannot produce. Every problem names file, line and field.
  */
-import type { Problem } from '../errors.js';
+import type { Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';
-import { readableIssues, unknownKeyMessage } from '../schema-issues.js';
-import { parseDataFile } from '../source-positions.js';
+import { readableIssues, unknownKeyMessage } from '../base/schema-issues.js';
+import { parseDataFile } from '../base/source-positions.js';
 import { ScenarioFileSchema, type ExpectedCall, type Scenario } from './scenario-schema.js';
 import { z } from 'zod';
 import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS, TOOL_ARGS } from './tools/tool-catalog.js';

@@ -11,7 +11,7 @@
 import { resolve } from 'node:path';
 import { baseUrlProblem, type Config } from '../config/config.js';
 import { resolveCallLimits, SERVER_KINDS, type ServerSetting } from '../config/openai-settings.js';
-import { InputError } from '../errors.js';
+import { InputError } from '../base/errors.js';
 import type { Provider } from './provider.js';
 import { CachedProvider, type CacheMode } from './response-cache.js';
 import { resolveOutputMode, resolveServer } from './server-presets.js';

@@ -21,7 +21,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalJson } from '../base/canonical-json.js';
 import { buildMessages } from './messages.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider } from './provider.js';

@@ -2,10 +2,10 @@
  * `orderflow lint`: every check of DESIGN §2 over the loaded registry. Returns
  * problems; the CLI decides the exit code.
  */
-import type { Problem } from '../errors.js';
+import type { Problem } from '../base/errors.js';
 import { changelogItem, isBreakingEntry, unacknowledgedBreaking } from './breaking-ack.js';
 import { diffPrompts } from './prompt-diff.js';
-import { parseJsonWithPositions } from '../source-positions.js';
+import { parseJsonWithPositions } from '../base/source-positions.js';
 import { findSection } from './markdown-sections.js';
 import type { PromptFile } from './prompt-file.js';
 import type { Registry } from './registry.js';

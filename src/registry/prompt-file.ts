@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { z } from 'zod';
-import type { Problem } from '../errors.js';
+import type { Problem } from '../base/errors.js';
 import { findSection, sectionPayload, splitMarkdown, type MarkdownDocument, type MarkdownSection } from './markdown-sections.js';
 import { parseMetadata, type ChangelogEntry, type PromptMetadata } from './prompt-metadata.js';
 import { NotationError, parseSchemaNotation, schemaAt, type SchemaNode } from './schema-notation.js';

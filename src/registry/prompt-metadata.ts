@@ -1,10 +1,10 @@
 import { LineCounter, isMap, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
-import type { Problem } from '../errors.js';
+import type { Problem } from '../base/errors.js';
 import { formatZodIssues } from './schema-to-zod.js';
 import { PROMPT_MODULES } from './seed-contracts.js';
-import { nearMiss } from '../edit-distance.js';
-import { ALIAS_HINT } from '../source-positions.js';
+import { nearMiss } from '../base/edit-distance.js';
+import { ALIAS_HINT } from '../base/source-positions.js';
 
 export const OUTPUT_MODES = ['json_only', 'text_enum'] as const;
 export type OutputMode = (typeof OUTPUT_MODES)[number];

@@ -4,8 +4,8 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { InputError, type Problem } from '../errors.js';
-import { readUtf8File } from '../text-file.js';
+import { InputError, type Problem } from '../base/errors.js';
+import { readUtf8File } from '../base/text-file.js';
 import { parsePromptFile, type PromptFile } from './prompt-file.js';
 
 /** Prompt files are a few kilobytes; anything near this is a mistake, not a prompt. */

@@ -4,7 +4,7 @@
  * the breaking/compatible diff are all derived from it.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { parseJsonWithPositions } from '../source-positions.js';
+import { parseJsonWithPositions } from '../base/source-positions.js';
 
 export type SchemaNode =
   | { kind: 'string'; nullable: boolean; minLength?: number; maxLength?: number; line: number }

@@ -4,7 +4,7 @@
  * told is the list the code enforces.
  */
 import { LineCounter, parseDocument } from 'yaml';
-import type { Problem } from '../errors.js';
+import type { Problem } from '../base/errors.js';
 import { bulletItems, contentLines, sectionPayload, type MarkdownSection } from './markdown-sections.js';
 import { CLAIM_KINDS, KNOWN_TOOLS, TOOL_RISK_LEVELS } from './seed-contracts.js';
 

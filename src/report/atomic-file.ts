@@ -5,7 +5,7 @@
  * half-written behind.
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { TextFileWriter } from '../text-file-writer.js';
+import { TextFileWriter } from '../base/text-file-writer.js';
 
 const tempPath = (path: string) => `${path}.${process.pid}.tmp`;
 

@@ -11,7 +11,7 @@
  * pull request cannot change.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalJson } from '../base/canonical-json.js';
 import type { PromptSnapshot } from '../registry/prompt-snapshot.js';
 import type { CaseStatus, RunProvenance } from '../runner/case-result.js';
 import type { AggregateSnapshot } from '../runner/aggregates.js';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { CASE_STATUSES } from '../runner/case-result.js';
-import { firstIssue } from '../schema-issues.js';
+import { firstIssue } from '../base/schema-issues.js';
 
 const Status = z.enum(CASE_STATUSES);
 

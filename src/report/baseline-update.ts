@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CaseFilter } from '../cases/case-filter.js';
 import type { Config } from '../config/config.js';
-import { InputError } from '../errors.js';
+import { InputError } from '../base/errors.js';
 import type { PromptSnapshot } from '../registry/prompt-snapshot.js';
 import { writeFileAtomic } from './atomic-file.js';
 import type { Baseline } from './baseline.js';

@@ -8,13 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CaseKey } from '../cases/case-filter.js';
-import { InputError, type Problem } from '../errors.js';
+import { InputError, type Problem } from '../base/errors.js';
 import { displayPath } from '../registry/registry.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import type { CaseStatus } from '../runner/case-result.js';
 import { baselineShapeProblem } from './baseline-shape.js';
 import { BASELINE_FORMAT_VERSION, isRecord, recordDigest, type BaselineCase, type BaselineRecord } from './baseline-record.js';
-import { jsonErrorLine } from '../source-positions.js';
+import { jsonErrorLine } from '../base/source-positions.js';
 
 export interface Baseline {
   path: string;

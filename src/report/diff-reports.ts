@@ -1,7 +1,7 @@
 /** `orderflow diff a/report.json b/report.json`: metric deltas and the cases that flipped between two runs. */
 import { readFile } from 'node:fs/promises';
-import { InputError } from '../errors.js';
-import { jsonErrorLine } from '../source-positions.js';
+import { InputError } from '../base/errors.js';
+import { jsonErrorLine } from '../base/source-positions.js';
 import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { renderDiffHtml } from './html/render-diff-html.js';

@@ -2,7 +2,7 @@
  * Model outputs in adversarial cases are attacker-controlled text. Everything
  * that reaches a report passes through one of these, whatever its origin.
  */
-import { printable } from '../printable.js';
+import { printable } from '../base/printable.js';
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -7,7 +7,7 @@
  * passes. A check is one function here; adding one is adding it to CHECKS.
  */
 import type { Config } from '../config/config.js';
-import { InputError } from '../errors.js';
+import { InputError } from '../base/errors.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import type { RunProvenance } from '../runner/case-result.js';
 import type { BaselineDiff } from './baseline.js';

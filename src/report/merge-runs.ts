@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compileFilter, shardOf } from '../cases/case-filter.js';
 import type { Config } from '../config/config.js';
-import { InputError, type Problem } from '../errors.js';
+import { InputError, type Problem } from '../base/errors.js';
 import { snapshotBySha, snapshotPrompt } from '../registry/prompt-snapshot.js';
 import { displayPath, findPrompt, type Registry } from '../registry/registry.js';
 import { Aggregates } from '../runner/aggregates.js';

@@ -5,9 +5,9 @@
  * the field, not a crash halfway through rendering.
  */
 import { z } from 'zod';
-import { InputError } from '../errors.js';
+import { InputError } from '../base/errors.js';
 import { CASE_STATUSES } from '../runner/case-result.js';
-import { firstIssue } from '../schema-issues.js';
+import { firstIssue } from '../base/schema-issues.js';
 import type { Report } from './report-types.js';
 
 const Count = z.number().int().min(0);

@@ -5,7 +5,7 @@
  * already safe in results.jsonl.
  */
 import { displayPath } from '../registry/registry.js';
-import { isSystemError, pathProblem } from '../system-error.js';
+import { isSystemError, pathProblem } from '../base/system-error.js';
 
 export class ReportWriteError extends Error {
   constructor(

@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { TextFileWriter } from '../text-file-writer.js';
+import { TextFileWriter } from '../base/text-file-writer.js';
 
 export class SpoolFile {
   private readonly writer: TextFileWriter;

@@ -7,7 +7,7 @@
 import { accessSync, constants, existsSync, lstatSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { InputError, type Problem } from '../errors.js';
+import { InputError, type Problem } from '../base/errors.js';
 import { displayPath } from '../registry/registry.js';
 import { LOCK_FILE, lockRunFolder, refuseIfLocked, type RunFolderLock } from './run-folder-lock.js';
 

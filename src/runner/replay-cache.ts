@@ -4,7 +4,7 @@
  * real problem is one: nothing was recorded. That is bad input, said once.
  */
 import { readdir } from 'node:fs/promises';
-import { InputError } from '../errors.js';
+import { InputError } from '../base/errors.js';
 import { displayPath } from '../registry/registry.js';
 import type { Provider } from '../providers/provider.js';
 import { CachedProvider } from '../providers/response-cache.js';

@@ -4,7 +4,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { TextFileWriter } from '../text-file-writer.js';
+import { TextFileWriter } from '../base/text-file-writer.js';
 import { boundedJson } from './bounded-record.js';
 import type { CaseResult, RunHeader } from './case-result.js';
 

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import pLimit from 'p-limit';
-import type { Problem } from '../errors.js';
+import type { Problem } from '../base/errors.js';
 import { BudgetExhausted } from '../providers/budget.js';
 import { Aggregates } from './aggregates.js';
 import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type CaseType, type RunProvenance } from './case-result.js';

@@ -7,8 +7,8 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../src/cases/case-suite.js';
-import { InputError } from '../../src/errors.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { InputError } from '../../src/base/errors.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { copyOfRepo } from '../support/temp-dir.js';
 
 const ws = await loadWorkspace();

@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { compileFilter } from '../../src/cases/case-filter.js';
-import { globMatcher } from '../../src/glob-match.js';
+import { globMatcher } from '../../src/base/glob-match.js';
 
 const key = (case_id: string) => ({ case_id, module: 'm', case_type: 't' });
 

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCaseSuite } from '../../src/cases/case-suite.js';
 import { countCases } from '../../src/cases/count-cases.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { tempDir } from '../support/temp-dir.js';
 
 describe('countCases', () => {

@@ -2,7 +2,7 @@
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { terminalSafe } from '../../src/cli/output.js';
-import { printableLine } from '../../src/printable.js';
+import { printableLine } from '../../src/base/printable.js';
 
 describe('terminal-safe output', () => {
   it('escapes cursor moves, erasures and C1 controls, keeps colours the CLI wrote', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateRun } from '../../src/evaluate/estimate-run.js';
 import { estimateTokens } from '../../src/providers/token-estimate.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { evalIn, repoCopy } from '../support/eval-fixture.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 

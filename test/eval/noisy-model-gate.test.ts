@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/report-types.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { moduleCaseCalls, startNoisyModelServer, type NoisyModelServer } from '../support/noisy-model-server.js';
 import { runCli } from '../support/run-cli.js';
 

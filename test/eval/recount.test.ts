@@ -17,7 +17,7 @@ import type { CaseResult, RunHeader } from '../../src/runner/case-result.js';
 import { claimsIn, sentReplies, unbackedReason } from '../../src/scoring/claims.js';
 import { judgePrompts } from '../../src/scoring/judge-input.js';
 import { judgeScenario } from '../../src/scoring/scenario-judge.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { runCli } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 

@@ -11,7 +11,7 @@ import { moderate } from '../../src/pipeline/knowledge/moderation-gate.js';
 import { routeDocuments } from '../../src/pipeline/knowledge/document-routing.js';
 import { ProviderError, type ModelRequest, type ModelResponse, type Provider } from '../../src/providers/provider.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const prompt = (module: string) => ws.active.get(module)!;

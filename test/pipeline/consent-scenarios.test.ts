@@ -13,7 +13,7 @@ import { runPipeline } from '../../src/pipeline/orchestrator.js';
 import type { PipelineTrace } from '../../src/pipeline/trace.js';
 import { createProvider } from '../../src/providers/create-provider.js';
 import type { Provider } from '../../src/providers/provider.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
 const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });

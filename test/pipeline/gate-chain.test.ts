@@ -3,7 +3,7 @@ import { checkGates, GATE_NAMES, type GateBlock, type GateContext, type GateName
 import type { RetrievedDocument } from '../../src/pipeline/retrieval.js';
 import { WorldSchema } from '../../src/pipeline/scenario-schema.js';
 import { MockWorld } from '../../src/pipeline/world/mock-world.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const riskLevels = ws.active.get('tool_authorization')!.structured.toolRiskLevels!;

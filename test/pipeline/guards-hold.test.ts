@@ -8,14 +8,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../src/errors.js';
+import type { Problem } from '../../src/base/errors.js';
 import { parseScenarioFile, type LoadedScenario } from '../../src/pipeline/load-scenarios.js';
 import { runPipeline } from '../../src/pipeline/orchestrator.js';
 import { AdversaryProvider } from '../../src/providers/adversary/adversary-provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
 import { judgePrompts } from '../../src/scoring/judge-input.js';
 import { judgeScenario } from '../../src/scoring/scenario-judge.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { iterations } from '../support/scale.js';
 
 let active: Map<string, PromptFile>;

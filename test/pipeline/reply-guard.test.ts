@@ -4,13 +4,13 @@
  * the world as it stands, the records it read, the prompts it runs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../src/errors.js';
+import type { Problem } from '../../src/base/errors.js';
 import { parseScenarioFile } from '../../src/pipeline/load-scenarios.js';
 import { PipelineContext } from '../../src/pipeline/pipeline-context.js';
 import { replyProblem } from '../../src/pipeline/reply-guard.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 let active: Map<string, PromptFile>;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import type { LoadedScenario } from '../../src/pipeline/load-scenarios.js';
 import { runPipeline } from '../../src/pipeline/orchestrator.js';
 import { userTurns } from '../../src/pipeline/scenario-schema.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });

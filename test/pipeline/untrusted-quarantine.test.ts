@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../src/errors.js';
+import type { Problem } from '../../src/base/errors.js';
 import { parseScenarioFile, type LoadedScenario } from '../../src/pipeline/load-scenarios.js';
 import { runPipeline } from '../../src/pipeline/orchestrator.js';
 import type { ModelRequest, ModelResponse, Provider } from '../../src/providers/provider.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 let active: Map<string, PromptFile>;
 let suite: Map<string, LoadedScenario>;

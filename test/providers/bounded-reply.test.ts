@@ -8,7 +8,7 @@ import { boundedFetch, ReplyTooLarge } from '../../src/providers/bounded-fetch.j
 import { OpenAIProvider } from '../../src/providers/openai-provider.js';
 import { ProviderError } from '../../src/providers/provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 
 const MiB = 1024 * 1024;

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, parseDuration, resolveCallLimits } from '../../src/config/openai-settings.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/base/errors.js';
 import { OpenAIProvider, type OpenAIProviderOptions } from '../../src/providers/openai-provider.js';
 import { ProviderError } from '../../src/providers/provider.js';
 import { resolveOutputMode, resolveServer } from '../../src/providers/server-presets.js';
@@ -14,7 +14,7 @@ import type { PromptFile } from '../../src/registry/prompt-file.js';
 import { analyzeDialect, enforcementSummary, strictBlockers } from '../../src/registry/schema-dialects.js';
 import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
 import { unenforcedLabel } from '../../src/scoring/unenforced-failure.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { rateLimited } from '../support/rate-limited.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Problem } from '../../src/errors.js';
+import type { Problem } from '../../src/base/errors.js';
 import { lintRegistry } from '../../src/registry/lint.js';
 import { loadRegistry } from '../../src/registry/registry.js';
 import { copyOfRepo } from '../support/temp-dir.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { loadRegistry } from '../../src/registry/registry.js';
-import { parseJsonWithPositions } from '../../src/source-positions.js';
+import { parseJsonWithPositions } from '../../src/base/source-positions.js';
 
 const SEED_PROMPTS = [
   'input_safety_precheck_v1', 'intent_v2', 'slot_clarification_v1', 'fact_query_plan_v1', 'policy_rewrite_v2', 'policy_evidence_filter_v1',

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError, type Problem } from '../../src/errors.js';
+import { InputError, type Problem } from '../../src/base/errors.js';
 import { BaselineComparison, loadBaseline, resolveBaseline, type Baseline, type SuiteScope } from '../../src/report/baseline.js';
 import { BASELINE_FORMAT, BASELINE_FORMAT_VERSION, sealRecord, serialiseRecord, type BaselineCase, type BaselineRecord } from '../../src/report/baseline-record.js';
 import type { CaseStatus } from '../../src/runner/case-result.js';

@@ -3,7 +3,7 @@
  * the smallest change of that input that must fail it.
  */
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/base/errors.js';
 import type { BaselineDiff } from '../../src/report/baseline.js';
 import { evaluateGate, parseAcceptFlags, type GateInput } from '../../src/report/gate.js';
 import type { SettingChange } from '../../src/report/gate-settings.js';

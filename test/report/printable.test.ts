@@ -1,6 +1,6 @@
 /** The terminal escaper: text from a model or a server shown, never obeyed, by a terminal or a report. */
 import { describe, expect, it } from 'vitest';
-import { printable } from '../../src/printable.js';
+import { printable } from '../../src/base/printable.js';
 
 describe('printable: control characters arrive as visible text', () => {
   it.each(['订单 O123 已发货', 'tab\tand\nline feed stay', 'ünïcödé ✅ 100%', ''])('leaves %j unchanged', (text) => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunProvenance } from '../../src/runner/case-result.js';
 import { buildProvenance, gitState, newRunId, setupDifference } from '../../src/runner/provenance.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { tempDir } from '../support/temp-dir.js';
 
 function provenance(patch: Partial<RunProvenance> = {}): RunProvenance {

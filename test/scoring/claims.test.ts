@@ -10,7 +10,7 @@ import { ScenarioSchema, WorldSchema, type World } from '../../src/pipeline/scen
 import { emptyTrace, type ConfirmationRequest, type PipelineTrace, type TurnRecord } from '../../src/pipeline/trace.js';
 import { claimsIn, sentReplies, unbackedReason } from '../../src/scoring/claims.js';
 import { judgePrompts, type JudgeInput } from '../../src/scoring/judge-input.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const prompts = judgePrompts(ws.active);

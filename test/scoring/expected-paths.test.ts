@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExpectedBehaviorSchema } from '../../src/cases/case-schema.js';
 import { parseModuleCaseFile } from '../../src/cases/load-module-cases.js';
-import type { Problem } from '../../src/errors.js';
+import type { Problem } from '../../src/base/errors.js';
 import { parsePromptFile } from '../../src/registry/prompt-file.js';
 import { checkExpectations } from '../../src/scoring/module-checks.js';
 

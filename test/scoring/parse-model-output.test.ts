@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const intent = (await loadWorkspace()).active.get('intent_recognition')!;
 const schema = intent.outputSchema!.zod;

@@ -9,7 +9,7 @@ import { ScenarioSchema, WorldSchema, type Scenario, type World } from '../../sr
 import { emptyTrace, type PipelineTrace, type ToolTrace } from '../../src/pipeline/trace.js';
 import { judgePrompts, type JudgeInput } from '../../src/scoring/judge-input.js';
 import { judgeScenario } from '../../src/scoring/scenario-judge.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const prompts = judgePrompts(ws.active);

@@ -9,7 +9,7 @@ import { analyzeDialect } from '../../src/registry/schema-dialects.js';
 import { judgePrompts } from '../../src/scoring/judge-input.js';
 import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
 import { unenforcedLabel } from '../../src/scoring/unenforced-failure.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const precheck = ws.active.get('input_safety_precheck')!;

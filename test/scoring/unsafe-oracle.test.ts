@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ScenarioSchema, type Scenario } from '../../src/pipeline/scenario-schema.js';
 import { emptyTrace, type PipelineTrace } from '../../src/pipeline/trace.js';
 import { duplicateOf, ruleViolations, type JudgedAction, type OracleContext, type UnsafeRule } from '../../src/scoring/unsafe-oracle.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const detectionPhrases = ws.active.get('policy_evidence_filter')!.structured.detectionPhrases!.map((p) => p.phrase);

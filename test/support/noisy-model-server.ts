@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type ReplyHandler } from './openai-compatible-server.js';
 
 export interface CaseCall {

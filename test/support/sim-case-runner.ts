@@ -9,7 +9,7 @@ import { SimProvider } from '../../src/providers/sim/sim-provider.js';
 import type { SimProfile } from '../../src/providers/sim/sim-module.js';
 import { checkExpectations } from '../../src/scoring/module-checks.js';
 import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
-import { loadWorkspace } from '../../src/workspace.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 export interface SimVerdict {
   case_id: string;

@@ -9,7 +9,7 @@ import * as OpenCC from 'opencc-js/cn2t';
 import { pinyin } from 'pinyin-pro';
 import { kindsOf, type AttackKind } from './attack-kinds.js';
 import { CYRILLIC_LOOKALIKES, HANZI_LOOKALIKES, ZERO_WIDTH, toFullWidth } from './char-maps.js';
-import type { Rng } from '../../seeded-random.js';
+import type { Rng } from '../../base/seeded-random.js';
 
 export interface AttackStrategyContext {
   /** The active detection phrases: paraphrase strategies must avoid every one of them. */

@@ -3,7 +3,7 @@
  * rather than plant an attack in it. Each returns null when the message gives
  * it nothing to work on (no order number to disguise).
  */
-import type { Rng } from '../../seeded-random.js';
+import type { Rng } from '../../base/seeded-random.js';
 
 export interface InputStrategy {
   name: string;

@@ -1,5 +1,5 @@
 import { evaluate, type EvaluateOptions } from '../../evaluate/evaluate.js';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../base/errors.js';
 import { RunInterrupted } from '../../runner/run-eval.js';
 import { displayPath } from '../../registry/registry.js';
 import { dirname } from 'node:path';

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../base/errors.js';
 import { displayPath, loadRegistry, resolveActive } from '../../registry/registry.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';

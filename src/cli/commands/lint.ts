@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config/config.js';
-import { hasErrors } from '../../errors.js';
+import { hasErrors } from '../../base/errors.js';
 import { lintRegistry } from '../../registry/lint.js';
 import { loadRegistry } from '../../registry/registry.js';
 import { resolve } from 'node:path';

@@ -1,6 +1,6 @@
 /** `orderflow reports prune --keep N` and `orderflow cache clear`: housekeeping of the folders a run leaves behind. */
 import { loadConfig } from '../../config/config.js';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../base/errors.js';
 import { clearCache } from '../../providers/clear-cache.js';
 import { displayPath } from '../../registry/registry.js';
 import { pruneReports } from '../../report/prune-reports.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../../config/config.js';
-import type { Problem } from '../../errors.js';
+import type { Problem } from '../../base/errors.js';
 import { loadRegistry } from '../../registry/registry.js';
 import { resolveBaseline } from '../../report/baseline.js';
 import { parseAcceptFlags } from '../../report/gate.js';

@@ -1,4 +1,4 @@
-import { InputError } from '../../errors.js';
+import { InputError } from '../../base/errors.js';
 import { PUBLISHED_SCHEMAS, publishedSchema, type PublishedSchemaName } from '../../cases/published-schemas.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../base/errors.js';
 import { loadReport } from '../../report/diff-reports.js';
 import { NOT_A_REPORT, renderFromReports } from '../../report/report-shape.js';
 import { DEFAULT_SUMMARY_CHARS, renderSummaryMarkdown } from '../../report/summary-md.js';

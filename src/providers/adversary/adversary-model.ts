@@ -9,7 +9,7 @@
  */
 import type { SchemaNode } from '../../registry/schema-notation.js';
 import { WRITE_TOOLS, READ_TOOLS } from '../../registry/seed-contracts.js';
-import type { Rng } from '../../seeded-random.js';
+import type { Rng } from '../../base/seeded-random.js';
 import type { Harvest } from './harvest.js';
 import { COMPLETION_CLAIMS, GO_ON_WHEN_FALSE, GO_ON_WHEN_TRUE, PLANTED_ADDRESSES, PLANTED_CONTACTS, PUSHING_VALUES } from './hostile-values.js';
 

@@ -5,7 +5,7 @@
  * give the same output, so a counterexample can be run again.
  */
 import { performance } from 'node:perf_hooks';
-import { seededRng } from '../../seeded-random.js';
+import { seededRng } from '../../base/seeded-random.js';
 import { ProviderError, type ModelRequest, type ModelResponse, type Provider } from '../provider.js';
 import { adversarialValue } from './adversary-model.js';
 import { harvest } from './harvest.js';

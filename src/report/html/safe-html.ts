@@ -4,7 +4,7 @@
  * output, case ids and reasons therefore reach the page as text, never as
  * markup — escaping is the default, not something each call site remembers.
  */
-import { printable } from '../../printable.js';
+import { printable } from '../../base/printable.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 

@@ -4,11 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULT_CONFIG_FILE, loadConfig, parsePinFlags, type Config } from './config/config.js';
-import { displayPath } from './registry/registry.js';
-import { InputError, hasErrors, type Problem } from './errors.js';
-import type { PromptFile } from './registry/prompt-file.js';
-import { loadRegistry, resolveActive, type Registry } from './registry/registry.js';
+import { DEFAULT_CONFIG_FILE, loadConfig, parsePinFlags, type Config } from './config.js';
+import { displayPath } from '../registry/registry.js';
+import { InputError, hasErrors, type Problem } from '../base/errors.js';
+import type { PromptFile } from '../registry/prompt-file.js';
+import { loadRegistry, resolveActive, type Registry } from '../registry/registry.js';
 
 export interface WorkspaceOptions {
   config?: string;
