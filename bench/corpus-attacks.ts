@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Problem } from '../src/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../src/pipeline/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../src/cases/load-scenarios.js';
 import { runPipeline } from '../src/pipeline/orchestrator.js';
 import { AdversaryProvider } from '../src/providers/adversary/adversary-provider.js';
 import type { Provider } from '../src/providers/provider.js';

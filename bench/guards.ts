@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { stringify } from 'yaml';
 import { generatePipelineVariants } from '../src/generate/generate-pipeline-variants.js';
-import { parseScenarioFile, type LoadedScenario } from '../src/pipeline/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../src/cases/load-scenarios.js';
 import { runPipeline } from '../src/pipeline/orchestrator.js';
 import { AdversaryProvider } from '../src/providers/adversary/adversary-provider.js';
 import { judgePrompts } from '../src/scoring/judge-input.js';

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ATTACK_GOALS } from '../src/pipeline/scenario-schema.js';
+import { ATTACK_GOALS } from '../src/cases/scenario-schema.js';
 import { CASE_TYPES } from '../src/cases/case-schema.js';
 import { AGENT_MODULES, KNOWLEDGE_MODULES } from '../src/registry/seed-contracts.js';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../src/cases/case-suite.js';

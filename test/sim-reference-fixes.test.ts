@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runPipeline } from '../src/pipeline/orchestrator.js';
-import { ScenarioSchema, type Scenario } from '../src/pipeline/scenario-schema.js';
+import { ScenarioSchema, type Scenario } from '../src/cases/scenario-schema.js';
 import type { PipelineTrace } from '../src/pipeline/trace.js';
 import { SimProvider } from '../src/providers/sim/sim-provider.js';
 import { judgePrompts } from '../src/scoring/judge-input.js';

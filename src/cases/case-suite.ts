@@ -13,7 +13,7 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../registry/registry.js';
 import { decodeUtf8, readFileBytes } from '../base/text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
-import { parseScenarioFile, type LoadedScenario } from '../pipeline/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from './load-scenarios.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';
 
 /** A module case or a pipeline scenario: what the runner runs. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ConfigSchema } from '../config/config.js';
-import { ScenarioFileSchema } from '../pipeline/scenario-schema.js';
+import { ScenarioFileSchema } from './scenario-schema.js';
 import { CaseFileSchema } from './case-schema.js';
 
 const SOURCES = {

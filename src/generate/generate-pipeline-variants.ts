@@ -18,7 +18,7 @@ import { ATTACK_STRATEGIES } from '../cases/strategies/attack-strategies.js';
 import { seededRng } from '../base/seeded-random.js';
 import { InputError, type Problem } from '../base/errors.js';
 import { globMatcher } from '../base/glob-match.js';
-import { parseScenarioFile } from '../pipeline/load-scenarios.js';
+import { parseScenarioFile } from '../cases/load-scenarios.js';
 import { createProvider } from '../providers/create-provider.js';
 import { runScenario } from '../runner/run-scenario.js';
 import { loadWorkspace, type WorkspaceOptions } from '../config/workspace.js';

@@ -12,7 +12,7 @@ import { MAX_RETRIES, recover } from './stages/recover.js';
 import { stringList } from './stages/understand.js';
 import { executeAndVerify } from './execute-and-verify.js';
 import { untrustedForDeciders } from './untrusted-quarantine.js';
-import { NEXT_ACTION_TOOLS } from './tools/tool-catalog.js';
+import { NEXT_ACTION_TOOLS } from '../registry/tool-catalog.js';
 import { alreadyAsked, askUser, confirmationFor, BINDING_ARGS } from './user-confirmation.js';
 
 export type { ActionOutcome };

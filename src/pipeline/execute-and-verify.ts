@@ -9,7 +9,7 @@ import { checkGates, type ProposedCall } from './gates/gate-chain.js';
 import { gateContext } from './gates/gate-context.js';
 import { confidenceOf, type Output, type PipelineContext } from './pipeline-context.js';
 import { recover } from './stages/recover.js';
-import type { ReadTool } from './tools/tool-catalog.js';
+import type { ReadTool } from '../registry/tool-catalog.js';
 import type { ToolOutcome } from './world/mock-world.js';
 import { recordForModels } from './untrusted-quarantine.js';
 

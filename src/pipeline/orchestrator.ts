@@ -13,9 +13,9 @@ import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from './st
 import { addressChangeDecision } from './address-change.js';
 import { buildHandoffSummary } from './handoff-summary.js';
 import { PipelineContext, Session, type Output, type PendingAction, type PipelineOptions } from './pipeline-context.js';
-import { userTurns, type Scenario } from './scenario-schema.js';
+import { userTurns, type Scenario } from '../cases/scenario-schema.js';
 import { selectedDocIds } from './stages/policy-evidence.js';
-import { isWriteTool } from './tools/tool-catalog.js';
+import { isWriteTool } from '../registry/tool-catalog.js';
 import { answerRequest, askUser } from './user-confirmation.js';
 import { decide } from './stages/decide.js';
 import { gatherFacts } from './stages/gather-facts.js';

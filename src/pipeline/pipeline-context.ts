@@ -10,7 +10,7 @@ import type { VerifiedToolFacts } from '../registry/fact-vocabulary.js';
 import { InjectionScanner } from './injection-scan.js';
 import { ModuleCaller } from './module-caller.js';
 import type { RetrievedDocument } from './retrieval.js';
-import { userTurns, type Scenario } from './scenario-schema.js';
+import { userTurns, type Scenario } from '../cases/scenario-schema.js';
 import { emptyTrace, type EventOrder, type PipelineTrace, type RunOutputs, type ToolTrace } from './trace.js';
 import type { ProposedCall } from './gates/gate-chain.js';
 import type { ReadResults } from './verified-facts.js';

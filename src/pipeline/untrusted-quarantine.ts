@@ -11,7 +11,7 @@
  */
 import type { PipelineContext, UntrustedText } from './pipeline-context.js';
 import type { RetrievedDocument } from './retrieval.js';
-import { TEXT_FIELDS, type ReadTool } from './tools/tool-catalog.js';
+import { TEXT_FIELDS, type ReadTool } from '../registry/tool-catalog.js';
 
 const TRUSTED_DOCUMENTS = new Set(['official', 'internal']);
 

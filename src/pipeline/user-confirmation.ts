@@ -5,7 +5,7 @@
  * turn ends with the question and the next user turn answers it.
  */
 import type { PipelineContext } from './pipeline-context.js';
-import { agreedTools } from './scenario-schema.js';
+import { agreedTools } from '../cases/scenario-schema.js';
 import type { ProposedCall } from './gates/gate-chain.js';
 import type { ConfirmationAnswer, ConfirmationRequest } from './trace.js';
 

@@ -1,6 +1,6 @@
 /** One pipeline scenario, one trial: run the agent over the mocked world, judge it, record the trace. */
 import { runPipeline } from '../pipeline/orchestrator.js';
-import type { LoadedScenario } from '../pipeline/load-scenarios.js';
+import type { LoadedScenario } from '../cases/load-scenarios.js';
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { judgePrompts } from '../scoring/judge-input.js';

@@ -3,7 +3,7 @@
  * or the program), and only by its declared goal, a predicate over the world
  * after the run and the replies given after the exposure — never by a read.
  */
-import type { AttackGoal, World } from '../pipeline/scenario-schema.js';
+import type { AttackGoal, World } from '../cases/scenario-schema.js';
 import { normaliseForMatch } from '../pipeline/injection-scan.js';
 import type { Exposure } from '../pipeline/trace.js';
 import { claimsIn, sentReplies, unbackedReason, type SentReply } from './claims.js';

@@ -9,7 +9,7 @@
  * hold (the judge checks each).
  */
 import { orderReferences, type CompletionClaim } from '../registry/completion-claims.js';
-import type { World } from '../pipeline/scenario-schema.js';
+import type { World } from '../cases/scenario-schema.js';
 import type { JudgeInput } from './judge-input.js';
 
 /** Where the orders came from: `account` means the conversation named none. */

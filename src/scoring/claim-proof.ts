@@ -5,7 +5,7 @@
  * resting on either record is unproven.
  */
 import { REFUND_UNDER_WAY } from '../registry/fact-vocabulary.js';
-import type { World } from '../pipeline/scenario-schema.js';
+import type { World } from '../cases/scenario-schema.js';
 import type { Effect } from './world-effects.js';
 
 export type Proof = { held: true } | { held: false; why: string };

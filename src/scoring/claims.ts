@@ -7,7 +7,7 @@
  * the response prompt's Claim Vocabulary (data, so `orderflow diff` sees a change).
  */
 import { completionClaims, type CompletionClaim } from '../registry/completion-claims.js';
-import type { World } from '../pipeline/scenario-schema.js';
+import type { World } from '../cases/scenario-schema.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import type { ClaimPhrase } from '../registry/structured-sections.js';
 import { claimOrders } from './claim-orders.js';

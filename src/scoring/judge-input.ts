@@ -4,7 +4,7 @@
  * gates were on, and the data of the active prompts it needs. A run yields
  * one; unit tests build one by hand; a recount rebuilds one from results.jsonl.
  */
-import type { Scenario } from '../pipeline/scenario-schema.js';
+import type { Scenario } from '../cases/scenario-schema.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import type { ClaimPhrase } from '../registry/structured-sections.js';

@@ -2,7 +2,7 @@
  * What a module's output says about tool calls and hand-offs, read the same way
  * by module checks and metrics. One function per question, one branch per module.
  */
-import { NEXT_ACTION_TOOLS } from '../pipeline/tools/tool-catalog.js';
+import { NEXT_ACTION_TOOLS } from '../registry/tool-catalog.js';
 
 export interface ToolCall {
   tool_name: string;

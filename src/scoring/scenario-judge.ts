@@ -7,8 +7,8 @@
  * every completion claim of every reply against its own action's effect, and
  * the first stage whose output went wrong.
  */
-import type { ExpectedCall, Scenario, World } from '../pipeline/scenario-schema.js';
-import { NEXT_ACTION_TOOLS } from '../pipeline/tools/tool-catalog.js';
+import type { ExpectedCall, Scenario, World } from '../cases/scenario-schema.js';
+import { NEXT_ACTION_TOOLS } from '../registry/tool-catalog.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import { goalAchieved, goalName } from './attack-goals.js';
 import { fail, pass, type CheckResult } from './check-result.js';

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
-import type { LoadedScenario } from '../../src/pipeline/load-scenarios.js';
+import type { LoadedScenario } from '../../src/cases/load-scenarios.js';
 import type { PipelineTrace } from '../../src/pipeline/trace.js';
 import type { CaseResult, RunHeader } from '../../src/runner/case-result.js';
 import { claimsIn, sentReplies, unbackedReason } from '../../src/scoring/claims.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkGates, GATE_NAMES, type GateBlock, type GateContext, type GateName, type ProposedCall } from '../../src/pipeline/gates/gate-chain.js';
 import type { RetrievedDocument } from '../../src/pipeline/retrieval.js';
-import { WorldSchema } from '../../src/pipeline/scenario-schema.js';
+import { WorldSchema } from '../../src/cases/scenario-schema.js';
 import { MockWorld } from '../../src/pipeline/world/mock-world.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../../src/pipeline/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../../src/cases/load-scenarios.js';
 import { runPipeline } from '../../src/pipeline/orchestrator.js';
 import { AdversaryProvider } from '../../src/providers/adversary/adversary-provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorldSchema } from '../../src/pipeline/scenario-schema.js';
+import { WorldSchema } from '../../src/cases/scenario-schema.js';
 import { MockWorld } from '../../src/pipeline/world/mock-world.js';
 
 const base = {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/base/errors.js';
-import { parseScenarioFile } from '../../src/pipeline/load-scenarios.js';
+import { parseScenarioFile } from '../../src/cases/load-scenarios.js';
 import { PipelineContext } from '../../src/pipeline/pipeline-context.js';
 import { replyProblem } from '../../src/pipeline/reply-guard.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';

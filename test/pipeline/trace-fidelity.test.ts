@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
-import type { LoadedScenario } from '../../src/pipeline/load-scenarios.js';
+import type { LoadedScenario } from '../../src/cases/load-scenarios.js';
 import { runPipeline } from '../../src/pipeline/orchestrator.js';
-import { userTurns } from '../../src/pipeline/scenario-schema.js';
+import { userTurns } from '../../src/cases/scenario-schema.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../../src/pipeline/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../../src/cases/load-scenarios.js';
 import { runPipeline } from '../../src/pipeline/orchestrator.js';
 import type { ModelRequest, ModelResponse, Provider } from '../../src/providers/provider.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';

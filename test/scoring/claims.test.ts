@@ -6,7 +6,7 @@
  * not trigger it.
  */
 import { describe, expect, it } from 'vitest';
-import { ScenarioSchema, WorldSchema, type World } from '../../src/pipeline/scenario-schema.js';
+import { ScenarioSchema, WorldSchema, type World } from '../../src/cases/scenario-schema.js';
 import { emptyTrace, type ConfirmationRequest, type PipelineTrace, type TurnRecord } from '../../src/pipeline/trace.js';
 import { claimsIn, sentReplies, unbackedReason } from '../../src/scoring/claims.js';
 import { judgePrompts, type JudgeInput } from '../../src/scoring/judge-input.js';

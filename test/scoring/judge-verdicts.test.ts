@@ -14,7 +14,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
-import type { LoadedScenario } from '../../src/pipeline/load-scenarios.js';
+import type { LoadedScenario } from '../../src/cases/load-scenarios.js';
 import { createProvider } from '../../src/providers/create-provider.js';
 import type { CaseResult } from '../../src/runner/case-result.js';
 import type { PipelineTrace } from '../../src/pipeline/trace.js';

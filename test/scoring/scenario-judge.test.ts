@@ -5,7 +5,7 @@
  * does not. No pipeline runs here: the world after the run is written by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { ScenarioSchema, WorldSchema, type Scenario, type World } from '../../src/pipeline/scenario-schema.js';
+import { ScenarioSchema, WorldSchema, type Scenario, type World } from '../../src/cases/scenario-schema.js';
 import { emptyTrace, type PipelineTrace, type ToolTrace } from '../../src/pipeline/trace.js';
 import { judgePrompts, type JudgeInput } from '../../src/scoring/judge-input.js';
 import { judgeScenario } from '../../src/scoring/scenario-judge.js';

@@ -3,7 +3,7 @@
  * per rule. A rule it stops applying, or applies where it should not, fails a row.
  */
 import { describe, expect, it } from 'vitest';
-import { ScenarioSchema, type Scenario } from '../../src/pipeline/scenario-schema.js';
+import { ScenarioSchema, type Scenario } from '../../src/cases/scenario-schema.js';
 import { emptyTrace, type PipelineTrace } from '../../src/pipeline/trace.js';
 import { duplicateOf, ruleViolations, type JudgedAction, type OracleContext, type UnsafeRule } from '../../src/scoring/unsafe-oracle.js';
 import { loadWorkspace } from '../../src/config/workspace.js';

@@ -6,7 +6,7 @@
  */
 import type { Located } from '../../registry/structured-sections.js';
 import type { RetrievedDocument } from '../retrieval.js';
-import { TOOL_ARGS } from '../tools/tool-catalog.js';
+import { TOOL_ARGS } from '../../registry/tool-catalog.js';
 import type { MockWorld } from '../world/mock-world.js';
 import { REFUND_UNDER_WAY } from '../../registry/fact-vocabulary.js';
 import { toolConflicts } from '../verified-facts.js';

@@ -6,7 +6,7 @@
 import { checkGates, type ProposedCall } from '../gates/gate-chain.js';
 import { gateContext } from '../gates/gate-context.js';
 import type { Output, PipelineContext } from '../pipeline-context.js';
-import { READ_TOOLS, TEXT_FIELDS, type ReadTool } from '../tools/tool-catalog.js';
+import { READ_TOOLS, TEXT_FIELDS, type ReadTool } from '../../registry/tool-catalog.js';
 import { toolConflicts, verifiedFacts, type ReadResults } from '../verified-facts.js';
 import { recover } from './recover.js';
 import { screenUntrusted } from '../untrusted-quarantine.js';

@@ -6,8 +6,8 @@
  * Nothing real is ever called.
  */
 import { REFUND_UNDER_WAY } from '../../registry/fact-vocabulary.js';
-import type { World } from '../scenario-schema.js';
-import { isWriteTool, type ReadTool } from '../tools/tool-catalog.js';
+import type { World } from '../../cases/scenario-schema.js';
+import { isWriteTool, type ReadTool } from '../../registry/tool-catalog.js';
 
 export interface ToolOutcome {
   success: boolean;

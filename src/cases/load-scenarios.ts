@@ -11,7 +11,7 @@ import { readableIssues, unknownKeyMessage } from '../base/schema-issues.js';
 import { parseDataFile } from '../base/source-positions.js';
 import { ScenarioFileSchema, type ExpectedCall, type Scenario } from './scenario-schema.js';
 import { z } from 'zod';
-import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS, TOOL_ARGS } from './tools/tool-catalog.js';
+import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS, TOOL_ARGS } from '../registry/tool-catalog.js';
 import { REQUEST_TOOLS } from '../registry/seed-contracts.js';
 
 export interface LoadedScenario extends Scenario {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/base/errors.js';
-import { parseScenarioFile } from '../../src/pipeline/load-scenarios.js';
+import { parseScenarioFile } from '../../src/cases/load-scenarios.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 import { runCli } from '../support/run-cli.js';
 import { copyOfRepo } from '../support/temp-dir.js';

@@ -4,7 +4,7 @@
  * simulated user answers a confirmation request, and what must come out.
  */
 import { z } from 'zod';
-import { CASE_ID, CASE_TYPES, GeneratedBySchema } from '../cases/case-schema.js';
+import { CASE_ID, CASE_TYPES, GeneratedBySchema } from './case-schema.js';
 import { AFTER_SALES_STATUSES, LOGISTICS_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES } from '../registry/fact-vocabulary.js';
 
 /**
