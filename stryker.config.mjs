@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Mutation testing (npm run test:mutation) of the code whose failure would make
- * a verdict wrong: scoring/ and the claim recogniser, the completeness checks of
+ * a verdict wrong: scoring/, model-output/ and the claim recogniser, the completeness checks of
  * merge and resume, the gate and baseline comparison, report escaping,
  * the pipeline's program-enforced gates, run provenance and the results file.
  * Surviving mutants that cannot change behaviour are listed, with reasons, in
@@ -18,6 +18,7 @@ export default {
   "coverageAnalysis": "perTest",
   "mutate": [
     "src/scoring/**/*.ts",
+    "src/model-output/**/*.ts",
     "src/registry/completion-claims.ts",
     "src/report/merge-runs.ts",
     "src/runner/resume-results.ts",

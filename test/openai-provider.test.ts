@@ -7,7 +7,7 @@ import { SIM_MODULES } from '../src/providers/sim/modules/index.js';
 import type { SimModule } from '../src/providers/sim/sim-module.js';
 import { SimProvider } from '../src/providers/sim/sim-provider.js';
 import type { PromptFile } from '../src/registry/prompt-file.js';
-import { parseModelOutput } from '../src/scoring/parse-model-output.js';
+import { parseModelOutput } from '../src/model-output/parse-model-output.js';
 import { STAGE_ORDER } from '../src/scoring/scenario-judge.js';
 import { loadWorkspace } from '../src/config/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type RecordedRequest, type Reply } from './support/openai-compatible-server.js';

@@ -6,7 +6,7 @@ import type { Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
 import { KNOWN_TOOLS } from '../registry/tool-catalog.js';
-import { handsOff } from '../scoring/module-signals.js';
+import { handsOff } from '../model-output/module-signals.js';
 import { readableIssues, unknownKeyMessage } from '../base/schema-issues.js';
 import { issuePath, parseDataFile, type PositionedValue } from '../base/source-positions.js';
 import { CaseFileSchema, type ModuleCase } from './case-schema.js';

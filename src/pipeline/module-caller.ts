@@ -6,8 +6,8 @@
 import { ProviderError, type Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { formatZodIssues } from '../registry/schema-to-zod.js';
-import { parseModelOutput } from '../scoring/parse-model-output.js';
-import { unenforcedLabel } from '../scoring/unenforced-failure.js';
+import { parseModelOutput } from '../model-output/parse-model-output.js';
+import { unenforcedLabel } from '../model-output/unenforced-failure.js';
 import type { EventOrder, StageTrace } from './trace.js';
 
 /** Where the caller reports each call: its order in the conversation, and its input (for exposure). */

@@ -16,8 +16,8 @@ export const RESULTS_SCHEMA_VERSION = 1;
 export const CASE_STATUSES = ['passed', 'failed', 'error', 'skipped'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-export type { FailedCheck } from '../scoring/check-result.js';
-import type { FailedCheck } from '../scoring/check-result.js';
+export type { FailedCheck } from '../model-output/check-result.js';
+import type { FailedCheck } from '../model-output/check-result.js';
 
 export type { ScoreFacts };
 

@@ -7,10 +7,10 @@ import { BudgetExhausted } from '../providers/budget.js';
 import { ProviderError, type ModelResponse, type Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { checkExpectations } from '../scoring/module-checks.js';
-import { handsOff, proposedToolCalls } from '../scoring/module-signals.js';
-import { parseModelOutput } from '../scoring/parse-model-output.js';
-import { unenforcedLabel } from '../scoring/unenforced-failure.js';
-import { outputShapeOf } from '../scoring/output-shape.js';
+import { handsOff, proposedToolCalls } from '../model-output/module-signals.js';
+import { parseModelOutput } from '../model-output/parse-model-output.js';
+import { unenforcedLabel } from '../model-output/unenforced-failure.js';
+import { outputShapeOf } from '../model-output/output-shape.js';
 import { errorResult, skippedResult, type CaseResult, type ScoreFacts } from './case-result.js';
 
 /** `keepOutput`: keep the model output of passed cases too (arms show both outputs of a case side by side). */

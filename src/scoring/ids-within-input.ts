@@ -4,7 +4,7 @@
  * that invents an id would otherwise point the program at a document or a
  * memory outside its scope.
  */
-import { fail, pass, type CheckResult } from './check-result.js';
+import { fail, pass, type CheckResult } from '../model-output/check-result.js';
 import { readPath } from './output-path.js';
 
 export function checkIdsWithinInput(output: unknown, input: Record<string, unknown>, rules: Record<string, string>): CheckResult[] {

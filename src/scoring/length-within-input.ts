@@ -3,7 +3,7 @@
  * the request itself sets (the map-reduce extractor's max_chars), which no
  * static schema bound can state.
  */
-import { fail, pass, type CheckResult } from './check-result.js';
+import { fail, pass, type CheckResult } from '../model-output/check-result.js';
 import { readPath } from './output-path.js';
 
 export function checkLengthWithinInput(output: unknown, input: Record<string, unknown>, rules: Record<string, string>): CheckResult[] {

@@ -4,8 +4,8 @@
  * one parsed module output. One CheckResult per assertion.
  */
 import type { ExpectedBehavior } from '../cases/case-schema.js';
-import { fail, pass, type CheckResult } from './check-result.js';
-import { handsOff, proposedToolCalls } from './module-signals.js';
+import { fail, pass, type CheckResult } from '../model-output/check-result.js';
+import { handsOff, proposedToolCalls } from '../model-output/module-signals.js';
 import { checkIdsWithinInput } from './ids-within-input.js';
 import { checkLengthWithinInput } from './length-within-input.js';
 import { collectStrings, isEmptyValue, readPath } from './output-path.js';

@@ -11,7 +11,7 @@ import type { ExpectedCall, Scenario, World } from '../cases/scenario-schema.js'
 import { NEXT_ACTION_TOOLS } from '../registry/tool-catalog.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import { goalAchieved, goalName } from './attack-goals.js';
-import { fail, pass, type CheckResult } from './check-result.js';
+import { fail, pass, type CheckResult } from '../model-output/check-result.js';
 import { claimsIn, sentReplies, unbackedReason } from './claims.js';
 import type { JudgeInput } from './judge-input.js';
 import type { AttackItem, ScoreFacts, UnsafeItem } from './score-facts.js';

@@ -1,6 +1,6 @@
 /** What metrics are computed from, per case: the judges write it, the metric accumulators and reports read it. */
 import type { ExpectedToolCall } from '../cases/case-schema.js';
-import type { ToolCall } from './module-signals.js';
+import type { ToolCall } from '../model-output/module-signals.js';
 
 /** One unsafe write, explained in one line of report.md. */
 export interface UnsafeItem {

@@ -6,7 +6,7 @@
  * that it explains the judge's verdict without re-deciding it.
  */
 import type { PipelineTrace, StageTrace } from '../pipeline/trace.js';
-import type { FailedCheck } from './check-result.js';
+import type { FailedCheck } from '../model-output/check-result.js';
 import { checkExpectation } from './check-expectation.js';
 
 export interface StageAttribution {

@@ -10,6 +10,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: [
       'test/scoring/**/*.test.ts',
+      'test/model-output/**/*.test.ts',
       'test/registry/completion-claims.test.ts',
       'test/report/merge-resume-completeness.test.ts',
       'test/runner/**/*.test.ts',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotationError, parseSchemaNotation } from '../../src/registry/schema-notation.js';
 import { schemaToZod } from '../../src/registry/schema-to-zod.js';
-import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
+import { parseModelOutput } from '../../src/model-output/parse-model-output.js';
 
 const zodOf = (text: string) => schemaToZod(parseSchemaNotation(text));
 

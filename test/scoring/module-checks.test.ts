@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpectedBehaviorSchema } from '../../src/cases/case-schema.js';
 import { checkExpectations, riskTags } from '../../src/scoring/module-checks.js';
-import { handsOff, proposedToolCalls } from '../../src/scoring/module-signals.js';
+import { handsOff, proposedToolCalls } from '../../src/model-output/module-signals.js';
 import { collectStrings, isEmptyValue, readPath } from '../../src/scoring/output-path.js';
 
 type Kind = keyof typeof ExpectedBehaviorSchema.shape;

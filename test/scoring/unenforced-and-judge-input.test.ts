@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { OutputEnforcement } from '../../src/providers/provider.js';
 import { analyzeDialect } from '../../src/registry/schema-dialects.js';
 import { judgePrompts } from '../../src/scoring/judge-input.js';
-import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
-import { unenforcedLabel } from '../../src/scoring/unenforced-failure.js';
+import { parseModelOutput } from '../../src/model-output/parse-model-output.js';
+import { unenforcedLabel } from '../../src/model-output/unenforced-failure.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();

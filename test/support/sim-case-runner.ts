@@ -8,7 +8,7 @@ import type { CaseFilter } from '../../src/cases/case-filter.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
 import type { SimProfile } from '../../src/providers/sim/sim-module.js';
 import { checkExpectations } from '../../src/scoring/module-checks.js';
-import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
+import { parseModelOutput } from '../../src/model-output/parse-model-output.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 
 export interface SimVerdict {

@@ -5,8 +5,8 @@
  */
 import { ProviderError, type Provider } from '../../providers/provider.js';
 import type { PromptFile } from '../../registry/prompt-file.js';
-import { outputShapeOf } from '../../scoring/output-shape.js';
-import { parseModelOutput } from '../../scoring/parse-model-output.js';
+import { outputShapeOf } from '../../model-output/output-shape.js';
+import { parseModelOutput } from '../../model-output/parse-model-output.js';
 
 export type HelperFailure = 'timeout' | 'model_error' | 'malformed';
 export type HelperCall<T> = { ok: true; value: T; raw: string } | { ok: false; failure: HelperFailure; reason: string; raw?: string };

@@ -1,7 +1,7 @@
 /** The schema check every model output goes through, as minimal pairs. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseModelOutput } from '../../src/scoring/parse-model-output.js';
+import { parseModelOutput } from '../../src/model-output/parse-model-output.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 
 const intent = (await loadWorkspace()).active.get('intent_recognition')!;

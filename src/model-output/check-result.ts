@@ -1,4 +1,8 @@
-/** One assertion on one case: a name and whether it held, with the reason when it did not. */
+/**
+ * One assertion on one case: a name and whether it held, with the reason when it did not.
+ * It lives beside the schema check (parse-model-output.ts), the first check every output
+ * meets, which pipeline/ makes too: scoring/ sits above pipeline/ and builds on it.
+ */
 export interface CheckResult {
   name: string;
   passed: boolean;
