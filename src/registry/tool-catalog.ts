@@ -1,7 +1,8 @@
 /**
  * The mocked tools: names, and the argument schema each one accepts. Risk
- * levels are not here: they come from the active tool_authorization prompt,
- * so the list the model is told is the list the gates enforce.
+ * levels are not listed here: they come from the active tool_authorization
+ * prompt, so the list the model is told is the list the gates enforce (and
+ * the list the sim reads); riskLevelOf reads a tool's level from it.
  */
 import { z } from 'zod';
 
@@ -38,6 +39,18 @@ export const NEXT_ACTION_TOOLS: Readonly<Record<string, WriteTool>> = {
   call_compensation_tool: 'create_compensation',
   call_cancel_tool: 'cancel_order',
 };
+
+/** The responsibility decision each money or cancellation write needs before it may run. */
+export const DECISION_FOR_TOOL: Readonly<Record<string, string>> = {
+  create_refund: 'refund_allowed',
+  create_compensation: 'compensation_allowed',
+  cancel_order: 'cancellation_allowed',
+};
+
+/** The level a prompt's Tool Risk Levels give a tool; undefined for a tool they do not list, which is not whitelisted. */
+export function riskLevelOf(tool: string, levels: Readonly<Record<string, readonly { value: string }[]>> | undefined): string | undefined {
+  return Object.entries(levels ?? {}).find(([, tools]) => tools.some((t) => t.value === tool))?.[0];
+}
 
 export function isWriteTool(tool: string): tool is WriteTool {
   return (WRITE_TOOLS as readonly string[]).includes(tool);

@@ -6,7 +6,7 @@
  */
 import type { Located } from '../../registry/structured-sections.js';
 import type { RetrievedDocument } from '../retrieval.js';
-import { TOOL_ARGS } from '../../registry/tool-catalog.js';
+import { DECISION_FOR_TOOL, riskLevelOf, TOOL_ARGS } from '../../registry/tool-catalog.js';
 import type { MockWorld } from '../world/mock-world.js';
 import { REFUND_UNDER_WAY } from '../../registry/fact-vocabulary.js';
 import { toolConflicts } from '../verified-facts.js';
@@ -51,16 +51,7 @@ export interface GateContext {
   saw?: (via: string, value: unknown) => void;
 }
 
-export function riskLevelOf(tool: string, levels: GateContext['riskLevels']): string | undefined {
-  return Object.entries(levels).find(([, tools]) => tools.some((t) => t.value === tool))?.[0];
-}
-
 const HIGH = new Set(['write_high', 'external_high']);
-const DECISION_FOR: Record<string, string> = {
-  create_refund: 'refund_allowed',
-  create_compensation: 'compensation_allowed',
-  cancel_order: 'cancellation_allowed',
-};
 
 function block(gate: GateName, message: string, remedy: string, code: GateBlock['error_code'] = 'PRECONDITION_FAILED'): GateBlock {
   return { is_error: true, error_code: code, gate, message, remedy };
@@ -110,7 +101,7 @@ function businessRules(call: ProposedCall, ctx: GateContext): GateBlock | null {
   // The gate reads the records itself: a plan that skipped a query must not hide a conflict.
   const conflicts = typeof call.args.order_id === 'string' ? recordConflicts(ctx.world, call.args.order_id) : [];
   if (conflicts.length) return block('business_rules', `tool results conflict: ${conflicts.join('; ')}`, 'hand off so a human resolves the conflict');
-  const needed = DECISION_FOR[call.tool];
+  const needed = DECISION_FOR_TOOL[call.tool];
   if (needed && ctx.decision !== needed) {
     return block('business_rules', `${call.tool} needs the decision ${needed}, got ${ctx.decision ?? 'none'}`, 'obtain a responsibility decision first');
   }
