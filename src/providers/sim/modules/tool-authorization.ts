@@ -4,6 +4,7 @@
  * levels come from the active prompt's Tool Risk Levels, so a tool the prompt
  * does not list is refused here exactly as the program gate refuses it.
  */
+import { DECISION_FOR_TOOL, riskLevelOf } from '../../../registry/tool-catalog.js';
 import type { SimModule } from '../sim-module.js';
 import { claimsElevatedRole, underManipulationRisk, BYPASS_TAG, INJECTION_TAG } from '../decide-manipulation-text.js';
 import { reviewArgs } from '../decide-tool-args.js';
@@ -22,14 +23,8 @@ interface Finding {
 
 /** Tools that act on one order and so need args.order_id and the ownership check. */
 const ORDER_TOOLS = new Set(['query_order', 'query_logistics', 'query_after_sales', 'query_payment', 'create_refund', 'create_compensation', 'cancel_order', 'modify_order', 'modify_address']);
-const DECISION_FOR_TOOL: Record<string, string> = { create_refund: 'refund_allowed', create_compensation: 'compensation_allowed', cancel_order: 'cancellation_allowed' };
 const TOOL_WORDS: Record<string, string> = { create_refund: '退款', create_compensation: '补偿', cancel_order: '取消订单', modify_order: '修改订单', modify_address: '修改地址' };
 const ORDINARY_ROLES = new Set(['user', 'customer', 'buyer', '用户', '买家', '顾客', '客户']);
-
-export function riskLevelOf(tool: string, levels: Record<string, { value: string }[]> | undefined): string | null {
-  for (const [level, tools] of Object.entries(levels ?? {})) if (tools.some((t) => t.value === tool)) return level;
-  return null;
-}
 
 const reference: SimModule = (input, ctx) => {
   const action = asRecord(input.proposed_action);
