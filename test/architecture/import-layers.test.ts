@@ -5,7 +5,7 @@
  * and the files directly in it have a rank of their own, so no two layers can
  * lean on each other unseen.
  */
-import { appendFileSync, cpSync, readdirSync } from 'node:fs';
+import { appendFileSync, cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp-dir.js';
@@ -39,6 +39,12 @@ describe('the folder layers', () => {
     expect(Object.keys(RANK).sort()).toEqual([ROOT, ...folders].sort());
     expect(new Set(Object.values(RANK)).size).toBe(Object.keys(RANK).length);
     for (const folder of folders) expect(sourceFiles(join(SRC, folder)).length, folder).toBeGreaterThan(0);
+  });
+
+  it('docs/layers.md gives each layer the rank the test holds', () => {
+    const rows = readFileSync(join(process.cwd(), 'docs', 'layers.md'), 'utf8').matchAll(/^\| *(\d+) *\| *`([^`]+)`/gm);
+    const documented = Object.fromEntries([...rows].map(([, rank, layer]) => [layer === 'src/index.ts' ? ROOT : layer!.replace(/\/$/, ''), Number(rank)]));
+    expect(documented).toEqual(RANK);
   });
 
   it('no module imports a layer of its own rank or above', () => {
