@@ -14,9 +14,9 @@ import { copyOfRepo, tempDir } from '../support/temp-dir.js';
 const TRACER = join(process.cwd(), 'test/support/trace-imports.mjs');
 const HEAVY = /node_modules\/(zod|yaml|js-yaml|markdown-it|openai)\/|\/providers\/sim\/modules\//;
 
-function loadedBy(args: string[], cwd: string, env: Record<string, string> = {}): { code: number; heavy: string[] } {
+function loadedBy(args: string[], cwd: string, extra: Record<string, string> = {}): { code: number; heavy: string[] } {
   const trace = join(tempDir(), 'imports.txt');
-  const r = runNode(['--import', TRACER, BIN], args, { cwd, env: { ...env, TRACE_IMPORTS_FILE: trace } });
+  const r = runNode(['--import', TRACER, BIN], args, { cwd, env: { TRACE_IMPORTS_FILE: trace, ...extra } });
   const urls = readFileSync(trace, 'utf8').trim().split('\n');
   return { code: r.code, heavy: [...new Set(urls.filter((u) => HEAVY.test(u)).map((u) => HEAVY.exec(u)![0]))] };
 }
