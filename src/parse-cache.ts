@@ -119,7 +119,7 @@ function sha256(text: string): string {
 }
 
 /** What JSON gives back unchanged: no dates, maps, class instances or non-finite numbers. */
-export function isPlainJson(value: unknown): boolean {
+function isPlainJson(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(isPlainJson);
