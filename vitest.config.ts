@@ -13,6 +13,8 @@ const SLOW = [
   'test/cli/generate-pipeline.test.ts',
   'test/eval/noisy-model-gate.test.ts',
   'test/cli/child-process-smoke.test.ts',
+  // What a fresh process of lint and list loads: four child processes each.
+  'test/cli/startup-imports.test.ts',
   'test/eval/one-writer.test.ts',
   'test/report/report-html-long-id.test.ts',
   // Drives the pull-request workflow's steps against a real git origin: about two minutes.

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigSchema, type Config } from '../src/config/config.js';
+import { ConfigSchema, type Config } from '../src/config/config-schema.js';
 import { InputError } from '../src/base/errors.js';
 import { createProvider } from '../src/providers/create-provider.js';
 import { OpenAIProvider, type OpenAIProviderOptions } from '../src/providers/openai-provider.js';

@@ -2,17 +2,12 @@
  * YAML and JSON parsed with node positions, so that a validation issue on a
  * value names the line of the offending key (file:line), not just the file.
  */
-import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
-import { TOO_DEEP, tooDeepOffset, tooDeepPath } from './nesting-depth.js';
+import { lineIndex, parseJsonWithPositions, type PositionedValue } from './json-positions.js';
+import { TOO_DEEP, tooDeepPath } from './nesting-depth.js';
 import { readPlainYaml } from './plain-yaml.js';
 
-export interface PositionedValue {
-  value?: unknown;
-  error?: { message: string; line: number };
-  /** 1-based file line of the value at a path (falls back to the nearest parent). */
-  lineOf(path: readonly PropertyKey[]): number;
-}
+export { jsonErrorLine, parseJsonWithPositions, type PositionedValue } from './json-positions.js';
 
 /** What to do about an alias, which every YAML file orderflow reads refuses. */
 export const ALIAS_HINT = 'aliases (*name) are not allowed; write the value out';
@@ -68,39 +63,6 @@ function withYamlHint(message: string, code: string): string {
   return hint ? `${message}; ${hint}` : message;
 }
 
-export function parseJsonWithPositions(text: string, firstLine = 1): PositionedValue {
-  const lineAt = lineIndex(text, firstLine);
-  // The position tree is built on first use only: valid files at scale never pay for it.
-  let tree: ReturnType<typeof parseTree> | null = null;
-  const errors: ParseError[] = [];
-  const buildTree = () => (tree ??= parseTree(text, errors, { disallowComments: true, allowTrailingComma: false }) ?? undefined);
-  // Generated files are often one line: every position is then on it, no tree needed.
-  const oneLine = !text.trimEnd().includes('\n');
-  const lineOf = (path: readonly PropertyKey[]) => {
-    if (oneLine) return firstLine;
-    const root = buildTree();
-    for (let depth = path.length; depth >= 0; depth--) {
-      const node = root && findNodeAtLocation(root, path.slice(0, depth) as (string | number)[]);
-      if (node) return lineAt(node.parent?.type === 'property' ? node.parent.offset : node.offset);
-    }
-    return firstLine;
-  };
-  try {
-    // JSON.parse is the arbiter of validity; jsonc-parser only supplies positions.
-    const value: unknown = JSON.parse(text);
-    // The position tree of such a file cannot be built (jsonc-parser recurses): the line comes from the text.
-    const deep = tooDeepOffset(text);
-    return deep >= 0 ? { error: { message: TOO_DEEP, line: lineAt(deep) }, lineOf: () => lineAt(deep) } : { value, lineOf };
-  } catch (error) {
-    const deep = tooDeepOffset(text);
-    if (deep >= 0) return { error: { message: TOO_DEEP, line: lineAt(deep) }, lineOf: () => lineAt(deep) };
-    buildTree();
-    const first = errors[0];
-    const message = first ? `${printParseErrorCode(first.error)} (${(error as Error).message.split('\n')[0]})` : (error as Error).message;
-    return { error: { message, line: first ? lineAt(first.offset) : firstLine }, lineOf };
-  }
-}
-
 /**
  * JSON files go the fast way (JSON is YAML, but JSON.parse is far quicker);
  * plain YAML through js-yaml, with the line of each item of the root's
@@ -124,25 +86,6 @@ export function parseDataFile(text: string, listKey?: string): PositionedValue {
   };
 }
 
-/** offset → 1-based line, by binary search over the newline offsets. */
-function lineIndex(text: string, firstLine: number): (offset: number) => number {
-  let starts: number[] | undefined;
-  return (offset) => {
-    if (!starts) {
-      starts = [0];
-      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    }
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + firstLine;
-  };
-}
-
 function lineLookup(doc: ReturnType<typeof parseDocument>, toLine: (offset: number) => number, firstLine: number) {
   return (path: readonly PropertyKey[]) => {
     for (let depth = path.length; depth >= 0; depth--) {
@@ -156,10 +99,4 @@ function lineLookup(doc: ReturnType<typeof parseDocument>, toLine: (offset: numb
 /** Where a validation issue points: an unknown key at the key itself, not at the object holding it. */
 export function issuePath(issue: { code: string; path: PropertyKey[]; keys?: string[] }): PropertyKey[] {
   return issue.code === 'unrecognized_keys' && issue.keys?.[0] !== undefined ? [...issue.path, issue.keys[0]] : issue.path;
-}
-
-/** The 1-based line of a JSON.parse error, from the position V8 puts in its message (or undefined). */
-export function jsonErrorLine(text: string, error: unknown): number | undefined {
-  const at = /at position (\d+)/.exec(String((error as Error)?.message ?? ''));
-  return at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
 }

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 
-export const CASE_TYPES = ['normal', 'boundary', 'adversarial', 'regression', 'safety', 'schema'] as const;
-export type CaseType = (typeof CASE_TYPES)[number];
+import { CASE_TYPES } from './case-types.js';
+
+export { CASE_TYPES, type CaseType } from './case-types.js';
 
 export const CASE_ID = z
   .string()

@@ -4,7 +4,7 @@
  * `orderflow schema <name>` prints one; schemas/ holds committed copies.
  */
 import { z } from 'zod';
-import { ConfigSchema } from '../config/config.js';
+import { ConfigSchema } from '../config/config-schema.js';
 import { ScenarioFileSchema } from './scenario-schema.js';
 import { CaseFileSchema } from './case-schema.js';
 

@@ -8,6 +8,7 @@ import { InputError } from '../base/errors.js';
 import { EXIT_INPUT, EXIT_INTERNAL } from './exit-codes.js';
 import { printProblems, processOutput, terminalSafe, type Output } from './output.js';
 import { describeSystemError, isSystemError } from '../base/system-error.js';
+import { useParseCache } from '../base/parse-cache.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 /** Whole numbers become numbers; anything else stays text, so the range check can quote what was typed. */
@@ -153,14 +154,16 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
 export interface RunContext {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** The folder of the parse cache (src/parse-cache.ts); without it every file is parsed. */
+  parseCache?: string;
 }
 
 /** One in-process run at a time: the working directory and environment are the process's. */
 let running: Promise<unknown> = Promise.resolve();
 
 export async function main(argv: string[], output: Output = processOutput, context: RunContext = {}): Promise<number> {
-  if (context.cwd === undefined && context.env === undefined) return runMain(argv, output);
-  const turn = running.then(() => inContext(context, () => runMain(argv, output)));
+  if (context.cwd === undefined && context.env === undefined) return runMain(argv, output, context.parseCache);
+  const turn = running.then(() => inContext(context, () => runMain(argv, output, context.parseCache)));
   running = turn.catch(() => undefined);
   return turn;
 }
@@ -183,10 +186,11 @@ async function inContext<T>(context: RunContext, fn: () => Promise<T>): Promise<
   }
 }
 
-async function runMain(argv: string[], rawOutput: Output): Promise<number> {
+async function runMain(argv: string[], rawOutput: Output, parseCache: string | undefined): Promise<number> {
   let code = 0;
   const output = terminalSafe(rawOutput);
   const program = buildProgram(output, (c) => (code = c), argv);
+  useParseCache(parseCache);
   try {
     await program.parseAsync(argv);
     return code;
@@ -214,5 +218,7 @@ async function runMain(argv: string[], rawOutput: Output): Promise<number> {
     if (process.env.ORDERFLOW_DEBUG) output.err(String((error as Error)?.stack));
     else output.err('(set ORDERFLOW_DEBUG=1 for the stack trace; please report this)');
     return EXIT_INTERNAL;
+  } finally {
+    useParseCache(undefined);
   }
 }

@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG_FILE, loadConfig, parsePinFlags, type Config } from './c
 import { displayPath } from '../registry/registry.js';
 import { InputError, hasErrors, type Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { loadRegistry, resolveActive, type Registry } from '../registry/registry.js';
+import { loadRegistry, resolveActive, type Registry, type RegistryOptions } from '../registry/registry.js';
 
 export interface WorkspaceOptions {
   config?: string;
@@ -27,11 +27,11 @@ export interface Workspace {
   warnings: Problem[];
 }
 
-export async function loadWorkspace(options: WorkspaceOptions = {}): Promise<Workspace> {
+export async function loadWorkspace(options: WorkspaceOptions = {}, registryOptions: RegistryOptions = {}): Promise<Workspace> {
   const { config, file, lineOf } = await loadConfig(options.config);
   const promptsDir = resolve(options.prompts ?? config.paths.prompts);
   if (!options.prompts && !existsSync(promptsDir)) throw missingProject(promptsDir, file, lineOf?.(['paths', 'prompts']));
-  const { registry, problems } = await loadRegistry(promptsDir);
+  const { registry, problems } = await loadRegistry(promptsDir, registryOptions);
   if (hasErrors(problems)) throw new InputError(problems.filter((p) => p.severity === 'error'));
   // Config pins are checked on their own first, so that a bad one is reported against the config file, at its line.
   try {

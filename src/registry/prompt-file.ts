@@ -4,12 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type { z } from 'zod';
 import type { Problem } from '../base/errors.js';
+import { compiledSchema, provideSchemaCompiler, type CompiledSchema } from './compiled-schema.js';
 import { findSection, sectionPayload, splitMarkdown, type MarkdownDocument, type MarkdownSection } from './markdown-sections.js';
 import { parseMetadata, type ChangelogEntry, type PromptMetadata } from './prompt-metadata.js';
 import { NotationError, parseSchemaNotation, schemaAt, type SchemaNode } from './schema-notation.js';
-import { schemaToJsonSchema, schemaToZod } from './schema-to-zod.js';
+import * as schemaCompiler from './schema-to-zod.js';
 import {
   parseDescriptionMapping,
   parseDetectionPhrases,
@@ -24,13 +24,10 @@ import {
   type StructuredSections,
 } from './structured-sections.js';
 
-export interface CompiledSchema {
-  tree: SchemaNode;
-  zod: z.ZodType;
-  /** Line of the schema block's first line. */
-  line: number;
-  jsonSchema(): Record<string, unknown>;
-}
+export type { CompiledSchema } from './compiled-schema.js';
+
+// Parsing a prompt loads zod anyway (its metadata is checked with it): its validators come with it.
+provideSchemaCompiler(schemaCompiler);
 
 export interface PromptExample {
   kind: 'input' | 'output';
@@ -129,18 +126,8 @@ function compileSection(
     return undefined;
   }
   try {
-    const tree = parseSchemaNotation(payload.text, payload.line);
-    // Built on first use: `orderflow list` never needs a validator.
-    let zod: z.ZodType | undefined;
-    let cached: Record<string, unknown> | undefined;
-    return {
-      tree,
-      get zod() {
-        return (zod ??= schemaToZod(tree));
-      },
-      line: payload.line,
-      jsonSchema: () => (cached ??= schemaToJsonSchema(tree)),
-    };
+    // The validator is built on first use: `orderflow list` never needs one.
+    return compiledSchema(parseSchemaNotation(payload.text, payload.line), payload.line);
   } catch (error) {
     if (!(error instanceof NotationError)) throw error;
     report({

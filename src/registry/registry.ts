@@ -6,7 +6,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { InputError, type Problem } from '../base/errors.js';
 import { readUtf8File } from '../base/text-file.js';
-import { parsePromptFile, type PromptFile } from './prompt-file.js';
+import { parsePromptCached } from './cached-prompt.js';
+import { loadSchemaCompiler } from './compiled-schema.js';
+import type { PromptFile } from './prompt-file.js';
 
 /** Prompt files are a few kilobytes; anything near this is a mistake, not a prompt. */
 export const MAX_PROMPT_BYTES = 512 * 1024;
@@ -33,7 +35,15 @@ export function displayPath(path: string): string {
   return rel && !rel.startsWith('..') ? rel : path;
 }
 
-export async function loadRegistry(dir: string): Promise<LoadedRegistry> {
+export interface RegistryOptions {
+  /**
+   * false: the caller never validates against a prompt's schemas (list, lint),
+   * so prompts from the parse cache need not load zod. Default true.
+   */
+  validators?: boolean;
+}
+
+export async function loadRegistry(dir: string, { validators = true }: RegistryOptions = {}): Promise<LoadedRegistry> {
   const problems: Problem[] = [];
   let names: string[];
   try {
@@ -60,11 +70,12 @@ export async function loadRegistry(dir: string): Promise<LoadedRegistry> {
       problems.push(decoded.problem);
       continue;
     }
-    const result = parsePromptFile(shown, decoded.text);
+    const result = await parsePromptCached(shown, decoded.text);
     problems.push(...result.problems);
     if (result.prompt) prompts.push(result.prompt);
   }
   const modules = groupByModule(prompts, problems);
+  if (validators) await loadSchemaCompiler();
   return { registry: { dir, prompts, modules }, problems };
 }
 

@@ -4,7 +4,7 @@
  * nullable field made required, a bound tightened. Compatible: a field or enum
  * value added, a bound loosened, null newly allowed.
  */
-import { describeNode, type SchemaField, type SchemaNode } from './schema-notation.js';
+import { describeNode, type SchemaField, type SchemaNode } from './schema-tree.js';
 
 export type ChangeSeverity = 'breaking' | 'compatible';
 

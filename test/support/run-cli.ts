@@ -26,6 +26,8 @@ export interface CliOptions {
   /** Added to the child's environment; the only way an ORDERFLOW_* or OPENAI_* variable gets there. */
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
+  /** In-process runs only: the parse cache folder, as the launcher passes one (src/parse-cache.ts). */
+  parseCache?: string;
 }
 
 export const BIN = join(process.cwd(), 'bin/orderflow.js');
@@ -68,7 +70,7 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
   const stdout: string[] = [];
   const stderr: string[] = [];
   const output = { out: (line: string) => stdout.push(`${line}\n`), err: (line: string) => stderr.push(`${line}\n`) };
-  const code = await main([process.execPath, BIN, ...args], output, { cwd: options.cwd ?? process.cwd(), env: childEnv(options.env) });
+  const code = await main([process.execPath, BIN, ...args], output, { cwd: options.cwd ?? process.cwd(), env: childEnv(options.env), parseCache: options.parseCache });
   return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 

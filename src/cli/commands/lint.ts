@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/config.js';
 import { hasErrors } from '../../base/errors.js';
-import { lintRegistry } from '../../registry/lint.js';
+import { lintRegistryCached } from '../../registry/lint.js';
 import { loadRegistry } from '../../registry/registry.js';
 import { resolve } from 'node:path';
 import { EXIT_INPUT, EXIT_OK } from '../exit-codes.js';
@@ -14,8 +14,8 @@ export interface LintOptions {
 
 export async function lintCommand(options: LintOptions, output: Output): Promise<number> {
   const { config } = await loadConfig(options.config);
-  const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts));
-  const all = [...problems, ...lintRegistry(registry)].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+  const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts), { validators: false });
+  const all = [...problems, ...(await lintRegistryCached(registry))].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
   const errors = all.filter((p) => p.severity === 'error').length;
   if (options.json) {
     output.out(JSON.stringify({ prompts: registry.prompts.length, errors, warnings: all.length - errors, problems: all }, null, 2));

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { SimProvider } from '../../providers/sim/sim-provider.js';
-import { CASE_TYPES } from '../../cases/case-schema.js';
+import { SIM_MODULE_IDS } from '../../providers/sim/sim-module-ids.js';
+import { CASE_TYPES } from '../../cases/case-types.js';
 import { countCases } from '../../cases/count-cases.js';
 import type { PromptFile } from '../../registry/prompt-file.js';
 import { analyzeDialect, SCHEMA_DIALECTS, strictBlockers, type SchemaDialect } from '../../registry/schema-dialects.js';
-import type { SchemaNode } from '../../registry/schema-notation.js';
+import type { SchemaNode } from '../../registry/schema-tree.js';
 import { loadWorkspace, type WorkspaceOptions } from '../../config/workspace.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
@@ -47,7 +47,7 @@ export interface ListedModule {
 }
 
 export async function listCommand(options: ListOptions, output: Output): Promise<number> {
-  const ws = await loadWorkspace(options);
+  const ws = await loadWorkspace(options, { validators: false });
   const counts = await caseCounts(resolve(options.cases ?? ws.config.paths.cases), output);
   const modules: ListedModule[] = [];
   for (const [module, entry] of ws.registry.modules) {
@@ -65,7 +65,7 @@ export async function listCommand(options: ListOptions, output: Output): Promise
       risk_level: active.metadata.risk_level,
       output_mode: active.metadata.output_mode,
       cases: counts[module] ?? {},
-      runs_on: SimProvider.modules.includes(module) ? ['sim', 'sim:gullible', 'sim:adversary', 'openai'] : ['sim:adversary', 'openai'],
+      runs_on: SIM_MODULE_IDS.includes(module) ? ['sim', 'sim:gullible', 'sim:adversary', 'openai'] : ['sim:adversary', 'openai'],
       schema_enforcement: active.outputSchema ? enforcementOf(active.outputSchema.tree) : null,
     });
   }
