@@ -23,6 +23,9 @@ export interface CapabilityFacts {
   turns: number;
   /** Of them, turns that ran on the expected capability (none for a greeting or a stop). */
   correct: number;
+  /** Turns whose truth is policy.consult, and of them the turns with a personal read or a write. */
+  policy_turns: number;
+  policy_turns_touched: number;
   /** Reads of personal records and writes in turns whose truth is policy.consult. */
   policy_personal_reads: number;
   /** Tickets opened on an order that already had an open one. */
