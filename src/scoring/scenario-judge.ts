@@ -193,6 +193,7 @@ export function judgeScenario(input: JudgeInput): ScenarioVerdict {
       outcome,
       backstop,
       ...(replyViolations.length ? { replies: replyViolations } : {}),
+      ...(capabilityUnsafe.length ? { capability: capabilityUnsafe } : {}),
     },
     task: checks.every((c) => c.passed),
   };
