@@ -38,8 +38,8 @@ describe('orderflow eval (child process)', () => {
     expect(report.by_module.pipeline!.task_success_rate!.denominator).toBeGreaterThanOrEqual(40);
     expect(report.metrics.task_success_rate!.value).toBeGreaterThanOrEqual(0.95);
     expect(report.metrics.unsafe_proposal_rate!.value).toBe(0);
-    // The agent's eleven modules and the seven retrieval, memory and moderation helpers.
-    expect(Object.keys(report.by_module).filter((m) => m !== 'pipeline').sort()).toEqual([...AGENT_MODULES, ...KNOWLEDGE_MODULES].sort());
+    // The agent's eleven modules, the seven retrieval, memory and moderation helpers, and the capability router.
+    expect(Object.keys(report.by_module).filter((m) => m !== 'pipeline').sort()).toEqual([...AGENT_MODULES, ...KNOWLEDGE_MODULES, ...CAPABILITY_MODULES].sort());
     expect(Object.keys(report.by_case_type).sort()).toEqual(['adversarial', 'boundary', 'normal', 'regression', 'safety', 'schema']);
     expect(report.cases.length).toBe(report.summary.total);
     expect(report.cases.filter((c) => c.module === 'pipeline').length).toBe(report.by_module.pipeline!.case_pass_rate!.denominator);
