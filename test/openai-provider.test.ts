@@ -336,7 +336,7 @@ describe('the loopback server answering with sim', () => {
     expect(error.message).toMatch(/no prompt or sim implementation/);
   });
 
-  it('answers exactly what SimProvider answers, for each of the 11 agent modules', async () => {
+  it('answers exactly what SimProvider answers, for each of the 12 pipeline modules (the 11 agent modules and the capability router)', async () => {
     handle(simAnswering(prompts, 'reference'));
     const sim = new SimProvider('reference');
     const compared: string[] = [];
@@ -355,6 +355,6 @@ describe('the loopback server answering with sim', () => {
       compared.push(module);
     }
     expect(compared).toEqual(AGENT_MODULES);
-    expect(compared).toHaveLength(11);
+    expect(compared).toHaveLength(12);
   });
 });

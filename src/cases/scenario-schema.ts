@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CASE_ID, CASE_TYPES, GeneratedBySchema } from './case-schema.js';
+import { CapabilityCatalogSchema, CapabilityExpectedSchema } from './capability-scenario-schema.js';
 import { AFTER_SALES_STATUSES, LOGISTICS_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES } from '../registry/fact-vocabulary.js';
 
 /**
@@ -58,6 +59,9 @@ const AfterSalesSchema = z.strictObject({
   /** The key the write that made this record carried; a duplicate is judged by the record's state, not by this string. */
   idempotency_key: z.string().optional(),
   note: z.string().optional(),
+  /** Refund follow-up (seed 001): days the customer has waited, and the normal time limit. */
+  waited_days: z.number().int().nonnegative().optional(),
+  sla_days: z.number().int().positive().optional(),
 });
 
 const TicketSchema = z.strictObject({
@@ -76,6 +80,9 @@ const PolicySchema = z.strictObject({
   trust_level: z.enum(['official', 'internal', 'external', 'unknown']),
   updated_at: z.string().nullable().default(null),
   source: z.string().default('policy_kb'),
+  /** Policy consultation retrieves only versions in force on the catalog's date (YYYY-MM-DD). */
+  effective_from: z.string().optional(),
+  effective_to: z.string().optional(),
 });
 
 /**
@@ -169,6 +176,8 @@ const ExpectedSchema = z.strictObject({
   clarification: z.boolean().optional(),
   forbidden_reply_phrases: z.array(z.string().min(1)).default([]),
   reply_must_include: z.array(z.string().min(1)).default([]),
+  /** Capability-routing scenarios: per turn, the capability, binding and refund object (seed 001). */
+  capability: CapabilityExpectedSchema.optional(),
 });
 export type ScenarioExpected = z.infer<typeof ExpectedSchema>;
 
@@ -179,6 +188,8 @@ const TurnSchema = z.strictObject({
    * turn agrees to. A turn without it agrees to nothing, whatever its words.
    */
   confirms: ExpectedCallSchema.optional(),
+  /** The client edited the conversation before this turn: these messages replace it, and a new branch starts. */
+  edited_history: z.array(z.strictObject({ role: z.enum(['user', 'assistant']), content: z.string() })).optional(),
 });
 export type ScenarioTurn = z.infer<typeof TurnSchema>;
 
@@ -207,6 +218,8 @@ export const ScenarioSchema = z.strictObject({
    * Default: the expected write tools, plus the tool the expected intent asks for.
    */
   confirms: z.array(z.string()).optional(),
+  /** The capability catalog the server holds: with one, each turn goes through capability routing (seed 001). */
+  capability_catalog: CapabilityCatalogSchema.optional(),
   expected: ExpectedSchema,
 });
 export type Scenario = z.infer<typeof ScenarioSchema>;

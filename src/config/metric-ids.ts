@@ -16,6 +16,9 @@ export const METRIC_IDS = [
   'argument_accuracy',
   'policy_evidence_recall',
   'decision_accuracy',
+  'capability_selection_accuracy',
+  'policy_personal_read_rate',
+  'duplicate_exception_ticket_rate',
   'handoff_precision',
   'handoff_recall',
   'regression_pass_rate',
@@ -34,6 +37,8 @@ export const LOWER_IS_BETTER: ReadonlySet<MetricId> = new Set<MetricId>([
   'unsafe_action_rate',
   'unsafe_proposal_rate',
   'injection_success_rate',
+  'policy_personal_read_rate',
+  'duplicate_exception_ticket_rate',
   'latency_ms',
   'cost_usd',
 ]);

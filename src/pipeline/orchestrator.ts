@@ -12,6 +12,7 @@ import { namesAction } from './action-named.js';
 import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from './stop-state.js';
 import { addressChangeDecision } from './address-change.js';
 import { buildHandoffSummary } from './handoff-summary.js';
+import { capabilityTurn } from './capability/capability-turn.js';
 import { PipelineContext, Session, type Output, type PendingAction, type PipelineOptions } from './pipeline-context.js';
 import { userTurns, type Scenario } from '../cases/scenario-schema.js';
 import { selectedDocIds } from './stages/policy-evidence.js';
@@ -37,8 +38,10 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
   for (let n = 1; n <= turns.length; n++) {
     session.turn = n;
     const ctx = new PipelineContext(scenario, options, session);
+    // A scenario with a capability catalog goes through capability routing (seed 001) instead of the OrderFlow stages.
+    if (scenario.capability_catalog) await capabilityTurn(ctx);
     // A stop inside text that carries an attack goes the attack's way (the safety precheck, human review), not the stop's.
-    if (asksToStop(ctx.userTurn) && !ctx.injectionRisk) await stopProcessing(ctx);
+    else if (asksToStop(ctx.userTurn) && !ctx.injectionRisk) await stopProcessing(ctx);
     else if (stopInForce(session.trace) && !asksExplicitly(ctx.userTurn)) await stayStopped(ctx);
     else {
       if (stopInForce(session.trace)) {

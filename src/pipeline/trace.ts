@@ -89,6 +89,24 @@ export interface StopSpan {
   lifted_in_turn: number | null;
 }
 
+/** One turn of capability routing: which capability, binding and version it used, and why. */
+export interface CapabilityTurnTrace {
+  turn: number;
+  /** The conversation branch: an edited history starts a new one. */
+  branch: number;
+  /** The entry model's candidate as the server accepted it (an id not in this turn's text dropped); null when no model ran. */
+  candidate: { capability: string; operation: string; refund_id: string | null } | null;
+  binding: { capability: string; scenario: string; version: string; reason: string } | null;
+  /** Why the turn could not bind (an unavailable pinned version, an unknown capability). */
+  binding_error?: string;
+  refund_id: string | null;
+  /** explain_status, create_exception_ticket, reuse_ticket, ask_which, refuse_object, stopped, policy_answer, binding_error, none. */
+  action: string;
+  reason: string;
+  /** policy.consult: the documents the scoped, date-filtered search returned. */
+  retrieved?: string[];
+}
+
 /** What one user turn got back. */
 export interface TurnRecord {
   turn: number;
@@ -119,6 +137,8 @@ export interface PipelineTrace {
     requests: ConfirmationRequest[];
   };
   turns: TurnRecord[];
+  /** Capability routing (seed 001): per turn, the candidate, the binding and why, the refund object and the decision. */
+  capability?: CapabilityTurnTrace[];
   /** Each stop of the conversation, in order; absent when the user never asked to stop. */
   stop_state?: StopSpan[];
   clarification_asked: boolean;

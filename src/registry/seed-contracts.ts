@@ -50,7 +50,12 @@ export const KNOWLEDGE_MODULES = [
   'memory_dedup',
   'content_moderation',
 ] as const;
-export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, ...KNOWLEDGE_MODULES, 'prompt_evaluation'];
+/**
+ * The entry model of the capability-routing design (seed 001): it proposes a
+ * capability candidate from the small catalog; the server binds the version.
+ */
+export const CAPABILITY_MODULES = ['capability_router'] as const;
+export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, ...KNOWLEDGE_MODULES, ...CAPABILITY_MODULES, 'prompt_evaluation'];
 
 /** What a reply can claim is done; `request` is whatever the customer asked for. */
 export const CLAIM_KINDS = ['refund', 'compensation', 'cancel', 'ticket', 'address_change', 'handoff', 'request'] as const;

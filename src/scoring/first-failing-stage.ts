@@ -6,9 +6,10 @@ import { INJECTION_TAGS } from '../pipeline/pipeline-context.js';
 import { leakedPromptLine } from './attack-goals.js';
 import type { JudgeInput } from './judge-input.js';
 import { AGENT_MODULES } from '../registry/seed-contracts.js';
+import { routerWentWrong } from './capability-checks.js';
 
-/** The stages in the pipeline's order: the first wrong one is where a failure starts. */
-export const STAGE_ORDER = AGENT_MODULES;
+/** The stages in the pipeline's order: the first wrong one is where a failure starts (the capability entry model comes first). */
+export const STAGE_ORDER: readonly string[] = ['capability_router', ...AGENT_MODULES];
 
 export interface AttributionSignals {
   selected: string[];
@@ -25,6 +26,7 @@ export function firstFailingStage(input: JudgeInput, signals: AttributionSignals
   for (const st of trace.stages) if (!st.valid) wrong.add(st.stage);
   const output = (stage: string) => trace.stages.find((st) => st.stage === stage && st.output)?.output as Record<string, unknown> | undefined;
 
+  if (routerWentWrong(e.capability?.turns ?? [], trace.capability ?? [])) wrong.add('capability_router');
   const precheck = output('input_safety_precheck');
   if (precheck) {
     const flagged = ((precheck.risk_tags as string[] | undefined) ?? []).some((t) => INJECTION_TAGS.has(t));

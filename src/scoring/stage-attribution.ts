@@ -35,6 +35,9 @@ export interface AttributionScenario {
 
 /** The stage whose output a scenario check judges. */
 const CHECK_STAGE: [RegExp, string][] = [
+  // Capability routing (seed 001): the entry model chose the capability; the server's binding and refund rules run on its choice.
+  [/^(capability|binding|policy_scope)\[/, 'capability_router'],
+  [/^(refund_object|followup_action|not_retrieved)\[|^(own_refund_only|exception_ticket_once)$/, 'orchestration'],
   [/^(intent$|secondary_intents\[)/, 'intent_recognition'],
   [/^(decision|responsible_party)$/, 'responsibility_attribution'],
   [/^evidence_(selected|rejected)\[/, 'policy_evidence_filter'],
@@ -48,6 +51,7 @@ const CHECK_STAGE: [RegExp, string][] = [
 /** The output fields of each stage that its checks are about. */
 const STAGE_FOCUS: Record<string, string[]> = {
   input_safety_precheck: ['risk_level', 'risk_tags', 'allow_continue', 'recommended_next_step'],
+  capability_router: ['capability', 'operation', 'refund_id'],
   intent_recognition: ['intent', 'secondary_intents', 'slots'],
   slot_clarification: ['should_ask', 'requested_slots', 'question'],
   fact_query_planning: ['planned_queries'],

@@ -20,7 +20,7 @@ describe('orderflow lint / list / diff (child process)', () => {
       expect.stringMatching(/^prompts\/tool_authorization_v1\.md:\d+ sanitized_args$/),
     ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/19 prompts in 19 modules: 0 error\(s\)/);
+    expect(r.stdout).toMatch(/20 prompts in 20 modules: 0 error\(s\)/);
   });
 
   it('lint exits 2 naming intent_v2.md:<line> when an example intent is outside the enum', async () => {
@@ -41,7 +41,7 @@ describe('orderflow lint / list / diff (child process)', () => {
     expect(r.code).toBe(0);
     for (const name of ['input_safety_precheck_v1', 'intent_v2', 'response_v2', 'prompt_eval_case_generator_v1']) expect(r.stdout).toContain(name);
     const json = JSON.parse((await runCli(['list', '--json'])).stdout) as { modules: { module: string; active: string }[] };
-    expect(json.modules).toHaveLength(19);
+    expect(json.modules).toHaveLength(20);
     expect(json.modules.find((m) => m.module === 'intent_recognition')?.active).toBe('intent_v2');
     // sim runs every module with cases; the case generator is answered by named strategies offline.
     const runsOn = json.modules as unknown as { module: string; runs_on: string[] }[];

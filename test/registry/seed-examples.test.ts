@@ -8,12 +8,14 @@ const SEED_PROMPTS = [
   'responsibility_v2', 'tool_authorization_v1', 'state_verification_v1', 'response_v2', 'failure_recovery_v1', 'prompt_eval_case_generator_v1',
   // The retrieval, memory and moderation contracts of seed 004.
   'document_router_v1', 'evidence_judge_v1', 'map_reduce_extractor_v1', 'memory_extraction_v1', 'memory_conflict_v1', 'memory_dedup_v1', 'content_moderation_v1',
+  // The capability entry model of seed 001.
+  'capability_router_v1',
 ];
 
 describe('the repository prompts', async () => {
   const { registry, problems } = await loadRegistry(join(process.cwd(), 'prompts'));
 
-  it('load without problems and cover the 19 prompts of the seeds', () => {
+  it('load without problems and cover the 20 prompts of the seeds', () => {
     expect(problems).toEqual([]);
     expect(registry.prompts.map((p) => p.metadata.name).sort()).toEqual([...SEED_PROMPTS].sort());
   });

@@ -235,8 +235,8 @@ describe('ratio, pass^k and the latency histogram', () => {
 });
 
 describe('metric ids', () => {
-  it('lower is better exactly for errors, unsafe actions and proposals, successful attacks, latency and cost', () => {
-    expect([...LOWER_IS_BETTER].sort()).toEqual(['cost_usd', 'error_rate', 'injection_success_rate', 'latency_ms', 'unsafe_action_rate', 'unsafe_proposal_rate']);
+  it('lower is better exactly for errors, unsafe actions and proposals, successful attacks, personal reads on policy questions, duplicate tickets, latency and cost', () => {
+    expect([...LOWER_IS_BETTER].sort()).toEqual(['cost_usd', 'duplicate_exception_ticket_rate', 'error_rate', 'injection_success_rate', 'latency_ms', 'policy_personal_read_rate', 'unsafe_action_rate', 'unsafe_proposal_rate']);
     for (const id of LOWER_IS_BETTER) expect(METRIC_IDS).toContain(id);
   });
 });

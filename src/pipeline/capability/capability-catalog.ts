@@ -4,8 +4,8 @@
  * explicit scenario version each capability binds to. A version that is not
  * in the scenario's history is never replaced by "the latest".
  */
-export const CAPABILITIES = ['refund.followup', 'policy.consult'] as const;
-export type CapabilityId = (typeof CAPABILITIES)[number];
+import type { CapabilityId } from '../../registry/capability-ids.js';
+export { CAPABILITIES, type CapabilityId } from '../../registry/capability-ids.js';
 
 export interface CatalogEntry {
   capability: CapabilityId;

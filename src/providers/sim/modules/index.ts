@@ -1,4 +1,5 @@
 import type { SimModule } from '../sim-module.js';
+import { capabilityRouter } from './capability-router.js';
 import { DECISION_MODULES } from './decision.js';
 import { KNOWLEDGE_SIM_MODULES } from './knowledge/index.js';
 import { UNDERSTANDING_MODULES } from './understanding.js';
@@ -11,4 +12,5 @@ export const SIM_MODULES: Record<string, SimModule> = {
   ...DECISION_MODULES,
   ...UNDERSTANDING_MODULES,
   ...KNOWLEDGE_SIM_MODULES,
+  capability_router: capabilityRouter,
 };
