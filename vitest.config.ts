@@ -31,6 +31,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A folder for the whole-suite evals that many files only read (test/support/shared-eval.ts).
+    globalSetup: ['test/support/shared-eval-setup.ts'],
     // Two cores, and many tests wait on loopback servers or disk: one more worker than cores.
     maxWorkers: 3,
     projects: [
