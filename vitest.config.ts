@@ -22,6 +22,13 @@ const SLOW = [
   'test/eval/runner-resume-shard-repeat.test.ts',
   'test/report/clustered-report.test.ts',
 ];
+/**
+ * `fast` does not isolate its files: each worker evaluates src/ once, not once
+ * per file (that import was most of the default suite's CPU time). These files
+ * mock a module or stub the environment, which needs a module graph of their
+ * own: they run isolated, in `fast:isolated`, which `npm test` runs too.
+ */
+const NEEDS_ISOLATION = ['test/report/single-read.test.ts', 'test/cli/hermetic-env.test.ts'];
 /** Randomised tests: a tenth of their size in `fast`, full size in `slow` (test/support/scale.ts). */
 const RANDOMISED = ['test/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.ts'];
 
@@ -33,6 +40,8 @@ export default defineConfig({
     pool: 'forks',
     // A folder for the whole-suite evals that many files only read (test/support/shared-eval.ts).
     globalSetup: ['test/support/shared-eval-setup.ts'],
+    // Run again for every file, isolated or not.
+    setupFiles: ['test/support/temp-dir-cleanup.ts'],
     // Two cores, and many tests wait on loopback servers or disk: one more worker than cores.
     maxWorkers: 3,
     projects: [
@@ -41,8 +50,17 @@ export default defineConfig({
         test: {
           name: 'fast',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/interop/**', ...SLOW],
+          exclude: [...configDefaults.exclude, 'test/interop/**', ...SLOW, ...NEEDS_ISOLATION],
+          isolate: false,
           // The CLI runs in-process: picocolors decides at import, and CI=true alone would turn colour on.
+          env: { NO_COLOR: '1' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fast:isolated',
+          include: NEEDS_ISOLATION,
           env: { NO_COLOR: '1' },
         },
       },
