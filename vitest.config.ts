@@ -21,6 +21,8 @@ const SLOW = [
   'test/eval/prompt-regression.test.ts',
   'test/eval/runner-resume-shard-repeat.test.ts',
   'test/report/clustered-report.test.ts',
+  // The whole suite twice through the real openai client and a loopback server (live, then replayed).
+  'test/eval/openai-end-to-end.test.ts',
 ];
 /**
  * `fast` does not isolate its files: each worker evaluates src/ once, not once
