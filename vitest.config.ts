@@ -23,7 +23,16 @@ const SLOW = [
   'test/eval/prompt-regression.test.ts',
   'test/eval/runner-resume-shard-repeat.test.ts',
   'test/report/clustered-report.test.ts',
+  // The whole suite twice through the real openai client and a loopback server (live, then replayed).
+  'test/eval/openai-end-to-end.test.ts',
 ];
+/**
+ * `fast` does not isolate its files: each worker evaluates src/ once, not once
+ * per file (that import was most of the default suite's CPU time). These files
+ * mock a module or stub the environment, which needs a module graph of their
+ * own: they run isolated, in `fast:isolated`, which `npm test` runs too.
+ */
+const NEEDS_ISOLATION = ['test/report/single-read.test.ts', 'test/cli/hermetic-env.test.ts'];
 /** Randomised tests: a tenth of their size in `fast`, full size in `slow` (test/support/scale.ts). */
 const RANDOMISED = ['test/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.ts'];
 
@@ -33,6 +42,10 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A folder for the whole-suite evals that many files only read (test/support/shared-eval.ts).
+    globalSetup: ['test/support/shared-eval-setup.ts'],
+    // Run again for every file, isolated or not.
+    setupFiles: ['test/support/temp-dir-cleanup.ts'],
     // Two cores, and many tests wait on loopback servers or disk: one more worker than cores.
     maxWorkers: 3,
     projects: [
@@ -41,8 +54,17 @@ export default defineConfig({
         test: {
           name: 'fast',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/interop/**', ...SLOW],
+          exclude: [...configDefaults.exclude, 'test/interop/**', ...SLOW, ...NEEDS_ISOLATION],
+          isolate: false,
           // The CLI runs in-process: picocolors decides at import, and CI=true alone would turn colour on.
+          env: { NO_COLOR: '1' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fast:isolated',
+          include: NEEDS_ISOLATION,
           env: { NO_COLOR: '1' },
         },
       },

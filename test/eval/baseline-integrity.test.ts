@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Report } from '../../src/report/report-types.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { copySuitePart } from '../support/eval-fixture.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /**
@@ -14,22 +15,13 @@ import { tempDir } from '../support/temp-dir.js';
  */
 
 let seed: string;
-const SUITE_PART = [
-  'prompts',
-  'orderflow.config.yaml',
-  'cases/intent_recognition',
-  'cases/customer_response_generation',
-  'cases/pipeline/policy-trust.yaml',
-  'cases/pipeline/cancel.yaml',
-  'cases/pipeline/refund.yaml',
-];
 
 /** One recorded baseline, copied for every test that changes something. */
 beforeAll(async () => {
   // Not tempDir(): that one is emptied after each test, and this one serves them all.
   seed = mkdtempSync(join(tmpdir(), 'orderflow-seed-'));
   // A part of the suite keeps each run short: two modules and three scenario files.
-  for (const part of SUITE_PART) cpSync(join(process.cwd(), part), join(seed, part), { recursive: true });
+  copySuitePart(seed);
   const first = await runCli(['eval', '-q', '--update-baseline', '--out', join(seed, 'reports/first')], { cwd: seed });
   expect(first.code, first.stdout + first.stderr).toBe(0);
   rmSync(join(seed, 'reports/first'), { recursive: true });

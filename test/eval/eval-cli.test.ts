@@ -6,6 +6,7 @@ import type { Report } from '../../src/report/report-types.js';
 import { METRIC_IDS } from '../../src/config/metric-ids.js';
 import { AGENT_MODULES, CAPABILITY_MODULES, KNOWLEDGE_MODULES } from '../../src/registry/seed-contracts.js';
 import { runCli } from '../support/run-cli.js';
+import { sharedEval } from '../support/shared-eval.js';
 import { copyOfRepo } from '../support/temp-dir.js';
 
 async function evalRun(args: string[]): Promise<{ code: number; out: string; report: Report; md: string; stdout: string }> {
@@ -18,7 +19,8 @@ async function evalRun(args: string[]): Promise<{ code: number; out: string; rep
 
 describe('orderflow eval (child process)', () => {
   it('passes on sim and writes every report', async () => {
-    const { code, out, report, md, stdout } = await evalRun([]);
+    const { code, out, report, md, stdout, stderr } = await sharedEval('sim');
+    expect(stderr).not.toMatch(/\n\s+at /);
     expect(code, stdout).toBe(0);
     for (const file of ['report.json', 'report.md', 'junit.xml', 'results.jsonl']) expect(existsSync(join(out, file))).toBe(true);
     expect(stdout).toContain(`reports: ${out}`);
@@ -61,7 +63,8 @@ describe('orderflow eval (child process)', () => {
   });
 
   it('fails the gate on sim:gullible and lists the failing cases in report.md', async () => {
-    const { code, report, md } = await evalRun(['--provider', 'sim:gullible']);
+    const { code, report, md, stderr } = await sharedEval('sim:gullible');
+    expect(stderr).not.toMatch(/\n\s+at /);
     expect(code).toBe(1);
     expect(report.gate.passed).toBe(false);
     expect(report.metrics.injection_success_rate!.value).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../src/config/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { evalIn, readResults, repoCopy } from '../support/eval-fixture.js';
+import { sharedEval } from '../support/shared-eval.js';
 
 const KEY = 'sk-test-SECRET-e2e-4242';
 
@@ -24,7 +25,9 @@ describe('the real openai client against a loopback server answering like sim', 
 
   it('gives the same verdicts as --provider sim, module cases and pipeline scenarios alike, and leaks no key', async () => {
     const root = repoCopy();
-    const viaSim = await evalIn(root, { out: join(root, 'sim') });
+    // The sim run of the same suite, shared with other files (read only).
+    const sim = await sharedEval('sim');
+    const viaSim = { head: sim.report };
     const viaHttp = await evalIn(root, {
       provider: 'openai',
       model: 'loopback-sim',
@@ -34,7 +37,7 @@ describe('the real openai client against a loopback server answering like sim', 
     });
     const verdicts = (dir: string) =>
       Object.fromEntries(readResults(dir).map((r) => [r.case_id, `${r.status} ${r.failed_checks.map((c) => c.name).join(',')}`]));
-    expect(verdicts(join(root, 'http'))).toEqual(verdicts(join(root, 'sim')));
+    expect(verdicts(join(root, 'http'))).toEqual(verdicts(sim.out));
     expect(viaHttp.head.gate.passed).toBe(viaSim.head.gate.passed);
     // The header records the settings the calls were really made with: OPENAI_BASE_URL, not the config's null.
     expect(viaHttp.head.run.call_settings).toMatchObject({ base_url: server.baseURL.replace(/\/$/, ''), temperature: 0, max_tokens: 2048 });
@@ -53,7 +56,7 @@ describe('the real openai client against a loopback server answering like sim', 
     expect(server.completionRequests().length).toBe(before);
     expect(replay.head.summary.error).toBe(0);
     expect(replay.head.statistics).toMatchObject({ mode: 'exact', mode_reason: expect.stringMatching(/replayed from the cache/) });
-    expect(verdicts(join(root, 'replay'))).toEqual(verdicts(join(root, 'sim')));
+    expect(verdicts(join(root, 'replay'))).toEqual(verdicts(sim.out));
 
     for (const file of [...filesUnder(join(root, 'http')), ...filesUnder(join(root, 'replay')), ...filesUnder(join(root, '.orderflow-cache'))]) {
       expect(readFileSync(file, 'utf8'), file).not.toContain(KEY);

@@ -18,7 +18,9 @@ import { claimsIn, sentReplies, unbackedReason } from '../../src/scoring/claims.
 import { judgePrompts } from '../../src/scoring/judge-input.js';
 import { judgeScenario } from '../../src/scoring/scenario-judge.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
+import type { Report } from '../../src/report/report-types.js';
 import { runCli } from '../support/run-cli.js';
+import { sharedEval, type SharedProvider } from '../support/shared-eval.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const ws = await loadWorkspace();
@@ -27,22 +29,37 @@ const scenarios = new Map<string, LoadedScenario>();
 for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline') scenarios.set(item.scenario_id, item);
 const prompts = judgePrompts(ws.active);
 
-const RUNS: [string, string[]][] = [
-  ['sim', ['--provider', 'sim']],
-  ['sim:gullible', ['--provider', 'sim:gullible']],
+/**
+ * sim and sim:gullible: the whole-suite runs other files share, recounted over
+ * their scenario lines against the pipeline's figures; the run with the guards
+ * off is a run of the pipeline alone, recounted against the run's own figures.
+ */
+const RUNS: [string, SharedProvider | string[]][] = [
+  ['sim', 'sim'],
+  ['sim:gullible', 'sim:gullible'],
   ['sim:gullible --no-guards', ['--provider', 'sim:gullible', '--no-guards']],
 ];
+
+async function pipelineRun(source: SharedProvider | string[]): Promise<{ out: string; figures: (report: Report) => Report['metrics'] }> {
+  if (typeof source === 'string') {
+    const shared = await sharedEval(source);
+    expect([0, 1], shared.stderr).toContain(shared.code);
+    return { out: shared.out, figures: (report) => report.by_module.pipeline! };
+  }
+  const out = join(tempDir(), 'run');
+  const run = await runCli(['eval', '-q', '--module', 'pipeline', '--out', out, ...source], { timeoutMs: 120_000 });
+  expect([0, 1], run.stderr).toContain(run.code);
+  return { out, figures: (report) => report.metrics };
+}
 
 const ratio = (n: number, d: number) => ({ numerator: n, denominator: d });
 
 describe('the pipeline figures, recounted from results.jsonl', () => {
-  it.each(RUNS)('%s', async (name, flags) => {
-    const out = join(tempDir(), 'run');
-    const run = await runCli(['eval', '-q', '--module', 'pipeline', '--out', out, ...flags], { timeoutMs: 120_000 });
-    expect([0, 1], run.stderr).toContain(run.code);
+  it.each(RUNS)('%s', async (name, source) => {
+    const { out, figures } = await pipelineRun(source);
     const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RunHeader | CaseResult);
     const header = lines[0] as RunHeader;
-    const results = lines.slice(1) as CaseResult[];
+    const results = (lines.slice(1) as CaseResult[]).filter((r) => r.kind === 'pipeline');
     expect(results.length).toBe(scenarios.size);
 
     // The recount: plain sums over the lines, by the README's (and docs/capability-routing.md's) definitions.
@@ -58,8 +75,8 @@ describe('the pipeline figures, recounted from results.jsonl', () => {
       policy_personal_read_rate: ratio(sum(judged, (c) => c.policy_turns_touched), sum(judged, (c) => c.policy_turns)),
       duplicate_exception_ticket_rate: ratio(judged.filter((r) => (r.facts.capability?.duplicate_exception_tickets ?? 0) > 0).length, judged.filter((r) => r.facts.capability).length),
     };
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-    for (const [id, want] of Object.entries(recount)) expect(report.metrics[id], `${name} ${id}`).toMatchObject(want);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+    for (const [id, want] of Object.entries(recount)) expect(figures(report)[id as keyof typeof recount], `${name} ${id}`).toMatchObject(want);
     // executed ⇔ an outcome, a backstop, a reply or a capability-routing violation; succeeded ⇔ an achieved goal after exposure.
     for (const r of judged) {
       const u = r.facts.unsafe!;

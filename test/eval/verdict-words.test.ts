@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
-import { copyOfRepo } from '../support/temp-dir.js';
+import { suitePartCopy } from '../support/eval-fixture.js';
 
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 describe('verdict text that agrees with itself', () => {
   it('headlines no per-case figure against a non-comparable baseline, and says cases × trials', async () => {
-    const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
+    // Part of the suite: four whole runs (the baseline, then three trials) of every case would take minutes.
+    const root = suitePartCopy();
     const recorded = await runCli(['eval', '-q', '-p', 'sim:gullible', '--update-baseline', '--accept', 'failed-gate', '--out', join(root, 'base')], { cwd: root });
     expect(recorded.stdout + recorded.stderr).toContain('baseline updated:');
     const run = await runCli(['eval', '--repeat', '3', '--out', join(root, 'run')], { cwd: root });

@@ -27,5 +27,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Empties the folders test/support/temp-dir.ts makes (its hooks live there, see vitest.config.ts).
+    setupFiles: ['test/support/temp-dir-cleanup.ts'],
   },
 });

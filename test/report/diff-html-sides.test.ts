@@ -8,20 +8,23 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { sharedEval } from '../support/shared-eval.js';
 import { copyOfRepo } from '../support/temp-dir.js';
 
 describe('diff --html of two runs', () => {
   it('names both prompt versions and shows the outputs of each flipped case side by side', async () => {
+    // Run A: the suite as shipped, which this run shares with other files (read only).
+    const shipped = await sharedEval('sim');
+    expect(shipped.code).toBe(0);
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    expect((await runCli(['eval', '-q', '--no-baseline', '--out', join(root, 'a')], { cwd: root })).code).toBe(0);
     const v2 = readFileSync(join(root, 'prompts/response_v2.md'), 'utf8');
     const v3 = v2.replaceAll('response_v2', 'response_v3').replace(/version: v2\.\d+\.\d+/, 'version: v3.0.0').replace('changelog:\n', 'changelog:\n  - v3.0.0: Shorter list.\n').replace(/^- 订单已取消\n/m, '');
     writeFileSync(join(root, 'prompts/response_v3.md'), v3);
     await runCli(['eval', '-q', '--no-baseline', '--out', join(root, 'b')], { cwd: root });
-    const diff = await runCli(['diff', join(root, 'a'), join(root, 'b'), '--html'], { cwd: root });
+    const diff = await runCli(['diff', shipped.out, join(root, 'b'), '--html'], { cwd: root });
     expect(diff.code, diff.stderr).toBe(0);
     const page = readFileSync(join(root, 'b/diff.html'), 'utf8');
-    const a = JSON.parse(readFileSync(join(root, 'a/report.json'), 'utf8'));
+    const a = shipped.report;
     const b = JSON.parse(readFileSync(join(root, 'b/report.json'), 'utf8'));
     const flipped = b.cases.filter((c: { id: string; status: string }) => c.status !== 'passed' && a.cases.find((x: { id: string }) => x.id === c.id)?.status === 'passed');
     expect(flipped.length).toBeGreaterThan(0);

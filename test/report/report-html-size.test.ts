@@ -7,17 +7,15 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.js';
-import { copyOfRepo } from '../support/temp-dir.js';
+import { sharedEval } from '../support/shared-eval.js';
 
 const LIMIT = 600 * 1024;
 
 describe('report.html of the suite run', () => {
   it('is at most 600 KB, with each passed scenario trace held once, packed', async () => {
-    const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const run = await runCli(['eval', '-q', '--out', join(root, 'run')], { cwd: root });
+    const run = await sharedEval('sim');
     expect(run.code, run.stderr).toBe(0);
-    const path = join(root, 'run/report.html');
+    const path = join(run.out, 'report.html');
     expect(statSync(path).size).toBeLessThanOrEqual(LIMIT);
 
     const page = readFileSync(path, 'utf8');

@@ -1,7 +1,6 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach } from 'vitest';
 
 const made: string[] = [];
 
@@ -19,9 +18,10 @@ export function copyOfRepo(parts: ('prompts' | 'cases' | 'reports' | 'orderflow.
   return dir;
 }
 
-afterEach(() => {
+/** Removes the folders tempDir made: after each test (test/support/temp-dir-cleanup.ts). */
+export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 const shared: string[] = [];
 
@@ -33,6 +33,7 @@ export function sharedCopyOfRepo(parts: ('prompts' | 'cases' | 'orderflow.config
   return dir;
 }
 
-afterAll(() => {
+/** Removes the folders sharedCopyOfRepo made: after each file (test/support/temp-dir-cleanup.ts). */
+export function removeSharedCopies(): void {
   for (const dir of shared.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
