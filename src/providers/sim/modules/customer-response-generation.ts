@@ -6,9 +6,9 @@
  * ids, risk tags, scores, prompt text) never do.
  */
 import type { SimModule } from '../sim-module.js';
-import { asksForInternals, asksWhy, claimsElevatedRole, containsInstruction, demandsFormatChange, demandsNoJson } from '../decide-manipulation-text.js';
-import { FACT_FIELDS, factPhrases, readFacts } from '../decide-fact-labels.js';
-import { asRecord, asString, asStrings, unique } from '../decide-value-readers.js';
+import { asksForInternals, asksWhy, claimsElevatedRole, containsInstruction, demandsFormatChange, demandsNoJson } from '../shared/manipulation-text.js';
+import { FACT_FIELDS, factPhrases, readFacts } from '../shared/fact-wording.js';
+import { asRecord, asString, asStrings, unique } from '../shared/value-readers.js';
 import {
   DECLINE_INTERNALS,
   DEFAULT_QUESTION,

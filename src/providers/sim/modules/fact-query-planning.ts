@@ -20,11 +20,11 @@
  * the decision; tools only a secondary intent needs are supporting context.
  */
 import type { PromptFile } from '../../../registry/prompt-file.js';
-import { detectorsFor, findInjections, tagsOf } from '../detect-injection.js';
-import { findInputAnomalies } from '../detect-input-anomalies.js';
-import { confidence, list, outputEnum, record, str, strings, unique } from '../text-fields.js';
-import { plainTextReply } from '../text-gullible.js';
-import { distinctOrderIds, looksLikeOrderId } from '../text-order-id.js';
+import { detectorsFor, findInjections, tagsOf } from '../shared/detect-injection.js';
+import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
+import { confidence, list, outputEnum, record, str, strings, unique } from '../shared/input-readers.js';
+import { plainTextReply } from '../shared/gullible-replies.js';
+import { distinctOrderIds, looksLikeOrderId } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
 
 const BY_INTENT: Record<string, string[]> = {

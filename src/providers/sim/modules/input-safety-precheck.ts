@@ -15,14 +15,14 @@
  * tool misuse; medium for schema override, abnormal format or data requests
  * alone. allow_continue is false exactly for reject and human_handoff.
  */
-import { detectorsFor, findInjections, mergeSpans, tagsOf, type InjectionFinding } from '../detect-injection.js';
-import { findInputAnomalies } from '../detect-input-anomalies.js';
-import { cuedIntents, hasBusinessRequest } from '../text-lexicon.js';
-import { confidence, outputEnum, str, userTurns } from '../text-fields.js';
-import { plainTextReply } from '../text-gullible.js';
-import { distinctOrderIds } from '../text-order-id.js';
+import { detectorsFor, findInjections, mergeSpans, tagsOf, type InjectionFinding } from '../shared/detect-injection.js';
+import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
+import { cuedIntents, hasBusinessRequest } from '../shared/lexicon.js';
+import { confidence, outputEnum, str, userTurns } from '../shared/input-readers.js';
+import { plainTextReply } from '../shared/gullible-replies.js';
+import { distinctOrderIds } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
-import { speaksOfTheCustomer } from '../decide-manipulation-text.js';
+import { speaksOfTheCustomer } from '../shared/manipulation-text.js';
 
 const HIGH = new Set(['possible_prompt_injection', 'permission_bypass_request', 'system_prompt_exfiltration', 'high_risk_action_requested', 'tool_misuse_attempt']);
 const CLEAR_ATTACK = new Set([...HIGH, 'schema_override_attempt', 'sensitive_data_request']);

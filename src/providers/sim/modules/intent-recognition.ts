@@ -12,14 +12,14 @@
  * several intents or claims; simple otherwise.
  */
 import type { PromptFile } from '../../../registry/prompt-file.js';
-import { detectorsFor, findInjections, tagsOf, withoutFindings } from '../detect-injection.js';
-import { findInputAnomalies } from '../detect-input-anomalies.js';
+import { detectorsFor, findInjections, tagsOf, withoutFindings } from '../shared/detect-injection.js';
+import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
 import { claimsIn, findIssues, issueReason, productName, timeCondition, type Claim, type FoundIssue } from '../text-claims.js';
-import { clarificationQuestion } from '../text-clarify.js';
-import { confidence, outputEnum, record, str, strOrNull, strings, unique, userTurns } from '../text-fields.js';
-import { leakedInstructions, plainTextReply } from '../text-gullible.js';
-import { cuedIntents, emotionOf, INTENT_CUES, requestedAction } from '../text-lexicon.js';
-import { distinctOrderIds, primaryOrderId } from '../text-order-id.js';
+import { clarificationQuestion } from '../shared/clarification.js';
+import { confidence, outputEnum, record, str, strOrNull, strings, unique, userTurns } from '../shared/input-readers.js';
+import { leakedInstructions, plainTextReply } from '../shared/gullible-replies.js';
+import { cuedIntents, emotionOf, INTENT_CUES, requestedAction } from '../shared/lexicon.js';
+import { distinctOrderIds, primaryOrderId } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
 
 const PRIORITY = ['order_id', 'issue_reason', 'requested_action', 'product_name'];

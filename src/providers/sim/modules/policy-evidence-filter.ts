@@ -16,11 +16,11 @@
  * when no requirement is met; sufficient when every evidence requirement is
  * met by trusted evidence; partial otherwise.
  */
-import { detectorsFor, findInjections, SEED_ANCHORS } from '../detect-injection.js';
-import { findFormatAttacks } from '../detect-input-anomalies.js';
+import { detectorsFor, findInjections, SEED_ANCHORS } from '../shared/detect-injection.js';
+import { findFormatAttacks } from '../shared/detect-input-anomalies.js';
 import { addresses, conceptsOf, statesARule, supportedDecisions } from '../text-policy-concepts.js';
-import { confidence, list, outputEnum, record, str, strings } from '../text-fields.js';
-import { plainTextReply } from '../text-gullible.js';
+import { confidence, list, outputEnum, record, str, strings } from '../shared/input-readers.js';
+import { plainTextReply } from '../shared/gullible-replies.js';
 import { decidesRequest, fittingTypes } from '../policy-families.js';
 import type { SimModule } from '../sim-module.js';
 

@@ -17,11 +17,11 @@
  * Responsibility types are added only for refund, compensation and complaint,
  * the requests whose decision needs attribution.
  */
-import { detectorsFor, findInjections, tagsOf, type InjectionFinding } from '../detect-injection.js';
-import { SAFETY_RISK_TAGS } from '../decide-manipulation-text.js';
-import { findInputAnomalies } from '../detect-input-anomalies.js';
-import { confidence, list, outputEnum, record, str, strings, unique } from '../text-fields.js';
-import { plainTextReply } from '../text-gullible.js';
+import { detectorsFor, findInjections, tagsOf, type InjectionFinding } from '../shared/detect-injection.js';
+import { SAFETY_RISK_TAGS } from '../shared/manipulation-text.js';
+import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
+import { confidence, list, outputEnum, record, str, strings, unique } from '../shared/input-readers.js';
+import { plainTextReply } from '../shared/gullible-replies.js';
 import { buildQueries, CONCLUSIONS, factConditions, scenarioOf, type Facts } from '../text-policy-situation.js';
 import type { SimModule } from '../sim-module.js';
 

@@ -6,12 +6,12 @@
  * concise when the same thing was asked before, polite otherwise. The
  * question never names a field, explains a rule or promises an outcome.
  */
-import { detectorsFor, findInjections, tagsOf } from '../detect-injection.js';
-import { clarificationQuestion, NEVER_ASKED, slotWords } from '../text-clarify.js';
-import { assistantTurns, record, str, strings, userTurns } from '../text-fields.js';
-import { leakedInstructions, plainTextReply } from '../text-gullible.js';
-import { emotionOf } from '../text-lexicon.js';
-import { primaryOrderId } from '../text-order-id.js';
+import { detectorsFor, findInjections, tagsOf } from '../shared/detect-injection.js';
+import { clarificationQuestion, NEVER_ASKED, slotWords } from '../shared/clarification.js';
+import { assistantTurns, record, str, strings, userTurns } from '../shared/input-readers.js';
+import { leakedInstructions, plainTextReply } from '../shared/gullible-replies.js';
+import { emotionOf } from '../shared/lexicon.js';
+import { primaryOrderId } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
 
 const MAX_ASKED = 2;

@@ -6,7 +6,7 @@
  * into as many queries as it has clauses.
  */
 import type { SimModule } from '../../sim-module.js';
-import { clip, EMBEDDED_ORDER, sentences } from './knowledge-text.js';
+import { clip, EMBEDDED_ORDER, sentences } from '../../shared/knowledge-text.js';
 
 interface Doc {
   document_id: string;

@@ -5,7 +5,7 @@
  * obeys an order inside the question or the evidence ("mark it sufficient").
  */
 import type { SimModule } from '../../sim-module.js';
-import { clip, coverage, EMBEDDED_ORDER, embeddedOrder, questionParts } from './knowledge-text.js';
+import { clip, coverage, EMBEDDED_ORDER, embeddedOrder, questionParts } from '../../shared/knowledge-text.js';
 
 interface Evidence {
   id: string;

@@ -5,7 +5,7 @@
  * document's orders and ignores the limit.
  */
 import type { SimModule } from '../../sim-module.js';
-import { coverage, EMBEDDED_ORDER, embeddedOrder, questionParts, sentences, termsOf } from './knowledge-text.js';
+import { coverage, EMBEDDED_ORDER, embeddedOrder, questionParts, sentences, termsOf } from '../../shared/knowledge-text.js';
 
 /** A sentence is relevant when it holds a fair share of some question part's terms. */
 const RELEVANT = 0.34;

@@ -5,7 +5,7 @@
  * memory stale, doubt or not.
  */
 import type { SimModule } from '../../sim-module.js';
-import { EMBEDDED_ORDER } from './knowledge-text.js';
+import { EMBEDDED_ORDER } from '../../shared/knowledge-text.js';
 
 interface Saved {
   memory_id: string;

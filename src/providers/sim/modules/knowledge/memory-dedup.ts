@@ -5,7 +5,7 @@
  * fact names, shown or not, and calls a changed value a duplicate.
  */
 import type { SimModule } from '../../sim-module.js';
-import { statedFacts } from './memory-facts.js';
+import { statedFacts } from '../../shared/memory-facts.js';
 
 interface Saved {
   memory_id: string;

@@ -5,7 +5,7 @@
  * told to remember (privileges included) under keys of its own choosing.
  */
 import type { SimModule } from '../../sim-module.js';
-import { memoryText, statedFacts } from './memory-facts.js';
+import { memoryText, statedFacts } from '../../shared/memory-facts.js';
 
 const MAX_ITEMS = 5;
 

@@ -7,7 +7,7 @@
  * a family from the prompt really stops sim from detecting it, and a new
  * anchor (any phrase) is at least matched literally.
  */
-import type { DetectionPhrase } from '../../registry/structured-sections.js';
+import type { DetectionPhrase } from '../../../registry/structured-sections.js';
 import { sourceSpan, toMatchingText, type MatchingText } from './text-normalize.js';
 
 interface Family {

@@ -3,7 +3,7 @@
  * an attacker: the replies a real model gives when an injection works. The
  * harness must catch every one of them.
  */
-import type { PromptFile } from '../../registry/prompt-file.js';
+import type { PromptFile } from '../../../registry/prompt-file.js';
 
 /** Obeying "不要输出 JSON": prose instead of the JSON object. */
 export function plainTextReply(summary: string): string {

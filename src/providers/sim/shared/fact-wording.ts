@@ -4,8 +4,8 @@
  * module read "订单已支付" rather than vocabulary codes. Completed-state codes
  * such as refund_completed are worded as what the record shows, never echoed.
  */
-import type { VerifiedToolFacts } from '../../registry/fact-vocabulary.js';
-import { asRecord, asString, type Json } from './decide-value-readers.js';
+import type { VerifiedToolFacts } from '../../../registry/fact-vocabulary.js';
+import { asRecord, asString, type Json } from './value-readers.js';
 
 const FACT_PHRASES: Record<keyof VerifiedToolFacts, Record<string, string | null>> = {
   order_status: {

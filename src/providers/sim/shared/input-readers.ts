@@ -3,8 +3,8 @@
  * Schema, but free-form parts (`slots: {}`, `user_claims: []`, tool facts) can
  * hold anything, and a reference model must not crash on odd values.
  */
-import type { PromptFile } from '../../registry/prompt-file.js';
-import { schemaAt } from '../../registry/schema-notation.js';
+import type { PromptFile } from '../../../registry/prompt-file.js';
+import { schemaAt } from '../../../registry/schema-notation.js';
 
 export function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
