@@ -14,7 +14,7 @@
 import type { PromptFile } from '../../../registry/prompt-file.js';
 import { detectorsFor, findInjections, tagsOf, withoutFindings } from '../shared/detect-injection.js';
 import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
-import { claimsIn, findIssues, issueReason, productName, timeCondition, type Claim, type FoundIssue } from '../text-claims.js';
+import { claimsIn, findIssues, issueReason, productName, timeCondition, type Claim, type FoundIssue } from './claims.js';
 import { clarificationQuestion } from '../shared/clarification.js';
 import { confidence, outputEnum, record, str, strOrNull, strings, unique, userTurns } from '../shared/input-readers.js';
 import { leakedInstructions, plainTextReply } from '../shared/gullible-replies.js';
