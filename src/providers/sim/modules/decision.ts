@@ -3,7 +3,7 @@ import type { SimModule } from '../sim-module.js';
 import { customerResponseGeneration } from './customer-response-generation.js';
 import { executionStateVerification } from './execution-state-verification.js';
 import { failureRecovery } from './failure-recovery.js';
-import { responsibilityAttribution } from './responsibility-attribution.js';
+import { responsibilityAttribution } from '../responsibility-attribution/responsibility-attribution.js';
 import { toolAuthorization } from './tool-authorization.js';
 
 export const DECISION_MODULES: Record<string, SimModule> = {

@@ -4,8 +4,8 @@
  * verified facts (an unshipped-order rule says nothing about a shipped one,
  * whatever the customer claims).
  */
-import type { FactMap } from './shared/fact-wording.js';
-import { asRecords, asString, asStrings } from './shared/value-readers.js';
+import type { FactMap } from '../shared/fact-wording.js';
+import { asRecords, asString, asStrings } from '../shared/value-readers.js';
 
 export interface Evidence {
   evidence_id: string;

@@ -4,9 +4,9 @@
  * simply unverified, and only confirmed claims may drop out of
  * user_claims_not_verified.
  */
-import type { FactMap } from './shared/fact-wording.js';
-import { claimsElevatedRole, containsInstruction } from './shared/manipulation-text.js';
-import { asRecord, asRecords, asString, stringsIn } from './shared/value-readers.js';
+import type { FactMap } from '../shared/fact-wording.js';
+import { claimsElevatedRole, containsInstruction } from '../shared/manipulation-text.js';
+import { asRecord, asRecords, asString, stringsIn } from '../shared/value-readers.js';
 
 export type ClaimVerdict = 'confirmed' | 'contradicted' | 'unverified';
 

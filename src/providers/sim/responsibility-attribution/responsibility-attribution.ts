@@ -7,9 +7,9 @@
 import { REFUND_UNDER_WAY } from '../../../registry/fact-vocabulary.js';
 import type { SimModule } from '../sim-module.js';
 import { factContradictions, factPhrases, readFacts, type FactMap } from '../shared/fact-wording.js';
-import { readEvidence, responsibleParty, usableEvidence, type Evidence } from '../decide-evidence.js';
+import { readEvidence, responsibleParty, usableEvidence, type Evidence } from './evidence.js';
 import { BYPASS_TAG, INJECTION_TAG, SAFETY_RISK_TAGS, claimsElevatedRole, containsInstruction, underManipulationRisk } from '../shared/manipulation-text.js';
-import { reviewClaims } from '../decide-user-claims.js';
+import { reviewClaims } from './user-claims.js';
 import { asRecord, asRecords, asString, asStrings, confidence, unique } from '../shared/value-readers.js';
 
 const SAFETY_TAGS = SAFETY_RISK_TAGS;
