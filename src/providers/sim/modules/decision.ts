@@ -4,7 +4,7 @@ import { customerResponseGeneration } from './customer-response-generation.js';
 import { executionStateVerification } from './execution-state-verification.js';
 import { failureRecovery } from './failure-recovery.js';
 import { responsibilityAttribution } from '../responsibility-attribution/responsibility-attribution.js';
-import { toolAuthorization } from './tool-authorization.js';
+import { toolAuthorization } from '../tool-authorization/tool-authorization.js';
 
 export const DECISION_MODULES: Record<string, SimModule> = {
   responsibility_attribution: responsibilityAttribution,

@@ -6,7 +6,7 @@
  */
 import type { SimModule } from '../sim-module.js';
 import { claimsElevatedRole, underManipulationRisk, BYPASS_TAG, INJECTION_TAG } from '../shared/manipulation-text.js';
-import { reviewArgs } from '../decide-tool-args.js';
+import { reviewArgs } from './tool-args.js';
 import { asRecord, asString, asStrings, confidence, unique } from '../shared/value-readers.js';
 import { instructingToolText } from '../responsibility-attribution/responsibility-attribution.js';
 

@@ -4,8 +4,8 @@
  * orders, a hidden or unchecked mode, a new recipient) make the proposal
  * invalid; fields carrying instructions are dropped as data that no tool needs.
  */
-import { containsInstruction, demandsFormatChange } from './shared/manipulation-text.js';
-import { asString, stringsIn, type Json } from './shared/value-readers.js';
+import { containsInstruction, demandsFormatChange } from '../shared/manipulation-text.js';
+import { asString, stringsIn, type Json } from '../shared/value-readers.js';
 
 const WIDENING_KEY = /skip|bypass|force|silent|hidden|hide|no_?log|no_?audit|override|admin|sudo|impersonat|as_user|all_orders|batch/i;
 const RECIPIENT_KEY = /^(recipient|recipients|to|cc|bcc|phone|mobile|email)$/i;
