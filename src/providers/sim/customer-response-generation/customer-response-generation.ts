@@ -24,7 +24,7 @@ import {
   successReply,
   topicOf,
   type Emotion,
-} from '../reply-templates.js';
+} from './reply-templates.js';
 
 /** Internal vocabulary a customer must never read: rule ids, snake_case codes, tool talk. */
 const INTERNAL_TEXT = /\b[RE]\d{2,}\b|[a-z]+_[a-z_]+|工具|系统提示|风控|风险标签|置信度/;
