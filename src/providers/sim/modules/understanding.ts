@@ -9,7 +9,7 @@ import { intentRecognition } from '../intent-recognition/intent-recognition.js';
 import { slotClarification } from './slot-clarification.js';
 import { factQueryPlanning } from './fact-query-planning.js';
 import { policyQueryRewrite } from './policy-query-rewrite.js';
-import { policyEvidenceFilter } from './policy-evidence-filter.js';
+import { policyEvidenceFilter } from '../policy-evidence-filter/policy-evidence-filter.js';
 
 export const UNDERSTANDING_MODULES: Record<string, SimModule> = {
   input_safety_precheck: inputSafetyPrecheck,

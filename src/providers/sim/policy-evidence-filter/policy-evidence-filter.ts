@@ -18,10 +18,10 @@
  */
 import { detectorsFor, findInjections, SEED_ANCHORS } from '../shared/detect-injection.js';
 import { findFormatAttacks } from '../shared/detect-input-anomalies.js';
-import { addresses, conceptsOf, statesARule, supportedDecisions } from '../text-policy-concepts.js';
+import { addresses, conceptsOf, statesARule, supportedDecisions } from './policy-concepts.js';
 import { confidence, list, outputEnum, record, str, strings } from '../shared/input-readers.js';
 import { plainTextReply } from '../shared/gullible-replies.js';
-import { decidesRequest, fittingTypes } from '../policy-families.js';
+import { decidesRequest, fittingTypes } from './policy-families.js';
 import type { SimModule } from '../sim-module.js';
 
 interface Doc {
