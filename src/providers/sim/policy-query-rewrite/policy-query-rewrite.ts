@@ -22,7 +22,7 @@ import { SAFETY_RISK_TAGS } from '../shared/manipulation-text.js';
 import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
 import { confidence, list, outputEnum, record, str, strings, unique } from '../shared/input-readers.js';
 import { plainTextReply } from '../shared/gullible-replies.js';
-import { buildQueries, CONCLUSIONS, factConditions, scenarioOf, type Facts } from '../text-policy-situation.js';
+import { buildQueries, CONCLUSIONS, factConditions, scenarioOf, type Facts } from './policy-situation.js';
 import type { SimModule } from '../sim-module.js';
 
 const CARRIED_TAGS = SAFETY_RISK_TAGS;
