@@ -2,7 +2,7 @@
 import type { SimModule } from '../sim-module.js';
 import { customerResponseGeneration } from '../customer-response-generation/customer-response-generation.js';
 import { executionStateVerification } from '../execution-state-verification/execution-state-verification.js';
-import { failureRecovery } from './failure-recovery.js';
+import { failureRecovery } from '../failure-recovery/failure-recovery.js';
 import { responsibilityAttribution } from '../responsibility-attribution/responsibility-attribution.js';
 import { toolAuthorization } from '../tool-authorization/tool-authorization.js';
 
