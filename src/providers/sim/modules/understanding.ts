@@ -4,7 +4,7 @@
  * decision half can be developed beside it.
  */
 import type { SimModule } from '../sim-module.js';
-import { inputSafetyPrecheck } from './input-safety-precheck.js';
+import { inputSafetyPrecheck } from '../input-safety-precheck/input-safety-precheck.js';
 import { intentRecognition } from '../intent-recognition/intent-recognition.js';
 import { slotClarification } from './slot-clarification.js';
 import { factQueryPlanning } from '../fact-query-planning/fact-query-planning.js';
