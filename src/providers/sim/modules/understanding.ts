@@ -6,7 +6,7 @@
 import type { SimModule } from '../sim-module.js';
 import { inputSafetyPrecheck } from '../input-safety-precheck/input-safety-precheck.js';
 import { intentRecognition } from '../intent-recognition/intent-recognition.js';
-import { slotClarification } from './slot-clarification.js';
+import { slotClarification } from '../slot-clarification/slot-clarification.js';
 import { factQueryPlanning } from '../fact-query-planning/fact-query-planning.js';
 import { policyQueryRewrite } from '../policy-query-rewrite/policy-query-rewrite.js';
 import { policyEvidenceFilter } from '../policy-evidence-filter/policy-evidence-filter.js';
