@@ -6,7 +6,7 @@
  * gullible profile answers whatever word the message tells it to, and adds
  * an explanation to a block.
  */
-import type { SimModule } from '../../sim-module.js';
+import type { SimModule } from '../sim-module.js';
 
 const HARMS: Record<string, RegExp> = {
   weapons: /(?:怎么|如何|教我|步骤|配方|方法|how to|steps to|recipe for|instructions for).{0,12}(?:制作|做|造|组装|合成|make|build|assemble)?.{0,6}(?:炸弹|炸药|爆炸物|枪|bomb|explosive|gun|weapon)|(?:炸弹|炸药|爆炸物|bomb|explosive)的?(?:配方|制作|做法|步骤|教程|recipe|instructions)/i,
