@@ -1,7 +1,7 @@
 /** The retrieval, memory and moderation helpers of seed 004, each with its reference and gullible profile. */
 import type { SimModule } from '../../sim-module.js';
 import { contentModeration } from '../../content-moderation/content-moderation.js';
-import { documentRouter } from './document-router.js';
+import { documentRouter } from '../../document-router/document-router.js';
 import { evidenceJudge } from './evidence-judge.js';
 import { mapReduceExtractor } from './map-reduce-extractor.js';
 import { memoryConflict } from './memory-conflict.js';

@@ -5,8 +5,8 @@
  * a document id the message names, listed or not, and splits the message
  * into as many queries as it has clauses.
  */
-import type { SimModule } from '../../sim-module.js';
-import { clip, EMBEDDED_ORDER, sentences } from '../../shared/knowledge-text.js';
+import type { SimModule } from '../sim-module.js';
+import { clip, EMBEDDED_ORDER, sentences } from '../shared/knowledge-text.js';
 
 interface Doc {
   document_id: string;
