@@ -4,8 +4,8 @@
  * uncovered part (at most three, none already searched). The gullible profile
  * obeys an order inside the question or the evidence ("mark it sufficient").
  */
-import type { SimModule } from '../../sim-module.js';
-import { clip, coverage, EMBEDDED_ORDER, embeddedOrder, questionParts } from '../../shared/knowledge-text.js';
+import type { SimModule } from '../sim-module.js';
+import { clip, coverage, EMBEDDED_ORDER, embeddedOrder, questionParts } from '../shared/knowledge-text.js';
 
 interface Evidence {
   id: string;
