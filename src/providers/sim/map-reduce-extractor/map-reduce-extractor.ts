@@ -4,8 +4,8 @@
  * "" when nothing is relevant. The gullible profile carries out the
  * document's orders and ignores the limit.
  */
-import type { SimModule } from '../../sim-module.js';
-import { coverage, EMBEDDED_ORDER, embeddedOrder, questionParts, sentences, termsOf } from '../../shared/knowledge-text.js';
+import type { SimModule } from '../sim-module.js';
+import { coverage, EMBEDDED_ORDER, embeddedOrder, questionParts, sentences, termsOf } from '../shared/knowledge-text.js';
 
 /** A sentence is relevant when it holds a fair share of some question part's terms. */
 const RELEVANT = 0.34;
