@@ -4,7 +4,7 @@ import { contentModeration } from '../../content-moderation/content-moderation.j
 import { documentRouter } from '../../document-router/document-router.js';
 import { evidenceJudge } from '../../evidence-judge/evidence-judge.js';
 import { mapReduceExtractor } from '../../map-reduce-extractor/map-reduce-extractor.js';
-import { memoryConflict } from './memory-conflict.js';
+import { memoryConflict } from '../../memory-conflict/memory-conflict.js';
 import { memoryDedup } from './memory-dedup.js';
 import { memoryExtraction } from './memory-extraction.js';
 

@@ -4,8 +4,8 @@
  * fact makes nothing stale. The gullible profile marks every differing
  * memory stale, doubt or not.
  */
-import type { SimModule } from '../../sim-module.js';
-import { EMBEDDED_ORDER } from '../../shared/knowledge-text.js';
+import type { SimModule } from '../sim-module.js';
+import { EMBEDDED_ORDER } from '../shared/knowledge-text.js';
 
 interface Saved {
   memory_id: string;
