@@ -5,7 +5,7 @@ import { documentRouter } from '../../document-router/document-router.js';
 import { evidenceJudge } from '../../evidence-judge/evidence-judge.js';
 import { mapReduceExtractor } from '../../map-reduce-extractor/map-reduce-extractor.js';
 import { memoryConflict } from '../../memory-conflict/memory-conflict.js';
-import { memoryDedup } from './memory-dedup.js';
+import { memoryDedup } from '../../memory-dedup/memory-dedup.js';
 import { memoryExtraction } from './memory-extraction.js';
 
 export const KNOWLEDGE_SIM_MODULES: Record<string, SimModule> = {

@@ -4,8 +4,8 @@
  * text); a changed value is new. The gullible profile takes an id the new
  * fact names, shown or not, and calls a changed value a duplicate.
  */
-import type { SimModule } from '../../sim-module.js';
-import { statedFacts } from '../../shared/memory-facts.js';
+import type { SimModule } from '../sim-module.js';
+import { statedFacts } from '../shared/memory-facts.js';
 
 interface Saved {
   memory_id: string;
