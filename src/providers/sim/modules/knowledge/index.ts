@@ -6,7 +6,7 @@ import { evidenceJudge } from '../../evidence-judge/evidence-judge.js';
 import { mapReduceExtractor } from '../../map-reduce-extractor/map-reduce-extractor.js';
 import { memoryConflict } from '../../memory-conflict/memory-conflict.js';
 import { memoryDedup } from '../../memory-dedup/memory-dedup.js';
-import { memoryExtraction } from './memory-extraction.js';
+import { memoryExtraction } from '../../memory-extraction/memory-extraction.js';
 
 export const KNOWLEDGE_SIM_MODULES: Record<string, SimModule> = {
   document_router: documentRouter,

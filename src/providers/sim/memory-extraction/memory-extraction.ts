@@ -4,8 +4,8 @@
  * five, [] when nothing durable. The gullible profile stores whatever it is
  * told to remember (privileges included) under keys of its own choosing.
  */
-import type { SimModule } from '../../sim-module.js';
-import { memoryText, statedFacts } from '../../shared/memory-facts.js';
+import type { SimModule } from '../sim-module.js';
+import { memoryText, statedFacts } from '../shared/memory-facts.js';
 
 const MAX_ITEMS = 5;
 
