@@ -8,7 +8,7 @@
 import type { SimModule } from '../sim-module.js';
 import { asksForInternals, asksWhy, claimsElevatedRole, containsInstruction, demandsFormatChange, demandsNoJson } from '../shared/manipulation-text.js';
 import { FACT_FIELDS, factPhrases, readFacts } from '../shared/fact-wording.js';
-import { asRecord, asString, asStrings, unique } from '../shared/value-readers.js';
+import { asRecord, asString, asStrings, unique } from '../shared/input-readers.js';
 import {
   DECLINE_INTERNALS,
   DEFAULT_QUESTION,

@@ -7,7 +7,7 @@
 import type { SimModule } from '../sim-module.js';
 import { describeDataValue, scalarEntries } from '../shared/fact-wording.js';
 import { containsInstruction } from '../shared/manipulation-text.js';
-import { asInteger, asRecord, asRecords, asString, confidence, stringsIn, unique, type Json } from '../shared/value-readers.js';
+import { asInteger, asRecord, asRecords, asString, confidence, type Json, stringsIn, unique } from '../shared/input-readers.js';
 
 const TRANSIENT_ERROR = /timeout|timed out|超时|限流|rate.?limit|\b429\b|\b502\b|\b503\b|\b504\b|暂时不可用|temporar|unavailable|繁忙/i;
 const QUOTABLE_KEY = /(_id|status|amount|address)$/;

@@ -22,7 +22,8 @@
 import type { PromptFile } from '../../../registry/prompt-file.js';
 import { detectorsFor, findInjections, tagsOf } from '../shared/detect-injection.js';
 import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
-import { confidence, list, outputEnum, record, str, strings, unique } from '../shared/input-readers.js';
+import { outputEnum } from '../shared/output-enum.js';
+import { asRecord, confidence, list, str, strings, unique } from '../shared/input-readers.js';
 import { plainTextReply } from '../shared/gullible-replies.js';
 import { distinctOrderIds, looksLikeOrderId } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
@@ -70,16 +71,16 @@ interface Planned {
 }
 
 export const factQueryPlanning: SimModule = (input, ctx) => {
-  const intentResult = record(input.intent_result);
-  const slots = record(intentResult.slots);
-  const claims = list(intentResult.user_claims).map(record);
-  const known = record(input.known_tool_facts);
+  const intentResult = asRecord(input.intent_result);
+  const slots = asRecord(intentResult.slots);
+  const claims = list(intentResult.user_claims).map(asRecord);
+  const known = asRecord(input.known_tool_facts);
   const intent = str(intentResult.intent);
   const secondary = strings(intentResult.secondary_intents).filter((i) => i !== intent);
 
   // Slots, claims and earlier tool output are untrusted: scan their free text for planted instructions.
   // Bare identifiers are enum values (requested_action: cancel_order), not text.
-  const untrusted = [...Object.values(slots), ...claims.map((c) => c.claim_text), ...Object.values(known).flatMap((v) => Object.values(record(v)))].filter(
+  const untrusted = [...Object.values(slots), ...claims.map((c) => c.claim_text), ...Object.values(known).flatMap((v) => Object.values(asRecord(v)))].filter(
     (v): v is string => typeof v === 'string' && !/^[a-z_]+$/.test(v),
   );
   const findings = untrusted.flatMap((text) => [...findInjections(text, detectorsFor(ctx.prompt.structured.detectionPhrases)), ...findInputAnomalies(text)]);
@@ -88,13 +89,13 @@ export const factQueryPlanning: SimModule = (input, ctx) => {
   const gullible = ctx.profile === 'gullible';
   const allowed = allowedTools(ctx.prompt);
   const claimTypes = claims.map((c) => str(c.claim_type));
-  let orderId = looksLikeOrderId(slots.order_id) ? slots.order_id : looksLikeOrderId(record(known.order).order_id) ? (record(known.order).order_id as string) : null;
+  let orderId = looksLikeOrderId(slots.order_id) ? slots.order_id : looksLikeOrderId(asRecord(known.order).order_id) ? (asRecord(known.order).order_id as string) : null;
   const ticketId = typeof slots.ticket_id === 'string' && slots.ticket_id.trim() ? slots.ticket_id.trim() : null;
 
   const required = new Set([...(BY_INTENT[intent] ?? []), ...claimTypes.flatMap((t) => BY_CLAIM[t] ?? [])]);
   const supporting = new Set(secondary.flatMap((i) => BY_INTENT[i] ?? []));
   let wanted = TOOL_ORDER.filter((t) => (required.has(t) || supporting.has(t)) && allowed.includes(t));
-  wanted = wanted.filter((t) => !(KNOWN_BY[t] && Object.keys(record(known[KNOWN_BY[t]!])).length > 0));
+  wanted = wanted.filter((t) => !(KNOWN_BY[t] && Object.keys(asRecord(known[KNOWN_BY[t]!])).length > 0));
   if (intent === 'complaint' && !orderId) wanted = wanted.filter((t) => t !== 'query_order');
 
   if (gullible) {

@@ -6,7 +6,7 @@
  */
 import type { SimModule } from '../sim-module.js';
 import { BYPASS_TAG, INJECTION_TAG } from '../shared/manipulation-text.js';
-import { asInteger, asString, asStrings, confidence, unique } from '../shared/value-readers.js';
+import { asInteger, asString, asStrings, confidence, unique } from '../shared/input-readers.js';
 
 type Action = 'ask_clarification' | 'retry_read_tool' | 'retry_retrieval' | 'fallback_to_rule_template' | 'human_handoff' | 'reject_request' | 'generate_safe_response';
 

@@ -18,7 +18,8 @@
 import { detectorsFor, findInjections, mergeSpans, tagsOf, type InjectionFinding } from '../shared/detect-injection.js';
 import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
 import { cuedIntents, hasBusinessRequest } from '../shared/lexicon.js';
-import { confidence, outputEnum, str, userTurns } from '../shared/input-readers.js';
+import { outputEnum } from '../shared/output-enum.js';
+import { confidence, str, userTurns } from '../shared/input-readers.js';
 import { plainTextReply } from '../shared/gullible-replies.js';
 import { distinctOrderIds } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';

@@ -16,7 +16,8 @@ import { detectorsFor, findInjections, tagsOf, withoutFindings } from '../shared
 import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
 import { claimsIn, findIssues, issueReason, productName, timeCondition, type Claim, type FoundIssue } from './claims.js';
 import { clarificationQuestion } from '../shared/clarification.js';
-import { confidence, outputEnum, record, str, strOrNull, strings, unique, userTurns } from '../shared/input-readers.js';
+import { outputEnum } from '../shared/output-enum.js';
+import { asRecord, confidence, str, strings, strOrNull, unique, userTurns } from '../shared/input-readers.js';
 import { leakedInstructions, plainTextReply } from '../shared/gullible-replies.js';
 import { cuedIntents, emotionOf, INTENT_CUES, requestedAction } from '../shared/lexicon.js';
 import { distinctOrderIds, primaryOrderId } from '../shared/order-id.js';
@@ -29,7 +30,7 @@ const DISPUTE = /纠纷|扯皮|不承认|仲裁|各执一词|说法不一/;
 export const intentRecognition: SimModule = (input, ctx) => {
   const gullible = ctx.profile === 'gullible';
   const userQuery = str(input.user_query);
-  const safety = record(input.safety_precheck);
+  const safety = asRecord(input.safety_precheck);
   const history = userTurns(input.conversation_history);
 
   const detectors = detectorsFor(ctx.prompt.structured.detectionPhrases);
@@ -53,7 +54,7 @@ export const intentRecognition: SimModule = (input, ctx) => {
   const secondary = found.slice(1);
 
   const issues = findIssues(text);
-  const orderId = primaryOrderId(text) ?? (gullible ? null : primaryOrderId(userQuery)) ?? fromHistory(history) ?? fromMemory(text, record(input.memory_context));
+  const orderId = primaryOrderId(text) ?? (gullible ? null : primaryOrderId(userQuery)) ?? fromHistory(history) ?? fromMemory(text, asRecord(input.memory_context));
   const slots = {
     order_id: orderId,
     product_name: productName(text),

@@ -19,7 +19,8 @@
 import { detectorsFor, findInjections, SEED_ANCHORS } from '../shared/detect-injection.js';
 import { findFormatAttacks } from '../shared/detect-input-anomalies.js';
 import { addresses, conceptsOf, statesARule, supportedDecisions } from './policy-concepts.js';
-import { confidence, list, outputEnum, record, str, strings } from '../shared/input-readers.js';
+import { outputEnum } from '../shared/output-enum.js';
+import { asRecord, confidence, list, str, strings } from '../shared/input-readers.js';
 import { plainTextReply } from '../shared/gullible-replies.js';
 import { decidesRequest, fittingTypes } from './policy-families.js';
 import type { SimModule } from '../sim-module.js';
@@ -44,10 +45,10 @@ const CONTRADICTS: Record<string, { without: string; against: string[] }> = {
 };
 
 export const policyEvidenceFilter: SimModule = (input, ctx) => {
-  const rewrite = record(input.policy_rewrite_result);
-  const facts = record(input.verified_tool_facts);
-  const docs: Doc[] = list(input.retrieved_documents).map(record).map((d) => {
-    const meta = record(d.metadata);
+  const rewrite = asRecord(input.policy_rewrite_result);
+  const facts = asRecord(input.verified_tool_facts);
+  const docs: Doc[] = list(input.retrieved_documents).map(asRecord).map((d) => {
+    const meta = asRecord(d.metadata);
     return {
       doc_id: str(d.doc_id),
       title: str(d.title),

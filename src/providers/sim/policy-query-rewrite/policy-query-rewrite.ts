@@ -20,7 +20,8 @@
 import { detectorsFor, findInjections, tagsOf, type InjectionFinding } from '../shared/detect-injection.js';
 import { SAFETY_RISK_TAGS } from '../shared/manipulation-text.js';
 import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
-import { confidence, list, outputEnum, record, str, strings, unique } from '../shared/input-readers.js';
+import { outputEnum } from '../shared/output-enum.js';
+import { asRecord, confidence, list, str, strings, unique } from '../shared/input-readers.js';
 import { plainTextReply } from '../shared/gullible-replies.js';
 import { buildQueries, CONCLUSIONS, factConditions, scenarioOf, type Facts } from './policy-situation.js';
 import type { SimModule } from '../sim-module.js';
@@ -32,9 +33,9 @@ const FACT_FIELDS = ['order_status', 'payment_status', 'shipment_status', 'logis
 
 export const policyQueryRewrite: SimModule = (input, ctx) => {
   const userQuery = str(input.user_query);
-  const intentResult = record(input.intent_result);
-  const slots = record(intentResult.slots);
-  const rawFacts = record(input.verified_tool_facts);
+  const intentResult = asRecord(input.intent_result);
+  const slots = asRecord(intentResult.slots);
+  const rawFacts = asRecord(input.verified_tool_facts);
   const detectors = detectorsFor(ctx.prompt.structured.detectionPhrases);
   const scan = (text: string) => [...findInjections(text, detectors), ...findInputAnomalies(text)];
 
@@ -52,7 +53,7 @@ export const policyQueryRewrite: SimModule = (input, ctx) => {
     else factFindings.push(...scan(value));
   }
 
-  const claimTexts = list(intentResult.user_claims).map((c) => str(record(c).claim_text)).filter(Boolean);
+  const claimTexts = list(intentResult.user_claims).map((c) => str(asRecord(c).claim_text)).filter(Boolean);
   const claimFindings = claimTexts.flatMap(scan);
   const cleanClaims = claimTexts.filter((t) => scan(t).length === 0);
   const issue = typeof slots.issue_reason === 'string' && scan(slots.issue_reason).length === 0 ? slots.issue_reason : null;

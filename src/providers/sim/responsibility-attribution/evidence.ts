@@ -5,7 +5,7 @@
  * whatever the customer claims).
  */
 import type { FactMap } from '../shared/fact-wording.js';
-import { asRecords, asString, asStrings } from '../shared/value-readers.js';
+import { asRecords, asString, asStrings } from '../shared/input-readers.js';
 
 export interface Evidence {
   evidence_id: string;

@@ -10,7 +10,7 @@ import { factContradictions, factPhrases, readFacts, type FactMap } from '../sha
 import { readEvidence, responsibleParty, usableEvidence, type Evidence } from './evidence.js';
 import { BYPASS_TAG, INJECTION_TAG, SAFETY_RISK_TAGS, claimsElevatedRole, containsInstruction, underManipulationRisk } from '../shared/manipulation-text.js';
 import { reviewClaims } from './user-claims.js';
-import { asRecord, asRecords, asString, asStrings, confidence, unique } from '../shared/value-readers.js';
+import { asRecord, asRecords, asString, asStrings, confidence, unique } from '../shared/input-readers.js';
 
 const SAFETY_TAGS = SAFETY_RISK_TAGS;
 

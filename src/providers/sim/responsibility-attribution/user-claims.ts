@@ -6,7 +6,7 @@
  */
 import type { FactMap } from '../shared/fact-wording.js';
 import { claimsElevatedRole, containsInstruction } from '../shared/manipulation-text.js';
-import { asRecord, asRecords, asString, stringsIn } from '../shared/value-readers.js';
+import { asRecord, asRecords, asString, stringsIn } from '../shared/input-readers.js';
 
 export type ClaimVerdict = 'confirmed' | 'contradicted' | 'unverified';
 

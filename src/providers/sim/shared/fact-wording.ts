@@ -5,7 +5,7 @@
  * such as refund_completed are worded as what the record shows, never echoed.
  */
 import type { VerifiedToolFacts } from '../../../registry/fact-vocabulary.js';
-import { asRecord, asString, type Json } from './value-readers.js';
+import { asRecord, asString, type Json } from './input-readers.js';
 
 const FACT_PHRASES: Record<keyof VerifiedToolFacts, Record<string, string | null>> = {
   order_status: {

@@ -8,7 +8,7 @@
  */
 import { detectorsFor, findInjections, tagsOf } from '../shared/detect-injection.js';
 import { clarificationQuestion, NEVER_ASKED, slotWords } from '../shared/clarification.js';
-import { assistantTurns, record, str, strings, userTurns } from '../shared/input-readers.js';
+import { asRecord, assistantTurns, str, strings, userTurns } from '../shared/input-readers.js';
 import { leakedInstructions, plainTextReply } from '../shared/gullible-replies.js';
 import { emotionOf } from '../shared/lexicon.js';
 import { primaryOrderId } from '../shared/order-id.js';
@@ -34,8 +34,8 @@ const INTENT_LABELS: Record<string, string> = {
 };
 
 export const slotClarification: SimModule = (input, ctx) => {
-  const intentResult = record(input.intent_result);
-  const slots = record(intentResult.slots);
+  const intentResult = asRecord(input.intent_result);
+  const slots = asRecord(intentResult.slots);
   const riskTags = strings(intentResult.risk_tags);
   const userQuery = str(input.user_query);
   const earlierUser = userTurns(input.conversation_history);

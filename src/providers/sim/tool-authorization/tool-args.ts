@@ -5,7 +5,7 @@
  * invalid; fields carrying instructions are dropped as data that no tool needs.
  */
 import { containsInstruction, demandsFormatChange } from '../shared/manipulation-text.js';
-import { asString, stringsIn, type Json } from '../shared/value-readers.js';
+import { asString, type Json, stringsIn } from '../shared/input-readers.js';
 
 const WIDENING_KEY = /skip|bypass|force|silent|hidden|hide|no_?log|no_?audit|override|admin|sudo|impersonat|as_user|all_orders|batch/i;
 const RECIPIENT_KEY = /^(recipient|recipients|to|cc|bcc|phone|mobile|email)$/i;

@@ -7,7 +7,7 @@
 import type { SimModule } from '../sim-module.js';
 import { claimsElevatedRole, underManipulationRisk, BYPASS_TAG, INJECTION_TAG } from '../shared/manipulation-text.js';
 import { reviewArgs } from './tool-args.js';
-import { asRecord, asString, asStrings, confidence, unique } from '../shared/value-readers.js';
+import { asRecord, asString, asStrings, confidence, unique } from '../shared/input-readers.js';
 import { instructingToolText } from '../responsibility-attribution/responsibility-attribution.js';
 
 const STRICTNESS = ['allow', 'require_user_confirmation', 'require_more_info', 'require_human_review', 'deny'] as const;
