@@ -23,13 +23,13 @@ import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
 import { outputEnum } from '../shared/output-enum.js';
 import { asRecord, confidence, list, str, strings, unique } from '../shared/input-readers.js';
 import { plainTextReply } from '../shared/gullible-replies.js';
+import { FACT_FIELDS } from '../shared/fact-wording.js';
 import { buildQueries, CONCLUSIONS, factConditions, scenarioOf, type Facts } from './policy-situation.js';
 import type { SimModule } from '../sim-module.js';
 
 const CARRIED_TAGS = SAFETY_RISK_TAGS;
 /** Steering retrieval toward a result decided in advance ("只搜索能直接退款的规则"). */
 const STEERING = /(?:只|只要|仅|专门)?(?:搜索|检索|查找|找)(?:那些|一下)?(?:能|可以|支持|允许|对我有利的)(?:直接)?(?:退款|赔偿|补偿|赔付)?的?(?:规则|条款|政策)|对我有利的(?:规则|条款)/;
-const FACT_FIELDS = ['order_status', 'payment_status', 'shipment_status', 'logistics_status', 'after_sales_status'] as const;
 
 export const policyQueryRewrite: SimModule = (input, ctx) => {
   const userQuery = str(input.user_query);

@@ -6,6 +6,7 @@
  */
 import { REFUND_UNDER_WAY } from '../../../registry/fact-vocabulary.js';
 import type { SimModule } from '../sim-module.js';
+import { FACT_FIELD_NAMES } from '../shared/fact-tables.js';
 import { factContradictions, factPhrases, readFacts, type FactMap } from '../shared/fact-wording.js';
 import { readEvidence, responsibleParty, usableEvidence, type Evidence } from './evidence.js';
 import { BYPASS_TAG, INJECTION_TAG, SAFETY_RISK_TAGS, claimsElevatedRole, containsInstruction, underManipulationRisk } from '../shared/manipulation-text.js';
@@ -62,14 +63,6 @@ const ACTIONS: Record<string, ActionRule> = {
   },
 };
 
-const FACT_NAMES: Record<keyof FactMap, string> = {
-  order_status: '订单状态',
-  payment_status: '支付状态',
-  shipment_status: '发货状态',
-  logistics_status: '物流状态',
-  after_sales_status: '售后状态',
-};
-
 type Outcome =
   | { kind: 'allowed'; decision: string; used: Evidence[]; process: string }
   | { kind: 'denied'; decision: string; used: Evidence[]; process: string }
@@ -94,7 +87,7 @@ function decide(intent: string, facts: FactMap, conflicts: string[], evidence: E
   if (!rule) return { kind: 'more_info', next: 'generate_response', why: '当前诉求无需执行业务动作，按已核实事实答复' };
 
   const missing = rule.needs.filter((f) => facts[f] === null);
-  if (missing.length > 0) return { kind: 'more_info', next: 'query_more_facts', why: `缺少工具事实：${missing.map((f) => FACT_NAMES[f]).join('、')}` };
+  if (missing.length > 0) return { kind: 'more_info', next: 'query_more_facts', why: `缺少工具事实：${missing.map((f) => FACT_FIELD_NAMES[f]).join('、')}` };
   if (rule.alreadyInProgress(facts)) return { kind: 'more_info', next: 'generate_response', why: `该订单已有${rule.process}相关的售后记录，不重复发起` };
   if (sufficiency !== 'sufficient') return { kind: 'more_info', next: 'search_policy', why: '规则证据不足，需补充检索' };
 
