@@ -5,27 +5,19 @@
  * the policy rewrite module; fixed wording, no customer text.
  */
 import { FACT_FIELD_NAMES } from '../shared/fact-tables.js';
-import type { FactField } from '../shared/fact-wording.js';
+import { factPhrase, type FactField } from '../shared/fact-wording.js';
 
 export type Facts = Partial<Record<FactField, string>>;
 
 /** Verdicts that never belong in a query or condition (policy_rewrite_v2 rule 5). */
 export const CONCLUSIONS = /应该退款|应当退款|应退款|必须退款|商家全责|负全责|全责|应该赔偿?|应当赔偿|应该补偿|可以退款|可退款|同意退款|退款成功|已退款/g;
 
-const FACT_WORDS: Record<FactField, Record<string, string>> = {
-  order_status: { pending_payment: '订单待支付', paid: '订单已支付', shipped: '工具显示已发货', delivered: '工具显示已签收', completed: '订单已完成', cancelled: '订单已取消', closed: '订单已关闭' },
-  payment_status: { unpaid: '订单未支付', paid: '订单已支付', refunding: '退款处理中', refunded: '订单已全额退款', partially_refunded: '订单已部分退款' },
-  shipment_status: { not_shipped: '工具显示未发货', shipped: '工具显示已发货', delivered: '工具显示已签收', returned: '工具显示已退回' },
-  logistics_status: { no_tracking: '无物流轨迹', in_transit: '物流运输中', delayed: '物流显示延误', exception: '物流异常', lost: '物流显示丢件', out_for_delivery: '派送中', delivered: '物流显示已签收', returned: '物流显示已退回' },
-  after_sales_status: { refund_requested: '已有退款申请', refund_processing: '已有退款在处理中', refund_completed: '已有已完成的退款记录', refund_rejected: '已有被驳回的退款申请', return_in_progress: '退货处理中', compensation_issued: '已发放过补偿', cancelled: '售后申请已取消' },
-};
-
 /** Verified facts as conditions; values outside the vocabulary are still stated as what the tool reported. */
 export function factConditions(facts: Facts): string[] {
   const out: string[] = [];
   for (const [field, value] of Object.entries(facts) as [FactField, string | undefined][]) {
-    if (!value || (field === 'after_sales_status' && value === 'none')) continue;
-    out.push(FACT_WORDS[field][value] ?? `工具显示${FACT_FIELD_NAMES[field]}为 ${value}`);
+    const phrase = value ? factPhrase(field, value) : null;
+    if (phrase !== null) out.push(phrase ?? `工具显示${FACT_FIELD_NAMES[field]}为 ${value}`);
   }
   return [...new Set(out)];
 }

@@ -9,6 +9,9 @@ import { asRecord, asString, type Json } from './input-readers.js';
 export type FactField = keyof typeof FACT_FIELD_NAMES;
 export const FACT_FIELDS = Object.keys(FACT_FIELD_NAMES) as FactField[];
 
+/** The wording of one fact; null for a value that states nothing (after_sales none), undefined outside the vocabulary. */
+export const factPhrase = (field: FactField, value: string): string | null | undefined => FACT_PHRASES[field][value];
+
 export type FactMap = Record<FactField, string | null>;
 
 export function readFacts(value: unknown): FactMap {
@@ -22,7 +25,7 @@ export function factPhrases(facts: FactMap): string[] {
   for (const field of FACT_FIELDS) {
     const value = facts[field];
     if (value === null || restates(field, value, facts)) continue;
-    const phrase = FACT_PHRASES[field][value];
+    const phrase = factPhrase(field, value);
     const text = phrase === undefined ? (/^[a-z_]+$/.test(value) ? `${field}=${value}` : null) : phrase;
     if (text && !out.includes(text)) out.push(text);
   }
