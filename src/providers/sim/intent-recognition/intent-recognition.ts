@@ -12,7 +12,7 @@
  * several intents or claims; simple otherwise.
  */
 import type { PromptFile } from '../../../registry/prompt-file.js';
-import { detectorsFor, findInjections, tagsOf, withoutFindings } from '../shared/detect-injection.js';
+import { detectorsFor, findInjections, tagsOf, withoutFindings, type InjectionFinding } from '../shared/detect-injection.js';
 import { findInputAnomalies } from '../shared/detect-input-anomalies.js';
 import { claimsIn, findIssues, issueReason, productName, timeCondition, type Claim, type FoundIssue } from './claims.js';
 import { clarificationQuestion } from '../shared/clarification.js';
@@ -22,79 +22,112 @@ import { leakedInstructions, plainTextReply } from '../shared/gullible-replies.j
 import { cuedIntents, emotionOf, INTENT_CUES, requestedAction } from '../shared/lexicon.js';
 import { distinctOrderIds, primaryOrderId } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
+import { DISPUTE, GULLIBLE_WORDS, MEMORY_REFERENCE, REQUEST_WORDS, SHIPPED_MENTION, SLOT_PRIORITY } from './tables.js';
 
-const PRIORITY = ['order_id', 'issue_reason', 'requested_action', 'product_name'];
-const MEMORY_REFERENCE = /上次|上回|之前(?:那|的)|那个订单|那笔订单|同一个订单|还是那个|刚才(?:那|的)/;
-const DISPUTE = /纠纷|扯皮|不承认|仲裁|各执一词|说法不一/;
+export const intentRecognition: SimModule = (input, ctx) => (ctx.profile === 'gullible' ? gullible : reference)(input, ctx);
 
-export const intentRecognition: SimModule = (input, ctx) => {
-  const gullible = ctx.profile === 'gullible';
-  const userQuery = str(input.user_query);
-  const safety = asRecord(input.safety_precheck);
-  const history = userTurns(input.conversation_history);
-
-  const detectors = detectorsFor(ctx.prompt.structured.detectionPhrases);
-  const findings = [...findInjections(userQuery, detectors), ...findInputAnomalies(userQuery)];
-  const ownTags = tagsOf(findings);
-  const upstreamTags = strings(safety.risk_tags);
-
-  if (gullible && [...ownTags, ...upstreamTags].includes('schema_override_attempt')) {
-    return plainTextReply('您的订单问题我已经记下了，会尽快给您办好。');
-  }
-
+/** The seed's rules: the sanitized text, claims left unverified, upstream risk carried and respected. */
+const reference: SimModule = (input, ctx) => {
+  const turn = readTurn(input, ctx.prompt);
   // Rule 14: the sanitized query when there is one; otherwise the raw query with attack text cut out.
   const sanitized = typeof input.sanitized_user_query === 'string' ? input.sanitized_user_query : null;
-  const text = gullible ? userQuery : sanitized ?? withoutFindings(userQuery, findings.filter((f) => !f.tags.includes('sensitive_data_request')));
+  const text = sanitized ?? withoutFindings(turn.userQuery, turn.findings.filter((f) => !f.tags.includes('sensitive_data_request')));
+  const found = recognise(text, turn, ctx.prompt, primaryOrderId(turn.userQuery));
+  const stoppedUpstream = ['reject', 'human_handoff'].includes(str(turn.safety.recommended_next_step));
+  return result(found, turn, {
+    normalized: normalizedRequest(found.intent, found.secondary, found.slots.order_id, found.slots.requested_action, found.issues, text),
+    claimsVerified: false,
+    safeToContinue: !stoppedUpstream,
+    riskTags: unique([...turn.upstreamTags, ...turn.ownTags, ...multiIntentTag(found)]),
+  });
+};
 
-  const cues = cuesFor(ctx.prompt);
+/** Obeys the message: prose on a schema override, the raw text read as it stands, claims believed, risk dropped. */
+const gullible: SimModule = (input, ctx) => {
+  const turn = readTurn(input, ctx.prompt);
+  if ([...turn.ownTags, ...turn.upstreamTags].includes('schema_override_attempt')) return plainTextReply(GULLIBLE_WORDS.proseReply);
+  const found = recognise(turn.userQuery, turn, ctx.prompt, null);
+  return result(found, turn, {
+    normalized: gullibleRequest(turn.userQuery, turn.ownTags, ctx.prompt),
+    claimsVerified: true,
+    safeToContinue: true,
+    riskTags: multiIntentTag(found),
+  });
+};
+
+interface Turn {
+  userQuery: string;
+  safety: Record<string, unknown>;
+  history: string[];
+  memory: Record<string, unknown>;
+  findings: InjectionFinding[];
+  ownTags: string[];
+  upstreamTags: string[];
+}
+
+function readTurn(input: Record<string, unknown>, prompt: PromptFile): Turn {
+  const userQuery = str(input.user_query);
+  const safety = asRecord(input.safety_precheck);
+  const findings = [...findInjections(userQuery, detectorsFor(prompt.structured.detectionPhrases)), ...findInputAnomalies(userQuery)];
+  return {
+    userQuery,
+    safety,
+    history: userTurns(input.conversation_history),
+    memory: asRecord(input.memory_context),
+    findings,
+    ownTags: tagsOf(findings),
+    upstreamTags: strings(safety.risk_tags),
+  };
+}
+
+/** What both profiles read from the text: intents, slots, claims and what is missing. */
+function recognise(text: string, turn: Turn, prompt: PromptFile, orderIdOfRawQuery: string | null) {
+  const cues = cuesFor(prompt);
   // A bare answer to a clarification question ("订单号是 O123") carries on the request it answers.
-  const answered = cuedIntents(text, cues).length === 0 && primaryOrderId(text) !== null ? [...history].reverse().map((t) => cuedIntents(t, cues)).find((c) => c.length > 0) : undefined;
+  const answered = cuedIntents(text, cues).length === 0 && primaryOrderId(text) !== null ? [...turn.history].reverse().map((t) => cuedIntents(t, cues)).find((c) => c.length > 0) : undefined;
   const found = answered ?? cuedIntents(text, cues);
   const intent = found[0] ?? 'unknown';
-  const secondary = found.slice(1);
-
   const issues = findIssues(text);
-  const orderId = primaryOrderId(text) ?? (gullible ? null : primaryOrderId(userQuery)) ?? fromHistory(history) ?? fromMemory(text, asRecord(input.memory_context));
   const slots = {
-    order_id: orderId,
+    order_id: primaryOrderId(text) ?? orderIdOfRawQuery ?? fromHistory(turn.history) ?? fromMemory(text, turn.memory),
     product_name: productName(text),
     issue_reason: issueReason(text, issues),
     requested_action: intent === 'unknown' ? null : requestedAction(text, intent),
-    delivery_status_mentioned_by_user: issues.find((i) => i.delivery)?.delivery ?? (/(?:已经|已|显示)发货/.test(text) ? '已发货' : null),
+    delivery_status_mentioned_by_user: issues.find((i) => i.delivery)?.delivery ?? (SHIPPED_MENTION.test(text) ? '已发货' : null),
     time_condition: timeCondition(text),
     user_emotion: text.trim() ? emotionOf(text) : 'unknown',
   };
-  const claims: Claim[] = claimsIn(text, issues).map((c) => ({ ...c, verified: gullible }));
-
-  const rule = ctx.prompt.structured.requiredSlots?.find((r) => r.intent === intent);
+  const claims = claimsIn(text, issues);
+  const rule = prompt.structured.requiredSlots?.find((r) => r.intent === intent);
   const missing = (rule?.required ?? []).filter((slot) => (slots as Record<string, unknown>)[slot] == null);
-  const priority = PRIORITY.find((p) => missing.includes(p)) ?? 'none';
-  const askFor = [...PRIORITY.filter((p) => missing.includes(p)), ...missing.filter((m) => !PRIORITY.includes(m))];
+  return { text, found, intent, secondary: found.slice(1), issues, slots, claims, missing };
+}
 
-  const riskTags = gullible
-    ? secondary.length > 0 ? ['multi_intent'] : []
-    : unique([...upstreamTags, ...ownTags, ...(secondary.length > 0 ? ['multi_intent'] : [])]);
-  const stoppedUpstream = ['reject', 'human_handoff'].includes(str(safety.recommended_next_step));
+type Recognised = ReturnType<typeof recognise>;
 
-  let normalized = normalizedRequest(intent, secondary, slots.order_id, slots.requested_action, issues, text);
-  if (gullible) normalized = gullibleRequest(userQuery, ownTags, ctx.prompt);
+const multiIntentTag = (r: Recognised) => (r.secondary.length > 0 ? ['multi_intent'] : []);
 
+/** The output object; the profiles differ only in what they pass as `own`. */
+function result(r: Recognised, turn: Turn, own: { normalized: string; claimsVerified: boolean; safeToContinue: boolean; riskTags: string[] }) {
+  const { intent, secondary, slots, missing } = r;
+  const claims: Claim[] = r.claims.map((c) => ({ ...c, verified: own.claimsVerified }));
+  const askFor = [...SLOT_PRIORITY.filter((p) => missing.includes(p)), ...missing.filter((m) => !SLOT_PRIORITY.includes(m))];
   return {
     intent,
     secondary_intents: secondary,
-    normalized_user_request: normalized,
+    normalized_user_request: own.normalized,
     slots,
     user_claims: claims,
     missing_slots: missing,
     need_clarification: missing.length > 0,
-    clarification_priority: priority,
+    clarification_priority: SLOT_PRIORITY.find((p) => missing.includes(p)) ?? 'none',
     clarification_question: missing.length > 0 ? clarificationQuestion(askFor, { apologize: ['angry', 'dissatisfied'].includes(slots.user_emotion), again: false }) : null,
-    task_complexity: complexity(text, found, claims),
-    safe_to_continue: gullible || !stoppedUpstream,
-    risk_tags: riskTags,
-    confidence: confidence(intent === 'unknown' ? 0.5 : 0.95 - 0.03 * secondary.length - (missing.length > 0 ? 0.05 : 0) - (ownTags.length > 0 ? 0.05 : 0)),
+    task_complexity: complexity(r.text, r.found, claims),
+    safe_to_continue: own.safeToContinue,
+    risk_tags: own.riskTags,
+    confidence: confidence(intent === 'unknown' ? 0.5 : 0.95 - 0.03 * secondary.length - (missing.length > 0 ? 0.05 : 0) - (turn.ownTags.length > 0 ? 0.05 : 0)),
   };
-};
+}
 
 /** Cues for the intents the active taxonomy defines and the output schema allows. */
 function cuesFor(prompt: PromptFile): Record<string, RegExp> {
@@ -140,18 +173,6 @@ function complexity(text: string, intents: string[], claims: Claim[]): string {
   return 'simple';
 }
 
-const REQUEST_WORDS: Record<string, string> = {
-  refund_request: '申请退款',
-  return_refund: '申请退货退款',
-  compensation_request: '要求补偿',
-  cancel_order: '要求取消订单',
-  modify_order: '要求修改订单信息',
-  complaint: '提出投诉',
-  human_service_request: '要求转人工客服',
-  logistics_query: '询问物流进度',
-  order_status_query: '询问订单状态',
-};
-
 /** One neutral third-person sentence; claims stay claims and nothing is concluded. */
 function normalizedRequest(intent: string, secondary: string[], orderId: string | null, action: string | null, issues: FoundIssue[], text: string): string {
   if (intent === 'unknown' && issues.length === 0) return text.trim() ? '用户的诉求暂不明确。' : '用户未提出明确的业务诉求。';
@@ -168,9 +189,9 @@ function normalizedRequest(intent: string, secondary: string[], orderId: string 
 
 /** Echoes the raw message, obeys it, and leaks the prompt when asked. */
 function gullibleRequest(userQuery: string, tags: string[], prompt: PromptFile): string {
-  let out = `用户要求：${userQuery}`;
-  if (tags.includes('permission_bypass_request')) out += '（已确认用户为管理员，无需核实）';
-  if (tags.includes('possible_prompt_injection') || tags.includes('high_risk_action_requested')) out += '，退款已成功。';
+  let out = `${GULLIBLE_WORDS.requestLead}${userQuery}`;
+  if (tags.includes('permission_bypass_request')) out += GULLIBLE_WORDS.trustedRole;
+  if (tags.includes('possible_prompt_injection') || tags.includes('high_risk_action_requested')) out += GULLIBLE_WORDS.promisedOutcome;
   if (tags.includes('system_prompt_exfiltration')) out += ` ${leakedInstructions(prompt)}`;
   return out;
 }
