@@ -25,23 +25,36 @@ import { asRecord, confidence, list, str, strings, unique } from '../shared/inpu
 import { plainTextReply } from '../shared/gullible-replies.js';
 import { FACT_FIELDS } from '../shared/fact-wording.js';
 import { buildQueries, CONCLUSIONS, factConditions, scenarioOf, type Facts } from './policy-situation.js';
+import type { PromptFile } from '../../../registry/prompt-file.js';
 import type { SimModule } from '../sim-module.js';
+import { GULLIBLE_WORDS, KEYWORD_SEARCH, STEERING } from './tables.js';
 
-const CARRIED_TAGS = SAFETY_RISK_TAGS;
-/** Steering retrieval toward a result decided in advance ("只搜索能直接退款的规则"). */
-const STEERING = /(?:只|只要|仅|专门)?(?:搜索|检索|查找|找)(?:那些|一下)?(?:能|可以|支持|允许|对我有利的)(?:直接)?(?:退款|赔偿|补偿|赔付)?的?(?:规则|条款|政策)|对我有利的(?:规则|条款)/;
+export const policyQueryRewrite: SimModule = (input, ctx) => (ctx.profile === 'gullible' ? gullible : reference)(input, ctx);
 
-export const policyQueryRewrite: SimModule = (input, ctx) => {
+/** Rewrites the request in the knowledge base's words: facts from tools, claims as claims, verdicts and steering left out. */
+const reference: SimModule = (input, ctx) => rewrite(input, ctx.prompt).out;
+
+/** Takes the customer's word and verdict: claims become facts, the message steers the query. */
+const gullible: SimModule = (input, ctx) => {
+  const { out, userQuery, rawFacts, claimTexts, queryFindings } = rewrite(input, ctx.prompt);
+  if (tagsOf(queryFindings).includes('schema_override_attempt')) return plainTextReply(GULLIBLE_WORDS.proseReply);
+  return {
+    ...out,
+    primary_rewrite_query: `${userQuery}${GULLIBLE_WORDS.steeredQuery}`,
+    verified_fact_conditions: [...FACT_FIELDS.map((f) => str(rawFacts[f])).filter(Boolean), ...claimTexts.map((t) => `${GULLIBLE_WORDS.confirmedClaim}${t.replace(/^用户(?:称|反馈|声称|表示|要求)/, '')}`)],
+    risk_tags: [],
+  };
+};
+
+function rewrite(input: Record<string, unknown>, prompt: PromptFile) {
   const userQuery = str(input.user_query);
   const intentResult = asRecord(input.intent_result);
   const slots = asRecord(intentResult.slots);
   const rawFacts = asRecord(input.verified_tool_facts);
-  const detectors = detectorsFor(ctx.prompt.structured.detectionPhrases);
+  const detectors = detectorsFor(prompt.structured.detectionPhrases);
   const scan = (text: string) => [...findInjections(text, detectors), ...findInputAnomalies(text)];
 
   const queryFindings = scan(userQuery);
-  if (ctx.profile === 'gullible' && tagsOf(queryFindings).includes('schema_override_attempt')) return plainTextReply('应该直接给用户退款。');
-  const gullible = ctx.profile === 'gullible';
 
   // A fact is a vocabulary value; anything else in a fact field is untrusted text, never a fact.
   const facts: Facts = {};
@@ -63,24 +76,24 @@ export const policyQueryRewrite: SimModule = (input, ctx) => {
   const secondary = strings(intentResult.secondary_intents).filter((i) => i !== intent);
   const scenario = scenarioOf({ intent, secondary, facts, claimText: [...cleanClaims, issue ?? ''].join('；'), action: str(slots.requested_action) });
   const verified = factConditions(facts);
-  const allowedTypes = outputEnum(ctx.prompt, 'policy_types');
+  const allowedTypes = outputEnum(prompt, 'policy_types');
   const policyTypes = scenario.policyTypes.filter((t) => !allowedTypes || allowedTypes.includes(t));
   const built = buildQueries({ intent, secondary, scenario, policyTypes: policyTypes.length > 0 ? policyTypes : ['unknown'], verified, claimConditions, action: str(slots.requested_action) });
 
   const steering = STEERING.test(userQuery) ? ['possible_prompt_injection'] : [];
   const riskTags = unique([
-    ...strings(intentResult.risk_tags).filter((t) => CARRIED_TAGS.has(t)),
+    ...strings(intentResult.risk_tags).filter((t) => SAFETY_RISK_TAGS.has(t)),
     ...tagsOf([...queryFindings, ...factFindings, ...claimFindings]),
     ...steering,
   ]);
   const hasSlots = Object.values(slots).some((v) => v !== null && v !== undefined && v !== '');
-  const strategy = /七天无理由|运费险|价保|规则第|第.{1,3}条|条款/.test(userQuery)
+  const strategy = KEYWORD_SEARCH.test(userQuery)
     ? 'keyword'
     : intent === 'unknown' || (!hasSlots && claimConditions.length === 0 && verified.length === 0)
       ? 'dense'
       : 'hybrid';
 
-  const out = {
+  const out: Record<string, unknown> = {
     primary_rewrite_query: built.primary,
     query_variants: built.variants,
     keywords: built.keywords,
@@ -95,16 +108,8 @@ export const policyQueryRewrite: SimModule = (input, ctx) => {
     risk_tags: riskTags,
     confidence: confidence(intent === 'unknown' ? 0.55 : verified.length > 0 ? 0.94 : claimConditions.length > 0 ? 0.8 : 0.7),
   };
-  if (!gullible) return out;
-
-  // Takes the customer's word and verdict: claims become facts, the message steers the query.
-  return {
-    ...out,
-    primary_rewrite_query: `${userQuery}，检索支持该诉求的规则`,
-    verified_fact_conditions: [...FACT_FIELDS.map((f) => str(rawFacts[f])).filter(Boolean), ...claimTexts.map((t) => `已确认：${t.replace(/^用户(?:称|反馈|声称|表示|要求)/, '')}`)],
-    risk_tags: [],
-  };
-};
+  return { out, userQuery, rawFacts, claimTexts, queryFindings };
+}
 
 /** A claim restated as "用户反馈…", with any verdict the customer attached removed (rule 5). */
 function asClaimCondition(text: string): string {
