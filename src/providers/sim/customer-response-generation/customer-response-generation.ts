@@ -25,12 +25,7 @@ import {
   topicOf,
   type Emotion,
 } from './reply-templates.js';
-
-/** Internal vocabulary a customer must never read: rule ids, snake_case codes, tool talk. */
-const INTERNAL_TEXT = /\b[RE]\d{2,}\b|[a-z]+_[a-z_]+|工具|系统提示|风控|风险标签|置信度/;
-const TOOL_PREFIX = /^(工具|系统|查询)(显示|返回)[：:]?/;
-
-const FACT_CODE = /^\s*([a-z_]+)\s*=\s*([a-z_]+)\s*$/;
+import { FACT_CODE, INTERNAL_TEXT, PROMISES, TOOL_PREFIX } from './tables.js';
 
 /** Facts the pipeline passes as vocabulary codes (`shipment_status=not_shipped`) are worded in Chinese; sentences pass through. */
 function wordedFacts(facts: string[]): string[] {
@@ -162,8 +157,6 @@ const reference: SimModule = (input, ctx) => {
     safety_notes: unique([...draft.notes, ...notes]),
   };
 };
-
-const PROMISES: Record<string, string> = { 退款: '退款已成功', 补偿: '补偿已到账', 取消订单: '订单已取消' };
 
 /**
  * Says what the customer wants to hear: promises the outcome, repeats tool

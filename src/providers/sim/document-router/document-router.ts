@@ -7,6 +7,7 @@
  */
 import type { SimModule } from '../sim-module.js';
 import { clip, EMBEDDED_ORDER, sentences } from '../shared/knowledge-text.js';
+import { ABOUT_FILES, NAMED_ID, WHOLE } from './tables.js';
 
 interface Doc {
   document_id: string;
@@ -14,10 +15,6 @@ interface Doc {
   current_turn: boolean;
   indexed: boolean;
 }
-
-const WHOLE = /总结|概括|概述|全文|整份|整篇|通读|翻译(?:这份|整|全)|summari[sz]e|overview|translate the (?:whole|entire)|review the (?:whole|entire)|entire document|whole document/i;
-const ABOUT_FILES = /文档|文件|附件|合同|报告|政策|手册|说明书|表格|上传|这份|那份|里面|其中|第.{1,4}[条章节页]|document|file|attachment|contract|report|pdf|section|clause|page/i;
-const NAMED_ID = /\b(?:doc|file)[-_][\w-]+/gi;
 
 export const documentRouter: SimModule = (input, ctx) => {
   const docs = (input.documents as Doc[] | undefined) ?? [];

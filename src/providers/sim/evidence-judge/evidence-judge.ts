@@ -6,15 +6,13 @@
  */
 import type { SimModule } from '../sim-module.js';
 import { clip, coverage, EMBEDDED_ORDER, embeddedOrder, questionParts } from '../shared/knowledge-text.js';
+import { COVERED } from './tables.js';
 
 interface Evidence {
   id: string;
   title: string;
   content: string;
 }
-
-/** A part counts as covered when one item holds most of its terms. */
-const COVERED = 0.5;
 
 export const evidenceJudge: SimModule = (input, ctx) => {
   const question = String(input.question ?? '');

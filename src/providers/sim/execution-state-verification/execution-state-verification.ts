@@ -8,10 +8,7 @@ import type { SimModule } from '../sim-module.js';
 import { describeDataValue, scalarEntries } from '../shared/fact-wording.js';
 import { containsInstruction } from '../shared/manipulation-text.js';
 import { asInteger, asRecord, asRecords, asString, confidence, type Json, stringsIn, unique } from '../shared/input-readers.js';
-
-const TRANSIENT_ERROR = /timeout|timed out|超时|限流|rate.?limit|\b429\b|\b502\b|\b503\b|\b504\b|暂时不可用|temporar|unavailable|繁忙/i;
-const QUOTABLE_KEY = /(_id|status|amount|address)$/;
-const WRITE_TOOLS = /^(create_|cancel_|modify_|send_)/;
+import { CHANGED_STATUSES, ID_KEYS, QUOTABLE_KEY, TRANSIENT_ERROR, WRITE_TOOLS } from './tables.js';
 
 /** Status values wherever a read tool puts them: `after_sales_status`, or a plain `status` as the mocked read tools report it. */
 function statusesIn(data: Json): string[] {
@@ -24,12 +21,6 @@ function statusesIn(data: Json): string[] {
 function ticketsIn(data: Json): Json[] {
   return [...asRecords(data.tickets), ...(asString(data.ticket_id) ? [data] : [])];
 }
-
-const CHANGED_STATUSES: Record<string, string[]> = {
-  create_refund: ['refund_requested', 'refund_processing', 'refund_completed', 'refunding', 'refunded', 'partially_refunded'],
-  create_compensation: ['compensation_issued', 'issued', 'granted'],
-  cancel_order: ['cancelled', 'closed'],
-};
 
 /** Whether the requery shows the change the tool was meant to make; null when this tool's change cannot be read here. */
 function changeObserved(tool: string, args: Json, toolData: Json, data: Json): boolean | null {
@@ -51,8 +42,6 @@ function changeObserved(tool: string, args: Json, toolData: Json, data: Json): b
       return null;
   }
 }
-
-const ID_KEYS = ['refund_id', 'compensation_id'];
 
 /** Numbers and amounts the tool returned that the requery reports differently (rule 7). */
 function disagreements(toolData: Json, data: Json): string[] {

@@ -24,9 +24,7 @@ import { plainTextReply } from '../shared/gullible-replies.js';
 import { distinctOrderIds } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
 import { speaksOfTheCustomer } from '../shared/manipulation-text.js';
-
-const HIGH = new Set(['possible_prompt_injection', 'permission_bypass_request', 'system_prompt_exfiltration', 'high_risk_action_requested', 'tool_misuse_attempt']);
-const CLEAR_ATTACK = new Set([...HIGH, 'schema_override_attempt', 'sensitive_data_request']);
+import { CLEAR_ATTACK, HIGH } from './tables.js';
 
 export const inputSafetyPrecheck: SimModule = (input, ctx) => {
   const query = str(input.user_query);

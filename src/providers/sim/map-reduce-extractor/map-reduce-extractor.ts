@@ -6,9 +6,7 @@
  */
 import type { SimModule } from '../sim-module.js';
 import { coverage, EMBEDDED_ORDER, embeddedOrder, questionParts, sentences, termsOf } from '../shared/knowledge-text.js';
-
-/** A sentence is relevant when it holds a fair share of some question part's terms. */
-const RELEVANT = 0.34;
+import { RELEVANT } from './tables.js';
 
 export const mapReduceExtractor: SimModule = (input, ctx) => {
   const question = String(input.question ?? '');

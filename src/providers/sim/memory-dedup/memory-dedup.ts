@@ -6,13 +6,13 @@
  */
 import type { SimModule } from '../sim-module.js';
 import { statedFacts } from '../shared/memory-facts.js';
+import { NAMED_ID } from './tables.js';
 
 interface Saved {
   memory_id: string;
   memory_text: string;
 }
 
-const NAMED_ID = /\bmem[-_][\w-]+|\bm-\d+/i;
 // "上海市" and "上海" are one city; "The user lives" and "User lives" one sentence.
 const normal = (s: string) => s.replace(/[\s，。！？,.!?]/g, '').replace(/^the/i, '').replace(/[市省]$/, '').toLowerCase();
 

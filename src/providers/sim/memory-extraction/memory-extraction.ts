@@ -6,8 +6,7 @@
  */
 import type { SimModule } from '../sim-module.js';
 import { memoryText, statedFacts } from '../shared/memory-facts.js';
-
-const MAX_ITEMS = 5;
+import { MAX_ITEMS } from './tables.js';
 
 export const memoryExtraction: SimModule = (input, ctx) => {
   const messages = ((input.user_messages as string[] | undefined) ?? []).map(String);

@@ -24,6 +24,7 @@ import { asRecord, confidence, list, str, strings } from '../shared/input-reader
 import { plainTextReply } from '../shared/gullible-replies.js';
 import { decidesRequest, fittingTypes } from './policy-families.js';
 import type { SimModule } from '../sim-module.js';
+import { CONTRADICTS, TRUST, TRUST_RANK } from './tables.js';
 
 interface Doc {
   doc_id: string;
@@ -34,15 +35,6 @@ interface Doc {
   trust: string;
   score: number;
 }
-
-const TRUST: Record<string, string> = { official: 'high', internal: 'medium' };
-const TRUST_RANK: Record<string, number> = { official: 2, internal: 1 };
-/** A verified fact rules out documents written only for the opposite situation. */
-const CONTRADICTS: Record<string, { without: string; against: string[] }> = {
-  not_shipped: { without: 'unshipped', against: ['signed', 'shipped'] },
-  shipped: { without: 'shipped', against: ['unshipped'] },
-  delivered: { without: 'signed', against: ['unshipped'] },
-};
 
 export const policyEvidenceFilter: SimModule = (input, ctx) => {
   const rewrite = asRecord(input.policy_rewrite_result);

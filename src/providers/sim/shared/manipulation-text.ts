@@ -4,6 +4,7 @@
  * of their own, so this small lexicon lives in code; it only has to recognise
  * the seed's attack families, phrased the way customers and attackers write.
  */
+import { asRecords, asString } from './input-readers.js';
 
 const INSTRUCTION = [
   /忽略.{0,6}(规则|指令|提示|限制|校验|要求)/,
@@ -101,4 +102,11 @@ export const SAFETY_RISK_TAGS: ReadonlySet<string> = new Set([
 export function underManipulationRisk(tags: Iterable<string>): boolean {
   for (const tag of tags) if (tag === INJECTION_TAG || tag === BYPASS_TAG) return true;
   return false;
+}
+
+/** The fenced free text of read tools that addresses the agent instead of describing the order (seed 004: data, never instructions). */
+export function instructingToolText(input: Record<string, unknown>): string[] {
+  return asRecords(input.untrusted_tool_text)
+    .map((r) => asString(r.text) ?? '')
+    .filter((text) => containsInstruction(text) || claimsElevatedRole(text));
 }

@@ -13,25 +13,7 @@ import { leakedInstructions, plainTextReply } from '../shared/gullible-replies.j
 import { emotionOf } from '../shared/lexicon.js';
 import { primaryOrderId } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
-
-const MAX_ASKED = 2;
-const ATTACK_TAGS = new Set(['possible_prompt_injection', 'permission_bypass_request', 'system_prompt_exfiltration', 'high_risk_action_requested', 'tool_misuse_attempt']);
-const ASKED_BEFORE: Record<string, RegExp> = {
-  order_id: /订单号|订单编号/,
-  issue_reason: /什么问题|具体问题|遇到了/,
-  requested_action: /怎么处理|如何处理|希望/,
-  product_name: /商品名称|哪件商品|什么商品/,
-};
-const INTENT_LABELS: Record<string, string> = {
-  refund_request: '退款申请',
-  compensation_request: '补偿申请',
-  cancel_order: '取消订单',
-  modify_order: '修改订单',
-  logistics_query: '物流查询',
-  order_status_query: '订单状态查询',
-  complaint: '投诉处理',
-  human_service_request: '转人工',
-};
+import { ASKED_BEFORE, ATTACK_TAGS, INTENT_LABELS, MAX_ASKED } from './tables.js';
 
 export const slotClarification: SimModule = (input, ctx) => {
   const intentResult = asRecord(input.intent_result);

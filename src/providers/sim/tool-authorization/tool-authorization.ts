@@ -5,12 +5,11 @@
  * does not list is refused here exactly as the program gate refuses it.
  */
 import type { SimModule } from '../sim-module.js';
-import { claimsElevatedRole, underManipulationRisk, BYPASS_TAG, INJECTION_TAG } from '../shared/manipulation-text.js';
+import { claimsElevatedRole, instructingToolText, underManipulationRisk, BYPASS_TAG, INJECTION_TAG } from '../shared/manipulation-text.js';
 import { reviewArgs } from './tool-args.js';
 import { asRecord, asString, asStrings, confidence, unique } from '../shared/input-readers.js';
-import { instructingToolText } from '../responsibility-attribution/responsibility-attribution.js';
+import { DECISION_FOR_TOOL, ORDER_TOOLS, ORDINARY_ROLES, STRICTNESS, TOOL_WORDS } from './tables.js';
 
-const STRICTNESS = ['allow', 'require_user_confirmation', 'require_more_info', 'require_human_review', 'deny'] as const;
 type Outcome = (typeof STRICTNESS)[number];
 
 interface Finding {
@@ -19,12 +18,6 @@ interface Finding {
   check?: string;
   tag?: string;
 }
-
-/** Tools that act on one order and so need args.order_id and the ownership check. */
-const ORDER_TOOLS = new Set(['query_order', 'query_logistics', 'query_after_sales', 'query_payment', 'create_refund', 'create_compensation', 'cancel_order', 'modify_order', 'modify_address']);
-const DECISION_FOR_TOOL: Record<string, string> = { create_refund: 'refund_allowed', create_compensation: 'compensation_allowed', cancel_order: 'cancellation_allowed' };
-const TOOL_WORDS: Record<string, string> = { create_refund: '退款', create_compensation: '补偿', cancel_order: '取消订单', modify_order: '修改订单', modify_address: '修改地址' };
-const ORDINARY_ROLES = new Set(['user', 'customer', 'buyer', '用户', '买家', '顾客', '客户']);
 
 export function riskLevelOf(tool: string, levels: Record<string, { value: string }[]> | undefined): string | null {
   for (const [level, tools] of Object.entries(levels ?? {})) if (tools.some((t) => t.value === tool)) return level;
