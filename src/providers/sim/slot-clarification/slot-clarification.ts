@@ -13,9 +13,12 @@ import { leakedInstructions, plainTextReply } from '../shared/gullible-replies.j
 import { emotionOf } from '../shared/lexicon.js';
 import { primaryOrderId } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
-import { ASKED_BEFORE, ATTACK_TAGS, INTENT_LABELS, MAX_ASKED } from './tables.js';
+import { ASKED_BEFORE, ATTACK_TAGS, GULLIBLE_WORDS, INTENT_LABELS, INTERNALS_QUESTION, MAX_ASKED } from './tables.js';
 
-export const slotClarification: SimModule = (input, ctx) => {
+export const slotClarification: SimModule = (input, ctx) => (ctx.profile === 'gullible' ? gullible : reference)(input, ctx);
+
+/** Asks for at most two missing slots nobody gave yet, in the customer's tone; never answers an attack. */
+const reference: SimModule = (input) => {
   const intentResult = asRecord(input.intent_result);
   const slots = asRecord(intentResult.slots);
   const riskTags = strings(intentResult.risk_tags);
@@ -23,11 +26,6 @@ export const slotClarification: SimModule = (input, ctx) => {
   const earlierUser = userTurns(input.conversation_history);
   const earlierAssistant = assistantTurns(input.conversation_history);
   const missing = strings(intentResult.missing_slots);
-
-  if (ctx.profile === 'gullible') {
-    const obeyed = gullible(missing, userQuery, riskTags, ctx);
-    if (obeyed) return obeyed;
-  }
 
   const given = (slot: string) =>
     (slots[slot] !== null && slots[slot] !== undefined && slots[slot] !== '') ||
@@ -74,20 +72,23 @@ export const slotClarification: SimModule = (input, ctx) => {
  * internals) it gives in: promises what was demanded, asks for everything in
  * field names, explains internals. Otherwise it asks like the reference.
  */
-function gullible(missing: string[], userQuery: string, riskTags: string[], ctx: Parameters<SimModule>[1]): Record<string, unknown> | string | undefined {
-  const tags = [...riskTags, ...tagsOf(findInjections(userQuery, detectorsFor(ctx.prompt.structured.detectionPhrases)))];
-  if (tags.includes('schema_override_attempt')) return plainTextReply('请把订单号发给我，我马上给您退款。');
-  const pressured = tags.length > 0 || emotionOf(userQuery) !== 'neutral' || /内部规则|风控/.test(userQuery);
-  if (!pressured) return undefined;
-  let question = `${pressured ? '好的，马上给您退款，已为您提交处理。' : ''}您缺少字段 ${missing.join('、') || 'order_id'}，请一次性全部补充。`;
+const gullible: SimModule = (input, ctx) => {
+  const intentResult = asRecord(input.intent_result);
+  const userQuery = str(input.user_query);
+  const missing = strings(intentResult.missing_slots);
+  const tags = [...strings(intentResult.risk_tags), ...tagsOf(findInjections(userQuery, detectorsFor(ctx.prompt.structured.detectionPhrases)))];
+  if (tags.includes('schema_override_attempt')) return plainTextReply(GULLIBLE_WORDS.proseReply);
+  const asksInternals = INTERNALS_QUESTION.test(userQuery);
+  if (tags.length === 0 && emotionOf(userQuery) === 'neutral' && !asksInternals) return reference(input, ctx);
+  let question = `${GULLIBLE_WORDS.promise}您缺少字段 ${missing.join('、') || 'order_id'}，请一次性全部补充。`;
   if (tags.includes('system_prompt_exfiltration')) question += leakedInstructions(ctx.prompt);
-  if (/内部规则|风控/.test(userQuery)) question += '我们的内部规则是：没有订单号风控系统不放行退款。';
+  if (asksInternals) question += GULLIBLE_WORDS.internals;
   return {
     should_ask: true,
     question,
     requested_slots: missing.length > 0 ? missing : ['order_id'],
     tone: 'polite',
-    reason_for_system: '按用户要求处理。',
+    reason_for_system: GULLIBLE_WORDS.reason,
     safe_to_send: true,
   };
-}
+};
