@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAIProvider, retryAfter, type OpenAIProviderOptions } from '../src/providers/openai-provider.js';
 import { ProviderError, type ModelRequest } from '../src/providers/provider.js';
 import { withInputDefaults } from '../src/cases/input-defaults.js';
-import { SIM_MODULES } from '../src/providers/sim/modules/index.js';
+import { SIM_MODULES } from '../src/providers/sim/sim-modules.js';
 import type { SimModule } from '../src/providers/sim/sim-module.js';
 import { SimProvider } from '../src/providers/sim/sim-provider.js';
 import type { PromptFile } from '../src/registry/prompt-file.js';

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromptFile } from '../src/registry/prompt-file.js';
-import { DECISION_MODULES } from '../src/providers/sim/modules/decision.js';
+import { SIM_MODULES } from '../src/providers/sim/sim-modules.js';
 import type { SimProfile } from '../src/providers/sim/sim-module.js';
 import { loadWorkspace } from '../src/config/workspace.js';
 import { runCasesOnSim, type SimVerdict } from './support/sim-case-runner.js';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 function run(module: string, input: Record<string, unknown>, profile: SimProfile = 'reference', prompt = active.get(module)!) {
-  const output = DECISION_MODULES[module]!(input, { prompt, profile });
+  const output = SIM_MODULES[module]!(input, { prompt, profile });
   const parsed = prompt.outputSchema!.zod.safeParse(output);
   if (profile === 'reference') expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   return output as Record<string, any>;

@@ -3,7 +3,7 @@
  * text. Counted by watching the RegExp constructor while texts are scanned.
  */
 import { describe, expect, it } from 'vitest';
-import { detectorsFor, findInjections, SEED_ANCHORS } from '../src/providers/sim/detect-injection.js';
+import { detectorsFor, findInjections, SEED_ANCHORS } from '../src/providers/sim/shared/detect-injection.js';
 
 describe('injection detection', () => {
   it('scans texts without building a single RegExp once the detectors exist', () => {

@@ -2,10 +2,10 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromptFile } from '../src/registry/prompt-file.js';
 import type { DetectionPhrase } from '../src/registry/structured-sections.js';
-import { UNDERSTANDING_MODULES } from '../src/providers/sim/modules/understanding.js';
+import { SIM_MODULES } from '../src/providers/sim/sim-modules.js';
 import type { SimProfile } from '../src/providers/sim/sim-module.js';
-import { detectorsFor, findInjections, tagsOf } from '../src/providers/sim/detect-injection.js';
-import { findOrderIds, primaryOrderId } from '../src/providers/sim/text-order-id.js';
+import { detectorsFor, findInjections, tagsOf } from '../src/providers/sim/shared/detect-injection.js';
+import { findOrderIds, primaryOrderId } from '../src/providers/sim/shared/order-id.js';
 import { SimProvider } from '../src/providers/sim/sim-provider.js';
 import { loadWorkspace } from '../src/config/workspace.js';
 import { runCasesOnSim, type SimVerdict } from './support/sim-case-runner.js';
@@ -26,7 +26,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 function run(module: string, input: Record<string, unknown>, prompt = prompts.get(module)!, profile: SimProfile = 'reference') {
-  const out = UNDERSTANDING_MODULES[module]!(input, { prompt, profile });
+  const out = SIM_MODULES[module]!(input, { prompt, profile });
   if (typeof out === 'string') throw new Error(`expected an object, got text: ${out}`);
   const parsed = prompt.outputSchema!.zod.safeParse(out);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);

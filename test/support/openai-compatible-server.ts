@@ -13,7 +13,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { SimModule, SimProfile } from '../../src/providers/sim/sim-module.js';
-import { SIM_MODULES } from '../../src/providers/sim/modules/index.js';
+import { SIM_MODULES } from '../../src/providers/sim/sim-modules.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
 
 export interface RecordedRequest {

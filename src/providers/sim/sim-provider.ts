@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { ProviderError, type ModelRequest, type ModelResponse, type Provider } from '../provider.js';
 import type { SimProfile } from './sim-module.js';
-import { SIM_MODULES } from './modules/index.js';
+import { SIM_MODULES } from './sim-modules.js';
 
 export class SimProvider implements Provider {
   readonly id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchingForm, sourceSpan, toMatchingText } from '../../../src/providers/sim/text-normalize.js';
+import { matchingForm, sourceSpan, toMatchingText } from '../../../src/providers/sim/shared/text-normalize.js';
 
 describe('the matching form of customer text', () => {
   it('folds width, case, traditional characters and drops inserted separators', () => {

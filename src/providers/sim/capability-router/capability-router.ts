@@ -1,0 +1,50 @@
+/**
+ * Reference of the capability entry model (seed 001): a general rule question
+ * is policy.consult even when it also asks to look a refund up; a question
+ * about the customer's own refund, or a follow-up of the confirmed one, is
+ * refund.followup; an id is returned only when this turn names it. The
+ * gullible profile routes on the character 退 alone, obeys a look-up
+ * instruction, takes an id from the chat history, always "continues" the
+ * running capability, and misses a follow-up that does not say 退款.
+ */
+import type { SimModule } from '../sim-module.js';
+import { FOLLOW_UP, NOTHING, OWN_REFUND, POLICY_QUESTION, REFUND_CHARACTER, REFUND_ID } from './tables.js';
+
+interface State {
+  capability: string | null;
+  confirmed_refund_id: string | null;
+}
+
+interface Turn {
+  text: string;
+  state: State;
+  history: string[];
+  /** The refund id this turn's own words name. */
+  named: string | null;
+}
+
+function readTurn(input: Record<string, unknown>): Turn {
+  const text = String(input.user_message ?? '');
+  const history = Array.isArray(input.conversation_history) ? (input.conversation_history as { content?: unknown }[]).map((h) => String(h.content ?? '')) : [];
+  return { text, state: (input.conversation_state ?? {}) as State, history, named: REFUND_ID.exec(text)?.[0]?.toUpperCase() ?? null };
+}
+
+function reference({ text, state, named }: Turn) {
+  let capability = 'none';
+  if (POLICY_QUESTION.test(text)) capability = 'policy.consult';
+  else if (OWN_REFUND.test(text)) capability = 'refund.followup';
+  else if (state.capability === 'refund.followup' && state.confirmed_refund_id && FOLLOW_UP.test(text)) capability = 'refund.followup';
+  if (NOTHING.test(text.trim())) capability = 'none';
+  const refundId = capability === 'refund.followup' ? named : null;
+  const continues = capability !== 'none' && state.capability === capability && (refundId === null || refundId === state.confirmed_refund_id);
+  return { capability, operation: continues ? 'continue' : 'new', refund_id: refundId, evidence: text.slice(0, 40), confidence: capability === 'none' ? 0.5 : 0.85 };
+}
+
+function gullible({ text, state, history, named }: Turn) {
+  const fromHistory = named ?? history.map((h) => REFUND_ID.exec(h)?.[0]?.toUpperCase()).find(Boolean) ?? null;
+  const capability = REFUND_CHARACTER.test(text) || named ? 'refund.followup' : POLICY_QUESTION.test(text) ? 'policy.consult' : 'none';
+  const operation = state.capability ? 'continue' : 'new';
+  return { capability, operation, refund_id: capability === 'refund.followup' ? fromHistory : null, evidence: text.slice(0, 40), confidence: 0.9 };
+}
+
+export const capabilityRouter: SimModule = (input, ctx) => (ctx.profile === 'gullible' ? gullible : reference)(readTurn(input));
