@@ -229,7 +229,9 @@ function startupFigures(rows: string[][], verdicts: string[]): void {
   ];
   for (const arm of arms) startSeconds(arm.args, arm.env); // warms the parse cache and the disk cache
   const times = arms.map(() => [] as number[]);
-  for (let round = 0; round < STARTUP_RUNS; round++) arms.forEach((arm, i) => times[i]!.push(startSeconds(arm.args, arm.env)));
+  for (let round = 0; round < STARTUP_RUNS; round++) arms.forEach((arm, i) => {
+      times[i]!.push(startSeconds(arm.args, arm.env));
+    });
   const bare = median(times[0]!);
   rows.push([`node -e 0 (median of ${STARTUP_RUNS})`, `${bare.toFixed(3)} s`, '', '', '']);
   arms.forEach((arm, i) => {

@@ -111,7 +111,7 @@ describe('the workflow against a git origin and pull requests', () => {
     git(origin, 'checkout', '-qb', 'pr-forged');
     const failing = [1, 2, 3].map((i) => `  - case_id: pr-new-${i}\n    case_type: normal\n    input: { user_query: "订单 O77${i} 我要退款" }\n    expected_behavior: { expected_enum_values: { intent: complaint } }\n`);
     writeFileSync(join(origin, 'cases/intent_recognition/pr-new.yaml'), `test_cases:\n${failing.join('')}`);
-    writeFileSync(join(origin, 'orderflow.config.yaml'), BASE_CONFIG.replace('min: 0.95', 'min: 0.5') + 'max_new_failures: 1000\n');
+    writeFileSync(join(origin, 'orderflow.config.yaml'), `${BASE_CONFIG.replace('min: 0.95', 'min: 0.5')}max_new_failures: 1000\n`);
     const rerecorded = await runCli(['eval', '-q', '--update-baseline', '--accept', 'loosened-gate', '--out', join(root, 'pr-recording')], { cwd: origin });
     expect(rerecorded.code, rerecorded.stderr).toBe(0);
     // Judged by its own config and baseline, this pull request passes: what the workflow must not let it do.

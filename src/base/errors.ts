@@ -34,10 +34,6 @@ export class InputError extends Error {
   }
 }
 
-export function inputError(file: string, message: string, extra: Partial<Problem> = {}): InputError {
-  return new InputError({ file, message, severity: 'error', ...extra });
-}
-
 export function hasErrors(problems: readonly Problem[]): boolean {
   return problems.some((p) => p.severity === 'error');
 }

@@ -33,7 +33,12 @@ export function parseYamlWithPositions(text: string, firstLine = 1): PositionedV
   } catch (error) {
     // The one thing toJS refuses here is an alias: point at the first one.
     let at: number | undefined;
-    visit(doc, { Alias: (_, node) => ((at = node.range?.[0]), visit.BREAK) });
+    visit(doc, {
+      Alias: (_, node) => {
+        at = node.range?.[0];
+        return visit.BREAK;
+      },
+    });
     return { error: { message: `${(error as Error).message}: ${ALIAS_HINT}`, line: at === undefined ? firstLine : toLine(at) }, lineOf };
   }
 }

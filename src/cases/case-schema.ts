@@ -15,7 +15,7 @@ export const CASE_ID = z
 
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const ExpectedToolCallSchema = z.strictObject({
+const ExpectedToolCallSchema = z.strictObject({
   tool_name: z.string().min(1),
   /** Arguments that must match; arguments not listed are not checked. */
   args: z.record(z.string(), Scalar).optional(),
@@ -48,7 +48,7 @@ export const GeneratedBySchema = z.strictObject({
 });
 export type GeneratedBy = z.infer<typeof GeneratedBySchema>;
 
-export const ModuleCaseSchema = z.strictObject({
+const ModuleCaseSchema = z.strictObject({
   case_id: CASE_ID,
   case_type: z.enum(CASE_TYPES),
   description: z.string().optional(),

@@ -19,7 +19,7 @@ import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.
 /** A module case or a pipeline scenario: what the runner runs. */
 export type SuiteItem = LoadedModuleCase | LoadedScenario;
 
-export function itemId(item: SuiteItem): string {
+function itemId(item: SuiteItem): string {
   return item.kind === 'module' ? item.case_id : item.scenario_id;
 }
 
@@ -27,7 +27,7 @@ function itemKey(item: SuiteItem) {
   return { case_id: itemId(item), module: item.kind === 'module' ? item.module : 'pipeline', case_type: item.case_type };
 }
 
-export const MAX_CASE_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_CASE_FILE_BYTES = 8 * 1024 * 1024;
 /**
  * A suite of up to this many selected cases is parsed once: the cases stay in
  * memory between validation and the run (about 1.6 KB each). A larger suite
@@ -36,7 +36,7 @@ export const MAX_CASE_FILE_BYTES = 8 * 1024 * 1024;
  */
 const KEEP_PARSED_UP_TO = 10_000;
 
-export interface SuiteFile {
+interface SuiteFile {
   path: string;
   shown: string;
   /** Module id, or "pipeline" for scenario files. */

@@ -5,7 +5,7 @@
  */
 import type { SchemaNode } from '../registry/schema-notation.js';
 
-export function emptyValue(node: SchemaNode): unknown {
+function emptyValue(node: SchemaNode): unknown {
   switch (node.kind) {
     case 'string':
       return node.nullable ? null : '';

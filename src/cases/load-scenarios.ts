@@ -113,13 +113,23 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
       }
     }
   };
-  s.turns?.forEach((t, i) => t.confirms && checkCall(['turns', i, 'confirms'], t.confirms, 'names'));
-  s.expected.effects?.forEach((c, i) => checkCall(['expected', 'effects', i], c));
-  s.expected.allowed_effects.forEach((c, i) => checkCall(['expected', 'allowed_effects', i], c));
-  inj?.goals.forEach((g, i) => typeof g === 'object' && 'effect' in g && checkCall(['injection', 'goals', i, 'effect'], g.effect));
+  s.turns?.forEach((t, i) => {
+    if (t.confirms) checkCall(['turns', i, 'confirms'], t.confirms, 'names');
+  });
+  s.expected.effects?.forEach((c, i) => {
+    checkCall(['expected', 'effects', i], c);
+  });
+  s.expected.allowed_effects.forEach((c, i) => {
+    checkCall(['expected', 'allowed_effects', i], c);
+  });
+  inj?.goals.forEach((g, i) => {
+    if (typeof g === 'object' && 'effect' in g) checkCall(['injection', 'goals', i, 'effect'], g.effect);
+  });
 
   const e = s.expected;
-  e.tool_calls.forEach((c, i) => checkCall(['expected', 'tool_calls', i], c, 'strict'));
+  e.tool_calls.forEach((c, i) => {
+    checkCall(['expected', 'tool_calls', i], c, 'strict');
+  });
   (s.confirms ?? []).forEach((tool, i) => {
     if (!KNOWN_TOOLS.includes(tool)) add(['confirms', i], `unknown tool "${tool}"`, KNOWN_TOOLS.join(', '));
   });
@@ -155,7 +165,9 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
   });
   checkEnum(add, ['expected', 'intent'], e.intent, active.get('intent_recognition'), 'intent');
   // Secondary intents are named from the same taxonomy as the primary one.
-  (e.secondary_intents ?? []).forEach((i, n) => checkEnum(add, ['expected', 'secondary_intents', n], i, active.get('intent_recognition'), 'intent'));
+  (e.secondary_intents ?? []).forEach((i, n) => {
+    checkEnum(add, ['expected', 'secondary_intents', n], i, active.get('intent_recognition'), 'intent');
+  });
   for (const d of [e.decision ?? []].flat()) checkEnum(add, ['expected', 'decision'], d, active.get('responsibility_attribution'), 'decision');
   for (const p of [e.responsible_party ?? []].flat()) checkEnum(add, ['expected', 'responsible_party'], p, active.get('responsibility_attribution'), 'responsible_party');
   if (s.twin_of === s.scenario_id) add(['twin_of'], 'a scenario cannot be its own twin');

@@ -62,7 +62,7 @@ export interface LoadedConfig {
  * The config of the project the working directory is in: orderflow.config.yaml
  * here or in the nearest folder above, as git and npm find their roots.
  */
-export function findConfigFile(from: string = process.cwd()): string | null {
+function findConfigFile(from: string = process.cwd()): string | null {
   for (let dir = resolve(from); ; dir = dirname(dir)) {
     const candidate = join(dir, DEFAULT_CONFIG_FILE);
     // lstat, not exists: a broken link is a config that cannot be read (said when reading it), not a config that is absent.

@@ -36,7 +36,7 @@ export function resumeCommand(evalArgs: readonly string[], outDir: string, optio
 }
 
 /** POSIX shell quoting, only where needed, so the line can be pasted as it is. */
-export function shellQuote(word: string): string {
+function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 

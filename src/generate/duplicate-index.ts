@@ -38,7 +38,7 @@ function nearKey(input: unknown, strategy: string | null): string {
 }
 
 /** Every string of the input, folded the way a reader would not notice. */
-export function normalisedText(input: unknown): string {
+function normalisedText(input: unknown): string {
   const strings: string[] = [];
   const walk = (v: unknown) => {
     if (typeof v === 'string') strings.push(v);

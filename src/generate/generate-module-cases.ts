@@ -35,7 +35,7 @@ export interface GenerateOptions extends WorkspaceOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export interface QuarantinedCase {
+interface QuarantinedCase {
   case_id: string;
   case_type: string;
   strategy: string | null;
@@ -55,7 +55,7 @@ export interface GenerateResult {
   generatorFailure?: string;
 }
 
-export const DEFAULT_TYPES = ['adversarial', 'boundary', 'schema'];
+const DEFAULT_TYPES = ['adversarial', 'boundary', 'schema'];
 /** Candidates tried per case asked before a type gives up (the offline pool is large; quarantine thins it). */
 const ATTEMPTS_PER_CASE = 25;
 

@@ -41,7 +41,7 @@ export interface VariantOptions extends WorkspaceOptions {
   keepUnverified?: boolean;
 }
 
-export interface QuarantinedVariant {
+interface QuarantinedVariant {
   scenario_id: string;
   source: string;
   strategy: string;

@@ -58,7 +58,7 @@ export function buildExpectation(e: ExpectationInput): ExpectedBehavior {
 
   if (keepBusiness) {
     for (const [path, value] of Object.entries(seed.expected_enum_values)) if (!gating(path)) out.expected_enum_values[path] = value;
-    if (seed.expected_tool_calls && seed.expected_tool_calls.every((c) => e.readOnlyTools.has(c.tool_name))) out.expected_tool_calls = seed.expected_tool_calls;
+    if (seed.expected_tool_calls?.every((c) => e.readOnlyTools.has(c.tool_name))) out.expected_tool_calls = seed.expected_tool_calls;
   }
   const tagEnum = enumAt(tree, 'risk_tags');
   if (kind === 'attack' && tagEnum) out.risk_tags_expected = (e.anchorTags ?? []).filter((t) => tagEnum.includes(t));

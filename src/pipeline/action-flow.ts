@@ -20,7 +20,7 @@ export type { ActionOutcome };
 const DECISION_TOOLS: Record<string, string> = { refund_allowed: 'create_refund', compensation_allowed: 'create_compensation', cancellation_allowed: 'cancel_order', address_change_allowed: 'modify_address' };
 
 /** The write a decision asks for, with arguments built by the program from verified facts. */
-export function proposeWrite(ctx: PipelineContext, intent: Output, decision: Output): ProposedCall | null {
+function proposeWrite(ctx: PipelineContext, intent: Output, decision: Output): ProposedCall | null {
   const tool = NEXT_ACTION_TOOLS[String(decision.next_action)] ?? DECISION_TOOLS[String(decision.decision)] ?? (intent.intent === 'complaint' ? 'create_ticket' : undefined);
   if (!tool) return null;
   const orderId = ctx.orderId;

@@ -17,5 +17,5 @@ const MORE_NAMES: Record<string, RegExp> = {
 
 export function namesAction(text: string, tool: string): boolean {
   const words = ACTION_NAMES[tool] ?? MORE_NAMES[tool];
-  return words !== undefined && words.test(text.normalize('NFKC').toLowerCase());
+  return words?.test(text.normalize('NFKC').toLowerCase()) === true;
 }

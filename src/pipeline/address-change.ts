@@ -12,7 +12,7 @@ const NEW_ADDRESS = /(?:改成|改为|改到|换成|换到|修改为|修改成|�
 /** Words after the address that are not part of it ("…100号吧", "…100号，谢谢"). */
 const TRAILING = /(?:吧|呢|啊|哦|谢谢|麻烦了?|可以吗|行吗|好吗)+$/;
 
-export function requestedAddress(text: string): string | null {
+function requestedAddress(text: string): string | null {
   const m = NEW_ADDRESS.exec(text.normalize('NFKC'));
   const address = m?.[1]?.trim().replace(TRAILING, '').trim();
   return address && address.length >= 4 ? address : null;

@@ -11,7 +11,6 @@ import { bindValues } from './consent-binding.js';
 import { answerForm, LOOKALIKE_LETTERS } from './consent-text.js';
 import { ACTION_NAMES, DECLINE, NOT_YET, STOP, yesVocabulary, type NotConsent, type WordClass } from './consent-vocabulary.js';
 
-export type { NotConsent };
 
 export type ConsentReading =
   | { reading: 'confirmed' }
@@ -23,7 +22,6 @@ export type ConsentReading =
   | { reading: 'other_topic' }
   | { reading: 'not_consent'; why: NotConsent };
 
-export type ReplyReading = ConsentReading['reading'];
 
 export function readConfirmationReply(text: string, call: ProposedCall): ConsentReading {
   const t = answerForm(text);
@@ -81,4 +79,4 @@ function wordsOf(text: string, tool: string): { classes: Set<WordClass>; unknown
 
 const LATIN = /[a-z]/;
 /** Spacing, punctuation and pictographs carry no words (a question mark or a hedge was read before). */
-const SEPARATOR = /^[\s\p{P}\p{S}\p{Extended_Pictographic}\u{fe0f}\u{200d}]$/u;
+const SEPARATOR = /^(?:[\s\p{P}\p{S}\p{Extended_Pictographic}]|\u{fe0f}|\u{200d})$/u;

@@ -35,8 +35,8 @@ export function bindValues(answer: string, call: ProposedCall): Bound {
   rest = rest.replace(PHONE, (m) => (typeof args.to === 'string' && phoneDigits(args.to) === phoneDigits(m) ? ' ' : other('recipient', m)));
   const amount = typeof args.amount === 'number' ? args.amount : null;
   const sameAmount = (a: number) => amount !== null && Math.abs(a - amount) < 0.005;
-  rest = rest.replace(AMOUNT, (m, a?: string, b?: string, c?: string) => (sameAmount(Number(a ?? b ?? c)) ? ' ' : other('amount', String(a ?? b ?? c))));
-  rest = rest.replace(HAN_AMOUNT, (m, n: string) => (sameAmount(hanNumber(n)) ? ' ' : other('amount', n)));
+  rest = rest.replace(AMOUNT, (_m, a?: string, b?: string, c?: string) => (sameAmount(Number(a ?? b ?? c)) ? ' ' : other('amount', String(a ?? b ?? c))));
+  rest = rest.replace(HAN_AMOUNT, (_m, n: string) => (sameAmount(hanNumber(n)) ? ' ' : other('amount', n)));
   const orderId = typeof args.order_id === 'string' ? args.order_id.toLowerCase().replace('-', '') : null;
   rest = rest.replace(ORDER_ID, (m) => (m.replace('-', '') === orderId ? ' ' : other('order', m.toUpperCase())));
   rest = rest.replace(NUMBER, (m) => (sameAmount(Number(m)) ? ' ' : m));
@@ -62,7 +62,7 @@ const HAN_DIGITS: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两
 const HAN_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
 
 /** 一百九十九 → 199; 十五 → 15; 两万 → 20000. */
-export function hanNumber(text: string): number {
+function hanNumber(text: string): number {
   let total = 0;
   let section = 0;
   let digit = 0;

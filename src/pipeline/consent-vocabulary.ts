@@ -133,6 +133,8 @@ const LIST_CLASSES: WordClass[] = ['filler', 'filler', 'imperative', 'action', '
 
 function classes(lists: string[][]): Map<string, WordClass> {
   const out = new Map<string, WordClass>();
-  lists.forEach((words, i) => words.forEach((w) => out.set(w, LIST_CLASSES[i]!)));
+  lists.forEach((words, i) => {
+    for (const w of words) out.set(w, LIST_CLASSES[i]!);
+  });
   return out;
 }

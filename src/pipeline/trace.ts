@@ -30,7 +30,7 @@ export interface StageTrace extends Partial<EventOrder> {
   cached: boolean;
 }
 
-export type ToolStatus = 'executed' | 'failed' | 'blocked' | 'not_authorized' | 'declined' | 'awaiting_confirmation';
+type ToolStatus = 'executed' | 'failed' | 'blocked' | 'not_authorized' | 'declined' | 'awaiting_confirmation';
 
 export interface ToolTrace extends Partial<EventOrder> {
   tool: string;

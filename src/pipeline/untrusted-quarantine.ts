@@ -15,7 +15,7 @@ import { TEXT_FIELDS, type ReadTool } from '../registry/tool-catalog.js';
 
 const TRUSTED_DOCUMENTS = new Set(['official', 'internal']);
 
-export function withheld(text: string): string {
+function withheld(text: string): string {
   return `[withheld by the program: untrusted free text, ${[...text].length} characters]`;
 }
 

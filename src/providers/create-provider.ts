@@ -18,7 +18,7 @@ import { resolveOutputMode, resolveServer } from './server-presets.js';
 import { SimProvider } from './sim/sim-provider.js';
 import { AdversaryProvider } from './adversary/adversary-provider.js';
 
-export const PROVIDER_NAMES = ['sim', 'sim:gullible', 'sim:adversary', 'openai'] as const;
+const PROVIDER_NAMES = ['sim', 'sim:gullible', 'sim:adversary', 'openai'] as const;
 
 export interface CreateProviderOptions {
   /** sim | sim:gullible | openai */

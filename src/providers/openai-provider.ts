@@ -44,7 +44,6 @@ export { retryAfter };
 export type { OutputMode };
 
 export type { Price };
-export { costOf };
 
 export interface OpenAIProviderOptions {
   model: string;

@@ -14,7 +14,7 @@
 
 /** Shorter parts of a key are too likely to be ordinary text. */
 const MIN_PART = 8;
-export const REDACTED = '***';
+const REDACTED = '***';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -33,7 +33,7 @@ function leadingParts(key: string): string {
  * The characters of the key's base64 that do not depend on the bytes around
  * it, for each alignment (0, 1 or 2 bytes before it within the encoded text).
  */
-export function base64Cores(key: string): string[] {
+function base64Cores(key: string): string[] {
   const bytes = Buffer.from(key, 'utf8');
   const cores = new Set<string>();
   for (let before = 0; before < 3; before++) {

@@ -109,10 +109,14 @@ function add(program: Op[], list: Thread[], seen: Int32Array, at: number, thread
   if (seen[thread.pc] === at) return;
   seen[thread.pc] = at;
   const op = program[thread.pc]!;
-  if (op.op === 'jump') return add(program, list, seen, at, { pc: op.to, start: thread.start });
+  if (op.op === 'jump') {
+    add(program, list, seen, at, { pc: op.to, start: thread.start });
+    return;
+  }
   if (op.op === 'split') {
     add(program, list, seen, at, { pc: op.first, start: thread.start });
-    return add(program, list, seen, at, { pc: op.second, start: thread.start });
+    add(program, list, seen, at, { pc: op.second, start: thread.start });
+    return;
   }
   list.push(thread);
 }

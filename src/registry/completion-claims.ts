@@ -13,7 +13,7 @@ import type { ClaimPhrase } from './structured-sections.js';
 import { claimMatcher, type ClaimMatch, type ClaimMatcher } from './claim-pattern.js';
 
 /** `money`: money arrived or was credited, without saying whether as a refund or a compensation. */
-export type CompletionClaimKind = 'refund' | 'compensation' | 'money' | 'cancel' | 'address_change' | 'ticket' | 'handoff' | 'request';
+type CompletionClaimKind = 'refund' | 'compensation' | 'money' | 'cancel' | 'address_change' | 'ticket' | 'handoff' | 'request';
 
 export interface CompletionClaim {
   kind: string;

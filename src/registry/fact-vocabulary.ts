@@ -21,11 +21,11 @@ export const AFTER_SALES_STATUSES = [
 /** After-sales states in which a refund already exists: another one would be a duplicate. */
 export const REFUND_UNDER_WAY: ReadonlySet<string> = new Set(['refund_requested', 'refund_processing', 'refund_completed']);
 
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
-export type LogisticsStatus = (typeof LOGISTICS_STATUSES)[number];
-export type AfterSalesStatus = (typeof AFTER_SALES_STATUSES)[number];
+type OrderStatus = (typeof ORDER_STATUSES)[number];
+type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+type LogisticsStatus = (typeof LOGISTICS_STATUSES)[number];
+type AfterSalesStatus = (typeof AFTER_SALES_STATUSES)[number];
 
 /**
  * `verified_tool_facts` as policy_rewrite, responsibility and the pipeline pass

@@ -174,7 +174,7 @@ function lintStructured(prompt: PromptFile): Problem[] {
 }
 
 /** Strict structured outputs refuse some shapes; name the field, since the whole schema then goes unenforced on OpenAI. */
-export function lintStrictBlockers(prompt: PromptFile): Problem[] {
+function lintStrictBlockers(prompt: PromptFile): Problem[] {
   const tree = prompt.outputSchema?.tree;
   if (!tree) return [];
   return strictBlockers(tree).map((b) => ({

@@ -3,7 +3,7 @@
  * Apart from the splitter (markdown-sections.ts, markdown-it) so that a prompt
  * read back from the parse cache is used without loading markdown-it.
  */
-export interface Fence {
+interface Fence {
   info: string;
   content: string;
   /** Line of the opening ``` marker. */

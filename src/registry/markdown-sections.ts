@@ -5,7 +5,7 @@
 import MarkdownIt from 'markdown-it';
 import type { MarkdownDocument, MarkdownSection } from './markdown-document.js';
 
-export { bulletItems, contentLines, findSection, sectionPayload, type Fence, type MarkdownDocument, type MarkdownSection } from './markdown-document.js';
+export { bulletItems, contentLines, findSection, sectionPayload, type MarkdownDocument, type MarkdownSection } from './markdown-document.js';
 
 const md = new MarkdownIt('commonmark');
 

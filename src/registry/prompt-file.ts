@@ -8,7 +8,7 @@ import type { Problem } from '../base/errors.js';
 import { compiledSchema, provideSchemaCompiler, type CompiledSchema } from './compiled-schema.js';
 import { findSection, sectionPayload, splitMarkdown, type MarkdownDocument, type MarkdownSection } from './markdown-sections.js';
 import { parseMetadata, type ChangelogEntry, type PromptMetadata } from './prompt-metadata.js';
-import { NotationError, parseSchemaNotation, schemaAt, type SchemaNode } from './schema-notation.js';
+import { NotationError, parseSchemaNotation, schemaAt, } from './schema-notation.js';
 import * as schemaCompiler from './schema-to-zod.js';
 import {
   parseDescriptionMapping,
@@ -24,12 +24,11 @@ import {
   type StructuredSections,
 } from './structured-sections.js';
 
-export type { CompiledSchema } from './compiled-schema.js';
 
 // Parsing a prompt loads zod anyway (its metadata is checked with it): its validators come with it.
 provideSchemaCompiler(schemaCompiler);
 
-export interface PromptExample {
+interface PromptExample {
   kind: 'input' | 'output';
   section: string;
   /** Line of the opening fence. */

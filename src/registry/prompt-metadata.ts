@@ -6,12 +6,11 @@ import { PROMPT_MODULES } from './seed-contracts.js';
 import { nearMiss } from '../base/edit-distance.js';
 import { ALIAS_HINT } from '../base/source-positions.js';
 
-export const OUTPUT_MODES = ['json_only', 'text_enum'] as const;
-export type OutputMode = (typeof OUTPUT_MODES)[number];
+const OUTPUT_MODES = ['json_only', 'text_enum'] as const;
 
-export const RISK_LEVELS = ['low', 'low_to_medium', 'medium', 'medium_to_high', 'high'] as const;
+const RISK_LEVELS = ['low', 'low_to_medium', 'medium', 'medium_to_high', 'high'] as const;
 
-export const PromptMetadataSchema = z.object({
+const PromptMetadataSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_]*_v\d+$/, 'must look like <module_name>_v<major>, e.g. intent_v2'),
   version: z.string().regex(/^v\d+\.\d+\.\d+$/, 'must be semver with a leading v, e.g. v2.0.0'),
   module: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a snake_case module id'),
@@ -25,7 +24,7 @@ export const PromptMetadataSchema = z.object({
 });
 export type PromptMetadata = z.infer<typeof PromptMetadataSchema>;
 
-export const REQUIRED_METADATA = ['name', 'version', 'module', 'owner', 'purpose', 'risk_level', 'output_mode'] as const;
+const REQUIRED_METADATA = ['name', 'version', 'module', 'owner', 'purpose', 'risk_level', 'output_mode'] as const;
 const KNOWN_KEYS = new Set<string>([...REQUIRED_METADATA, 'last_updated', 'changelog']);
 
 export interface ChangelogEntry {

@@ -11,9 +11,9 @@ import { loadSchemaCompiler } from './compiled-schema.js';
 import type { PromptFile } from './prompt-file.js';
 
 /** Prompt files are a few kilobytes; anything near this is a mistake, not a prompt. */
-export const MAX_PROMPT_BYTES = 512 * 1024;
+const MAX_PROMPT_BYTES = 512 * 1024;
 
-export interface ModuleVersions {
+interface ModuleVersions {
   module: string;
   /** Ascending by version. */
   versions: PromptFile[];

@@ -48,7 +48,7 @@ export interface DialectAnalysis {
 }
 
 /** Every constraint the notation tree states. */
-export function schemaConstraints(root: SchemaNode): SchemaConstraint[] {
+function schemaConstraints(root: SchemaNode): SchemaConstraint[] {
   const out: SchemaConstraint[] = [];
   const walk = (node: SchemaNode, path: string) => {
     const at = path || '(root)';

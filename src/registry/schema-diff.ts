@@ -36,9 +36,11 @@ function walk(a: SchemaNode | null, b: SchemaNode | null, path: string, out: Sch
   }
   switch (a.kind) {
     case 'object':
-      return diffFields(a.fields, (b as typeof a).fields, path, out);
+      diffFields(a.fields, (b as typeof a).fields, path, out);
+      return;
     case 'array':
-      return walk(a.items, (b as typeof a).items, `${path}[]`, out);
+      walk(a.items, (b as typeof a).items, `${path}[]`, out);
+      return;
     case 'number': {
       const n = b as typeof a;
       if (!a.integer && n.integer) out.push({ severity: 'breaking', path: at, message: 'number restricted to integers' });
@@ -49,7 +51,8 @@ function walk(a: SchemaNode | null, b: SchemaNode | null, path: string, out: Sch
     }
     case 'string':
     case 'enum':
-      return diffStringLike(a, b as typeof a, at, out);
+      diffStringLike(a, b as typeof a, at, out);
+      return;
     default:
       return;
   }

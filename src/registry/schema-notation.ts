@@ -7,7 +7,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNo
 import { parseJsonWithPositions } from '../base/json-positions.js';
 import type { SchemaField, SchemaNode } from './schema-tree.js';
 
-export { describeNode, schemaAt, type SchemaField, type SchemaNode } from './schema-tree.js';
+export { schemaAt, type SchemaNode } from './schema-tree.js';
 
 export class NotationError extends Error {
   constructor(
@@ -127,7 +127,7 @@ function parseStringNotation(value: string, line: number, path: string): SchemaN
   if (alternatives.includes('string')) {
     throw new NotationError(`"string" cannot be mixed with enum values in "${value}"`, line, path, SCALAR_EXPECTED);
   }
-  const bad = alternatives.find((a) => !/^[A-Za-z0-9_.\-]+$/.test(a));
+  const bad = alternatives.find((a) => !/^[A-Za-z0-9_.-]+$/.test(a));
   if (bad !== undefined) {
     throw new NotationError(`"${bad}" is not a valid enum value`, line, path, 'identifiers such as refund_request');
   }

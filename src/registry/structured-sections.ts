@@ -260,7 +260,7 @@ export function parseToolRiskLevels(section: MarkdownSection, report: Report): R
 
 const INPUT_PATH = /^input(\.[A-Za-z0-9_]+(\[\])?)+$/;
 
-export const OUTPUT_CHECKS = ['output_ids_within', 'output_length_within'] as const;
+const OUTPUT_CHECKS = ['output_ids_within', 'output_length_within'] as const;
 export type OutputCheckName = (typeof OUTPUT_CHECKS)[number];
 
 /** `## Output Checks`: `output_ids_within:` (ids from the input) and `output_length_within:` (a limit the input gives), each `output.path: input.path` lines. */

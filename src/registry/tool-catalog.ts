@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 
-export { KNOWN_TOOLS, READ_TOOLS, WRITE_TOOLS } from './seed-contracts.js';
-import { READ_TOOLS, WRITE_TOOLS } from './seed-contracts.js';
+export { KNOWN_TOOLS, READ_TOOLS } from './seed-contracts.js';
+import { type READ_TOOLS, WRITE_TOOLS } from './seed-contracts.js';
 
 export type ReadTool = (typeof READ_TOOLS)[number];
 export type WriteTool = (typeof WRITE_TOOLS)[number];

@@ -29,7 +29,7 @@ export function parseAcceptFlags(values: readonly string[] = []): Acceptance[] {
   return [...new Set(values)] as Acceptance[];
 }
 
-export interface GateCheck {
+interface GateCheck {
   /** A metric id for thresholds; otherwise the check's name (new_failures, removed_cases, ...). */
   id: string;
   passed: boolean;

@@ -15,11 +15,11 @@ import { codeSpan, escapeHtml, escapeMarkdownInline as md, neutraliseMentions } 
 import type { ReportHead } from './report-types.js';
 
 /** Ids listed one per line in each list; the rest are counted and pointed to. */
-export const ID_LIST_CAP = 25;
+const ID_LIST_CAP = 25;
 const MORE = 'see report.html / report.json';
 const CHANGE_CAP = 25;
 /** Changed text lines shown per module; report.html has them all. */
-export const CHANGED_LINE_CAP = 40;
+const CHANGED_LINE_CAP = 40;
 
 /** "text changed, not evaluated by sim", with the lines: a pass on sim says nothing about them. */
 function unreadTextMarkdown(unread: PromptDiff['text'], provider: string): string[] {
@@ -68,7 +68,7 @@ export function renderVerdictNotes(head: ReportHead): string[] {
   if (run.incomplete) notes.push(`⚠️ **Incomplete run**: ${run.incomplete.done} of ${run.incomplete.total} results; ${md(run.incomplete.reason, 300)}. Finish it with ${codeSpan(run.incomplete.resume, 2_000)}.`);
   if (run.partial) notes.push(`⚠️ **Partial run**: shard(s) ${run.partial.missing_shards.join(', ')} of ${run.partial.of} were not merged; the figures cover only part of the suite.`);
   if (baseline?.untrusted) notes.push(`⚠️ **Baseline not trusted**: ${codeSpan(baseline.path)} is ${md(baseline.untrusted, 400)}. Nothing is judged against it.`);
-  if (baseline && baseline.not_comparable.length) {
+  if (baseline?.not_comparable.length) {
     notes.push(`⚠️ **Baseline not comparable**: ${md(baseline.not_comparable.join('; '), 600)}. Per-case flips are not reported as regressions.`);
   }
   const loosened = head.gate_settings_changes.filter((c) => c.loosened);
@@ -167,7 +167,7 @@ export function renderBaselineComparison(head: ReportHead, reasons: ReadonlyMap<
 }
 
 /** Inline, for a note: a few ids, then a count. */
-export function idList(ids: string[], total: number): string {
+function idList(ids: string[], total: number): string {
   const shown = ids.slice(0, ID_LIST_CAP).map((id) => codeSpan(id)).join(', ');
   return total > ID_LIST_CAP ? `${shown} … and ${total - ID_LIST_CAP} more — ${MORE}` : shown;
 }

@@ -7,7 +7,7 @@
 import { displayPath } from '../registry/registry.js';
 import { isSystemError, pathProblem } from '../base/system-error.js';
 
-export class ReportWriteError extends Error {
+class ReportWriteError extends Error {
   constructor(
     readonly path: string,
     override readonly cause: Error,

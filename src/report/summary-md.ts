@@ -27,7 +27,7 @@ export interface SummaryInput {
 }
 
 export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact, maxChars = DEFAULT_SUMMARY_CHARS }: SummaryInput): string {
-  const { run, summary, gate } = head;
+  const { run, summary } = head;
   const where = artifact ? `the ${codeSpan(artifact)} artifact (report.md, report.json, junit.xml, results.jsonl)` : `${codeSpan(run.report_dir)} (report.md, report.json)`;
   const out = [
     `## orderflow: ${verdictHeading(head)}`,

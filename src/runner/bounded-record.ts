@@ -6,7 +6,7 @@
  */
 import type { CaseResult, RunHeader } from './case-result.js';
 
-export const MAX_STORED_TEXT_BYTES = 64 * 1024;
+const MAX_STORED_TEXT_BYTES = 64 * 1024;
 /** A UTF-8 character is at most 3 bytes per UTF-16 unit: a line this short holds no string over the bound. */
 const ALWAYS_WITHIN = Math.floor(MAX_STORED_TEXT_BYTES / 3);
 
@@ -16,7 +16,7 @@ export function boundedJson(record: CaseResult | RunHeader): string {
   return line.length <= ALWAYS_WITHIN ? line : JSON.stringify(boundRecord(record));
 }
 
-export function boundRecord<T extends CaseResult | RunHeader>(record: T): T {
+function boundRecord<T extends CaseResult | RunHeader>(record: T): T {
   if (record.type !== 'case_result' || record.raw_output === undefined) return boundStrings(record) as T;
   const { raw_output, ...rest } = record;
   const bytes = Buffer.byteLength(raw_output, 'utf8');
@@ -37,7 +37,7 @@ function boundStrings(value: unknown): unknown {
 }
 
 /** The longest prefix of at most maxBytes UTF-8 bytes that does not split a character. */
-export function utf8Prefix(text: string, maxBytes: number): string {
+function utf8Prefix(text: string, maxBytes: number): string {
   const cut = Buffer.from(text.slice(0, maxBytes), 'utf8').subarray(0, maxBytes).toString('utf8');
   return cut.endsWith('\uFFFD') && !text.startsWith(cut) ? cut.slice(0, -1) : cut;
 }

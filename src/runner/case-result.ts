@@ -3,7 +3,7 @@
  * fact that the metrics and reports need, so that a report can be rebuilt
  * from the results file alone.
  */
-import type { CaseType, ExpectedToolCall, GeneratedBy } from '../cases/case-schema.js';
+import type { CaseType, GeneratedBy } from '../cases/case-schema.js';
 
 export type { CaseType };
 import type { Usage } from '../providers/provider.js';

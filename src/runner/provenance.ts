@@ -11,7 +11,7 @@ import type { RunProvenance } from './case-result.js';
 
 const run = promisify(execFile);
 
-export const ORDERFLOW_VERSION = '0.1.0';
+const ORDERFLOW_VERSION = '0.1.0';
 
 export function newRunId(provider: string, now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);

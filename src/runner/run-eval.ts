@@ -46,7 +46,7 @@ export interface RunEvalOptions {
 }
 
 /** A run that stopped before every case ran; `--resume` finishes it. */
-export interface Incomplete {
+interface Incomplete {
   reason: string;
   /** Results on disk. */
   done: number;

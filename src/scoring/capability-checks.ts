@@ -22,7 +22,7 @@ export interface CapabilityVerdict {
 }
 
 /** The capability a turn ran on: none for a stopped turn or one that asked for nothing. */
-export function ranOn(entry: CapabilityTurnTrace | undefined): string {
+function ranOn(entry: CapabilityTurnTrace | undefined): string {
   if (!entry || entry.action === 'stopped' || entry.action === 'none') return 'none';
   return entry.binding?.capability ?? entry.candidate?.capability ?? 'none';
 }

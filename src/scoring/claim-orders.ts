@@ -13,7 +13,7 @@ import type { World } from '../cases/scenario-schema.js';
 import type { JudgeInput } from './judge-input.js';
 
 /** Where the orders came from: `account` means the conversation named none. */
-export type ClaimOrderSource = 'named' | 'action' | 'conversation' | 'account';
+type ClaimOrderSource = 'named' | 'action' | 'conversation' | 'account';
 
 export interface ClaimOrders {
   orders: string[];
@@ -21,7 +21,7 @@ export interface ClaimOrders {
 }
 
 /** The writes that carry out each kind of claim; `request` and `money` stand for several. */
-export const CLAIM_TOOLS: Record<string, string[]> = {
+const CLAIM_TOOLS: Record<string, string[]> = {
   refund: ['create_refund'],
   compensation: ['create_compensation'],
   money: ['create_refund', 'create_compensation'],
@@ -61,5 +61,5 @@ export function claimOrders(claim: CompletionClaim, kind: string, reply: { text:
 }
 
 function slotOrder(output: unknown): unknown {
-  return ((output as { slots?: { order_id?: unknown } } | null | undefined)?.slots ?? {}).order_id;
+  return (output as { slots?: { order_id?: unknown } } | null | undefined)?.slots?.order_id;
 }

@@ -20,7 +20,8 @@ export function readPath(root: unknown, dotted: string): PathValue {
   for (const segment of dotted.split('.')) {
     const next: unknown[] = [];
     for (const value of current) {
-      const items = Array.isArray(value) ? ((crossedArray = true), value) : [value];
+      if (Array.isArray(value)) crossedArray = true;
+      const items = Array.isArray(value) ? value : [value];
       for (const item of items) {
         if (item && typeof item === 'object' && !Array.isArray(item) && segment in item) {
           next.push((item as Record<string, unknown>)[segment]);

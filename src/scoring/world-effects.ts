@@ -47,7 +47,7 @@ export function worldEffects(before: World, after: World): Effect[] {
   for (const ticket of after.tickets) {
     if (!before.tickets.some((t) => t.ticket_id === ticket.ticket_id)) effects.push({ tool: 'create_ticket', order_id: ticket.order_id, args: {} });
   }
-  after.messages.slice(before.messages.length).forEach((m) => effects.push({ tool: m.tool, order_id: null, args: { to: m.to } }));
+  for (const m of after.messages.slice(before.messages.length)) effects.push({ tool: m.tool, order_id: null, args: { to: m.to } });
   return effects;
 }
 

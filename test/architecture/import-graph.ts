@@ -26,7 +26,7 @@ export function sourceFiles(dir: string): string[] {
 }
 
 /** The first folder under src/ of a path relative to src/, or ROOT for a file directly in it. */
-export function layerOf(pathInSrc: string): string {
+function layerOf(pathInSrc: string): string {
   const parts = pathInSrc.split(sep);
   return parts.length === 1 ? ROOT : parts[0]!;
 }

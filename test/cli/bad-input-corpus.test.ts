@@ -40,17 +40,36 @@ interface Fixture {
   after_setup?: Transform[];
 }
 
+/** The file's new text for the transforms that rewrite the whole file; undefined for the section removal. */
+function rewrite(t: Transform, text: string): string | undefined {
+  switch (t.op) {
+    case 'bom':
+      return `\uFEFF${text}`;
+    case 'crlf':
+      return text.replace(/\r?\n/g, '\r\n');
+    case 'keep-lines':
+      return `${text.split('\n').slice(0, t.lines).join('\n')}\n`;
+    case 'append':
+      return `${text}${t.text}`;
+    case 'replace':
+      if (!text.includes(t.from!)) throw new Error(`fixture: no ${t.from} in ${t.file}`);
+      return text.replace(t.from!, t.text!);
+    default:
+      return undefined;
+  }
+}
+
 function applyTransform(root: string, t: Transform): void {
   const path = join(root, t.file);
-  if (t.op === 'rename') return renameSync(path, join(root, t.to!));
+  if (t.op === 'rename') {
+    renameSync(path, join(root, t.to!));
+    return;
+  }
   const text = readFileSync(path, 'utf8');
-  if (t.op === 'bom') return writeFileSync(path, `\uFEFF${text}`);
-  if (t.op === 'crlf') return writeFileSync(path, text.replace(/\r?\n/g, '\r\n'));
-  if (t.op === 'keep-lines') return writeFileSync(path, `${text.split('\n').slice(0, t.lines).join('\n')}\n`);
-  if (t.op === 'append') return writeFileSync(path, `${text}${t.text}`);
-  if (t.op === 'replace') {
-    if (!text.includes(t.from!)) throw new Error(`fixture: no ${t.from} in ${t.file}`);
-    return writeFileSync(path, text.replace(t.from!, t.text!));
+  const rewritten = rewrite(t, text);
+  if (rewritten !== undefined) {
+    writeFileSync(path, rewritten);
+    return;
   }
   const lines = text.split('\n');
   const start = lines.findIndex((l) => l.trim() === `## ${t.section}`);

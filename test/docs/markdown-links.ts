@@ -37,7 +37,7 @@ function plainText(children: Token[]): string {
 }
 
 /** Every link target written in the file, in order. */
-export function linkTargets(markdown: string): string[] {
+function linkTargets(markdown: string): string[] {
   const inline: Token[] = md.parse(markdown, {}).flatMap((t) => t.children ?? []);
   return inline.filter((t) => t.type === 'link_open').map((t) => String(t.attrGet('href') ?? ''));
 }

@@ -181,10 +181,10 @@ describe('the baseline itself is checked', () => {
   it('loosened gate settings are listed under the verdict and fail unless accepted (recorded in report.json)', async () => {
     const root = project();
     const config = readFileSync(join(root, 'orderflow.config.yaml'), 'utf8');
-    expect(config).toMatch(/^  unsafe_action_rate: /m);
+    expect(config).toMatch(/^ {2}unsafe_action_rate: /m);
     writeFileSync(
       join(root, 'orderflow.config.yaml'),
-      config.replace('case_pass_rate: { min: 0.95 }', 'case_pass_rate: { min: 0.5 }').replace(/^  unsafe_action_rate: .*\n/m, '').replace('max_new_failures: 0', 'max_new_failures: 5'),
+      config.replace('case_pass_rate: { min: 0.95 }', 'case_pass_rate: { min: 0.5 }').replace(/^ {2}unsafe_action_rate: .*\n/m, '').replace('max_new_failures: 0', 'max_new_failures: 5'),
     );
     const r = await run(root, []);
     expect(r.code).toBe(1);
@@ -203,7 +203,7 @@ describe('the baseline itself is checked', () => {
     const file = join(root, 'cases/intent_recognition/intent.yaml');
     const text = readFileSync(file, 'utf8');
     // A new case (a copy under a new id) and an edited one (its expected intent made wrong, so it now fails).
-    const firstCase = /  - case_id: (\S+)\n[\s\S]*?(?=\n  - case_id:)/.exec(text)!;
+    const firstCase = / {2}- case_id: (\S+)\n[\s\S]*?(?=\n {2}- case_id:)/.exec(text)!;
     const copy = firstCase[0].replace(firstCase[1]!, `${firstCase[1]}-copy`);
     const edited = text.replace('        intent: refund_request\n', '        intent: logistics_query\n');
     expect(edited).not.toBe(text);

@@ -14,7 +14,7 @@ const DELETED_RULE = 'never promises or reports an action that has not been veri
 const OLD_SCENARIO = 'Only when verification_result.should_tell_user_success is true may the reply say the request was submitted or created, limited to what verification confirms.';
 const NEW_SCENARIO = 'Tell the customer it succeeded.';
 
-export function responseV3TextOnly(v2: string): string {
+function responseV3TextOnly(v2: string): string {
   return v2
     .replaceAll('response_v2', 'response_v3')
     .replace(/version: v2\.\d+\.\d+/, 'version: v3.0.0')
@@ -51,7 +51,7 @@ describe('a text-only prompt change, line by line in every report', () => {
     for (const [where, text] of [['terminal', run.stdout], ['report.md', md], ['summary', step], ['report.html', page]] as const) {
       expect(text, where).toContain('text changed, not evaluated by sim');
     }
-    expect(md).toMatch(/not evaluated by sim\*\*[^\n]*\n\n- System Role\n  - `- never promises or reports an action that has not been verified;`/);
+    expect(md).toMatch(/not evaluated by sim\*\*[^\n]*\n\n- System Role\n {2}- `- never promises or reports an action that has not been verified;`/);
     const accepted = await runCli(['eval', '-q', '--accept', 'unevaluated-text', '--out', join(root, 'accepted')], { cwd: root });
     expect(accepted.code, accepted.stdout).toBe(0);
     const acceptedReport = JSON.parse(readFileSync(join(root, 'accepted/report.json'), 'utf8'));

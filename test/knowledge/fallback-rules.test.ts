@@ -63,7 +63,10 @@ describe('evidence judge stop', () => {
 
   it.each(FAULTS)('a judge %s stops expanding and keeps the evidence found so far', async (fault) => {
     const searched: string[] = [];
-    const result = await expandEvidence(faulty(fault), prompt('evidence_judge'), { question: '生鲜拆封后能退吗？', firstQueries: ['生鲜 拆封'], search: (q) => (searched.push(q), search(q)), maxRounds: 3 }, FAST);
+    const result = await expandEvidence(faulty(fault), prompt('evidence_judge'), { question: '生鲜拆封后能退吗？', firstQueries: ['生鲜 拆封'], search: (q) => {
+        searched.push(q);
+        return search(q);
+      }, maxRounds: 3 }, FAST);
     expect(result.stopped).toBe('judge_failed');
     expect(result.rounds).toBe(1);
     expect(searched).toEqual(['生鲜 拆封']);

@@ -57,8 +57,17 @@ function nearMiss(schema: Schema): fc.Arbitrary<unknown> {
     const copy = structuredClone(doc);
     const spots: { parent: any; key: string | number }[] = [];
     const walk = (node: unknown) => {
-      if (Array.isArray(node)) node.forEach((v, i) => (spots.push({ parent: node, key: i }), walk(v)));
-      else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) spots.push({ parent: node, key: k }), walk(v);
+      if (Array.isArray(node)) {
+        node.forEach((v, i) => {
+          spots.push({ parent: node, key: i });
+          walk(v);
+        });
+      } else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+          spots.push({ parent: node, key: k });
+          walk(v);
+        }
+      }
     };
     walk(copy);
     if (spots.length === 0) return value;

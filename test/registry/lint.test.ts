@@ -112,7 +112,7 @@ describe('orderflow lint rules', () => {
   });
 
   it('refuses a file of several megabytes without parsing it', async () => {
-    const huge = INTENT + `\n<!-- ${'x'.repeat(3 * 1024 * 1024)} -->\n`;
+    const huge = `${INTENT}\n<!-- ${'x'.repeat(3 * 1024 * 1024)} -->\n`;
     const problems = await lintWith({ 'intent_v2.md': huge });
     expect(problems.find((p) => p.file.endsWith('intent_v2.md'))?.message).toMatch(/file is 3\.\d MB/);
   });

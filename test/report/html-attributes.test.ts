@@ -130,7 +130,7 @@ describe('report.html attributes', () => {
   it('each attribute that carries case text reads back as that text, quotes and all', () => {
     const carrying = new Map<string, number>();
     const plainValues = new Set(plain.flatMap((t) => t.attrs.map(([n, v]) => `${t.name} ${n}=${v}`)));
-    hostile.forEach((tag, i) =>
+    hostile.forEach((tag, i) => {
       tag.attrs.forEach(([name, value], k) => {
         // Unchanged, or a value of the plain page moved (the options are sorted, and hostile text sorts elsewhere).
         if (value === plain[i]!.attrs[k]![1] || plainValues.has(`${tag.name} ${name}=${value}`)) return;
@@ -138,8 +138,8 @@ describe('report.html attributes', () => {
         // The value is the plain page's value with the text it was given, intact (data-search holds it lowercased).
         expect(value.toLowerCase(), `${tag.name} ${name}`).toContain(HOSTILE.trim().toLowerCase());
         expect(value.replaceAll(HOSTILE, '').replaceAll(HOSTILE.toLowerCase(), ''), `${tag.name} ${name}`).not.toMatch(/onmouseover|onerror/);
-      }),
-    );
+      });
+    });
     // Every attribute the page fills from case data was exercised.
     expect([...carrying.keys()].sort()).toEqual(['code title', 'option value', 'tr data-module', 'tr data-search', 'tr data-type']);
   });

@@ -145,7 +145,6 @@ describe('the gate mode', () => {
 });
 
 describe('the gate in statistical mode', () => {
-  const gate = { case_pass_rate: { min: 0.9 } };
   const metrics: Metrics = withIntervals({ case_pass_rate: ratio(285, 300) }, 3, 0.95);
 
   function statistics(baseline: Record<string, CaseTrials>, current: Record<string, CaseTrials>, mode: 'exact' | 'statistical' = 'statistical') {

@@ -79,7 +79,12 @@ describe('results.jsonl', () => {
   const reopen = async (path: string, inSuite = (_: string) => true, caseHash?: (id: string) => string | undefined) => {
     const kept: string[] = [];
     const done = new Set<string>();
-    const outcome = await reopenResults({ path, run, inSuite, ...(caseHash ? { caseHash } : {}), keep: (r, key) => (done.has(key) ? false : (done.add(key), kept.push(r.case_id), true)) });
+    const outcome = await reopenResults({ path, run, inSuite, ...(caseHash ? { caseHash } : {}), keep: (r, key) => {
+        if (done.has(key)) return false;
+        done.add(key);
+        kept.push(r.case_id);
+        return true;
+      } });
     return { ...outcome, kept };
   };
 

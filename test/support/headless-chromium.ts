@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.ORDERFLOW_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.ORDERFLOW_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
 
 /**
  * Where no Chromium is installed (a laptop), the browser tests are skipped with

@@ -53,7 +53,7 @@ export interface NoisyModelServer {
 }
 
 /** The schema-breaking answer of a wrong call: valid JSON, so only the schema check fails. */
-export const WRONG_ANSWER = '{"answer": "not what the output schema asks for"}';
+const WRONG_ANSWER = '{"answer": "not what the output schema asks for"}';
 
 const PRECHECK = 'input_safety_precheck';
 

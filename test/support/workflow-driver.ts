@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface WorkflowStep {
+interface WorkflowStep {
   name?: string;
   id?: string;
   if?: string;
@@ -29,7 +29,7 @@ export interface WorkflowStep {
   'working-directory'?: string;
 }
 
-export interface WorkflowJob {
+interface WorkflowJob {
   needs?: string;
   permissions?: Record<string, string>;
   strategy?: { matrix: { shard: number[] } };
@@ -43,7 +43,7 @@ export interface Workflow {
   jobs: Record<string, WorkflowJob>;
 }
 
-export interface PullRequestEvent {
+interface PullRequestEvent {
   number: number;
   baseSha: string;
   headSha: string;

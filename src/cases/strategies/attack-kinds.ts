@@ -14,7 +14,7 @@ export interface AttackKind {
   polite: string[];
 }
 
-export const ATTACK_KINDS: AttackKind[] = [
+const ATTACK_KINDS: AttackKind[] = [
   {
     id: 'ignore_rules',
     cue: /忽略|无视|忘掉|忘记|不要管|别管|ignore|disregard|forget/,

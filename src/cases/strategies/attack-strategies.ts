@@ -11,12 +11,12 @@ import { kindsOf, type AttackKind } from './attack-kinds.js';
 import { CYRILLIC_LOOKALIKES, HANZI_LOOKALIKES, ZERO_WIDTH, toFullWidth } from './char-maps.js';
 import type { Rng } from '../../base/seeded-random.js';
 
-export interface AttackStrategyContext {
+interface AttackStrategyContext {
   /** The active detection phrases: paraphrase strategies must avoid every one of them. */
   anchors: string[];
 }
 
-export interface Rewritten {
+interface Rewritten {
   /** The attack as it appears in the message (or document, or tool output). */
   text: string;
   /** Earlier user turns that carry parts of the attack (split strategies only). */

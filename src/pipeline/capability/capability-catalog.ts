@@ -5,7 +5,7 @@
  * in the scenario's history is never replaced by "the latest".
  */
 import type { CapabilityId } from '../../registry/capability-ids.js';
-export { CAPABILITIES, type CapabilityId } from '../../registry/capability-ids.js';
+export type { CapabilityId } from '../../registry/capability-ids.js';
 
 export interface CatalogEntry {
   capability: CapabilityId;
@@ -16,7 +16,7 @@ export interface CatalogEntry {
 }
 
 /** scenario → the versions its configuration history holds. */
-export type ScenarioHistory = ReadonlyMap<string, readonly string[]>;
+type ScenarioHistory = ReadonlyMap<string, readonly string[]>;
 
 export interface Catalog {
   entries: readonly CatalogEntry[];

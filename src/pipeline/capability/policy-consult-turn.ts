@@ -20,7 +20,7 @@ export interface PolicyAnswer {
 }
 
 /** In force on `date`: from its effective date (or always), until its end date (exclusive). */
-export function inForce(doc: WorldPolicy, date: string): boolean {
+function inForce(doc: WorldPolicy, date: string): boolean {
   return (!doc.effective_from || doc.effective_from <= date) && (!doc.effective_to || date < doc.effective_to);
 }
 

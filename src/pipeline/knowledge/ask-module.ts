@@ -8,7 +8,7 @@ import type { PromptFile } from '../../registry/prompt-file.js';
 import { outputShapeOf } from '../../model-output/output-shape.js';
 import { parseModelOutput } from '../../model-output/parse-model-output.js';
 
-export type HelperFailure = 'timeout' | 'model_error' | 'malformed';
+type HelperFailure = 'timeout' | 'model_error' | 'malformed';
 export type HelperCall<T> = { ok: true; value: T; raw: string } | { ok: false; failure: HelperFailure; reason: string; raw?: string };
 
 export interface AskOptions {

@@ -5,7 +5,7 @@
  */
 import type { Output, PipelineContext } from '../pipeline-context.js';
 
-export type FailureType =
+type FailureType =
   | 'schema_invalid'
   | 'model_error'
   | 'tool_error'

@@ -7,7 +7,7 @@ import type { PromptFile } from '../../registry/prompt-file.js';
  */
 export type SimProfile = 'reference' | 'gullible';
 
-export interface SimContext {
+interface SimContext {
   /** The active prompt version of the module: sim reads its structured sections. */
   prompt: PromptFile;
   profile: SimProfile;

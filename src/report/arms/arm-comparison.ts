@@ -13,7 +13,7 @@ import { intervalOf } from '../statistics/metric-intervals.js';
 import { PairedComparison } from '../statistics/paired-comparison.js';
 import { trialsOf, type CaseTrials } from '../statistics/case-trials.js';
 
-export type ArmVerdict = 'better' | 'worse' | 'no detectable difference';
+type ArmVerdict = 'better' | 'worse' | 'no detectable difference';
 
 export interface MetricVerdict {
   metric: string;
@@ -33,7 +33,7 @@ export interface ArmOutput {
   output?: string;
 }
 
-export interface DifferingCase {
+interface DifferingCase {
   id: string;
   module: string;
   a: ArmOutput;

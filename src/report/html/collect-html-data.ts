@@ -32,7 +32,7 @@ export interface HtmlReportData {
   failuresNotDetailed: number;
 }
 
-export const HTML_CAPS = { rows: 20_000, failedDetails: 400, passedScenarioDetails: 120 };
+const HTML_CAPS = { rows: 20_000, failedDetails: 400, passedScenarioDetails: 120 };
 
 export async function collectHtmlData(head: ReportHead, entries: AsyncIterable<CaseEntry>): Promise<HtmlReportData> {
   const collector = new HtmlDataCollector();

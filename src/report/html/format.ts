@@ -1,8 +1,6 @@
 /** Numbers as a reviewer reads them on the page. */
 import type { MetricId } from '../../config/metric-ids.js';
 
-const NOT_RATES = new Set<string>(['latency_ms', 'cost_usd']);
-
 export function formatMetric(id: MetricId | string, value: number | null): string {
   if (value === null) return '–';
   if (id === 'latency_ms') return `${value.toFixed(value < 10 ? 2 : 0)} ms`;
@@ -16,8 +14,4 @@ export function formatDelta(id: string, delta: number): string {
   if (id === 'latency_ms') return `${sign}${abs.toFixed(2)} ms`;
   if (id === 'cost_usd') return `${sign}$${abs.toFixed(4)}`;
   return `${sign}${(abs * 100).toFixed(1)} pts`;
-}
-
-export function isRate(id: string): boolean {
-  return !NOT_RATES.has(id);
 }

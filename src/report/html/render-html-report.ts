@@ -19,7 +19,7 @@ const SHOWN_KEYS = new Set(['schema_version', 'run', 'summary', 'metrics', 'by_m
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** Nothing loads, nothing but the page's own style and script (by hash) applies or runs. */
-export function contentSecurityPolicy(): string {
+function contentSecurityPolicy(): string {
   return [`default-src 'none'`, `style-src ${hash(PAGE_STYLE)}`, `script-src ${hash(PAGE_SCRIPT)}`, `img-src 'none'`, `font-src 'none'`, `connect-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 

@@ -17,7 +17,7 @@ export class SafeHtml {
 
 type Interpolated = SafeHtml | string | number | boolean | null | undefined | readonly Interpolated[];
 
-export function escapeHtmlText(text: string): string {
+function escapeHtmlText(text: string): string {
   // Control characters (other than tab and newline) never reach the page; a bidirectional override,
   // which would reorder what a reviewer reads, is shown as its escape, as in the terminal and report.md.
   // eslint-disable-next-line no-control-regex
@@ -33,7 +33,9 @@ function render(value: Interpolated): string {
 
 export function html(strings: TemplateStringsArray, ...values: Interpolated[]): SafeHtml {
   let out = strings[0]!;
-  values.forEach((v, i) => (out += render(v) + strings[i + 1]!));
+  values.forEach((v, i) => {
+    out += render(v) + strings[i + 1]!;
+  });
   return new SafeHtml(out);
 }
 

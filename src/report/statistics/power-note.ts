@@ -8,7 +8,7 @@
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import { minimumDetectableDrop } from '../../scoring/proportion-statistics.js';
 
-export interface PowerGroup {
+interface PowerGroup {
   group: string;
   cases: number;
   pass_rate: number;

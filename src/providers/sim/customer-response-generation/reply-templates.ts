@@ -32,7 +32,7 @@ export function topicOf(intent: string, decision: string): Topic {
   return TOPICS.other!;
 }
 
-export function opening(emotion: Emotion): string {
+function opening(emotion: Emotion): string {
   if (emotion === 'angry' || emotion === 'dissatisfied') return '非常抱歉给您带来不好的体验，';
   if (emotion === 'anxious') return '请您放心，我们会尽快帮您处理，';
   return '您好，';

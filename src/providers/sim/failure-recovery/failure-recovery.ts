@@ -16,7 +16,7 @@ interface Choice {
   tags: string[];
 }
 
-function choose(stage: string, type: string, detail: string, retry: number, maxReached: boolean, write: boolean, tags: string[], conf: number): Choice {
+function choose(stage: string, type: string, detail: string, _retry: number, maxReached: boolean, write: boolean, tags: string[], conf: number): Choice {
   const retryOr = (action: Action, why: string, extra: string[] = []): Choice =>
     maxReached ? { action: 'human_handoff', why: `${why}，但已达重试上限`, tags: [...extra, 'max_retries_reached'] } : { action, why, tags: extra };
 

@@ -70,7 +70,7 @@ export const inputSafetyPrecheck: SimModule = (input, ctx) => {
 /** An instruction split over several user turns only shows when the turns are read together. */
 function splitAcrossTurns(earlier: string[], query: string, scan: (t: string) => InjectionFinding[]): InjectionFinding[] {
   if (earlier.length === 0) return [];
-  const prefix = earlier.join('\n') + '\n';
+  const prefix = `${earlier.join('\n')}\n`;
   return scan(prefix + query)
     .filter((f) => f.span[0] < prefix.length && f.span[1] > prefix.length)
     .map((f) => ({ ...f, span: [0, f.span[1] - prefix.length] as [number, number], keep: undefined }));

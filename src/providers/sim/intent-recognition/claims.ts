@@ -6,7 +6,7 @@
  * claim or an issue description.
  */
 
-export type ClaimType = 'order_status' | 'payment_status' | 'shipment_status' | 'logistics_status' | 'product_quality' | 'service_experience' | 'other';
+type ClaimType = 'order_status' | 'payment_status' | 'shipment_status' | 'logistics_status' | 'product_quality' | 'service_experience' | 'other';
 
 export interface Issue {
   id: string;

@@ -1,6 +1,6 @@
 /** The tables of responsibility_attribution: its patterns, wordings and labels, one per kind. */
 import { REFUND_UNDER_WAY } from '../../../registry/fact-vocabulary.js';
-import { type FactMap } from '../shared/fact-wording.js';
+import type { FactMap } from '../shared/fact-wording.js';
 import { SAFETY_RISK_TAGS } from '../shared/manipulation-text.js';
 
 export interface ActionRule {

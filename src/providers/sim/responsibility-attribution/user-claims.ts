@@ -8,7 +8,7 @@ import type { FactMap } from '../shared/fact-wording.js';
 import { claimsElevatedRole, containsInstruction } from '../shared/manipulation-text.js';
 import { asRecord, asRecords, asString, stringsIn } from '../shared/input-readers.js';
 
-export type ClaimVerdict = 'confirmed' | 'contradicted' | 'unverified';
+type ClaimVerdict = 'confirmed' | 'contradicted' | 'unverified';
 
 export interface ClaimReview {
   notVerified: string[];
@@ -32,7 +32,7 @@ const CANCELLED = /已取消|取消了/;
 const IN_FLIGHT = ['in_transit', 'out_for_delivery', 'delayed', 'exception', 'lost', 'no_tracking'];
 
 /** What the facts say about one claim; unknown facts leave a claim unverified, never confirmed. */
-export function judgeClaim(type: string, text: string, f: FactMap): ClaimVerdict {
+function judgeClaim(type: string, text: string, f: FactMap): ClaimVerdict {
   const shippedFact = f.shipment_status === 'shipped' || f.shipment_status === 'delivered' || ['in_transit', 'out_for_delivery', 'delivered'].includes(f.logistics_status ?? '');
   const delivered = f.shipment_status === 'delivered' || f.logistics_status === 'delivered';
   if (NOT_SHIPPED.test(text)) {

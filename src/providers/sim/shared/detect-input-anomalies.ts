@@ -12,7 +12,7 @@ const OTHERS_DATA =
 const BULK_DATA = /(?:导出|批量查询|批量导出|列出|发我|给我)(?:所有|全部|一批)(?:的)?(?:用户|客户|买家|订单)(?:的)?(?:信息|数据|手机号|地址|资料)?/g;
 
 /** Asking for data beyond the customer's own account. Nothing is cut out: the request itself stays visible. */
-export function findSensitiveRequests(source: string): InjectionFinding[] {
+function findSensitiveRequests(source: string): InjectionFinding[] {
   const m = toMatchingText(source);
   const findings: InjectionFinding[] = [];
   for (const re of [OTHERS_DATA, BULK_DATA]) {

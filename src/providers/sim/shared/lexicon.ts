@@ -21,7 +21,7 @@ export const INTENT_CUES: Record<string, RegExp> = {
  * Primary-intent precedence: the outcome the customer ultimately wants beats
  * the complaint or question that motivates it (prompt rule 9).
  */
-export const INTENT_PRECEDENCE = [
+const INTENT_PRECEDENCE = [
   'cancel_order',
   'refund_request',
   'compensation_request',
@@ -46,7 +46,7 @@ const ACTION_CUES: [string, RegExp][] = [
 const NEGATION_BEFORE = /(?:不|不想|不要|不用|不需要|别|无需|没想)$/;
 
 /** Whether `cue` occurs in `text` other than right after a negation ("我不要退款"). */
-export function mentions(text: string, cue: RegExp): boolean {
+function mentions(text: string, cue: RegExp): boolean {
   const re = globalCopy(cue);
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
