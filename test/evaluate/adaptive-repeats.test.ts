@@ -16,6 +16,8 @@ import type { CaseEntry } from '../../src/report/case-entries.js';
 import { loadWorkspace } from '../../src/workspace.js';
 import { moduleCaseCalls, startNoisyModelServer, type NoisyModelServer } from '../support/noisy-model-server.js';
 import { runCli } from '../support/run-cli.js';
+import { intentV3 } from '../support/intent-v3-fixture.js';
+import { readResults, repoCopy } from '../support/eval-fixture.js';
 
 const MODULES = ['intent_recognition', 'input_safety_precheck', 'tool_authorization', 'failure_recovery'];
 const ACCURACY = 0.95;
@@ -150,5 +152,28 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
     writeFileSync(fromConfig, `${config}repeat: auto\nrepeat_cap: 4\n`);
     const dry = await runCli(['eval', '--config', fromConfig, '--dry-run'], { cwd: root, env });
     expect(dry.stdout).toContain('repeat auto (cap 4): an estimate');
+  }, 60_000);
+});
+
+describe('--repeat auto with arms (sim, two prompt versions)', () => {
+  it('runs again on both arms exactly the cases the arms disagree on, until three trials each', async () => {
+    const root = repoCopy();
+    writeFileSync(join(root, 'prompts/intent_v3.md'), intentV3());
+    const out = join(root, 'arms-auto');
+    const r = await runCli(['eval', '--module', 'intent_recognition', '--prompt', 'intent_recognition=intent_v2', '--prompt', 'intent_recognition=intent_v3', '--no-baseline', '--repeat', 'auto', '--out', out], { cwd: root });
+    expect([0, 1], r.stderr).toContain(r.code);
+    const results = readResults(out);
+    const trialsOf = (arm: string, id: string) => results.filter((x) => x.arm === arm && x.case_id === id).map((x) => x.status[0]).join('');
+    const ids = [...new Set(results.map((x) => x.case_id))].sort();
+    const differing = ids.filter((id) => trialsOf('intent_v2', id)[0] !== trialsOf('intent_v3', id)[0]);
+    expect(differing.length).toBeGreaterThan(0);
+    for (const id of ids) {
+      // sim is deterministic: a disagreement stays one, three trials on each arm settle it.
+      const n = differing.includes(id) ? 3 : 1;
+      expect([trialsOf('intent_v2', id).length, trialsOf('intent_v3', id).length], id).toEqual([n, n]);
+    }
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+    expect(report.repeats!.repeated).toEqual(differing.map((id) => ({ id, trials: 3 })));
+    expect(report.repeats!.case_runs).toBe(results.length);
   }, 60_000);
 });
