@@ -2,7 +2,6 @@
 import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { RunEstimate } from '../evaluate/estimate-run.js';
-import { SETTLED } from '../evaluate/adaptive-repeats.js';
 
 export function renderEstimate(e: RunEstimate): string {
   const table = new Table({
@@ -43,6 +42,6 @@ function cachedInputLine(e: RunEstimate): string[] {
 function autoLine(a: NonNullable<RunEstimate['auto']>): string {
   return (
     `repeat auto (cap ${a.cap}): an estimate — the table is one pass (${a.minimum_calls} calls, the least the run makes); ` +
-    `the cases in doubt run again: about ${a.expected_calls} calls in all (${a.flaky_in_baseline} case(s) flaky in the baseline get ${Math.min(a.cap, SETTLED) - 1} more trial(s) each; flips from the baseline cannot be foreseen), at most ${a.maximum_calls} (every case ${a.cap} times)`
+    `the cases in doubt run again: about ${a.expected_calls} calls in all (${a.flaky_in_baseline} case(s) flaky in the baseline get about one more trial each; flips from the baseline cannot be foreseen), at most ${a.maximum_calls} (every case ${a.cap} times)`
   );
 }

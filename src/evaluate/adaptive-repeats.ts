@@ -9,8 +9,9 @@
  * A case in doubt runs again until its status is settled on every arm:
  * unanimous over SETTLED trials (a pass or a fail that the gate may then
  * call stable), or mixed (flaky now: no further trial can make it a stable
- * regression, and the paired test counts it as the pass rate it has). The
- * run loop caps the trials at --repeat-cap whatever this rule says.
+ * regression, and the paired test counts it as the pass rate it has), or —
+ * flaky in the baseline — two passes now (see settled()). The run loop caps
+ * the trials at --repeat-cap whatever this rule says.
  */
 import type { Baseline } from '../report/baseline.js';
 import { isMixed, trialsOf } from '../report/statistics/case-trials.js';
@@ -19,29 +20,36 @@ import type { RepeatRule } from '../runner/trial-rounds.js';
 /** Three unanimous trials: a miss that repeats three times is no 5% slip (0.05³ ≈ 1 in 8000). */
 export const SETTLED = 3;
 
+/** Why a case is in doubt after its first trial: the arms disagree, the baseline's trials were mixed, or its verdict flipped. */
+type Doubt = 'arms' | 'flaky_baseline' | 'flip';
+
 export function adaptiveRule(baseline: Baseline | null): RepeatRule {
   return (caseId, outcomes, caseHash) => {
     // A skipped case did not run: another trial would not run it either.
     if (outcomes.some((o) => o.includes('-'))) return false;
-    if (!inDoubt(baseline, caseId, caseHash, outcomes)) return false;
-    return !outcomes.every(settled);
+    const doubt = doubtOf(baseline, caseId, caseHash, outcomes);
+    return doubt !== null && !outcomes.every((o) => settled(o, doubt));
   };
 }
 
-function inDoubt(baseline: Baseline | null, caseId: string, caseHash: string | undefined, outcomes: readonly string[]): boolean {
+function doubtOf(baseline: Baseline | null, caseId: string, caseHash: string | undefined, outcomes: readonly string[]): Doubt | null {
   const first = outcomes.map((o) => o[0] === 'p');
-  if (first.some((passed) => passed !== first[0])) return true;
+  if (first.some((passed) => passed !== first[0])) return 'arms';
   const before = baseline?.cases.get(caseId);
   // A case edited since the baseline is another case: its old verdict says nothing about the new one.
-  if (!before || (before.hash && caseHash && before.hash !== caseHash)) return false;
+  if (!before || (before.hash && caseHash && before.hash !== caseHash)) return null;
   const trials = trialsOf(before);
-  if (trials && isMixed(trials)) return true;
-  return first.some((passed) => passed !== (before.status === 'passed'));
+  // Before the flip test: a flaky case's verdict is "failed" (some trial failed), which a pass would read as a flip.
+  if (trials && isMixed(trials)) return 'flaky_baseline';
+  return first.some((passed) => passed !== (before.status === 'passed')) ? 'flip' : null;
 }
 
-function settled(outcome: string): boolean {
+function settled(outcome: string, doubt: Doubt): boolean {
   const passed = [...outcome].filter((c) => c === 'p').length;
-  return isMixed({ n: outcome.length, passed }) || outcome.length >= SETTLED;
+  if (isMixed({ n: outcome.length, passed }) || outcome.length >= SETTLED) return true;
+  // Flaky in the baseline and passing twice now: it cannot be a stable regression, and against a
+  // baseline of three trials (at most two passed) it pairs as better or tied whatever a third trial says.
+  return doubt === 'flaky_baseline' && outcome.length >= 2 && passed === outcome.length;
 }
 
 /** What `--dry-run` says of the re-runs of `--repeat auto`: model calls at least, expected and at most. */
@@ -49,7 +57,7 @@ export interface AutoEstimate {
   cap: number;
   /** One pass: every case once (the figures of the estimate). */
   minimum_calls: number;
-  /** One pass, and SETTLED − 1 more trials of each case that was flaky in the baseline; flips cannot be foreseen. */
+  /** One pass, and one more trial of each case that was flaky in the baseline (two passes or a mix settle most); flips cannot be foreseen. */
   expected_calls: number;
   /** Every case run `cap` times. */
   maximum_calls: number;
@@ -66,6 +74,6 @@ export function autoEstimate(baseline: Baseline | null, ids: readonly string[], 
   }
   // Calls per case differ (a scenario makes several): the one-pass mean stands for each re-run.
   const perCase = ids.length ? onePassCalls / ids.length : 0;
-  const extra = flaky * (Math.min(cap, SETTLED) - 1);
+  const extra = cap > 1 ? flaky : 0;
   return { cap, minimum_calls: onePassCalls, expected_calls: Math.round(onePassCalls + extra * perCase), maximum_calls: onePassCalls * cap, flaky_in_baseline: flaky };
 }

@@ -37,9 +37,13 @@ describe('the --repeat auto rule', () => {
     expect(rule('a', ['e'], 'h1')).toBe(true);
   });
 
-  it('runs a case flaky in the baseline again even when its first verdict agrees', () => {
+  it('runs a case flaky in the baseline again whatever its first verdict; two passes settle it, a failure runs on to three or a mix', () => {
     expect(rule('b', ['p'], 'h1')).toBe(true);
-    expect(rule('b', ['ppp'], 'h1')).toBe(false);
+    expect(rule('b', ['pp'], 'h1')).toBe(false);
+    expect(rule('b', ['f'], 'h1')).toBe(true);
+    expect(rule('b', ['ff'], 'h1')).toBe(true);
+    expect(rule('b', ['fff'], 'h1')).toBe(false);
+    expect(rule('b', ['fp'], 'h1')).toBe(false);
   });
 
   it('with arms: runs again a case the arms disagree on, without any baseline', () => {
