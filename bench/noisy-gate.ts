@@ -17,7 +17,7 @@
  * naming all 12; auto at most 1.5× the calls of --repeat 1. --repeat 1 is the
  * reference: its figures have no target. Exit 1 when a target is missed.
  *
- * Flags: --rounds 8 --accuracy 0.95 --modes 1,3,auto --broken 12 --seed 1; --repeat k for
+ * Flags: --rounds 8 --first-round 1 --accuracy 0.95 --modes 1,3,auto --broken 12 --seed 1; --repeat k for
  * one mode alone (the baseline then recorded with k trials, as before the modes).
  */
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +32,8 @@ import { runCli } from '../test/support/run-cli.js';
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '8' },
+    /** Start at this round (same seeds as a full run): finishes a run that stopped. */
+    'first-round': { type: 'string', default: '1' },
     accuracy: { type: 'string', default: '0.95' },
     modes: { type: 'string', default: '1,3,auto' },
     /** One mode only, as before the modes: --repeat 5 runs and records the baseline with 5 trials. */
@@ -41,6 +43,7 @@ const { values } = parseArgs({
   },
 });
 const ROUNDS = Number(values.rounds);
+const FIRST_ROUND = Number(values['first-round']);
 const ACCURACY = Number(values.accuracy);
 const MODES = values.repeat !== undefined ? [values.repeat] : values.modes.split(',').map((m) => m.trim());
 /** The baseline's trials per case: its flaky cases are what --repeat auto checks again. */
@@ -95,12 +98,13 @@ interface Round {
 
 const rows: Round[] = [];
 try {
-  for (let round = 1; round <= ROUNDS; round++) {
+  for (let round = FIRST_ROUND; round <= ROUNDS; round++) {
     const seed = SEED * 1000 + round * 10;
     model.setScript({ accuracy: ACCURACY, seed });
     // Each round records a fresh baseline, judged on its thresholds alone.
     rmSync(join(TMP, 'reports/baseline.json'), { force: true });
-    const base = await evalRun(`base-${round}`, BASELINE_REPEAT, ['--update-baseline']);
+    // Recorded even when its own thresholds fail by chance (a 0.95 model can miss case_pass_rate's 0.95): the modes are judged against it alike.
+    const base = await evalRun(`base-${round}`, BASELINE_REPEAT, ['--update-baseline', '--accept', 'failed-gate']);
     console.log(`round ${round}: baseline (--repeat ${BASELINE_REPEAT}) gate ${base.report.gate.passed ? 'passed' : 'FAILED'}, ${base.report.statistics.flaky_count} flaky, ${base.calls} calls`);
     for (const f of base.report.gate.failures) console.log(`    baseline run failed on: ${f.message}`);
     const broken = stablePassing(base.report, BROKEN);
@@ -141,23 +145,25 @@ const figures = MODES.map((mode) => {
   const of = rows.filter((r) => r.mode === mode);
   return {
     mode,
+    rounds: of.length,
     calls: mean(of.flatMap((r) => [r.unchanged_calls, r.broken_calls])),
     falseAlarms: of.filter((r) => r.unchanged_code !== 0).length,
     caught: of.filter((r) => r.broken_code === 1 && r.broken_named === BROKEN).length,
   };
 });
 const single = figures.find((f) => f.mode === '1')?.calls ?? null;
-console.log(`\naccuracy ${ACCURACY}, ${ROUNDS} rounds, seed ${SEED}, baseline --repeat ${BASELINE_REPEAT}; ${BROKEN} cases broken for good in the broken runs`);
+console.log(`\naccuracy ${ACCURACY}, rounds ${FIRST_ROUND}–${ROUNDS}, seed ${SEED}, baseline --repeat ${BASELINE_REPEAT}; ${BROKEN} cases broken for good in the broken runs`);
 console.log('mode         calls per run   × one pass   false alarms   regressions caught');
 for (const f of figures) {
   const ratio = single ? `${(f.calls / single).toFixed(2)}×` : '–';
-  console.log(`--repeat ${f.mode.padEnd(4)} ${f.calls.toFixed(0).padStart(13)} ${ratio.padStart(12)} ${`${f.falseAlarms} of ${ROUNDS}`.padStart(14)} ${`${f.caught} of ${ROUNDS}`.padStart(20)}`);
+  console.log(`--repeat ${f.mode.padEnd(4)} ${f.calls.toFixed(0).padStart(13)} ${ratio.padStart(12)} ${`${f.falseAlarms} of ${f.rounds}`.padStart(14)} ${`${f.caught} of ${f.rounds}`.padStart(20)}`);
 }
-const allowedAlarms = ROUNDS - Math.ceil((ROUNDS * 7) / 8);
 const missed: string[] = [];
 for (const f of figures.filter((x) => x.mode !== '1')) {
+  // 1 in 8 allowed: scaled to the rounds that ran (--first-round).
+  const allowedAlarms = f.rounds - Math.ceil((f.rounds * 7) / 8);
   if (f.falseAlarms > allowedAlarms) missed.push(`--repeat ${f.mode}: ${f.falseAlarms} false alarms (target ≤ ${allowedAlarms})`);
-  if (f.caught < ROUNDS) missed.push(`--repeat ${f.mode}: regressions caught in ${f.caught} of ${ROUNDS} (target ${ROUNDS})`);
+  if (f.caught < f.rounds) missed.push(`--repeat ${f.mode}: regressions caught in ${f.caught} of ${f.rounds} (target ${f.rounds})`);
   if (f.mode === 'auto' && single !== null && f.calls > 1.5 * single) missed.push(`--repeat auto: ${(f.calls / single).toFixed(2)}× the calls of one pass (target ≤ 1.5×)`);
 }
 for (const m of missed) console.log(`target missed: ${m}`);
