@@ -3,7 +3,7 @@
  * an interactive terminal, plain lines in CI and pipes (failures as they
  * happen, and a progress line every tenth of the way).
  */
-import { runSize } from '../report/run-words.js';
+import { runSize, trialsOfRun } from '../report/run-words.js';
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { CaseResult } from '../runner/case-result.js';
@@ -55,7 +55,7 @@ function lineObserver(output: Output): RunObserver {
     if (event.type === 'run_started') {
       step = Math.max(1, Math.ceil(event.total / 10));
       nextMark = event.resumed + step;
-      output.err(`running ${runSize(event.total, event.run.repeat)} on ${event.run.provider}${event.resumed ? ` (${event.resumed} already done)` : ''}`);
+      output.err(`running ${runSize(event.total, trialsOfRun(event.run))} on ${event.run.provider}${event.resumed ? ` (${event.resumed} already done)` : ''}`);
     }
     if (event.type === 'case_finished') {
       const r = event.result;

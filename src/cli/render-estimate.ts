@@ -18,6 +18,7 @@ export function renderEstimate(e: RunEstimate): string {
     `dry run: ${e.provider} ${e.model}, ${e.cases} module cases and ${e.scenarios} pipeline scenarios${e.repeat > 1 ? ` (×${e.repeat} trials)` : ''}; no model was called`,
     table.toString(),
     `${all} model calls: ${t.calls} to make, ${t.cached} already in the cache (cache ${e.cache_mode}${e.cache_mode === 'off' ? ': not read' : ''})`,
+    ...(e.auto ? [autoLine(e.auto)] : []),
     ...(e.already_done > 0 ? [`${e.already_done} result(s) already on disk: the resumed run keeps them, and they are not counted above`] : []),
     e.price
       ? `price: ${e.price.input_per_mtok} / ${e.price.output_per_mtok} USD per million input / output tokens; tokens estimated (≈1 per Chinese character, ≈1 per 4 other characters; output from the reference model's answers)`
@@ -35,4 +36,12 @@ function cachedInputLine(e: RunEstimate): string[] {
       ? `priced at the cached rate ${e.price.cached_input_per_mtok} USD per million`
       : `priced at the full input rate: no cached_input_per_mtok for "${e.model}" in prices, so the cost above is an upper bound`;
   return [`cached input ≈ ${tokens.toLocaleString('en')} tokens (each module's system prompt after its first call, if the server caches prompt prefixes), ${rate}`];
+}
+
+/** --repeat auto: the table is one pass; the re-runs are known only as they happen. */
+function autoLine(a: NonNullable<RunEstimate['auto']>): string {
+  return (
+    `repeat auto (cap ${a.cap}): an estimate — the table is one pass (${a.minimum_calls} calls, the least the run makes); ` +
+    `the cases in doubt run again: about ${a.expected_calls} calls in all (${a.flaky_in_baseline} case(s) flaky in the baseline get about one more trial each; flips from the baseline cannot be foreseen), at most ${a.maximum_calls} (every case ${a.cap} times)`
+  );
 }

@@ -9,8 +9,9 @@ import { armsSummaryLines } from './render-arms.js';
 import { describeCounts, formatP } from '../report/statistics/paired-gate.js';
 import { METRIC_IDS } from '../config/metric-ids.js';
 import { acknowledgedItems, describeItem, gateWords } from '../report/review-verdict.js';
-import { flipsJudged, runSize, whyNotJudged } from '../report/run-words.js';
+import { flipsJudged, runSize, trialsOfRun, whyNotJudged } from '../report/run-words.js';
 import { renderPromptChanges } from './render-prompt-changes.js';
+import { repeatsLine } from '../report/repeats-report.js';
 
 /** The header is plain: colour is kept for the verdict, so red always means something failed. */
 const PLAIN_HEAD = { head: [] as string[] };
@@ -31,7 +32,7 @@ export function renderSummary(head: ReportHead): string {
   const lines = [
     ...renderPromptChanges(head.prompt_changes, head.run.report_dir, head.run.provider),
     table.toString(),
-    `${runSize(summary.total, head.run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''}`,
+    `${runSize(summary.total, trialsOfRun(head.run), 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''}`,
   ];
   const blocks = Object.entries(head.guard_blocks ?? {});
   if (blocks.length) lines.push(`calls stopped by the guards: ${blocks.map(([g, n]) => `${g} ${n}`).join(', ')}`);
@@ -47,6 +48,7 @@ export function renderSummary(head: ReportHead): string {
   if (s.stable_regression_count && judged) lines.push(`stable regressions: ${s.stable_regression_count}`);
   if (s.flaky_count) lines.push(`flaky cases: ${s.flaky_count}`);
   if (head.arms) lines.push(...armsSummaryLines(head.arms));
+  if (head.repeats) lines.push(repeatsLine(head.repeats, 10));
   lines.push(`gate mode: ${s.mode} (${s.mode_reason})`);
   lines.push(verdictLine(head));
   if (!head.gate.passed) lines.push(...head.gate.failures.map((f) => `  - ${f.message}`));

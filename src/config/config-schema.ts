@@ -26,10 +26,19 @@ const PriceSchema = z.strictObject({
   cached_input_per_mtok: z.number().nonnegative().optional(),
 });
 
+/** pass^k beyond this many trials says nothing more, and the run would never end. */
+const MAX_REPEAT_SETTING = 1000;
+/** Trials of a differing case with repeat auto: enough for a unanimous three and two to spare. */
+const DEFAULT_REPEAT_CAP = 5;
+
 export const ConfigSchema = z.strictObject({
   provider: z.string().default('sim'),
   model: z.string().nullable().default(null),
   concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(8),
+  /** Trials per case, or `auto`: one pass, then more trials only of the cases that differ (evaluate/adaptive-repeats.ts); --repeat overrides it. */
+  repeat: z.union([z.number().int().min(1).max(MAX_REPEAT_SETTING), z.literal('auto')]).default(1),
+  /** With repeat auto: the most trials one case gets; --repeat-cap overrides it. */
+  repeat_cap: z.number().int().min(1).max(MAX_REPEAT_SETTING).default(DEFAULT_REPEAT_CAP),
   paths: z
     .strictObject({
       prompts: z.string().default('prompts'),

@@ -15,6 +15,8 @@ import { SimProvider } from '../providers/sim/sim-provider.js';
 import { loadWorkspace } from '../config/workspace.js';
 import type { EvaluateOptions } from './evaluate.js';
 import { resolveRunSettings } from './run-settings.js';
+import { autoEstimate, type AutoEstimate } from './adaptive-repeats.js';
+import { resolveBaseline } from '../report/baseline.js';
 import { runModuleCase } from '../runner/run-module-case.js';
 import { runScenario } from '../runner/run-scenario.js';
 import type { CaseResult } from '../runner/case-result.js';
@@ -32,6 +34,8 @@ export interface RunEstimate {
   scenarios: number;
   repeat: number;
   cache_mode: string;
+  /** --repeat auto: the figures above are one pass; what the re-runs may add (an estimate, see autoEstimate). */
+  auto?: AutoEstimate;
   /** With --resume: results already on disk that the resumed run keeps (not counted above). */
   already_done: number;
   by_module: Record<string, ModuleEstimate>;
@@ -45,7 +49,9 @@ export async function estimateRun(options: Omit<EvaluateOptions, 'provider' | 'm
   const env = options.env ?? process.env;
   const ws = await loadWorkspace(options);
   const { config } = ws;
-  const { repeat, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings(options, ws, env);
+  const { repeat, auto, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings(options, ws, env);
+  // Adaptive repeats: one pass is what is sure to run; the re-runs are estimated from the baseline below.
+  const trials = auto ? 1 : repeat;
   // Replay mode: the client is built without needing a key, and it can never send anything.
   const target = await createProvider({
     provider: providerName,
@@ -68,8 +74,10 @@ export async function estimateRun(options: Omit<EvaluateOptions, 'provider' | 'm
   let cases = 0;
   let scenarios = 0;
   let batch: Promise<unknown>[] = [];
+  const ids: string[] = [];
   for await (const item of iterateSuite(suite, ws.active)) {
-    for (let trial = 0; trial < repeat; trial++) {
+    ids.push(item.kind === 'pipeline' ? item.scenario_id : item.case_id);
+    for (let trial = 0; trial < trials; trial++) {
       if (done.has(`${item.kind === 'pipeline' ? item.scenario_id : item.case_id}#${trial}`)) continue;
       if (item.kind === 'pipeline') {
         scenarios += 1;
@@ -97,7 +105,20 @@ export async function estimateRun(options: Omit<EvaluateOptions, 'provider' | 'm
     total.output_tokens += e.output_tokens;
     total.cost_usd = total.cost_usd === null || e.cost_usd === null ? null : total.cost_usd + e.cost_usd;
   }
-  return { provider: target.id, model: target.model, price, cases, scenarios, repeat, cache_mode: cacheMode, already_done: done.size, by_module, total };
+  const baseline = auto ? await resolveBaseline(options.baseline, config.baseline, []) : null;
+  return {
+    provider: target.id,
+    model: target.model,
+    price,
+    cases,
+    scenarios,
+    repeat: trials,
+    ...(auto ? { auto: autoEstimate(baseline, ids, repeat, total.calls + total.cached) } : {}),
+    cache_mode: cacheMode,
+    already_done: done.size,
+    by_module,
+    total,
+  };
 }
 
 /**

@@ -33,6 +33,8 @@ import { runModuleCase } from '../runner/run-module-case.js';
 import { runScenario } from '../runner/run-scenario.js';
 import { resumeCommand, runArguments } from './resume-command.js';
 import { resolveRunSettings } from './run-settings.js';
+import { adaptiveRule } from './adaptive-repeats.js';
+import { repeatsReport } from '../report/repeats-report.js';
 import { armFlagsOf, designatedArm, resolveArms, type Arm } from './arms.js';
 import { loadConfig, parsePinFlags } from '../config/config.js';
 import { resolveActive } from '../registry/registry.js';
@@ -55,7 +57,10 @@ export interface EvaluateOptions {
   gateArm?: string;
   /** Text when the flag was not a whole number, so that the error can quote it. */
   concurrency?: number | string;
+  /** A whole number of trials, or `auto` (adaptive-repeats.ts). */
   repeat?: number | string;
+  /** `--repeat-cap`: with --repeat auto, the most trials of one case (text when not a whole number, to quote it). */
+  repeatCap?: number | string;
   module?: string[];
   caseType?: string[];
   id?: string[];
@@ -109,7 +114,10 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   refuseLintErrors(ws.registry, ws.active);
   const { config } = ws;
   const warnings = [...ws.warnings];
-  const { repeat, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings({ ...options, provider: gated.provider }, ws, env);
+  const { repeat, auto, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings({ ...options, provider: gated.provider }, ws, env);
+  if (auto && options.resume) {
+    throw new InputError({ file: '--resume', message: 'cannot go with --repeat auto yet: which cases ran again depends on trials the interrupted run may not have finished', expected: 'the run again without --resume, or --repeat N', severity: 'error' });
+  }
   const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency', MAX_CONCURRENCY);
   const accepted = parseAcceptFlags(options.accept);
 
@@ -190,6 +198,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     watched: [resolve(options.prompts ?? config.paths.prompts), resolve(options.cases ?? config.paths.cases), ...(ws.configFile ? [resolve(ws.configFile)] : [])],
   });
   if (withArms) run.arms = armPlan.arms.map((a) => a.name);
+  if (auto) run.repeat_mode = 'auto';
 
   // With arms every case runs on each arm in turn, so that drift and rate limits hit the arms alike.
   const armsOfItem = withArms ? runtimes : [{ arm: null, active: ws.active, provider }];
@@ -230,6 +239,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       ...(options.observer ? { observer: options.observer } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(budget ? { stopReason: () => budget.exhausted() } : {}),
+      ...(auto ? { adaptive: { rule: adaptiveRule(baseline), arms: armsOfItem.length } } : {}),
     });
     warnings.push(...outcome.warnings);
     const write = withArms ? (o: WriteReportsOptions) => writeArmReports(o, armReportsOf(runtimes, gated, armPlan.varied, run)) : writeReports;
@@ -240,6 +250,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       duration_ms: outcome.duration_ms,
       snapshot: outcome.aggregates.snapshot(),
       repeat,
+      ...(outcome.repeated ? { repeats: repeatsReport(outcome.repeated, repeat, suite.total * armsOfItem.length, outcome.aggregates.snapshot()) } : {}),
       baseline,
       scope: { hashes: suite.hashes, inScope: compileFilter({ ...filter, shard: undefined }) },
       prompts: new Map([...ws.active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshots.get(module)! }])),

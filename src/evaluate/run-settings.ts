@@ -9,10 +9,15 @@ import type { CaseFilter } from '../cases/case-filter.js';
 import { generatedDir } from '../cases/generated-folder.js';
 import type { CacheMode } from '../providers/response-cache.js';
 import type { Workspace } from '../config/workspace.js';
+import { InputError } from '../base/errors.js';
+import type { Config } from '../config/config.js';
 import { buildFilter, MAX_REPEAT, positiveInt, type EvaluateOptions } from './evaluate.js';
 
 export interface RunSettings {
+  /** Trials per case; with `auto`, the most a case may get (the cap). */
   repeat: number;
+  /** `--repeat auto`: one pass, then more trials only of the cases that differ, up to `repeat` each. */
+  auto: boolean;
   filter: CaseFilter;
   cacheMode: CacheMode;
   providerName: string;
@@ -24,8 +29,10 @@ export interface RunSettings {
 export function resolveRunSettings(options: EvaluateOptions, ws: Workspace, env: NodeJS.ProcessEnv): RunSettings {
   const { config } = ws;
   const suiteDir = resolve(options.cases ?? config.paths.cases);
+  const { repeat, auto } = repeatOf(options, config);
   return {
-    repeat: positiveInt(options.repeat ?? 1, '--repeat', MAX_REPEAT),
+    repeat,
+    auto,
     filter: buildFilter(options, [...ws.active.keys()]),
     cacheMode: options.replay ? 'replay' : options.cache === false ? 'off' : config.cache.mode,
     // With arms, the caller names the arm's provider; given more than once, the first is the reference arm's.
@@ -33,4 +40,21 @@ export function resolveRunSettings(options: EvaluateOptions, ws: Workspace, env:
     casesDir: options.generated ? generatedDir(suiteDir) : suiteDir,
     guards: options.guards !== false && options.gates !== false,
   };
+}
+
+/** `--repeat 3`, `--repeat auto` (with `--repeat-cap N`), or the config's `repeat` and `repeat_cap` when the flags are not given. */
+function repeatOf(options: EvaluateOptions, config: Pick<Config, 'repeat' | 'repeat_cap'>): { repeat: number; auto: boolean } {
+  const value = options.repeat ?? config.repeat;
+  const flag = options.repeat !== undefined ? '--repeat' : 'repeat (config)';
+  if (typeof value === 'string' && value.trim().toLowerCase() === 'auto') {
+    const cap = positiveInt(options.repeatCap ?? config.repeat_cap, options.repeatCap !== undefined ? '--repeat-cap' : 'repeat_cap (config)', MAX_REPEAT);
+    return { repeat: cap, auto: true };
+  }
+  if (options.repeatCap !== undefined) {
+    throw new InputError({ file: '--repeat-cap', message: 'only goes with --repeat auto (it caps the trials of one case)', expected: '--repeat auto --repeat-cap N, or --repeat N alone', severity: 'error' });
+  }
+  if (typeof value === 'string') {
+    throw new InputError({ file: flag, message: `"${value}" is neither a number of trials nor auto`, expected: `a whole number of at least 1 (e.g. ${flag} 3), or auto (one pass, then more trials of the cases that differ)`, severity: 'error' });
+  }
+  return { repeat: positiveInt(value, flag, MAX_REPEAT), auto: false };
 }

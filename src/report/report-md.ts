@@ -15,12 +15,13 @@ import type { Metrics } from '../scoring/metric-accumulator.js';
 import { attackStrategiesSection } from './attack-strategies-md.js';
 import type { CaseEntry } from './case-entries.js';
 import { codeSpan, escapeHtml, escapeMarkdownInline as md, neutraliseMentions } from './escape.js';
-import { runSize } from './run-words.js';
+import { runSize, trialsOfRun } from './run-words.js';
 import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes, verdictHeading } from './report-md-review.js';
 import { describeDelta } from './metric-delta.js';
 import type { ReportHead } from './report-types.js';
 import { formatInterval, intervalOf } from './statistics/metric-intervals.js';
 import { costFigure } from './cost-figure.js';
+import { repeatsLine } from './repeats-report.js';
 import { armsLines } from './arms/render-arms-md.js';
 import { modeLine, pairedLines, powerLines, withinNoiseLines } from './statistics/render-statistics-md.js';
 
@@ -33,6 +34,8 @@ const LIST_BUDGET = MARKDOWN_MAX_CHARS - 6_000;
 /** Failed checks listed per case. */
 const CHECKS_PER_CASE = 6;
 const MORE = 'see report.html / report.json';
+/** Cases that ran again, named with their trials; report.json lists them all. */
+const REPEATED_NAMED = 30;
 
 export type MarkdownFailure = CaseEntry & { newlyFailing?: boolean };
 
@@ -67,11 +70,12 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   out.push(...withinNoiseLines(gate));
   out.push(
     `Run ${codeSpan(run.id)} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)} · guards ${run.guards_enabled === false ? '**off** (measurement run)' : 'on'} · ` +
-      `${runSize(summary.total, run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · ${(run.duration_ms / 1000).toFixed(1)} s` +
+      `${runSize(summary.total, trialsOfRun(run), 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · ${(run.duration_ms / 1000).toFixed(1)} s` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}${run.git.dirty ? ' (dirty)' : ''}` : ''),
     '',
     modeLine(head.statistics),
     '',
+    ...(head.repeats ? [`${repeatsLine(head.repeats, REPEATED_NAMED, codeSpan)}.`, ''] : []),
     `Open ${codeSpan('report.html')} next to this file for charts, a filterable case table and every scenario's trace.`,
     '',
   );

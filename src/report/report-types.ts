@@ -10,6 +10,7 @@ import type { CaseEntry } from './case-entries.js';
 import type { GateVerdict } from './gate.js';
 import type { SettingChange } from './gate-settings.js';
 import type { PromptChange } from './prompt-review.js';
+import type { RepeatsReport } from './repeats-report.js';
 import type { RunStatistics } from './statistics/run-statistics.js';
 
 export const REPORT_SCHEMA_VERSION = 1;
@@ -29,6 +30,8 @@ export interface ReportHead extends Omit<AggregateSnapshot, 'counts' | 'clusters
   statistics: RunStatistics;
   /** A run with arms: each arm's metrics and the paired comparison between them (absent otherwise). */
   arms?: ArmsReport;
+  /** A run with --repeat auto: the case runs and calls it spent, and the cases that ran again (absent otherwise). */
+  repeats?: RepeatsReport;
   /** Deprecated alias of guard_blocks (the pipeline's guards were called gates); removed in the next schema version. */
   gate_blocks: Record<string, number>;
 }

@@ -6,10 +6,16 @@
  */
 import type { ReportHead } from './report-types.js';
 
-/** "355 case(s)" (or "355 results", `single`) for one trial a case; "355 cases × 3 trials (1065 results)" for more. */
-export function runSize(results: number, repeat: number, single: 'case(s)' | 'results' = 'case(s)'): string {
+/** "355 case(s)" (or "355 results", `single`) for one trial a case; "355 cases × 3 trials (1065 results)" for more; "372 results (repeat auto)" for uneven trials. */
+export function runSize(results: number, repeat: number | 'auto', single: 'case(s)' | 'results' = 'case(s)'): string {
+  if (repeat === 'auto') return `${results} ${single} (repeat auto)`;
   if (repeat <= 1) return `${results} ${single}`;
   return `${Math.round(results / repeat)} cases × ${repeat} trials (${results} results)`;
+}
+
+/** What runSize says of a run: its trials per case, or `auto` when they differ from case to case. */
+export function trialsOfRun(run: { repeat: number; repeat_mode?: 'auto' }): number | 'auto' {
+  return run.repeat_mode === 'auto' ? 'auto' : run.repeat;
 }
 
 /** "$0.1234 total · $0.000347 per case (355)"; null when no price is known for some result. */

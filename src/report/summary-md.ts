@@ -9,7 +9,7 @@
 import { codeSpan, escapeMarkdownInline as md } from './escape.js';
 import { renderBaselineComparison, renderPromptChanges, renderVerdictNotes, verdictHeading } from './report-md-review.js';
 import type { CaseEntry } from './case-entries.js';
-import { runSize } from './run-words.js';
+import { runSize, trialsOfRun } from './run-words.js';
 import type { ReportHead } from './report-types.js';
 import type { ArmsReport } from './arms/arms-report.js';
 import { verdictLine } from './arms/render-arms-md.js';
@@ -33,7 +33,7 @@ export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact,
     `## orderflow: ${verdictHeading(head)}`,
     '',
     ...renderVerdictNotes(head),
-    `${runSize(summary.total, run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +
+    `${runSize(summary.total, trialsOfRun(run), 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped` : ''} · provider ${codeSpan(run.provider)} · model ${codeSpan(run.model)}` +
       (run.git.commit ? ` · commit ${codeSpan(run.git.commit.slice(0, 12))}` : ''),
     '',
   ];

@@ -23,6 +23,7 @@ import { ReportJsonWriter } from './report-json.js';
 import { renderMarkdown, type MarkdownFailure } from './report-md.js';
 import { REPORT_SCHEMA_VERSION, type ReportHead } from './report-types.js';
 import type { ArmsReport } from './arms/arms-report.js';
+import type { RepeatsReport } from './repeats-report.js';
 import { trialsOf, type CaseTrials } from './statistics/case-trials.js';
 import { gateMode } from './statistics/gate-mode.js';
 import { clusterCount, groupsWithIntervals, withIntervals } from './statistics/metric-intervals.js';
@@ -52,6 +53,8 @@ export interface WriteReportsOptions {
   incomplete?: RunIncomplete | null;
   /** A run with arms: the comparison block for report.json, report.md and report.html. */
   arms?: ArmsReport;
+  /** A run with --repeat auto: what its repeats spent, for report.json, report.md and the terminal. */
+  repeats?: RepeatsReport;
   /** What to run to write the reports once a write failed (disk full): `--resume` for a run, the merge again for a merge. */
   finish: string;
 }
@@ -119,7 +122,8 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
   const statistics = runStatistics({
     mode: gateMode(settings.mode, run, calls),
     settings,
-    repeat,
+    // Uneven trials: the power of the mean trials per case (the cases are the first pass).
+    repeat: options.repeats ? Math.round((options.repeats.case_runs / Math.max(1, options.repeats.first_pass)) * 100) / 100 : repeat,
     pairing: pairing.finish(),
     compared: baseline !== null,
     metrics,
@@ -165,6 +169,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     gate_settings_changes: settingChanges,
     statistics,
     ...(options.arms ? { arms: options.arms } : {}),
+    ...(options.repeats ? { repeats: options.repeats } : {}),
     gate_blocks: snapshot.guard_blocks,
   };
   const finish = options.finish;

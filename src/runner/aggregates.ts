@@ -55,7 +55,11 @@ export class Aggregates {
   private readonly attacks = { lines: [] as ExplainedLine[], lines_total: 0 };
   readonly counts = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
 
-  constructor(private readonly repeat: number) {}
+  /** `adaptive` (--repeat auto): trials differ from case to case, `repeat` being only the most a case may get. */
+  constructor(
+    private readonly repeat: number,
+    private readonly adaptive = false,
+  ) {}
 
   private readonly skipped = new Map<string, { results: number; reason: string }>();
 
@@ -104,13 +108,15 @@ export class Aggregates {
   snapshot(): AggregateSnapshot {
     const metrics = this.overall.finish();
     if (this.repeat > 1) {
-      const { sum, cases } = passHatK(this.trials.values(), this.repeat);
+      // With uneven trials pass^k over only the cases that ran k times would favour the repeated (doubtful) ones: k stops at the fewest trials any case got.
+      const top = this.adaptive ? fewestTrials(this.trials.values(), this.repeat) : this.repeat;
+      const { sum, cases } = passHatK(this.trials.values(), top);
       const byK: Record<string, number | null> = {};
-      for (let k = 1; k <= this.repeat; k++) {
+      for (let k = 1; k <= top; k++) {
         const r = passHatK(this.trials.values(), k);
         byK[String(k)] = r.cases ? Math.round((r.sum / r.cases) * 10_000) / 10_000 : null;
       }
-      metrics.pass_hat_k = ratio(sum, cases, { k: this.repeat, by_k: byK });
+      metrics.pass_hat_k = ratio(sum, cases, { k: top, by_k: byK });
     }
     return {
       counts: { ...this.counts },
@@ -126,6 +132,12 @@ export class Aggregates {
       ...(this.skipped.size > 0 ? { skipped_modules: Object.fromEntries([...this.skipped].sort(([a], [b]) => a.localeCompare(b)).map(([m, s]) => [m, { ...s }])) } : {}),
     };
   }
+}
+
+function fewestTrials(trials: Iterable<{ n: number }>, cap: number): number {
+  let fewest = cap;
+  for (const t of trials) fewest = Math.min(fewest, t.n);
+  return fewest;
 }
 
 function group(map: Map<string, MetricAccumulator>, key: string): MetricAccumulator {

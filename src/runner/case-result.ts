@@ -96,7 +96,10 @@ export interface RunProvenance {
   /** openai: server kind, output mode, base URL (no credentials), temperature, token limit. */
   call_settings?: Record<string, string | number>;
   concurrency: number;
+  /** Trials per case; with `repeat_mode: auto` the most one case may get (the cap). */
   repeat: number;
+  /** `auto` with --repeat auto: trials differ from case to case (report.json's `repeats` says which got more than one). Absent: every case ran `repeat` times. */
+  repeat_mode?: 'auto';
   /** false on a measurement run (--no-guards): the pipeline's program-enforced guards were off. */
   guards_enabled: boolean;
   /** Deprecated alias of guards_enabled; removed in the next schema version. */

@@ -12,6 +12,7 @@ import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type CaseType, ty
 import { ResultsWriter } from './results-file.js';
 import { reopenResults } from './resume-results.js';
 import type { RunObserver } from './run-events.js';
+import { TrialRounds, type RepeatedCase, type RepeatRule } from './trial-rounds.js';
 
 export interface WorkItem {
   case_id: string;
@@ -43,6 +44,11 @@ export interface RunEvalOptions {
   signal?: AbortSignal;
   /** Why no new case may start (a spent budget), or null to go on. */
   stopReason?: () => string | null;
+  /**
+   * `--repeat auto`: each case runs once, and again (up to `repeat` trials) while this rule asks for it;
+   * `arms` items of one case make one round. Without it every case runs `repeat` times.
+   */
+  adaptive?: { rule: RepeatRule; arms: number };
 }
 
 /** A run that stopped before every case ran; `--resume` finishes it. */
@@ -60,6 +66,8 @@ export interface EvalOutcome {
   duration_ms: number;
   warnings: Problem[];
   incomplete: Incomplete | null;
+  /** With adaptive repeats: the cases that got more than one trial. */
+  repeated?: RepeatedCase[];
 }
 
 /** The run was interrupted; every finished result is on disk. */
@@ -76,7 +84,7 @@ export class RunInterrupted extends Error {
 
 export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const started = performance.now();
-  const aggregates = new Aggregates(options.repeat);
+  const aggregates = new Aggregates(options.repeat, options.adaptive !== undefined);
   const done = new Set<string>();
   const warnings: Problem[] = [];
   let resuming = false;
@@ -101,7 +109,10 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const writer = new ResultsWriter(options.resultsPath, resuming);
   if (!resuming) await writer.write({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run: options.run });
 
-  const total = options.plan.total * options.repeat;
+  const rounds = options.adaptive ? new TrialRounds<WorkItem>(capped(options.adaptive.rule, options.repeat), options.adaptive.arms) : null;
+  // Adaptive: one pass is planned; each trial added later raises the total.
+  const firstTrials = rounds ? 1 : options.repeat;
+  let total = options.plan.total * firstTrials;
   let finished = done.size;
   options.observer?.({ type: 'run_started', run: options.run, total, resumed: done.size });
 
@@ -130,7 +141,21 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
         { once: true },
       );
   });
-  const record = async (result: CaseResult | null) => {
+  let failure: { error: unknown } | undefined;
+  let stopped: string | null = null;
+  const launch = (item: WorkItem, trial: number) => {
+    const task = limit(() => runSafely(item, trial)).then((result) => record(item, result));
+    inFlight.add(task);
+    const forget = () => {
+      inFlight.delete(task);
+      wakeUp();
+    };
+    task.then(forget, (error: unknown) => {
+      failure ??= { error };
+      forget();
+    });
+  };
+  const record = async (item: WorkItem, result: CaseResult | null) => {
     // After an interrupt the file is being closed: a late result is simply not finished.
     if (result === null || signal?.aborted) return;
     aggregates.add(result);
@@ -138,15 +163,19 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
     // and an interrupt must not report fewer results than the file holds.
     const written = writer.write(result);
     finished += 1;
+    // Before the event, so that the total shown already counts the trials this one asked for.
+    const again = rounds?.finished(item, result) ?? null;
+    if (again && !(stopped ??= options.stopReason?.() ?? null)) total += again.items.length;
     options.observer?.({ type: 'case_finished', result, done: finished, total });
     await written;
+    // Launched before this task settles, so the wait below sees it in flight.
+    if (again && !stopped) for (const next of again.items) launch(next, again.trial);
   };
 
-  let failure: { error: unknown } | undefined;
-  let stopped: string | null = null;
   try {
     items: for await (const item of options.plan.items()) {
-      for (let trial = 0; trial < options.repeat; trial++) {
+      rounds?.join(item);
+      for (let trial = 0; trial < firstTrials; trial++) {
         if (signal?.aborted) break items;
         if (done.has(key(item.arm ? `${item.arm}/${item.case_id}` : item.case_id, trial))) continue;
         stopped = options.stopReason?.() ?? null;
@@ -156,19 +185,11 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
         // A result that could not be written (disk full) ends the run now, not after every other case.
         if (failure) throw failure.error;
         if (signal?.aborted) break items;
-        const task = limit(() => runSafely(item, trial)).then(record);
-        inFlight.add(task);
-        const forget = () => {
-          inFlight.delete(task);
-          wakeUp();
-        };
-        task.then(forget, (error: unknown) => {
-          failure ??= { error };
-          forget();
-        });
+        launch(item, trial);
       }
     }
-    await Promise.race([Promise.all(inFlight), aborted]);
+    // Adaptive repeats add trials while earlier ones finish: wait until none is left in flight.
+    while (inFlight.size > 0 && !signal?.aborted) await Promise.race([Promise.all(inFlight), aborted]);
   } finally {
     await writer.close();
   }
@@ -176,10 +197,15 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   stopped ??= finished < total ? (options.stopReason?.() ?? null) : null;
   const duration_ms = performance.now() - started;
   options.observer?.({ type: 'run_finished', done: finished, total, duration_ms });
-  return { aggregates, resumed: done.size, duration_ms, warnings, incomplete: stopped ? { reason: stopped, done: finished, total } : null };
+  return { aggregates, resumed: done.size, duration_ms, warnings, incomplete: stopped ? { reason: stopped, done: finished, total } : null, ...(rounds ? { repeated: rounds.summary() } : {}) };
 }
 
 const key = (caseId: string, trial: number) => `${caseId}#${trial}`;
+
+/** The cap holds whatever the rule says: no case gets more than `cap` trials. */
+function capped(rule: RepeatRule, cap: number): RepeatRule {
+  return (caseId, outcomes, hash) => outcomes[0]!.length < cap && rule(caseId, outcomes, hash);
+}
 
 /** A bug in a module or scorer becomes an `error` on that case, never the end of the run. A call refused by the budget leaves the case unrecorded (null). */
 async function runSafely(item: WorkItem, trial: number): Promise<CaseResult | null> {

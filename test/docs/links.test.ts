@@ -17,13 +17,11 @@ const DOCS = [
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ];
-/** Pages parallel branches are writing; linked from the index before they land. */
-const PENDING = new Set(['docs/repeat-auto.md'].map((f) => join(ROOT, f)));
 
 describe('links in the docs', () => {
   it.each(DOCS)('%s: every relative link and anchor resolves', (doc) => {
     const file = join(ROOT, doc);
-    expect(brokenLinks(file, readFileSync(file, 'utf8'), PENDING)).toEqual([]);
+    expect(brokenLinks(file, readFileSync(file, 'utf8'))).toEqual([]);
   });
 
   it('names a missing file, a missing heading in another file and in the same file', () => {
@@ -38,11 +36,6 @@ describe('links in the docs', () => {
       'README.md#no-such-heading: no heading with the anchor #no-such-heading',
       '#nowhere: no heading with the anchor #nowhere',
     ]);
-  });
-
-  it('a pending page is accepted only while it is missing', () => {
-    const pending = new Set([join(ROOT, 'docs/not-yet.md'), join(ROOT, 'README.md')]);
-    expect(brokenLinks(join(ROOT, 'synthetic.md'), '[a](docs/not-yet.md) [b](README.md#nope)', pending)).toEqual(['README.md#nope: no heading with the anchor #nope']);
   });
 });
 

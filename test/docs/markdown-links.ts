@@ -44,12 +44,8 @@ function linkTargets(markdown: string): string[] {
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-/**
- * One line per link of `file` (its text given) that does not resolve. `pending`
- * names files another branch is still writing: a link to one is accepted while
- * it is missing, and checked like any other once it exists.
- */
-export function brokenLinks(file: string, markdown: string, pending: ReadonlySet<string> = new Set()): string[] {
+/** One line per link of `file` (its text given) that does not resolve. */
+export function brokenLinks(file: string, markdown: string): string[] {
   const problems: string[] = [];
   for (const href of linkTargets(markdown)) {
     if (EXTERNAL.test(href)) continue;
@@ -58,7 +54,7 @@ export function brokenLinks(file: string, markdown: string, pending: ReadonlySet
     const anchor = hash < 0 ? '' : decodeURIComponent(href.slice(hash + 1));
     const target = path === '' ? file : resolve(dirname(file), path);
     if (path !== '' && !existsSync(target)) {
-      if (!pending.has(target)) problems.push(`${href}: no such file`);
+      problems.push(`${href}: no such file`);
       continue;
     }
     if (anchor === '') continue;

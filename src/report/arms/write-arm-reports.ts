@@ -77,7 +77,7 @@ async function splitResults(options: WriteReportsOptions, setup: ArmSetup) {
     const resultsPath = join(outDir, 'results.jsonl');
     const writer = new ResultsWriter(resultsPath, false);
     await writer.write({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run: arm.run });
-    split.set(arm.name, { resultsPath, outDir, aggregates: new Aggregates(options.repeat), writer });
+    split.set(arm.name, { resultsPath, outDir, aggregates: new Aggregates(options.repeat, options.run.repeat_mode === 'auto'), writer });
   }
   try {
     for await (const line of readResults(options.resultsPath)) {

@@ -9,7 +9,7 @@ import { changedLineGroups } from '../../registry/prompt-diff-lines.js';
 import type { PromptChange } from '../prompt-review.js';
 import type { ReportHead } from '../report-types.js';
 import { acknowledgedItems, describeItem, gateWords } from '../review-verdict.js';
-import { flipsJudged, runSize } from '../run-words.js';
+import { flipsJudged, runSize, trialsOfRun } from '../run-words.js';
 import { passFailRow, stackedBars, type StackedRow } from './charts.js';
 import type { HtmlReportData } from './collect-html-data.js';
 import { formatInterval, intervalOf } from '../statistics/metric-intervals.js';
@@ -20,7 +20,7 @@ export function verdictSection(data: HtmlReportData): SafeHtml {
   const { head } = data;
   const { gate, summary, run, baseline } = head;
   const reasons = gate.failures.map((f) => html`<li>${f.message}</li>`);
-  const counts = `${runSize(summary.total, run.repeat, 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped (the provider cannot answer their module)` : ''}`;
+  const counts = `${runSize(summary.total, trialsOfRun(run), 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped (the provider cannot answer their module)` : ''}`;
   const flips = !baseline ? 'no baseline to compare with' : flipsJudged(head) ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline` : 'per-case flips not judged against this baseline';
   const acknowledged = acknowledgedItems(head);
   const review = gate.passed && acknowledged.length > 0;

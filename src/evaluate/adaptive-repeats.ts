@@ -1,0 +1,79 @@
+/**
+ * `--repeat auto`: the rule that decides, after each round of trials of a
+ * case, whether it runs again. Every case runs once. A case is in doubt when
+ * that first verdict differs from the baseline's (same case content), when
+ * the baseline's trials of it were mixed (flaky), or when the arms of a run
+ * with arms disagree on it; a case not in doubt never runs again, which is
+ * where the calls are saved.
+ *
+ * A case in doubt runs again until its status is settled on every arm:
+ * unanimous over SETTLED trials (a pass or a fail that the gate may then
+ * call stable), or mixed (flaky now: no further trial can make it a stable
+ * regression, and the paired test counts it as the pass rate it has), or —
+ * flaky in the baseline — two passes now (see settled()). The run loop caps
+ * the trials at --repeat-cap whatever this rule says.
+ */
+import type { Baseline } from '../report/baseline.js';
+import { isMixed, trialsOf } from '../report/statistics/case-trials.js';
+import type { RepeatRule } from '../runner/trial-rounds.js';
+
+/** Three unanimous trials: a miss that repeats three times is no 5% slip (0.05³ ≈ 1 in 8000). */
+const SETTLED = 3;
+
+/** Why a case is in doubt after its first trial: the arms disagree, the baseline's trials were mixed, or its verdict flipped. */
+type Doubt = 'arms' | 'flaky_baseline' | 'flip';
+
+export function adaptiveRule(baseline: Baseline | null): RepeatRule {
+  return (caseId, outcomes, caseHash) => {
+    // A skipped case did not run: another trial would not run it either.
+    if (outcomes.some((o) => o.includes('-'))) return false;
+    const doubt = doubtOf(baseline, caseId, caseHash, outcomes);
+    return doubt !== null && !outcomes.every((o) => settled(o, doubt));
+  };
+}
+
+function doubtOf(baseline: Baseline | null, caseId: string, caseHash: string | undefined, outcomes: readonly string[]): Doubt | null {
+  const first = outcomes.map((o) => o[0] === 'p');
+  if (first.some((passed) => passed !== first[0])) return 'arms';
+  const before = baseline?.cases.get(caseId);
+  // A case edited since the baseline is another case: its old verdict says nothing about the new one.
+  if (!before || (before.hash && caseHash && before.hash !== caseHash)) return null;
+  const trials = trialsOf(before);
+  // Before the flip test: a flaky case's verdict is "failed" (some trial failed), which a pass would read as a flip.
+  if (trials && isMixed(trials)) return 'flaky_baseline';
+  return first.some((passed) => passed !== (before.status === 'passed')) ? 'flip' : null;
+}
+
+function settled(outcome: string, doubt: Doubt): boolean {
+  const passed = [...outcome].filter((c) => c === 'p').length;
+  if (isMixed({ n: outcome.length, passed }) || outcome.length >= SETTLED) return true;
+  // Flaky in the baseline and passing twice now: it cannot be a stable regression, and against a
+  // baseline of three trials (at most two passed) it pairs as better or tied whatever a third trial says.
+  return doubt === 'flaky_baseline' && outcome.length >= 2 && passed === outcome.length;
+}
+
+/** What `--dry-run` says of the re-runs of `--repeat auto`: model calls at least, expected and at most. */
+export interface AutoEstimate {
+  cap: number;
+  /** One pass: every case once (the figures of the estimate). */
+  minimum_calls: number;
+  /** One pass, and one more trial of each case that was flaky in the baseline (two passes or a mix settle most); flips cannot be foreseen. */
+  expected_calls: number;
+  /** Every case run `cap` times. */
+  maximum_calls: number;
+  /** Selected cases flaky in the baseline: the re-runs foreseen. */
+  flaky_in_baseline: number;
+}
+
+export function autoEstimate(baseline: Baseline | null, ids: readonly string[], cap: number, onePassCalls: number): AutoEstimate {
+  let flaky = 0;
+  for (const id of ids) {
+    const before = baseline?.cases.get(id);
+    const trials = before ? trialsOf(before) : null;
+    if (trials && isMixed(trials)) flaky += 1;
+  }
+  // Calls per case differ (a scenario makes several): the one-pass mean stands for each re-run.
+  const perCase = ids.length ? onePassCalls / ids.length : 0;
+  const extra = cap > 1 ? flaky : 0;
+  return { cap, minimum_calls: onePassCalls, expected_calls: Math.round(onePassCalls + extra * perCase), maximum_calls: onePassCalls * cap, flaky_in_baseline: flaky };
+}
