@@ -46,6 +46,8 @@ describe('what earns a personal read: the customer names their own object', () =
     ['我 的 退款怎么还没到账？', '退款 的 规则 怎么样？'],
     ['ＲＦ３１０ 退款呢', 'ＲＦ９９９ 退款呢'],
     ['where is MY REFUND 退款', 'army refund rules 退款'],
+    // A conversation pasted into the turn is someone else's words: its "我的订单" names nothing of the customer's now.
+    ['我的退款怎么还没到账？\n客服：您好，已为您备注。', '生鲜能退吗？这是聊天记录：\n用户：我的订单什么时候处理？\n客服：退款已备注。'],
   ])('"%s" reads the own records; "%s" reads nothing', async (earns, near) => {
     // RF310 is overdue: the read goes on to the ticket look-up and the one exception ticket.
     expect((await readsFor(earns)).reads.slice(0, 2)).toEqual(['query_after_sales O501', 'query_after_sales O502']);
@@ -59,6 +61,7 @@ describe('what earns a personal read: the customer names their own object', () =
     expect(possessiveReference(referenceForm('Ｍｙ　Ｒｅｆｕｎｄ'))).toBe('my refund');
     expect(possessiveReference(referenceForm('army refund'))).toBeUndefined();
     expect(followUpPhrase(referenceForm('現在有人跟進了嗎？'))).toBe('有人跟进');
+    expect(possessiveReference(referenceForm('退款规则？\nUser: my refund\n客服：我的订单'))).toBeUndefined();
   });
 
   it('a follow-up earns a read only of the object confirmed in this branch; a rule question after it earns none', async () => {

@@ -5,6 +5,8 @@
  * (full-width folded, traditional as simplified, invisible characters
  * dropped), with spaces between Chinese characters removed, so that "我 的
  * 退款" or "我的退款" split by zero-width characters is the same reference.
+ * Lines of a conversation the customer pasted are left out: their words are
+ * not a reference the customer makes in this turn.
  */
 import { answerForm } from '../consent-text.js';
 
@@ -24,9 +26,17 @@ export const FOLLOW_UP_PHRASES: readonly string[] = [
 const HAN = String.raw`\p{Script=Han}`;
 const SPACE_BY_HAN = new RegExp(String.raw`(?<=${HAN})\s+|\s+(?=${HAN})`, 'gu');
 
-/** The form in which a turn is matched against the tables. */
+/**
+ * A line of a conversation pasted into the turn ("客服：…", "User: …"): text the
+ * customer copied from elsewhere, so its "我的订单" is someone's words in that
+ * chat, not a reference the customer makes now.
+ */
+const SPEAKER_LINE = /^\s*(?:用户|顾客|客户|买家|卖家|商家|客服|人工客服|人工|机器人|助手|系统|user|customer|agent|support|assistant|bot|system)\s*:/u;
+
+/** The form in which a turn is matched against the tables: the customer's own lines, folded. */
 export function referenceForm(text: string): string {
-  return answerForm(text).replace(/\s+/g, ' ').replace(SPACE_BY_HAN, '');
+  const own = answerForm(text).split(/\r?\n/).filter((line) => !SPEAKER_LINE.test(line));
+  return own.join(' ').replace(/\s+/g, ' ').replace(SPACE_BY_HAN, '');
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
