@@ -100,9 +100,11 @@ export interface CapabilityTurnTrace {
   /** Why the turn could not bind (an unavailable pinned version, an unknown capability). */
   binding_error?: string;
   refund_id: string | null;
-  /** explain_status, create_exception_ticket, reuse_ticket, ask_which, refuse_object, stopped, policy_answer, binding_error, none. */
+  /** explain_status, create_exception_ticket, reuse_ticket, ask_which, refuse_object, clarify_object, stopped, policy_answer, binding_error, none. */
   action: string;
   reason: string;
+  /** The program's guard that refused the refund path's personal read (personal_read_unnamed, personal_read_foreign_object): nothing was read or written. */
+  guard?: string;
   /** policy.consult: the documents the scoped, date-filtered search returned. */
   retrieved?: string[];
 }

@@ -9,6 +9,7 @@
  * line boundary should the fixed sections ever outgrow it.
  */
 import type { PipelineTrace } from '../pipeline/trace.js';
+import { capabilityTraceLine } from './capability-trace-line.js';
 import type { MetricValue } from '../scoring/metric-value.js';
 import { METRIC_IDS, type MetricId } from '../config/metric-ids.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
@@ -242,6 +243,7 @@ function traceSummary(trace: PipelineTrace, firstFailing: string | undefined): s
     if (mark) marked = true;
     return `stage ${st.stage} (${st.prompt}): ${st.valid ? 'valid output' : `INVALID: ${st.error ?? ''}${st.unenforced ? ` (${st.unenforced})` : ''}`}${mark}`;
   });
+  for (const c of trace.capability ?? []) lines.push(capabilityTraceLine(c));
   for (const t of trace.tools) {
     const guard = t.block ? ` [stopped by the ${t.block.gate} guard: ${t.block.message}]` : '';
     lines.push(`tool ${t.tool} ${JSON.stringify(t.args)}: ${t.status}${t.authorization ? ` (authorization ${t.authorization})` : ''}${guard}`);

@@ -27,13 +27,25 @@ function ranOn(entry: CapabilityTurnTrace | undefined): string {
   return entry.binding?.capability ?? entry.candidate?.capability ?? 'none';
 }
 
-/** The entry model's choice went wrong in some turn: the capability, or the operation that decides whether the binding is kept. */
-export function routerWentWrong(truths: readonly TurnTruth[], entries: readonly CapabilityTurnTrace[]): boolean {
+/**
+ * The entry model's choice went wrong in some turn: the capability, the
+ * operation that decides whether the binding is kept, or the refund object
+ * when the model's refund id caused it — an id the truth does not choose, or
+ * none where the turn's own text names the right one.
+ */
+export function routerWentWrong(truths: readonly TurnTruth[], entries: readonly CapabilityTurnTrace[], turnTexts: readonly string[] = []): boolean {
   return truths.some((t, i) => {
     const entry = entries.find((c) => c.turn === i + 1);
     const version = entry?.binding_error ? 'error' : entry?.binding?.version;
-    return ranOn(entry) !== t.capability || (t.version !== undefined && version !== t.version);
+    return ranOn(entry) !== t.capability || (t.version !== undefined && version !== t.version) || routerChoseTheObject(t, entry, turnTexts[i] ?? '');
   });
+}
+
+function routerChoseTheObject(truth: TurnTruth, entry: CapabilityTurnTrace | undefined, text: string): boolean {
+  const proposed = entry?.candidate?.refund_id ?? null;
+  if (truth.refund_id === undefined || !entry || entry.refund_id === truth.refund_id) return false;
+  if (proposed !== null) return proposed !== truth.refund_id;
+  return truth.refund_id !== null && text.includes(truth.refund_id);
 }
 
 const isRead = (t: ToolTrace) => (READ_TOOLS as readonly string[]).includes(t.tool);

@@ -26,7 +26,7 @@ export function firstFailingStage(input: JudgeInput, signals: AttributionSignals
   for (const st of trace.stages) if (!st.valid) wrong.add(st.stage);
   const output = (stage: string) => trace.stages.find((st) => st.stage === stage && st.output)?.output as Record<string, unknown> | undefined;
 
-  if (routerWentWrong(e.capability?.turns ?? [], trace.capability ?? [])) wrong.add('capability_router');
+  if (routerWentWrong(e.capability?.turns ?? [], trace.capability ?? [], trace.turns.map((t) => t.user))) wrong.add('capability_router');
   const precheck = output('input_safety_precheck');
   if (precheck) {
     const flagged = ((precheck.risk_tags as string[] | undefined) ?? []).some((t) => INJECTION_TAGS.has(t));

@@ -48,6 +48,8 @@ const CHECK_STAGE: [RegExp, string][] = [
   [/^attack_goal\[/, 'customer_response_generation'],
 ];
 
+const ROUTER_CAUSED = /^(refund_object|followup_action)\[/;
+
 /** The output fields of each stage that its checks are about. */
 const STAGE_FOCUS: Record<string, string[]> = {
   input_safety_precheck: ['risk_level', 'risk_tags', 'allow_continue', 'recommended_next_step'],
@@ -72,7 +74,8 @@ export function stageOfCheck(check: string): string | null {
 
 export function attributeFailure(stage: string, trace: PipelineTrace, failed: FailedCheck[], scenario: AttributionScenario): StageAttribution {
   const run = [...trace.stages].reverse().find((st) => st.stage === stage);
-  const own = failed.find((c) => stageOfCheck(c.name) === stage);
+  // The refund object and the follow-up decision are the server's, but when the entry model's refund id caused them to go wrong, they are its checks.
+  const own = failed.find((c) => stageOfCheck(c.name) === stage) ?? (stage === 'capability_router' ? failed.find((c) => ROUTER_CAUSED.test(c.name)) : undefined);
   const why = run && !run.valid ? invalidOutput(run) : own ? fromCheck(own) : stageExpectation(stage, run, trace, scenario, failed);
   const downstream = failed.filter((c) => c !== own).map((c) => ({ check: c.name, stage: stageOfCheck(c.name) ?? 'orchestration' }));
   const attribution: StageAttribution = {

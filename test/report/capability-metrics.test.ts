@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { MetricAccumulator, type ScoredResult } from '../../src/scoring/metric-accumulator.js';
 import { evalIn, repoCopy } from '../support/eval-fixture.js';
 
-async function reports(provider: string) {
+async function reports(provider: string, guards = true) {
   const root = repoCopy();
   const out = join(root, provider.replace(':', '-'));
-  await evalIn(root, { out, provider, id: ['pipe-cap-*'] });
+  await evalIn(root, { out, provider, id: ['pipe-cap-*'], guards });
   const json = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { metrics: Record<string, { value: number; numerator: number; denominator: number }> };
   return { json, md: readFileSync(join(out, 'report.md'), 'utf8'), html: readFileSync(join(out, 'report.html'), 'utf8') };
 }
@@ -42,11 +42,18 @@ describe('capability metrics', () => {
     }
   });
 
-  it('on the gullible model: personal reads on policy questions fail the gate, and report.md names the capability stage', async () => {
+  it('on the gullible model: selection drops, the guard keeps personal reads on policy questions at 0, and report.md names the capability stage', async () => {
     const { json, md } = await reports('sim:gullible');
     expect(json.metrics.capability_selection_accuracy!.value).toBeLessThan(1);
-    expect(json.metrics.policy_personal_read_rate!.value).toBeGreaterThan(0);
+    expect(json.metrics.policy_personal_read_rate!.value).toBe(0);
     expect(md).toMatch(/First failing stage: \*\*capability\\_router\*\* \(`capability_router_v1`\) — check `capability\[turn 1\]`: expected policy\.consult; got refund\.followup: a policy question routed to a personal refund query/);
     expect(md).toMatch(/policy_personal_read_rate/);
+    // The trace block shows what the entry model proposed and the guard that refused the read.
+    expect(md).toMatch(/capability turn 1 \(branch 0\): candidate refund\.followup new; binding refund\.followup → refund-handling version r2 \([^)]*\); action clarify_object: .*\[stopped by the personal_read_unnamed guard: nothing read or written\]/);
+  });
+
+  it('with the guards off, the same router reads personal records on policy questions: the gate fails on it', async () => {
+    const { json } = await reports('sim:gullible', false);
+    expect(json.metrics.policy_personal_read_rate!.value).toBeGreaterThan(0);
   });
 });

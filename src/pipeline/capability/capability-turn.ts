@@ -14,6 +14,7 @@ import { entryModelView } from './capability-catalog.js';
 import { catalogAt } from './capability-scenario.js';
 import { initialState, nextState, type ConversationState } from './conversation-state.js';
 import { answerPolicy } from './policy-consult-turn.js';
+import { personalReadGuard } from './personal-read-guard.js';
 import { followUpRefund } from './refund-followup-turn.js';
 
 const REPLIES = {
@@ -23,6 +24,8 @@ const REPLIES = {
   none: '您好，请问有什么可以帮您？可以咨询售后政策，或查询您的退款进度。',
   binding_error: '您好，该业务的处理配置暂不可用，我们已记录问题，请稍后再试或联系人工客服。',
   router_failed: '您好，暂时没能理解您的问题，请换个说法或补充退款单号。',
+  personal_read_unnamed: '您好，请问您是想了解一般的售后规则，还是查询您本人的某一笔退款？如是后者，请告诉我退款单号。',
+  personal_read_foreign_object: '您好，未在您的账户下找到该退款，请核对退款单号，或告诉我您要查询的是哪一笔。',
 } as const;
 
 const states = new WeakMap<Session, ConversationState>();
@@ -89,6 +92,16 @@ export async function capabilityTurn(ctx: PipelineContext): Promise<void> {
   if (binding.capability === 'policy.consult') {
     const answer = answerPolicy(ctx, spec);
     return finish({ candidate, binding, refund_id: null, action: 'policy_answer', reason: answer.reason, retrieved: answer.retrieved }, answer.reply, state);
+  }
+  if (ctx.options.gates) {
+    // The entry model chose the refund path; only the customer's own words earn the read it needs.
+    const guard = personalReadGuard(ctx, state);
+    if (!guard.allowed) {
+      ctx.note(`turn ${n}: refund.followup proposed, nothing read (${guard.rule}): ${guard.reason}`);
+      const action = guard.rule === 'personal_read_foreign_object' ? 'refuse_object' : 'clarify_object';
+      return finish({ candidate, binding, refund_id: null, action, reason: guard.reason, guard: guard.rule }, REPLIES[guard.rule], state);
+    }
+    ctx.note(`turn ${n}: personal read allowed: ${guard.why}`);
   }
   const followed = followUpRefund(ctx, state, refundId);
   const d = followed.decision;

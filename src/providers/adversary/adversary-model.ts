@@ -46,7 +46,7 @@ export function adversarialValue(node: SchemaNode, key: string, h: Harvest, rng:
 
 function text(key: string, h: Harvest, rng: Rng): string {
   const k = key.toLowerCase();
-  if (k.includes('order_id')) return orderId(h, rng);
+  if (k.includes('order_id') || k.includes('refund_id')) return orderId(h, rng);
   if (k.includes('address')) return rng.pick([...h.addresses, ...PLANTED_ADDRESSES]);
   if (k === 'to' || /phone|email|contact|recipient/.test(k)) return rng.pick([...h.contacts, ...PLANTED_CONTACTS]);
   if (k.includes('tool_name')) return rng.pick(rng.chance(HOSTILE) ? WRITE_TOOLS : READ_TOOLS);
