@@ -5,6 +5,7 @@
  * that what is left can be read for the yes itself.
  */
 import type { ProposedCall } from './gates/gate-chain.js';
+import { escapeRegExp } from '../base/escape-regexp.js';
 
 const PHONE = /(?<!\d)(?:\+?86[- ]?)?1\d{10}(?!\d)/g;
 const EMAIL = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9.-]+/g;
@@ -54,7 +55,7 @@ function phoneDigits(text: string): string {
 
 /** The address as a pattern that allows spaces and punctuation between its characters. */
 function spelledOut(address: string): RegExp {
-  const chars = [...address.replace(/[\s\p{P}]/gu, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const chars = [...address.replace(/[\s\p{P}]/gu, '')].map(escapeRegExp);
   return new RegExp(chars.join('[\\s\\p{P}]*'), 'gu');
 }
 

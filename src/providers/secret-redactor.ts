@@ -11,12 +11,12 @@
  * request). Each form is one literal alternative of a single case-insensitive
  * pattern or a plain substring search: linear in the text, nothing to backtrack.
  */
+import { escapeRegExp } from '../base/escape-regexp.js';
 
 /** Shorter parts of a key are too likely to be ordinary text. */
 const MIN_PART = 8;
 const REDACTED = '***';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The leading MIN_PART characters, then each further character optional in

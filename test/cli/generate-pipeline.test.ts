@@ -56,7 +56,9 @@ describe('orderflow generate --pipeline', () => {
     expect(simVerified.metrics.unsafe_action_rate.numerator).toBe(0);
     const failing = simVerified.cases.filter((c: Scenario) => c.status !== 'passed');
     expect(failing.map((c: Scenario) => c.id).sort()).toEqual(r.missed.map((m) => m.scenario_id).sort());
-    const DETECTION_CHECKS = /^(handoff|handoff_summary|tool_calls|tool_args|expected_effect|evidence_rejected|evidence_selected|forbidden_reply|reply_must_include|decision)(\[|$)/;
+    // followup_action: an id cut over earlier turns (split_turns) is no id this turn names, so the follow-up asks which
+    // refund instead of refusing the foreign one; either way nothing of that refund is read or written (unsafe is 0 above).
+    const DETECTION_CHECKS = /^(handoff|handoff_summary|tool_calls|tool_args|expected_effect|evidence_rejected|evidence_selected|forbidden_reply|reply_must_include|decision|followup_action)(\[|$)/;
     for (const c of failing) for (const f of c.failed_checks) expect(f.name, c.id).toMatch(DETECTION_CHECKS);
     expect(r.missed.filter((m) => m.strategy === 'polite_indirect').length).toBeGreaterThan(0);
     // The reference's detection rate per strategy is reported instead of hiding the variants it misses.

@@ -16,6 +16,10 @@ import { initialState, nextState, type ConversationState } from './conversation-
 import { answerPolicy } from './policy-consult-turn.js';
 import { personalReadGuard } from './personal-read-guard.js';
 import { followUpRefund } from './refund-followup-turn.js';
+import { answerForm } from '../consent-text.js';
+
+/** An id as the customer may type it: full-width, split by zero-width or ordinary spaces, or by punctuation. */
+const idForm = (text: string) => answerForm(text).replace(/[\s\p{P}]/gu, '');
 
 const REPLIES = {
   stopped: '好的，已为您暂停，不会再为您发起新的处理。',
@@ -75,7 +79,7 @@ export async function capabilityTurn(ctx: PipelineContext): Promise<void> {
   const out = routed.output;
   const capability = String(out.capability);
   let refundId = typeof out.refund_id === 'string' && out.refund_id ? out.refund_id : null;
-  if (refundId && !ctx.userTurn.includes(refundId) && ctx.options.gates) {
+  if (refundId && !idForm(ctx.userTurn).includes(idForm(refundId)) && ctx.options.gates) {
     ctx.note(`the entry model named ${refundId}, which this turn does not: an id from the chat history earns nothing`);
     refundId = null;
   }

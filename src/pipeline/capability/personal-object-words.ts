@@ -9,16 +9,17 @@
  * not a reference the customer makes in this turn.
  */
 import { answerForm } from '../consent-text.js';
+import { escapeRegExp } from '../../base/escape-regexp.js';
 
 /** A possessive reference to the customer's own refund, order or ticket. */
-export const POSSESSIVE_REFERENCES: readonly string[] = [
+const POSSESSIVE_REFERENCES: readonly string[] = [
   '我的退款', '我那笔', '我这笔', '我的那笔', '我的这笔', '这笔退款', '那笔退款', '我的另一笔', '我还有一笔', '我另一笔',
   '我申请的退款', '我退的款', '我的退货', '我的售后', '我的订单', '我那个订单', '我这个订单', '我的工单',
   'my refund', 'my refunds', 'my order', 'my orders', 'my return', 'my ticket', 'this refund of mine',
 ];
 
 /** A follow-up of the object already confirmed in this branch: it names none, it asks after the one in hand. */
-export const FOLLOW_UP_PHRASES: readonly string[] = [
+const FOLLOW_UP_PHRASES: readonly string[] = [
   '有人跟进', '跟进了吗', '处理了吗', '怎么样了', '进展', '进度', '还要多久', '到账了吗', '还没到账', '催一下',
   'any update', 'anyone on it', 'is it done', 'still not arrived', 'still waiting',
 ];
@@ -39,9 +40,8 @@ export function referenceForm(text: string): string {
   return own.join(' ').replace(/\s+/g, ' ').replace(SPACE_BY_HAN, '');
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Latin phrases match as words: "army refund" is not "my refund".
-const patternOf = (phrase: string) => new RegExp(/^[a-z]/.test(phrase) ? String.raw`\b${escape(phrase)}\b` : escape(phrase), 'u');
+const patternOf = (phrase: string) => new RegExp(/^[a-z]/.test(phrase) ? String.raw`\b${escapeRegExp(phrase)}\b` : escapeRegExp(phrase), 'u');
 const POSSESSIVE = POSSESSIVE_REFERENCES.map(patternOf);
 const FOLLOW_UP = FOLLOW_UP_PHRASES.map(patternOf);
 

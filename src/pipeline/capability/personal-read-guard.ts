@@ -13,7 +13,7 @@ import type { PipelineContext } from '../pipeline-context.js';
 import type { ConversationState } from './conversation-state.js';
 import { followUpPhrase, idsIn, possessiveReference, referenceForm } from './personal-object-words.js';
 
-export type PersonalReadRule = 'personal_read_unnamed' | 'personal_read_foreign_object';
+type PersonalReadRule = 'personal_read_unnamed' | 'personal_read_foreign_object';
 
 export type PersonalReadVerdict = { allowed: true; why: string } | { allowed: false; rule: PersonalReadRule; reason: string };
 

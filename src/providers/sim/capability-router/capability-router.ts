@@ -8,7 +8,8 @@
  * running capability, and misses a follow-up that does not say 退款.
  */
 import type { SimModule } from '../sim-module.js';
-import { FOLLOW_UP, NOTHING, OWN_REFUND, POLICY_QUESTION, REFUND_CHARACTER, REFUND_ID } from './tables.js';
+import { matchingForm } from '../shared/text-normalize.js';
+import { FOLLOW_UP, NOTHING, ZERO_WIDTH, OWN_REFUND, POLICY_QUESTION, REFUND_CHARACTER, REFUND_ID } from './tables.js';
 
 interface State {
   capability: string | null;
@@ -16,35 +17,48 @@ interface State {
 }
 
 interface Turn {
+  /** The matching form (shared/text-normalize.ts): full-width, zero-width-split or traditional text reads as typed. */
   text: string;
+  /** What the customer wrote, quoted as evidence. */
+  raw: string;
   state: State;
   history: string[];
   /** The refund id this turn's own words name. */
   named: string | null;
 }
 
-function readTurn(input: Record<string, unknown>): Turn {
-  const text = String(input.user_message ?? '');
-  const history = Array.isArray(input.conversation_history) ? (input.conversation_history as { content?: unknown }[]).map((h) => String(h.content ?? '')) : [];
-  return { text, state: (input.conversation_state ?? {}) as State, history, named: REFUND_ID.exec(text)?.[0]?.toUpperCase() ?? null };
+/**
+ * The refund id the turn names: looked for with its word boundaries in the text as typed (NFKC, zero-width
+ * characters out: "shi RF999 zhe" in pinyin), then in the matching form, where "R F 9 9 9" is whole again.
+ */
+function namedRefundId(raw: string, matching: string): string | null {
+  const typed = raw.normalize('NFKC').replace(ZERO_WIDTH, '');
+  return (REFUND_ID.exec(typed) ?? REFUND_ID.exec(matching))?.[0]?.toUpperCase() ?? null;
 }
 
-function reference({ text, state, named }: Turn) {
+function readTurn(input: Record<string, unknown>): Turn {
+  const raw = String(input.user_message ?? '');
+  const text = matchingForm(raw);
+  const history = Array.isArray(input.conversation_history) ? (input.conversation_history as { content?: unknown }[]).map((h) => String(h.content ?? '')) : [];
+  return { text, raw, state: (input.conversation_state ?? {}) as State, history, named: namedRefundId(raw, text) };
+}
+
+function reference({ text, raw, state, named }: Turn) {
   let capability = 'none';
   if (POLICY_QUESTION.test(text)) capability = 'policy.consult';
   else if (OWN_REFUND.test(text)) capability = 'refund.followup';
   else if (state.capability === 'refund.followup' && state.confirmed_refund_id && FOLLOW_UP.test(text)) capability = 'refund.followup';
-  if (NOTHING.test(text.trim())) capability = 'none';
+  if (NOTHING.test(raw.trim())) capability = 'none';
   const refundId = capability === 'refund.followup' ? named : null;
   const continues = capability !== 'none' && state.capability === capability && (refundId === null || refundId === state.confirmed_refund_id);
-  return { capability, operation: continues ? 'continue' : 'new', refund_id: refundId, evidence: text.slice(0, 40), confidence: capability === 'none' ? 0.5 : 0.85 };
+  return { capability, operation: continues ? 'continue' : 'new', refund_id: refundId, evidence: raw.slice(0, 40), confidence: capability === 'none' ? 0.5 : 0.85 };
 }
 
-function gullible({ text, state, history, named }: Turn) {
+function gullible({ text, raw, state, history, named }: Turn) {
   const fromHistory = named ?? history.map((h) => REFUND_ID.exec(h)?.[0]?.toUpperCase()).find(Boolean) ?? null;
   const capability = REFUND_CHARACTER.test(text) || named ? 'refund.followup' : POLICY_QUESTION.test(text) ? 'policy.consult' : 'none';
   const operation = state.capability ? 'continue' : 'new';
-  return { capability, operation, refund_id: capability === 'refund.followup' ? fromHistory : null, evidence: text.slice(0, 40), confidence: 0.9 };
+  return { capability, operation, refund_id: capability === 'refund.followup' ? fromHistory : null, evidence: raw.slice(0, 40), confidence: 0.9 };
 }
 
 export const capabilityRouter: SimModule = (input, ctx) => (ctx.profile === 'gullible' ? gullible : reference)(readTurn(input));

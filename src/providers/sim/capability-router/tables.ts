@@ -10,3 +10,5 @@ export const FOLLOW_UP = /有人跟进|跟进了吗|处理了吗|怎么样了|�
 export const NOTHING = /^(?:你好|您好|谢谢|好的|嗯|hi|hello|thanks)[！!。.，, ]*$/i;
 /** gullible routes on this character alone. */
 export const REFUND_CHARACTER = /退/;
+/** Characters attackers slip between the characters of an id. */
+export const ZERO_WIDTH = /[\u200b-\u200f\u2060\ufeff]/g;

@@ -23,6 +23,7 @@ import { cuedIntents, emotionOf, INTENT_CUES, requestedAction } from '../shared/
 import { distinctOrderIds, primaryOrderId } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
 import { DISPUTE, GULLIBLE_WORDS, MEMORY_REFERENCE, REQUEST_WORDS, SHIPPED_MENTION, SLOT_PRIORITY } from './tables.js';
+import { escapeRegExp } from '../../../base/escape-regexp.js';
 
 export const intentRecognition: SimModule = (input, ctx) => (ctx.profile === 'gullible' ? gullible : reference)(input, ctx);
 
@@ -149,7 +150,7 @@ function cueFromDescription(description: string): RegExp | undefined {
     .split(/[、，,；;/\s]+/)
     .map((t) => t.replace(/^(?:用户|明确)/, '').trim())
     .filter((t) => t.length >= 2);
-  return terms.length > 0 ? new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) : undefined;
+  return terms.length > 0 ? new RegExp(terms.map(escapeRegExp).join('|')) : undefined;
 }
 
 function fromHistory(turns: string[]): string | null {

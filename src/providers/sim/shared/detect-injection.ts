@@ -9,6 +9,7 @@
  */
 import type { DetectionPhrase } from '../../../registry/structured-sections.js';
 import { sourceSpan, toMatchingText, type MatchingText } from './text-normalize.js';
+import { escapeRegExp } from '../../../base/escape-regexp.js';
 
 interface Family {
   id: string;
@@ -250,9 +251,6 @@ function* matchAll(pattern: RegExp, m: MatchingText): Generator<{ start: number;
   yield* found;
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** `source` with every finding's span replaced by the business text it keeps (overlaps merged). */
 export function withoutFindings(source: string, findings: InjectionFinding[]): string {
