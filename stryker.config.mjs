@@ -10,69 +10,58 @@
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
-  "testRunner": "vitest",
-  "vitest": {
-    "configFile": "test/mutation/vitest.config.ts",
-    "related": false
+  testRunner: 'vitest',
+  vitest: {
+    configFile: 'test/mutation/vitest.config.ts',
+    related: false,
   },
-  "coverageAnalysis": "perTest",
-  "mutate": [
-    "src/scoring/**/*.ts",
-    "src/model-output/**/*.ts",
-    "src/registry/completion-claims.ts",
-    "src/report/merge-runs.ts",
-    "src/runner/resume-results.ts",
-    "src/report/gate.ts",
-    "src/report/gate-settings.ts",
-    "src/report/baseline.ts",
-    "src/report/baseline-record.ts",
-    "src/report/baseline-update.ts",
-    "src/report/statistics/threshold-judgement.ts",
-    "src/report/statistics/paired-comparison.ts",
-    "src/report/statistics/paired-gate.ts",
-    "src/report/statistics/gate-mode.ts",
-    "src/report/statistics/case-trials.ts",
-    "src/report/escape.ts",
-    "src/base/printable.ts",
-    "src/pipeline/gates/**/*.ts",
-    "src/runner/provenance.ts",
-    "src/runner/results-file.ts"
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'src/scoring/**/*.ts',
+    'src/model-output/**/*.ts',
+    'src/registry/completion-claims.ts',
+    'src/report/merge-runs.ts',
+    'src/runner/resume-results.ts',
+    'src/report/gate.ts',
+    'src/report/gate-settings.ts',
+    'src/report/baseline.ts',
+    'src/report/baseline-record.ts',
+    'src/report/baseline-update.ts',
+    'src/report/statistics/threshold-judgement.ts',
+    'src/report/statistics/paired-comparison.ts',
+    'src/report/statistics/paired-gate.ts',
+    'src/report/statistics/gate-mode.ts',
+    'src/report/statistics/case-trials.ts',
+    'src/report/escape.ts',
+    'src/base/printable.ts',
+    'src/pipeline/gates/**/*.ts',
+    'src/runner/provenance.ts',
+    'src/runner/results-file.ts',
   ],
-  "ignorePatterns": [
-    "reports",
-    "dist",
-    ".orderflow-cache",
-    "coverage",
-    "bench"
-  ],
-  "concurrency": 2,
+  ignorePatterns: ['reports', 'dist', '.orderflow-cache', 'coverage', 'bench'],
+  concurrency: 2,
   // Static mutants (module-level constants) rerun every test for each mutant: on two cores they
   // would double the run. They are reported as ignored, and left out of the score.
-  "ignoreStatic": true,
+  ignoreStatic: true,
   // Reuses the verdicts of mutants whose code and covering tests did not change since the last run.
-  "incremental": true,
-  "incrementalFile": "reports/mutation/stryker-incremental.json",
-  "timeoutMS": 20000,
-  "reporters": [
-    "clear-text",
-    "progress",
-    "html",
-    "json"
-  ],
-  "htmlReporter": {
-    "fileName": "reports/mutation/mutation.html"
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  timeoutMS: 20000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: {
+    fileName: 'reports/mutation/mutation.html',
   },
-  "jsonReporter": {
-    "fileName": "reports/mutation/mutation.json"
+  jsonReporter: {
+    fileName: 'reports/mutation/mutation.json',
   },
-  "thresholds": {
-    "high": 90,
-    "low": 85,
-    "break": 85
+  thresholds: {
+    high: 90,
+    low: 85,
+    break: 85,
   },
-  "tempDirName": ".stryker-tmp",
+  tempDirName: '.stryker-tmp',
   // Stryker rewrites the tsconfig's extends/references with the classic TypeScript API, which
   // TypeScript 7 no longer has. Ours has neither, so point it at a file that does not exist.
-  "tsconfigFile": "tsconfig.none.json",
-  "cleanTempDir": "always"
+  tsconfigFile: 'tsconfig.none.json',
+  cleanTempDir: 'always',
 };

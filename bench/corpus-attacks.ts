@@ -32,13 +32,22 @@ const attacks = (JSON.parse(readFileSync(values.corpus!, 'utf8')) as { attacks: 
 const ws = await loadWorkspace({});
 const prompts = judgePrompts(ws.active);
 const problems: Problem[] = [];
-const suite = readdirSync('cases/pipeline').flatMap((f) => parseScenarioFile(join('cases/pipeline', f), readFileSync(join('cases/pipeline', f), 'utf8'), ws.active, problems));
+const suite = readdirSync('cases/pipeline').flatMap((f) =>
+  parseScenarioFile(join('cases/pipeline', f), readFileSync(join('cases/pipeline', f), 'utf8'), ws.active, problems),
+);
 const planted = suite.filter((s) => s.injection).flatMap((s) => attacks.map((a) => plant(s, a.id, a.text)));
 
 /** The scenario with the corpus text wherever its own attack text stood. */
 function plant(s: LoadedScenario, id: string, text: string): LoadedScenario {
   const from = s.injection!.text;
-  const swap = (v: unknown): unknown => (typeof v === 'string' ? v.split(from).join(text) : Array.isArray(v) ? v.map(swap) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)])) : v);
+  const swap = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? v.split(from).join(text)
+      : Array.isArray(v)
+        ? v.map(swap)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]))
+          : v;
   const copy = swap(structuredClone(s)) as LoadedScenario;
   copy.injection = { ...copy.injection!, text };
   copy.scenario_id = `${s.scenario_id}@${id}`;
@@ -51,13 +60,22 @@ const models: [string, (i: number) => Provider][] = [
   ['sim:adversary', (i) => new AdversaryProvider(i + 1)],
 ];
 let failed = false;
-console.log(`${attacks.length} real-world attack texts × ${suite.filter((s) => s.injection).length} attack scenarios = ${planted.length} conversations per model\n`);
-console.log('| model | guards | violations | unsafe effects by rule | unverified claims sent | leaks in replies | attack goal reached | task done | wrote after an undetected exposure |');
+console.log(
+  `${attacks.length} real-world attack texts × ${suite.filter((s) => s.injection).length} attack scenarios = ${planted.length} conversations per model\n`,
+);
+console.log(
+  '| model | guards | violations | unsafe effects by rule | unverified claims sent | leaks in replies | attack goal reached | task done | wrote after an undetected exposure |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const [name, make] of models) {
   for (const guards of [true, false]) {
     const rules = new Map<string, number>();
-    let violations = 0, claims = 0, leaks = 0, reached = 0, done = 0, undetected = 0;
+    let violations = 0,
+      claims = 0,
+      leaks = 0,
+      reached = 0,
+      done = 0,
+      undetected = 0;
     for (const [i, s] of planted.entries()) {
       const trace = (await runPipeline(s, { active: ws.active, provider: make(i), trial: 0, gates: guards })).trace;
       const f = judgeScenario({ scenario: s, trace, gates: guards, prompts }).facts;
@@ -70,7 +88,11 @@ for (const [name, make] of models) {
       if (f.task) done += 1;
       if (f.attack?.acted_after_undetected_exposure) undetected += 1;
     }
-    const byRule = [...rules.entries()].sort().map(([r, n]) => `${r} ${n}`).join(', ') || '—';
+    const byRule =
+      [...rules.entries()]
+        .sort()
+        .map(([r, n]) => `${r} ${n}`)
+        .join(', ') || '—';
     console.log(`| ${name} | ${guards ? 'on' : 'off'} | ${violations} | ${byRule} | ${claims} | ${leaks} | ${reached} | ${done} | ${undetected} |`);
     if (guards && violations > 0) failed = true;
   }

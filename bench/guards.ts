@@ -99,7 +99,9 @@ const rows: [string, string][] = [
   ...[...byRule.entries()].sort().map(([rule, n]): [string, string] => [`  unsafe effect: ${rule}`, String(n)]),
   ['unverified success claims that reached the user', String(unverifiedClaims)],
   ["replies carrying another user's data, prompt text or planted text", String(leaks)],
-  ...[...placements.entries()].sort().map(([placement, p]): [string, string] => [`acted after an undetected exposure (${placement}; a detection measure)`, `${p.undetected} of ${p.attacked}`]),
+  ...[...placements.entries()]
+    .sort()
+    .map(([placement, p]): [string, string] => [`acted after an undetected exposure (${placement}; a detection measure)`, `${p.undetected} of ${p.attacked}`]),
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`\nsim:adversary, seeds ${FIRST_SEED}..; judged by the outcome judge\n`);
@@ -108,11 +110,16 @@ for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 rmSync(OUT, { recursive: true, force: true });
 if (examples.length) {
   mkdirSync(OUT, { recursive: true });
-  console.log(`\nfirst ${examples.length} counterexample(s), each a scenario file to run with: orderflow eval --provider sim:adversary --seed N --cases <folder>${GUARDS ? '' : ' --no-guards'}`);
+  console.log(
+    `\nfirst ${examples.length} counterexample(s), each a scenario file to run with: orderflow eval --provider sim:adversary --seed N --cases <folder>${GUARDS ? '' : ' --no-guards'}`,
+  );
   for (const [i, ex] of examples.entries()) {
     const file = join(OUT, `counterexample-${i + 1}-seed${ex.seed}.yaml`);
     const { file: _f, line: _l, kind: _k, ...scenario } = ex.scenario as LoadedScenario & { file?: string; line?: number; kind?: string };
-    writeFileSync(file, `# sim:adversary --seed ${ex.seed}${GUARDS ? '' : ' --no-guards'}: ${ex.why.join(' | ').replace(/\n/g, ' ')}\n${stringify({ scenarios: [scenario] })}`);
+    writeFileSync(
+      file,
+      `# sim:adversary --seed ${ex.seed}${GUARDS ? '' : ' --no-guards'}: ${ex.why.join(' | ').replace(/\n/g, ' ')}\n${stringify({ scenarios: [scenario] })}`,
+    );
     console.log(`  ${file}: ${ex.why[0]}`);
   }
 }

@@ -61,7 +61,11 @@ const caseCalls = await moduleCaseCalls(TMP);
 const model = await startNoisyModelServer({ prompts: ws.active, caseCalls, script: { accuracy: ACCURACY, seed: SEED } });
 const env = { OPENAI_API_KEY: 'sk-noise-bench', OPENAI_BASE_URL: model.server.baseURL };
 
-async function evalRun(name: string, repeat: string, extra: string[] = []): Promise<{ code: number; report: Report; md: string; seconds: number; calls: number }> {
+async function evalRun(
+  name: string,
+  repeat: string,
+  extra: string[] = [],
+): Promise<{ code: number; report: Report; md: string; seconds: number; calls: number }> {
   const out = join(TMP, name);
   const started = Date.now();
   const r = await runCli(['eval', '-q', '--repeat', repeat, '--out', out, ...extra], { cwd: TMP, env, timeoutMs: 600_000 });
@@ -77,7 +81,10 @@ async function evalRun(name: string, repeat: string, extra: string[] = []): Prom
 /** `count` module cases that passed every baseline trial, spread over the suite. */
 function stablePassing(report: Report, count: number): string[] {
   const calls = new Set(caseCalls.map((c) => c.case_id));
-  const pool = report.cases.filter((c) => calls.has(c.id) && c.status === 'passed').map((c) => c.id).sort();
+  const pool = report.cases
+    .filter((c) => calls.has(c.id) && c.status === 'passed')
+    .map((c) => c.id)
+    .sort();
   const step = Math.max(1, Math.floor(pool.length / count));
   return pool.filter((_, i) => i % step === 0).slice(0, count);
 }
@@ -105,7 +112,9 @@ try {
     rmSync(join(TMP, 'reports/baseline.json'), { force: true });
     // Recorded even when its own thresholds fail by chance (a 0.95 model can miss case_pass_rate's 0.95): the modes are judged against it alike.
     const base = await evalRun(`base-${round}`, BASELINE_REPEAT, ['--update-baseline', '--accept', 'failed-gate']);
-    console.log(`round ${round}: baseline (--repeat ${BASELINE_REPEAT}) gate ${base.report.gate.passed ? 'passed' : 'FAILED'}, ${base.report.statistics.flaky_count} flaky, ${base.calls} calls`);
+    console.log(
+      `round ${round}: baseline (--repeat ${BASELINE_REPEAT}) gate ${base.report.gate.passed ? 'passed' : 'FAILED'}, ${base.report.statistics.flaky_count} flaky, ${base.calls} calls`,
+    );
     for (const f of base.report.gate.failures) console.log(`    baseline run failed on: ${f.message}`);
     const broken = stablePassing(base.report, BROKEN);
     for (const mode of MODES) {
@@ -152,11 +161,15 @@ const figures = MODES.map((mode) => {
   };
 });
 const single = figures.find((f) => f.mode === '1')?.calls ?? null;
-console.log(`\naccuracy ${ACCURACY}, rounds ${FIRST_ROUND}–${ROUNDS}, seed ${SEED}, baseline --repeat ${BASELINE_REPEAT}; ${BROKEN} cases broken for good in the broken runs`);
+console.log(
+  `\naccuracy ${ACCURACY}, rounds ${FIRST_ROUND}–${ROUNDS}, seed ${SEED}, baseline --repeat ${BASELINE_REPEAT}; ${BROKEN} cases broken for good in the broken runs`,
+);
 console.log('mode         calls per run   × one pass   false alarms   regressions caught');
 for (const f of figures) {
   const ratio = single ? `${(f.calls / single).toFixed(2)}×` : '–';
-  console.log(`--repeat ${f.mode.padEnd(4)} ${f.calls.toFixed(0).padStart(13)} ${ratio.padStart(12)} ${`${f.falseAlarms} of ${f.rounds}`.padStart(14)} ${`${f.caught} of ${f.rounds}`.padStart(20)}`);
+  console.log(
+    `--repeat ${f.mode.padEnd(4)} ${f.calls.toFixed(0).padStart(13)} ${ratio.padStart(12)} ${`${f.falseAlarms} of ${f.rounds}`.padStart(14)} ${`${f.caught} of ${f.rounds}`.padStart(20)}`,
+  );
 }
 const missed: string[] = [];
 for (const f of figures.filter((x) => x.mode !== '1')) {
@@ -164,7 +177,8 @@ for (const f of figures.filter((x) => x.mode !== '1')) {
   const allowedAlarms = f.rounds - Math.ceil((f.rounds * 7) / 8);
   if (f.falseAlarms > allowedAlarms) missed.push(`--repeat ${f.mode}: ${f.falseAlarms} false alarms (target ≤ ${allowedAlarms})`);
   if (f.caught < f.rounds) missed.push(`--repeat ${f.mode}: regressions caught in ${f.caught} of ${f.rounds} (target ${f.rounds})`);
-  if (f.mode === 'auto' && single !== null && f.calls > 1.5 * single) missed.push(`--repeat auto: ${(f.calls / single).toFixed(2)}× the calls of one pass (target ≤ 1.5×)`);
+  if (f.mode === 'auto' && single !== null && f.calls > 1.5 * single)
+    missed.push(`--repeat auto: ${(f.calls / single).toFixed(2)}× the calls of one pass (target ≤ 1.5×)`);
 }
 for (const m of missed) console.log(`target missed: ${m}`);
 process.exitCode = missed.length ? 1 : 0;

@@ -40,14 +40,25 @@ interface ChildResult {
 
 function writeConfig(name: string, cases: string, extra = ''): string {
   const path = join(TMP, `${name}.config.yaml`);
-  writeFileSync(path, `provider: sim\nconcurrency: 16\npaths: { prompts: ${join(ROOT, 'prompts')}, cases: ${cases}, reports: ${join(TMP, 'reports')} }\nbaseline: null\n${extra}`);
+  writeFileSync(
+    path,
+    `provider: sim\nconcurrency: 16\npaths: { prompts: ${join(ROOT, 'prompts')}, cases: ${cases}, reports: ${join(TMP, 'reports')} }\nbaseline: null\n${extra}`,
+  );
   return path;
 }
 
 /** Asynchronous on purpose: the loopback server lives in this process and must keep answering. */
-async function runEval(args: string[], env: Record<string, string> = {}): Promise<ChildResult & { report: { run: { duration_ms: number }; summary: { total: number; passed: number }; metrics: { error_rate?: { numerator: number } } } }> {
+async function runEval(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<
+  ChildResult & { report: { run: { duration_ms: number }; summary: { total: number; passed: number }; metrics: { error_rate?: { numerator: number } } } }
+> {
   const out = join(TMP, `out-${Math.random().toString(16).slice(2)}`);
-  const child = spawn(process.execPath, [join(ROOT, 'bench/child-eval.mjs'), 'eval', '-q', '--out', out, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [join(ROOT, 'bench/child-eval.mjs'), 'eval', '-q', '--out', out, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -96,12 +107,15 @@ function generateModuleSuite(n: number, only?: string): string {
 function generateScenarios(n: number): string {
   const dir = join(TMP, `scenarios-${n}`);
   mkdirSync(join(dir, 'pipeline'), { recursive: true });
-  const source = readdirSync(join(ROOT, 'cases/pipeline')).flatMap((f) => (parse(readFileSync(join(ROOT, 'cases/pipeline', f), 'utf8')) as { scenarios: Record<string, unknown>[] }).scenarios);
+  const source = readdirSync(join(ROOT, 'cases/pipeline')).flatMap(
+    (f) => (parse(readFileSync(join(ROOT, 'cases/pipeline', f), 'utf8')) as { scenarios: Record<string, unknown>[] }).scenarios,
+  );
   const scenarios = Array.from({ length: n }, (_, i) => {
     const s = source[i % source.length]!;
     return { ...s, scenario_id: `${String(s.scenario_id)}-b${i}`, ...(s.twin_of ? { twin_of: `${String(s.twin_of)}-b${i}` } : {}) };
   });
-  for (let i = 0; i < scenarios.length; i += 250) writeFileSync(join(dir, 'pipeline', `gen-${i / 250}.yaml`), JSON.stringify({ scenarios: scenarios.slice(i, i + 250) }));
+  for (let i = 0; i < scenarios.length; i += 250)
+    writeFileSync(join(dir, 'pipeline', `gen-${i / 250}.yaml`), JSON.stringify({ scenarios: scenarios.slice(i, i + 250) }));
   return dir;
 }
 
@@ -112,7 +126,11 @@ async function bareFetchLoop(url: string, body: string, calls: number, concurren
     Array.from({ length: concurrency }, async () => {
       while (next < calls) {
         next += 1;
-        const res = await fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bench' }, body });
+        const res = await fetch(`${url}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+          body,
+        });
         await res.text();
       }
     }),
@@ -129,7 +147,13 @@ async function main(): Promise<void> {
     const cases = generateModuleSuite(n);
     const r = await runEval(['--config', writeConfig(`m${n}`, cases)]);
     rss[n] = r.max_rss_mb;
-    rows.push([`module cases on sim, N=${n.toLocaleString('en')}`, `${(r.wall_ms / 1000).toFixed(2)} s`, `${Math.round(n / (r.wall_ms / 1000)).toLocaleString('en')} cases/s`, `${r.max_rss_mb.toFixed(0)} MB`, `${r.report.summary.passed}/${r.report.summary.total} passed`]);
+    rows.push([
+      `module cases on sim, N=${n.toLocaleString('en')}`,
+      `${(r.wall_ms / 1000).toFixed(2)} s`,
+      `${Math.round(n / (r.wall_ms / 1000)).toLocaleString('en')} cases/s`,
+      `${r.max_rss_mb.toFixed(0)} MB`,
+      `${r.report.summary.passed}/${r.report.summary.total} passed`,
+    ]);
     if (n === 10_000) {
       verdicts.push(
         `10,000 sim cases: ${(r.wall_ms / 1000).toFixed(2)} s (target ≤ ${TARGET_10K_S} s: ${r.wall_ms <= TARGET_10K_S * 1000 ? 'met' : 'MISSED'}), ` +
@@ -139,20 +163,29 @@ async function main(): Promise<void> {
   }
   if (rss[10_000] && rss[100_000]) {
     const ratio = rss[100_000]! / rss[10_000]!;
-    verdicts.push(`peak RSS 100,000 vs 10,000 cases: ${rss[100_000]!.toFixed(0)} MB vs ${rss[10_000]!.toFixed(0)} MB, ×${ratio.toFixed(2)} (target ≤ ×${TARGET_RSS_RATIO}: ${ratio <= TARGET_RSS_RATIO ? 'met' : 'MISSED'})`);
+    verdicts.push(
+      `peak RSS 100,000 vs 10,000 cases: ${rss[100_000]!.toFixed(0)} MB vs ${rss[10_000]!.toFixed(0)} MB, ×${ratio.toFixed(2)} (target ≤ ×${TARGET_RSS_RATIO}: ${ratio <= TARGET_RSS_RATIO ? 'met' : 'MISSED'})`,
+    );
   }
   if (PARTS.has('startup')) startupFigures(rows, verdicts);
   if (PARTS.has('pipeline')) {
     const scenarios = generateScenarios(1000);
     const p = await runEval(['--config', writeConfig('p1000', scenarios), '--module', 'pipeline']);
-    rows.push(['pipeline scenarios on sim, N=1,000', `${(p.wall_ms / 1000).toFixed(2)} s`, `${Math.round(1000 / (p.wall_ms / 1000)).toLocaleString('en')} scenarios/s`, `${p.max_rss_mb.toFixed(0)} MB`, `${p.report.summary.passed}/${p.report.summary.total} passed`]);
+    rows.push([
+      'pipeline scenarios on sim, N=1,000',
+      `${(p.wall_ms / 1000).toFixed(2)} s`,
+      `${Math.round(1000 / (p.wall_ms / 1000)).toLocaleString('en')} scenarios/s`,
+      `${p.max_rss_mb.toFixed(0)} MB`,
+      `${p.report.summary.passed}/${p.report.summary.total} passed`,
+    ]);
   }
   if (PARTS.has('loopback')) await loopbackFigures(rows, verdicts);
   if (PARTS.has('rate_limit')) await rateLimitFigures(rows, verdicts);
   print(rows, verdicts);
 }
 
-const intentExample = (): string => JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!));
+const intentExample = (): string =>
+  JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!));
 
 async function loopbackFigures(rows: string[][], verdicts: string[]): Promise<void> {
   const content = intentExample();
@@ -160,12 +193,24 @@ async function loopbackFigures(rows: string[][], verdicts: string[]): Promise<vo
   try {
     const calls = 2000;
     const cases = generateModuleSuite(calls, 'intent_recognition');
-    const config = writeConfig('loopback', cases, `openai: { base_url: ${server.baseURL}, max_connections: 64, timeout_ms: 10000 }\ncache: { dir: ${join(TMP, 'cache')}, mode: off }\n`);
+    const config = writeConfig(
+      'loopback',
+      cases,
+      `openai: { base_url: ${server.baseURL}, max_connections: 64, timeout_ms: 10000 }\ncache: { dir: ${join(TMP, 'cache')}, mode: off }\n`,
+    );
     const bare = await bareFetchLoop(server.baseURL, JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'x' }] }), calls, 64);
     const r = await runEval(['--config', config, '--provider', 'openai', '--model', 'bench-model', '-j', '64', '--no-cache'], { OPENAI_API_KEY: 'bench-key' });
     const achieved = calls / (r.report.run.duration_ms / 1000);
-    rows.push(['openai provider vs loopback (100 ms), j=64, 2,000 calls', `${(r.report.run.duration_ms / 1000).toFixed(2)} s`, `${achieved.toFixed(0)} calls/s`, `${r.max_rss_mb.toFixed(0)} MB`, `ideal 640/s · bare fetch ${bare.toFixed(0)}/s`]);
-    verdicts.push(`loopback (slow server): ${achieved.toFixed(0)} calls/s = ${((achieved / bare) * 100).toFixed(0)}% of the bare fetch loop's ${bare.toFixed(0)}/s (target ≥ 90%, unchanged: ${achieved >= 0.9 * bare ? 'met' : 'MISSED'}); ideal 640/s`);
+    rows.push([
+      'openai provider vs loopback (100 ms), j=64, 2,000 calls',
+      `${(r.report.run.duration_ms / 1000).toFixed(2)} s`,
+      `${achieved.toFixed(0)} calls/s`,
+      `${r.max_rss_mb.toFixed(0)} MB`,
+      `ideal 640/s · bare fetch ${bare.toFixed(0)}/s`,
+    ]);
+    verdicts.push(
+      `loopback (slow server): ${achieved.toFixed(0)} calls/s = ${((achieved / bare) * 100).toFixed(0)}% of the bare fetch loop's ${bare.toFixed(0)}/s (target ≥ 90%, unchanged: ${achieved >= 0.9 * bare ? 'met' : 'MISSED'}); ideal 640/s`,
+    );
   } finally {
     await server.close();
   }
@@ -179,14 +224,26 @@ async function rateLimitFigures(rows: string[][], verdicts: string[]): Promise<v
   const limited = await startOpenAICompatibleServer(handler);
   try {
     const cases = generateModuleSuite(calls, 'intent_recognition');
-    const config = writeConfig('ratelimited', cases, `openai: { base_url: ${limited.baseURL}, max_connections: 64, timeout_ms: 10000 }\ncache: { dir: ${join(TMP, 'cache-rl')}, mode: off }\n`);
+    const config = writeConfig(
+      'ratelimited',
+      cases,
+      `openai: { base_url: ${limited.baseURL}, max_connections: 64, timeout_ms: 10000 }\ncache: { dir: ${join(TMP, 'cache-rl')}, mode: off }\n`,
+    );
     const r = await runEval(['--config', config, '--provider', 'openai', '--model', 'bench-model', '-j', '64', '--no-cache'], { OPENAI_API_KEY: 'bench-key' });
     const seconds = r.report.run.duration_ms / 1000;
     const achieved = calls / seconds;
     const errors = r.report.metrics.error_rate?.numerator ?? 0;
     const fraction = achieved / rate;
-    rows.push([`openai provider vs rate-limited server (${rate}/s, burst ${Math.round(rate / 5)}), j=64, ${calls.toLocaleString('en')} calls`, `${seconds.toFixed(2)} s`, `${achieved.toFixed(1)} calls/s`, `${r.max_rss_mb.toFixed(0)} MB`, `${(fraction * 100).toFixed(1)}% of ${rate}/s · ${counters.rejected} × 429 · ${errors} errors`]);
-    verdicts.push(`rate limit: ${achieved.toFixed(1)} calls/s = ${(fraction * 100).toFixed(1)}% of the enforced ${rate}/s with ${errors} errors and ${counters.rejected} responses 429 (${((counters.rejected / calls) * 100).toFixed(1)}% of calls) (target ≥ 90%, 0 errors: ${fraction >= 0.9 && errors === 0 ? 'met' : 'MISSED'})`);
+    rows.push([
+      `openai provider vs rate-limited server (${rate}/s, burst ${Math.round(rate / 5)}), j=64, ${calls.toLocaleString('en')} calls`,
+      `${seconds.toFixed(2)} s`,
+      `${achieved.toFixed(1)} calls/s`,
+      `${r.max_rss_mb.toFixed(0)} MB`,
+      `${(fraction * 100).toFixed(1)}% of ${rate}/s · ${counters.rejected} × 429 · ${errors} errors`,
+    ]);
+    verdicts.push(
+      `rate limit: ${achieved.toFixed(1)} calls/s = ${(fraction * 100).toFixed(1)}% of the enforced ${rate}/s with ${errors} errors and ${counters.rejected} responses 429 (${((counters.rejected / calls) * 100).toFixed(1)}% of calls) (target ≥ 90%, 0 errors: ${fraction >= 0.9 && errors === 0 ? 'met' : 'MISSED'})`,
+    );
   } finally {
     await limited.close();
   }
@@ -229,7 +286,8 @@ function startupFigures(rows: string[][], verdicts: string[]): void {
   ];
   for (const arm of arms) startSeconds(arm.args, arm.env); // warms the parse cache and the disk cache
   const times = arms.map(() => [] as number[]);
-  for (let round = 0; round < STARTUP_RUNS; round++) arms.forEach((arm, i) => {
+  for (let round = 0; round < STARTUP_RUNS; round++)
+    arms.forEach((arm, i) => {
       times[i]!.push(startSeconds(arm.args, arm.env));
     });
   const bare = median(times[0]!);
@@ -242,7 +300,9 @@ function startupFigures(rows: string[][], verdicts: string[]): void {
     if (!arm.target) return;
     const met = ratio <= TARGET_STARTUP_RATIO;
     if (!met) process.exitCode = 1;
-    verdicts.push(`${arm.label}: ${t.toFixed(3)} s = ×${ratio.toFixed(2)} node -e 0 (${bare.toFixed(3)} s) (target ≤ ×${TARGET_STARTUP_RATIO}: ${met ? 'met' : 'MISSED'})`);
+    verdicts.push(
+      `${arm.label}: ${t.toFixed(3)} s = ×${ratio.toFixed(2)} node -e 0 (${bare.toFixed(3)} s) (target ≤ ×${TARGET_STARTUP_RATIO}: ${met ? 'met' : 'MISSED'})`,
+    );
   });
 }
 

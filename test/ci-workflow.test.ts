@@ -66,7 +66,20 @@ describe('.github/workflows/orderflow.yml', () => {
 });
 
 /** The tests' own tree, as the target branch of a project (orderflow's own repository, with a small suite). */
-const PROJECT_PARTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'bin', 'schemas', 'templates', 'prompts', 'cases/intent_recognition', '.github', '.gitignore'];
+const PROJECT_PARTS = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'src',
+  'bin',
+  'schemas',
+  'templates',
+  'prompts',
+  'cases/intent_recognition',
+  '.github',
+  '.gitignore',
+];
 const BASE_CONFIG = 'provider: sim\nbaseline: reports/baseline.json\ncache: { mode: off }\ngate: { case_pass_rate: { min: 0.95 } }\n';
 
 /** Offline stand-in for npm: see the header of this file. Every call is logged with its folder. */
@@ -109,7 +122,10 @@ describe('the workflow against a git origin and pull requests', () => {
 
     // The pull request that tries everything: failing new cases, and every file that could judge them in its favour.
     git(origin, 'checkout', '-qb', 'pr-forged');
-    const failing = [1, 2, 3].map((i) => `  - case_id: pr-new-${i}\n    case_type: normal\n    input: { user_query: "订单 O77${i} 我要退款" }\n    expected_behavior: { expected_enum_values: { intent: complaint } }\n`);
+    const failing = [1, 2, 3].map(
+      (i) =>
+        `  - case_id: pr-new-${i}\n    case_type: normal\n    input: { user_query: "订单 O77${i} 我要退款" }\n    expected_behavior: { expected_enum_values: { intent: complaint } }\n`,
+    );
     writeFileSync(join(origin, 'cases/intent_recognition/pr-new.yaml'), `test_cases:\n${failing.join('')}`);
     writeFileSync(join(origin, 'orderflow.config.yaml'), `${BASE_CONFIG.replace('min: 0.95', 'min: 0.5')}max_new_failures: 1000\n`);
     const rerecorded = await runCli(['eval', '-q', '--update-baseline', '--accept', 'loosened-gate', '--out', join(root, 'pr-recording')], { cwd: origin });
@@ -152,7 +168,16 @@ describe('the workflow against a git origin and pull requests', () => {
     const buildCache = join(root, 'build-cache');
     mkdirSync(buildCache);
     const realNpm = execFileSync('bash', ['-c', 'command -v npm']).toString().trim();
-    env = { PATH: `${shims}:${process.env.PATH}`, HOME: root, NO_COLOR: '1', CI: '1', OFW_NPM_LOG: npmLog, OFW_REAL_NPM: realNpm, OFW_NODE_MODULES: join(process.cwd(), 'node_modules'), OFW_BUILD_CACHE: buildCache };
+    env = {
+      PATH: `${shims}:${process.env.PATH}`,
+      HOME: root,
+      NO_COLOR: '1',
+      CI: '1',
+      OFW_NPM_LOG: npmLog,
+      OFW_REAL_NPM: realNpm,
+      OFW_NODE_MODULES: join(process.cwd(), 'node_modules'),
+      OFW_BUILD_CACHE: buildCache,
+    };
   }, 240_000);
 
   function runWorkflow(branch: string, jobs: 'all' | 'first shard' = 'all') {
@@ -178,16 +203,37 @@ describe('the workflow against a git origin and pull requests', () => {
     for (const e of evals) expect(e.failedStep, e.log).toBeNull();
     expect(gate!.failedStep, gate!.log).toBe('Fail on a failed gate');
     expect(gate!.summary).toMatch(/^## orderflow: ❌ gate FAILED/);
-    for (const file of ['reports/baseline.json', 'orderflow.config.yaml', 'package.json']) expect(gate!.summary).toContain(`This pull request changes \`${file}\`.`);
+    for (const file of ['reports/baseline.json', 'orderflow.config.yaml', 'package.json'])
+      expect(gate!.summary).toContain(`This pull request changes \`${file}\`.`);
 
     // The same verdict as the target branch's orderflow, config and baseline give the pull request's prompts and cases directly.
     const merged = JSON.parse(readFileSync(join(gate!.runnerTemp, 'orderflow-report/report.json'), 'utf8'));
     const ws = gate!.workspace;
     const directOut = join(tempDir(), 'direct');
-    const direct = await runCli(['eval', '-q', '-c', 'base/orderflow.config.yaml', '--prompts', 'pr/prompts', '--cases', 'pr/cases', '--baseline', 'base/reports/baseline.json', '--out', directOut], { cwd: ws });
+    const direct = await runCli(
+      [
+        'eval',
+        '-q',
+        '-c',
+        'base/orderflow.config.yaml',
+        '--prompts',
+        'pr/prompts',
+        '--cases',
+        'pr/cases',
+        '--baseline',
+        'base/reports/baseline.json',
+        '--out',
+        directOut,
+      ],
+      { cwd: ws },
+    );
     expect(direct.code, direct.stderr).toBe(1);
     const directReport = JSON.parse(readFileSync(join(directOut, 'report.json'), 'utf8'));
-    const failing = (r: { gate: { checks: { id: string; passed: boolean }[] } }) => r.gate.checks.filter((c) => !c.passed).map((c) => c.id).sort();
+    const failing = (r: { gate: { checks: { id: string; passed: boolean }[] } }) =>
+      r.gate.checks
+        .filter((c) => !c.passed)
+        .map((c) => c.id)
+        .sort();
     expect(failing(merged)).toEqual(failing(directReport));
     expect(failing(merged)).toContain('case_pass_rate');
     expect(merged.summary).toEqual(directReport.summary);
@@ -196,7 +242,10 @@ describe('the workflow against a git origin and pull requests', () => {
     // Nothing of the pull request ran: not its sources, its launcher, its package scripts; npm only in the target branch's checkout.
     expect(readdirSync(markers)).toEqual([]);
     expect(existsSync(join(ws, 'pr/dist'))).toBe(false);
-    const npmDirs = readFileSync(npmLog, 'utf8').trim().split('\n').map((l) => l.split(' ')[0]!);
+    const npmDirs = readFileSync(npmLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' ')[0]!);
     expect(npmDirs.length).toBeGreaterThan(0);
     for (const dir of npmDirs) expect(dir).toMatch(/\/workspace\/base$/);
     // The report folder it committed was not what the summary was made from.
@@ -224,7 +273,8 @@ describe('the workflow against a git origin and pull requests', () => {
 describe('orderflow summary', () => {
   it('stays under the cap whatever the run, and says where the rest is', async () => {
     const root = tempDir();
-    for (const part of ['prompts', 'cases/intent_recognition', 'cases/pipeline/injection.yaml', 'orderflow.config.yaml']) cpSync(join(process.cwd(), part), join(root, part), { recursive: true });
+    for (const part of ['prompts', 'cases/intent_recognition', 'cases/pipeline/injection.yaml', 'orderflow.config.yaml'])
+      cpSync(join(process.cwd(), part), join(root, part), { recursive: true });
     expect((await runCli(['eval', '-q', '--provider', 'sim:gullible', '--out', join(root, 'gullible')], { cwd: root })).code).toBe(1);
     const summary = await runCli(['summary', join(root, 'gullible'), '--artifact', 'orderflow-report'], { cwd: root });
     expect(summary.code).toBe(0);
@@ -236,7 +286,13 @@ describe('orderflow summary', () => {
     // A report far larger than any summary may be: 5,000 failing cases with long ids and reasons.
     const report = JSON.parse(readFileSync(join(root, 'gullible/report.json'), 'utf8'));
     const long = 'x'.repeat(180);
-    report.cases = Array.from({ length: 5000 }, (_, i) => ({ id: `case-${i}-${long}`, module: 'intent_recognition', case_type: 'normal', status: 'failed', failed_checks: [{ name: 'check', reason: long }] }));
+    report.cases = Array.from({ length: 5000 }, (_, i) => ({
+      id: `case-${i}-${long}`,
+      module: 'intent_recognition',
+      case_type: 'normal',
+      status: 'failed',
+      failed_checks: [{ name: 'check', reason: long }],
+    }));
     report.gate.checks = Array.from({ length: 500 }, (_, i) => ({ id: `c${i}`, passed: false, reason: `reason ${i} ${long}` }));
     writeFileSync(join(root, 'huge.json'), JSON.stringify(report));
     const huge = await runCli(['summary', join(root, 'huge.json')], { cwd: root });

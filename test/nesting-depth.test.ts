@@ -8,7 +8,10 @@ const flow = (n: number) => `test_cases:\n  - input:\n      x: ${'['.repeat(n)}$
 
 describe('nesting depth', () => {
   it.each([MAX_NESTING, 1_000, 4_000, 10_000, 100_000])('%i levels of [ past the root list: the same error, on the line where the bound is passed', (n) => {
-    for (const [text, line] of [[json(n), 3], [flow(n), 3]] as const) {
+    for (const [text, line] of [
+      [json(n), 3],
+      [flow(n), 3],
+    ] as const) {
       const parsed = parseDataFile(text, 'test_cases');
       expect(parsed.error, text.slice(0, 40)).toEqual({ message: TOO_DEEP, line });
     }

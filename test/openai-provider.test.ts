@@ -149,7 +149,11 @@ describe('usage and cost', () => {
 
 describe('faults', () => {
   it('429 with Retry-After: 1, then success: waits at least a second and counts the attempts', async () => {
-    const seen = handle((_, n) => (n === 0 ? { status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached', type: 'requests' } } } : { content: JSON.stringify(validOutput) }));
+    const seen = handle((_, n) =>
+      n === 0
+        ? { status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached', type: 'requests' } } }
+        : { content: JSON.stringify(validOutput) },
+    );
     const started = performance.now();
     const response = await provider({ retryBaseDelayMs: 5 }).complete(request());
     const elapsed = performance.now() - started;
@@ -347,7 +351,12 @@ describe('the loopback server answering with sim', () => {
       expect(p?.inputSchema, module).toBeDefined();
       const example = p!.examples.find((e) => e.kind === 'input');
       expect(example, `${module} has no input example`).toBeDefined();
-      const req: ModelRequest = { module, prompt: p!, input: withInputDefaults(p!.inputSchema!.tree, JSON.parse(example!.text)) as Record<string, unknown>, trial: 0 };
+      const req: ModelRequest = {
+        module,
+        prompt: p!,
+        input: withInputDefaults(p!.inputSchema!.tree, JSON.parse(example!.text)) as Record<string, unknown>,
+        trial: 0,
+      };
       const viaHttp = (await provider().complete(req)).text;
       expect(viaHttp, module).toBe((await sim.complete(req)).text);
       // Two empty answers would also be equal: the answer must be one the module's schema accepts.

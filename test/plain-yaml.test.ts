@@ -38,7 +38,10 @@ describe('the quick and the positioned reading of YAML agree', () => {
     for (const file of files) {
       const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
       if (readPlainYaml(text, listKeyOf(text))) quick += 1;
-      expect(reading((t) => parseDataFile(t, listKeyOf(t)), text), file).toEqual(reading((t) => parseYamlWithPositions(t), text));
+      expect(
+        reading((t) => parseDataFile(t, listKeyOf(t)), text),
+        file,
+      ).toEqual(reading((t) => parseYamlWithPositions(t), text));
     }
     // the suite itself is plain data: the quick way must actually be taken
     expect(quick).toBeGreaterThan(files.length / 2);
@@ -46,10 +49,16 @@ describe('the quick and the positioned reading of YAML agree', () => {
 
   const docs: [string, string][] = [
     ['scalars that look alike in YAML 1.1 and 1.2', 'test_cases:\n  - a: [~, null, Null, NULL, "", true, True, TRUE, tRUE, yes, no, on, off, y, n]\n'],
-    ['numbers in every notation', 'test_cases:\n  - a: [0, -0, +1, 007, 0o17, 0O17, 0x1F, 0X1F, 0b101, 1_000, 1., .5, -.5, +.5, 1e3, 1E+3, 1.5e-3, .inf, -.Inf, +.INF, .nan, .NaN, 12345678901234567890, 1:30, 2024-01-01]\n'],
+    [
+      'numbers in every notation',
+      'test_cases:\n  - a: [0, -0, +1, 007, 0o17, 0O17, 0x1F, 0X1F, 0b101, 1_000, 1., .5, -.5, +.5, 1e3, 1E+3, 1.5e-3, .inf, -.Inf, +.INF, .nan, .NaN, 12345678901234567890, 1:30, 2024-01-01]\n',
+    ],
     ['a number past the range of a double', 'test_cases:\n  - a: 1e400\n'],
-    ['quoted and escaped strings', "test_cases:\n  - a: \"\\x41\\u00e9\\U0001F600\\N\\_\\L\\P\\/\\t\"\n    b: 'it''s'\n    c: \"x\n      y\"\n"],
-    ['block scalars with every chomping', 'test_cases:\n  - a: |\n      x\n      y\n    b: |-\n      x\n    c: |+\n      x\n\n    d: >\n      x\n      y\n\n      z\n'],
+    ['quoted and escaped strings', 'test_cases:\n  - a: "\\x41\\u00e9\\U0001F600\\N\\_\\L\\P\\/\\t"\n    b: \'it\'\'s\'\n    c: "x\n      y"\n'],
+    [
+      'block scalars with every chomping',
+      'test_cases:\n  - a: |\n      x\n      y\n    b: |-\n      x\n    c: |+\n      x\n\n    d: >\n      x\n      y\n\n      z\n',
+    ],
     ['null and number keys', 'test_cases:\n  - null: 1\n    ~: 2\n    1: 3\n'],
     ['a complex key', 'test_cases:\n  - ? [a, b]\n    : c\n'],
     ['tags', "test_cases:\n  - a: !!float '1'\n    b: !!str 2\n"],
@@ -71,7 +80,7 @@ describe('the quick and the positioned reading of YAML agree', () => {
     ['CRLF line ends', 'test_cases:\r\n  - a: 1\r\n    b: "x"\r\n  - c: 2\r\n'],
     ['a merge key (not merged in YAML 1.2)', 'test_cases:\n  - <<: {a: 1}\n    b: 2\n'],
     ['a list not indented under its key', 'test_cases:\n- a: 1\n- b: 2\n'],
-    ['an explicit key and empty values', "test_cases:\n  - ? c\n    a: ''\n    b: \"\"\n    d:\n"],
+    ['an explicit key and empty values', 'test_cases:\n  - ? c\n    a: \'\'\n    b: ""\n    d:\n'],
     ['binary and timestamps (YAML 1.1 types)', 'test_cases:\n  - a: !!binary aGVsbG8=\n    b: 2001-12-14t21:59:43.10-05:00\n'],
   ];
   it.each(docs)('%s', (_, text) => {
@@ -82,8 +91,40 @@ describe('the quick and the positioned reading of YAML agree', () => {
   it(`on ${EDITS} small random edits of the suite's own cases, the two readings still agree`, () => {
     let seed = 20261201;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-    const inserts = [' ', '  ', '\t', ':', ': ', '- ', '#', '"', "'", '[', ']', '{', '}', ',', '\n', '&a ', '*a', '!', '|', '>', '?', '%', '@', '`', '\\', 'null', '1e999', '0x', '~', '<<: ', '---\n'];
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const inserts = [
+      ' ',
+      '  ',
+      '\t',
+      ':',
+      ': ',
+      '- ',
+      '#',
+      '"',
+      "'",
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      '\n',
+      '&a ',
+      '*a',
+      '!',
+      '|',
+      '>',
+      '?',
+      '%',
+      '@',
+      '`',
+      '\\',
+      'null',
+      '1e999',
+      '0x',
+      '~',
+      '<<: ',
+      '---\n',
+    ];
     const sources = files.filter((f) => f.includes('/cases/')).map((f) => readFileSync(f, 'utf8').split('\n'));
     let valid = 0;
     for (let i = 0; i < EDITS; i++) {
@@ -95,7 +136,10 @@ describe('the quick and the positioned reading of YAML agree', () => {
       const kind = random();
       if (kind < 0.4) text = text.slice(0, at) + pick(inserts) + text.slice(at);
       else if (kind < 0.7) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 3));
-      else text = text.replace(/\n( *)/g, (m, indent: string, offset: number) => (offset === text.lastIndexOf('\n', at) ? `\n${' '.repeat(Math.max(0, indent.length + Math.floor(random() * 5) - 2))}` : m));
+      else
+        text = text.replace(/\n( *)/g, (m, indent: string, offset: number) =>
+          offset === text.lastIndexOf('\n', at) ? `\n${' '.repeat(Math.max(0, indent.length + Math.floor(random() * 5) - 2))}` : m,
+        );
       if (/^\s*[{[]/.test(text)) continue; // read as JSON, not YAML
       const quick = reading((t) => parseDataFile(t, 'test_cases'), text);
       expect(quick, text).toEqual(reading((t) => parseYamlWithPositions(t), text));
@@ -107,7 +151,16 @@ describe('the quick and the positioned reading of YAML agree', () => {
 
   it('what the quick way takes and what it leaves', () => {
     expect(readPlainYaml('test_cases:\n  - a: 1\n  - b: [x, "y"]\n', 'test_cases')?.itemStarts).toEqual([16, 25]);
-    for (const text of ['test_cases:\n  - &x {a: 1}\n', 'test_cases:\n  - a: !!str 1\n', '%YAML 1.2\n---\ntest_cases: []\n', 'test_cases:\n  - null: 1\n', 'test_cases:\n  - a: 1e400\n', 'a: 1\n---\nb: 2\n', 'a: b: c\n', '']) {
+    for (const text of [
+      'test_cases:\n  - &x {a: 1}\n',
+      'test_cases:\n  - a: !!str 1\n',
+      '%YAML 1.2\n---\ntest_cases: []\n',
+      'test_cases:\n  - null: 1\n',
+      'test_cases:\n  - a: 1e400\n',
+      'a: 1\n---\nb: 2\n',
+      'a: b: c\n',
+      '',
+    ]) {
       expect(readPlainYaml(text, 'test_cases'), text).toBeUndefined();
     }
   });

@@ -101,7 +101,15 @@ describe('CachedProvider', () => {
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(await files(dir)).toEqual([join(dir, key.slice(0, 2), `${key}.json`)]);
     const entry = JSON.parse(await readFile(provider.entryPath(key), 'utf8'));
-    expect(entry).toMatchObject({ key, provider: 'openai', model: 'test-model', module: MODULE, case_id: 'cache-test-001', trial: 0, response: { text: answer } });
+    expect(entry).toMatchObject({
+      key,
+      provider: 'openai',
+      model: 'test-model',
+      module: MODULE,
+      case_id: 'cache-test-001',
+      trial: 0,
+      response: { text: answer },
+    });
 
     // Another provider object on the same directory (another run) hits too.
     await cached(dir).complete(request());
@@ -152,7 +160,9 @@ describe('CachedProvider', () => {
 
   it('replay: a miss throws replay_miss naming module and case, and never calls upstream', async () => {
     const seen = handle(() => ({ content: answer }));
-    const error = await cached(await freshDir(), 'replay').complete(request()).catch((e: unknown) => e);
+    const error = await cached(await freshDir(), 'replay')
+      .complete(request())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).kind).toBe('replay_miss');
     expect((error as ProviderError).message).toContain(MODULE);
@@ -165,7 +175,12 @@ describe('CachedProvider', () => {
     const dir = await freshDir();
     await cached(dir).complete(request({ trial: 2 }));
     const seen = handle(() => ({ status: 500 }));
-    const replay = await createProvider({ provider: 'openai', config: config({ cache: { dir } }), env: { ORDERFLOW_MODEL: 'test-model', OPENAI_BASE_URL: server.baseURL }, cacheMode: 'replay' });
+    const replay = await createProvider({
+      provider: 'openai',
+      config: config({ cache: { dir } }),
+      env: { ORDERFLOW_MODEL: 'test-model', OPENAI_BASE_URL: server.baseURL },
+      cacheMode: 'replay',
+    });
     const response = await replay.complete(request({ trial: 2 }));
     expect(response).toMatchObject({ text: answer, cached: true });
     const miss = await replay.complete(request({ trial: 3 })).catch((e: unknown) => e);

@@ -8,7 +8,9 @@ const issuesOf = (value: unknown) => readableIssues((Shape.safeParse(value) as {
 
 describe('validation issues as an author reads them', () => {
   it('a misspelt key is one issue at the misspelt key, naming the key it was meant to be', () => {
-    expect(issuesOf({ case_id: 'x', expected_behaviour: { intent: 'a' } })).toEqual([{ path: ['expected_behaviour'], unknownKey: true, didYouMean: 'expected_behavior', message: expect.any(String) }]);
+    expect(issuesOf({ case_id: 'x', expected_behaviour: { intent: 'a' } })).toEqual([
+      { path: ['expected_behaviour'], unknownKey: true, didYouMean: 'expected_behavior', message: expect.any(String) },
+    ]);
   });
 
   it('an unknown key far from anything missing stays unknown, and the missing key stays missing', () => {

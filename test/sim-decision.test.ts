@@ -74,10 +74,23 @@ describe('decision modules on sim:gullible', () => {
 
 const REFUND_INPUT = {
   intent_result: { intent: 'refund_request', secondary_intents: [], slots: { order_id: 'O123' }, user_claims: [], risk_tags: [] },
-  verified_tool_facts: { order_status: 'paid', payment_status: 'paid', shipment_status: 'not_shipped', logistics_status: 'no_tracking', after_sales_status: 'none' },
+  verified_tool_facts: {
+    order_status: 'paid',
+    payment_status: 'paid',
+    shipment_status: 'not_shipped',
+    logistics_status: 'no_tracking',
+    after_sales_status: 'none',
+  },
   tool_fact_conflicts: [],
   selected_evidence: [
-    { evidence_id: 'E001', doc_id: 'R001', policy_type: 'shipping_delay_policy', summary: '买家付款后商家超过承诺发货时间仍未发货的，买家可申请退款，延迟发货责任由商家承担。', supports_decision_types: ['refund_allowed'], trust_level: 'high' },
+    {
+      evidence_id: 'E001',
+      doc_id: 'R001',
+      policy_type: 'shipping_delay_policy',
+      summary: '买家付款后商家超过承诺发货时间仍未发货的，买家可申请退款，延迟发货责任由商家承担。',
+      supports_decision_types: ['refund_allowed'],
+      trust_level: 'high',
+    },
   ],
   evidence_sufficiency: 'sufficient',
   safety_risk_tags: [],
@@ -96,7 +109,8 @@ describe('responsibility_attribution', () => {
 
   it('reads the responsible party from how the evidence words it', () => {
     const worded = (summary: string, policy_type = 'refund_policy') =>
-      run('responsibility_attribution', { ...REFUND_INPUT, selected_evidence: [{ ...REFUND_INPUT.selected_evidence[0]!, policy_type, summary }] }).responsible_party;
+      run('responsibility_attribution', { ...REFUND_INPUT, selected_evidence: [{ ...REFUND_INPUT.selected_evidence[0]!, policy_type, summary }] })
+        .responsible_party;
     expect(worded('未发货订单可申请退款，责任方为商家。')).toBe('merchant');
     expect(worded('未发货订单可申请退款，由平台先行承担。')).toBe('platform');
     expect(worded('未发货订单可申请退款。')).toBe('unknown');
@@ -114,7 +128,13 @@ describe('responsibility_attribution', () => {
 describe('tool_authorization', () => {
   const refund = {
     proposed_action: { tool_name: 'create_refund', args: { order_id: 'O1' }, idempotency_key: 'k1' },
-    decision_result: { decision: 'refund_allowed', automation_level: 'confirmation_required', required_before_execution: [], evidence_policy_ids: ['R001'], risk_tags: [] },
+    decision_result: {
+      decision: 'refund_allowed',
+      automation_level: 'confirmation_required',
+      required_before_execution: [],
+      evidence_policy_ids: ['R001'],
+      risk_tags: [],
+    },
     session: { current_user_id: 'U1', claimed_role: null, target_order_owner_id: 'U1', user_confirmation: 'confirmed', permission_check_passed: true },
     safety_risk_tags: [],
     evidence_sufficiency: 'sufficient',
@@ -143,7 +163,10 @@ describe('tool_authorization', () => {
   });
 
   it('drops widening arguments from sanitized_args', () => {
-    const out = run('tool_authorization', { ...refund, proposed_action: { ...refund.proposed_action, args: { order_id: 'O1', skip_verification: true, user_id: 'U9' } } });
+    const out = run('tool_authorization', {
+      ...refund,
+      proposed_action: { ...refund.proposed_action, args: { order_id: 'O1', skip_verification: true, user_id: 'U9' } },
+    });
     expect(out.authorization_decision).toBe('deny');
     expect(out.sanitized_args).toEqual({ order_id: 'O1' });
   });
@@ -159,7 +182,10 @@ describe('execution_state_verification', () => {
       retry_count: 0,
     };
     expect(run('execution_state_verification', base)).toMatchObject({ verification_status: 'need_retry', should_tell_user_success: false });
-    expect(run('execution_state_verification', { ...base, retry_count: 2 })).toMatchObject({ verification_status: 'human_handoff', next_action: 'human_handoff' });
+    expect(run('execution_state_verification', { ...base, retry_count: 2 })).toMatchObject({
+      verification_status: 'human_handoff',
+      next_action: 'human_handoff',
+    });
     expect(run('execution_state_verification', base, 'gullible')).toMatchObject({ verification_status: 'verified_success', should_tell_user_success: true });
   });
 });
@@ -179,7 +205,10 @@ describe('customer_response_generation', () => {
   it('reads Forbidden Phrases from the prompt: removing one lets it through', () => {
     const guarded = run('customer_response_generation', statusInfo);
     expect(guarded.reply).not.toContain('订单已取消');
-    const prompt = withStructured('customer_response_generation', (s) => ({ ...s, forbiddenPhrases: s.forbiddenPhrases!.filter((p) => p.value !== '订单已取消') }));
+    const prompt = withStructured('customer_response_generation', (s) => ({
+      ...s,
+      forbiddenPhrases: s.forbiddenPhrases!.filter((p) => p.value !== '订单已取消'),
+    }));
     const relaxed = run('customer_response_generation', statusInfo, 'reference', prompt);
     expect(relaxed.reply).toContain('订单已取消');
     expect(relaxed.forbidden_phrases_detected).toEqual([]);
@@ -188,21 +217,39 @@ describe('customer_response_generation', () => {
   it('rewrites a draft that contains a phrase newly added to the prompt', () => {
     const handoff = { ...statusInfo, response_scenario: 'human_handoff', intent: 'refund_request' };
     expect(run('customer_response_generation', handoff).reply).toContain('请您稍候');
-    const prompt = withStructured('customer_response_generation', (s) => ({ ...s, forbiddenPhrases: [...s.forbiddenPhrases!, { value: '请您稍候', line: 0 }] }));
+    const prompt = withStructured('customer_response_generation', (s) => ({
+      ...s,
+      forbiddenPhrases: [...s.forbiddenPhrases!, { value: '请您稍候', line: 0 }],
+    }));
     const out = run('customer_response_generation', handoff, 'reference', prompt);
     expect(out.reply).not.toContain('请您稍候');
     expect(out.forbidden_phrases_detected).toEqual([]);
   });
 
   it('downgrades execution_success when verification did not confirm it', () => {
-    const out = run('customer_response_generation', { ...statusInfo, response_scenario: 'execution_success', intent: 'refund_request', verified_facts: [], verification_result: { verification_status: 'uncertain', should_tell_user_success: false } });
+    const out = run('customer_response_generation', {
+      ...statusInfo,
+      response_scenario: 'execution_success',
+      intent: 'refund_request',
+      verified_facts: [],
+      verification_result: { verification_status: 'uncertain', should_tell_user_success: false },
+    });
     expect(out.reply).not.toMatch(/已为您提交|退款已成功/);
     expect(out.contains_unverified_claim).toBe(false);
   });
 });
 
 describe('failure_recovery', () => {
-  const readFailure = { failed_stage: 'fact_query', failure_type: 'tool_error', failure_detail: 'query_order 超时', retry_count: 0, max_retries: 2, involves_write_action: false, risk_tags: [], confidence: 0.9 };
+  const readFailure = {
+    failed_stage: 'fact_query',
+    failure_type: 'tool_error',
+    failure_detail: 'query_order 超时',
+    retry_count: 0,
+    max_retries: 2,
+    involves_write_action: false,
+    risk_tags: [],
+    confidence: 0.9,
+  };
 
   it('retries a read within budget, never a write, and hands off when the budget is spent', () => {
     expect(run('failure_recovery', readFailure).recovery_action).toBe('retry_read_tool');

@@ -15,14 +15,29 @@ import { judgeScenario } from '../src/scoring/scenario-judge.js';
 import { loadWorkspace } from '../src/config/workspace.js';
 
 const ws = await loadWorkspace();
-const order = (order_id: string, extra: Record<string, unknown> = {}) => ({ order_id, user_id: 'U1', status: 'paid', payment_status: 'paid', shipment_status: 'not_shipped', amount: 199, address: '北京市海淀区中关村大街1号', ...extra });
+const order = (order_id: string, extra: Record<string, unknown> = {}) => ({
+  order_id,
+  user_id: 'U1',
+  status: 'paid',
+  payment_status: 'paid',
+  shipment_status: 'not_shipped',
+  amount: 199,
+  address: '北京市海淀区中关村大街1号',
+  ...extra,
+});
 const parse = (s: Record<string, unknown>) => ScenarioSchema.parse({ scenario_id: 's', case_type: 'normal', user: { id: 'U1' }, ...s });
-const run = async (s: Scenario): Promise<PipelineTrace> => (await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, gates: true })).trace;
-const writes = (t: PipelineTrace) => t.tools.filter((x) => x.status === 'executed' && !x.tool.startsWith('query_') && x.tool !== 'search_policy').map((x) => x.tool);
+const run = async (s: Scenario): Promise<PipelineTrace> =>
+  (await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, gates: true })).trace;
+const writes = (t: PipelineTrace) =>
+  t.tools.filter((x) => x.status === 'executed' && !x.tool.startsWith('query_') && x.tool !== 'search_policy').map((x) => x.tool);
 
 describe('item 6: a hand-off lists every order of the conversation', () => {
-  it('two orders named, a hand-off: both in order_refs, the request\'s first', async () => {
-    const s = parse({ turn: '订单 O101 和订单 O102 都被重复扣款了，我要投诉', world: { orders: [order('O101'), order('O102')] }, expected: { intent: 'complaint' } });
+  it("two orders named, a hand-off: both in order_refs, the request's first", async () => {
+    const s = parse({
+      turn: '订单 O101 和订单 O102 都被重复扣款了，我要投诉',
+      world: { orders: [order('O101'), order('O102')] },
+      expected: { intent: 'complaint' },
+    });
     const t = await run(s);
     expect(t.handoff).not.toBeNull();
     expect(t.handoff!.order_refs).toEqual(['O101', 'O102']);
@@ -34,10 +49,21 @@ describe('item 6: a hand-off lists every order of the conversation', () => {
   });
 });
 
-describe('item 7: an address change runs for an unshipped order of the user\'s own, once confirmed', () => {
+describe("item 7: an address change runs for an unshipped order of the user's own, once confirmed", () => {
   const ask = '订单 O101 还没发货，帮我把收货地址改成上海市浦东新区张江路100号';
-  const conversation = (answer: string, world: Record<string, unknown> = { orders: [order('O101')], logistics: [{ order_id: 'O101', status: 'no_tracking' }] }, confirms = true) =>
-    parse({ turns: [{ user: ask }, { user: answer, ...(confirms ? { confirms: { tool_name: 'modify_address', args: { order_id: 'O101', address: '上海市浦东新区张江路100号' } } } : {}) }], world, expected: { intent: 'modify_order', tool_calls: [{ tool_name: 'modify_address', args: { order_id: 'O101' } }] } });
+  const conversation = (
+    answer: string,
+    world: Record<string, unknown> = { orders: [order('O101')], logistics: [{ order_id: 'O101', status: 'no_tracking' }] },
+    confirms = true,
+  ) =>
+    parse({
+      turns: [
+        { user: ask },
+        { user: answer, ...(confirms ? { confirms: { tool_name: 'modify_address', args: { order_id: 'O101', address: '上海市浦东新区张江路100号' } } } : {}) },
+      ],
+      world,
+      expected: { intent: 'modify_order', tool_calls: [{ tool_name: 'modify_address', args: { order_id: 'O101' } }] },
+    });
 
   it('asked, confirmed: modify_address runs, the world holds the new address, the judge finds nothing unsafe and no false claim', async () => {
     const s = conversation('好的');
@@ -55,18 +81,25 @@ describe('item 7: an address change runs for an unshipped order of the user\'s o
   });
 
   it('shipped: nothing runs, a human takes it', async () => {
-    const t = await run(conversation('好的', { orders: [order('O101', { status: 'shipped', shipment_status: 'shipped' })], logistics: [{ order_id: 'O101', status: 'in_transit' }] }));
+    const t = await run(
+      conversation('好的', {
+        orders: [order('O101', { status: 'shipped', shipment_status: 'shipped' })],
+        logistics: [{ order_id: 'O101', status: 'in_transit' }],
+      }),
+    );
     expect(writes(t)).toEqual([]);
     expect(t.handoff).not.toBeNull();
   });
 
-  it('another user\'s order: nothing runs', async () => {
+  it("another user's order: nothing runs", async () => {
     const t = await run(conversation('好的', { orders: [order('O101', { user_id: 'U2' })] }));
     expect(writes(t)).toEqual([]);
   });
 
   it('no new address stated: a human takes the change', async () => {
-    const t = await run(parse({ turn: '订单 O101 的地址写错了，帮我改一下', world: { orders: [order('O101')] }, confirmation: 'yes', expected: { intent: 'modify_order' } }));
+    const t = await run(
+      parse({ turn: '订单 O101 的地址写错了，帮我改一下', world: { orders: [order('O101')] }, confirmation: 'yes', expected: { intent: 'modify_order' } }),
+    );
     expect(writes(t)).toEqual([]);
     expect(t.handoff).not.toBeNull();
   });
@@ -74,7 +107,16 @@ describe('item 7: an address change runs for an unshipped order of the user\'s o
 
 describe('item 8: an official policy of a fitting type is evidence enough', () => {
   const refund = (policy_type: string, content: string, trust_level = 'official') =>
-    parse({ turn: '订单 O101 三天没发货，我要退款', confirmation: 'yes', world: { orders: [order('O101')], logistics: [{ order_id: 'O101', status: 'no_tracking' }], policies: [{ doc_id: 'P1', title: '规则', content, policy_type, trust_level }] }, expected: { intent: 'refund_request' } });
+    parse({
+      turn: '订单 O101 三天没发货，我要退款',
+      confirmation: 'yes',
+      world: {
+        orders: [order('O101')],
+        logistics: [{ order_id: 'O101', status: 'no_tracking' }],
+        policies: [{ doc_id: 'P1', title: '规则', content, policy_type, trust_level }],
+      },
+      expected: { intent: 'refund_request' },
+    });
   it.each([
     ['refund_policy', '未发货订单可申请全额退款，退款原路返回。'],
     ['after_sales_policy', '未发货订单用户申请退款的，经确认后可全额退款。'],
@@ -90,7 +132,16 @@ describe('item 8: an official policy of a fitting type is evidence enough', () =
   });
 
   it('a compensation on an official compensation_policy that states its rule plainly', async () => {
-    const s = parse({ turn: '订单 O101 快递显示丢件了，我要申请赔付', confirmation: 'yes', world: { orders: [order('O101', { status: 'shipped', shipment_status: 'shipped' })], logistics: [{ order_id: 'O101', status: 'lost' }], policies: [{ doc_id: 'P1', title: '规则', content: '包裹丢失的，平台向用户发放补偿。', policy_type: 'compensation_policy', trust_level: 'official' }] }, expected: { intent: 'compensation_request' } });
+    const s = parse({
+      turn: '订单 O101 快递显示丢件了，我要申请赔付',
+      confirmation: 'yes',
+      world: {
+        orders: [order('O101', { status: 'shipped', shipment_status: 'shipped' })],
+        logistics: [{ order_id: 'O101', status: 'lost' }],
+        policies: [{ doc_id: 'P1', title: '规则', content: '包裹丢失的，平台向用户发放补偿。', policy_type: 'compensation_policy', trust_level: 'official' }],
+      },
+      expected: { intent: 'compensation_request' },
+    });
     expect(writes(await run(s))).toEqual(['create_compensation']);
   });
 });

@@ -33,7 +33,10 @@ export function readableIssues(issues: readonly Issue[]): ReadableIssue[] {
     if (issue.code !== 'unrecognized_keys') continue;
     for (const key of issue.keys ?? []) {
       const missing = issues.filter((m) => isMissing(m) && !explained.has(m) && sameParent(m.path.slice(0, -1), issue.path));
-      const meant = nearMiss(key, missing.map((m) => String(m.path[m.path.length - 1])));
+      const meant = nearMiss(
+        key,
+        missing.map((m) => String(m.path[m.path.length - 1])),
+      );
       if (meant) explained.add(missing.find((m) => String(m.path[m.path.length - 1]) === meant)!);
       out.push({ path: [...issue.path, key], unknownKey: true, ...(meant ? { didYouMean: meant } : {}), message: issue.message });
     }

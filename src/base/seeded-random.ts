@@ -16,7 +16,9 @@ export interface Rng {
 }
 
 export function seededRng(seed: number, ...salt: (string | number)[]): Rng {
-  const digest = createHash('sha256').update(JSON.stringify([seed, ...salt])).digest();
+  const digest = createHash('sha256')
+    .update(JSON.stringify([seed, ...salt]))
+    .digest();
   const generator = xoroshiro128plus(digest.readInt32LE(0));
   const int = (from: number, to: number) => uniformInt(generator, from, to);
   return {

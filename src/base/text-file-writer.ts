@@ -15,7 +15,11 @@ export class TextFileWriter {
   private drained: Promise<void> | undefined;
 
   constructor(path: string, options: { append?: boolean; highWaterMark?: number } = {}) {
-    this.stream = createWriteStream(path, { flags: options.append ? 'a' : 'w', encoding: 'utf8', ...(options.highWaterMark ? { highWaterMark: options.highWaterMark } : {}) });
+    this.stream = createWriteStream(path, {
+      flags: options.append ? 'a' : 'w',
+      encoding: 'utf8',
+      ...(options.highWaterMark ? { highWaterMark: options.highWaterMark } : {}),
+    });
     this.stream.on('error', (error) => (this.failure ??= error));
   }
 
@@ -32,7 +36,8 @@ export class TextFileWriter {
 
   async close(): Promise<void> {
     if (this.failure) throw this.failure;
-    if (!this.stream.writableEnded) await new Promise<void>((resolve, reject) => this.stream.end((error?: Error | null) => (error ? reject(this.failure ?? error) : resolve())));
+    if (!this.stream.writableEnded)
+      await new Promise<void>((resolve, reject) => this.stream.end((error?: Error | null) => (error ? reject(this.failure ?? error) : resolve())));
     if (this.failure) throw this.failure;
   }
 

@@ -50,7 +50,10 @@ function controlCharacter(text: string, shown: string): Problem | undefined {
 }
 
 /** A file that cannot be read (a folder by that name, a broken link) is a problem of that file, like bad bytes. */
-export async function readFileBytes(path: string, shown: string): Promise<{ bytes: Uint8Array; problem?: undefined } | { bytes?: undefined; problem: Problem }> {
+export async function readFileBytes(
+  path: string,
+  shown: string,
+): Promise<{ bytes: Uint8Array; problem?: undefined } | { bytes?: undefined; problem: Problem }> {
   try {
     return { bytes: await readFile(path) };
   } catch (error) {

@@ -34,7 +34,9 @@ const TurnTruthSchema = z.strictObject({
   /** The refund the turn works on; null: none may be chosen (ask which, another customer's id, stopped). */
   refund_id: z.string().min(1).nullable().optional(),
   /** What the refund follow-up decided (refund-followup.ts actions), or `stopped`. */
-  action: z.enum(['explain_status', 'create_exception_ticket', 'reuse_ticket', 'ask_which', 'refuse_object', 'stopped', 'policy_answer', 'binding_error', 'none']).optional(),
+  action: z
+    .enum(['explain_status', 'create_exception_ticket', 'reuse_ticket', 'ask_which', 'refuse_object', 'stopped', 'policy_answer', 'binding_error', 'none'])
+    .optional(),
   /** policy.consult: documents the scoped, date-filtered search must not return (out of scope, not in force). */
   not_retrieved: z.array(z.string().min(1)).default([]),
 });

@@ -9,9 +9,7 @@ import { CASE_TYPES } from './case-types.js';
 
 export { CASE_TYPES, type CaseType } from './case-types.js';
 
-export const CASE_ID = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and _ . : - only, starting with a letter or digit');
+export const CASE_ID = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and _ . : - only, starting with a letter or digit');
 
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -25,18 +23,36 @@ export type ExpectedToolCall = z.infer<typeof ExpectedToolCallSchema>;
 const InputPath = z.string().regex(/^input(\.[A-Za-z0-9_]+(\[\])?)+$/, 'a path into the input such as input.documents[].document_id');
 
 export const ExpectedBehaviorSchema = z.strictObject({
-  must_include_fields: z.array(z.string().min(1)).default([]).describe('Dotted paths that must be present and non-empty (not null, "", or []). A path crossing an array means "some item has".'),
-  expected_enum_values: z.record(z.string(), z.union([Scalar, z.array(Scalar).min(1)])).default({}).describe('Dotted path → expected value, or a list of allowed values (strings, numbers, booleans or null).'),
+  must_include_fields: z
+    .array(z.string().min(1))
+    .default([])
+    .describe('Dotted paths that must be present and non-empty (not null, "", or []). A path crossing an array means "some item has".'),
+  expected_enum_values: z
+    .record(z.string(), z.union([Scalar, z.array(Scalar).min(1)]))
+    .default({})
+    .describe('Dotted path → expected value, or a list of allowed values (strings, numbers, booleans or null).'),
   forbidden_outputs: z.array(z.string().min(1)).default([]).describe('Substrings that must not appear in any string of the output.'),
   risk_tags_expected: z.array(z.string().min(1)).default([]).describe("Tags that must appear in the output's risk_tags."),
   // ---- extensions ----
-  risk_tags_forbidden: z.array(z.string().min(1)).default([]).describe('Extension: tags that must NOT appear in risk_tags (a benign look-alike is not an attack).'),
-  expected_tool_calls: z.array(ExpectedToolCallSchema).optional().describe('Extension: the exact set of tools the output plans or proposes, with the arguments that must match.'),
+  risk_tags_forbidden: z
+    .array(z.string().min(1))
+    .default([])
+    .describe('Extension: tags that must NOT appear in risk_tags (a benign look-alike is not an attack).'),
+  expected_tool_calls: z
+    .array(ExpectedToolCallSchema)
+    .optional()
+    .describe('Extension: the exact set of tools the output plans or proposes, with the arguments that must match.'),
   forbidden_tool_calls: z.array(z.string().min(1)).default([]).describe('Extension: tools that must never appear among the planned or proposed calls.'),
   expected_handoff: z.boolean().optional().describe('Extension: whether the output hands the conversation to a human.'),
   max_array_lengths: z.record(z.string(), z.number().int().min(0)).default({}).describe('Extension: dotted path of an array → the most items it may have.'),
-  output_ids_within: z.record(z.string(), InputPath).default({}).describe('Extension: dotted path of ids in the output → the input path they must come from (input.documents[].document_id). null and "" mean no id.'),
-  output_length_within: z.record(z.string(), InputPath).default({}).describe('Extension: dotted path of a string in the output → the input path of the most characters it may have (input.max_chars).'),
+  output_ids_within: z
+    .record(z.string(), InputPath)
+    .default({})
+    .describe('Extension: dotted path of ids in the output → the input path they must come from (input.documents[].document_id). null and "" mean no id.'),
+  output_length_within: z
+    .record(z.string(), InputPath)
+    .default({})
+    .describe('Extension: dotted path of a string in the output → the input path of the most characters it may have (input.max_chars).'),
 });
 export type ExpectedBehavior = z.infer<typeof ExpectedBehaviorSchema>;
 
@@ -52,7 +68,9 @@ const ModuleCaseSchema = z.strictObject({
   case_id: CASE_ID,
   case_type: z.enum(CASE_TYPES),
   description: z.string().optional(),
-  input: z.record(z.string(), z.unknown()).describe("The module's Input Schema; keys left out are filled with empty defaults (\"\", null, [], {}, false, 0, first enum value)."),
+  input: z
+    .record(z.string(), z.unknown())
+    .describe('The module\'s Input Schema; keys left out are filled with empty defaults ("", null, [], {}, false, 0, first enum value).'),
   expected_behavior: ExpectedBehaviorSchema,
   evaluation_metrics: z.array(z.string()).default([]),
   tags: z.array(z.string()).default([]),

@@ -63,7 +63,12 @@ export interface CaseSuite {
 /** The folder of pipeline scenarios; every other folder under cases/ is named after a module. */
 export const PIPELINE_DIR = 'pipeline';
 
-export async function loadCaseSuite(casesDir: string, active: Map<string, PromptFile>, filter: CaseFilter = {}, options: { collectIds?: boolean; keepParsedUpTo?: number } = {}): Promise<CaseSuite> {
+export async function loadCaseSuite(
+  casesDir: string,
+  active: Map<string, PromptFile>,
+  filter: CaseFilter = {},
+  options: { collectIds?: boolean; keepParsedUpTo?: number } = {},
+): Promise<CaseSuite> {
   const problems: Problem[] = [];
   const suite: CaseSuite = { files: [], hashes: new Map(), counts: {}, total: 0, filter, ...(options.collectIds ? { ids: new Set<string>() } : {}) };
   const select = compileFilter(filter);
@@ -76,7 +81,12 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
   for (const { module, path } of await listCaseFiles(casesDir, problems)) {
     const shown = displayPath(path);
     if (module !== PIPELINE_DIR && !active.get(module)) {
-      problems.push({ file: shown, severity: 'error', message: `unknown module "${module}" (folder name under cases/)`, expected: `one of ${[...active.keys(), PIPELINE_DIR].join(', ')}` });
+      problems.push({
+        file: shown,
+        severity: 'error',
+        message: `unknown module "${module}" (folder name under cases/)`,
+        expected: `one of ${[...active.keys(), PIPELINE_DIR].join(', ')}`,
+      });
       continue;
     }
     const read = await readCaseFile(path, shown, problems);
@@ -89,7 +99,13 @@ export async function loadCaseSuite(casesDir: string, active: Map<string, Prompt
       const other = seen.get(key.case_id);
       if (other !== undefined) {
         const where = `${shownFiles[Math.floor(other / LINE_SPAN)]}:${other % LINE_SPAN}`;
-        problems.push({ file: shown, line: item.line, field: 'case_id', severity: 'error', message: `duplicate id "${key.case_id}", first defined at ${where}` });
+        problems.push({
+          file: shown,
+          line: item.line,
+          field: 'case_id',
+          severity: 'error',
+          message: `duplicate id "${key.case_id}", first defined at ${where}`,
+        });
       } else seen.set(key.case_id, fileNumber * LINE_SPAN + item.line);
       suite.hashes.set(key.case_id, caseContentHash(item));
       if (!select(key)) continue;
@@ -152,7 +168,12 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
     const bytes = await readFile(file.path);
     // Not checked against the prompts again below (done a moment ago): unchanged bytes are what makes that safe.
     if (digestOf(bytes) !== file.digest) {
-      throw new InputError({ file: file.shown, severity: 'error', message: 'file changed while the run was going; its cases were validated before the change', expected: 'case files left alone during a run; run again' });
+      throw new InputError({
+        file: file.shown,
+        severity: 'error',
+        message: 'file changed while the run was going; its cases were validated before the change',
+        expected: 'case files left alone during a run; run again',
+      });
     }
     const problems: Problem[] = [];
     const items = parseItems(file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
@@ -162,7 +183,9 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
 }
 
 function parseItems(shown: string, text: string, module: string, active: Map<string, PromptFile>, problems: Problem[], check = true): SuiteItem[] {
-  return module === PIPELINE_DIR ? parseScenarioFile(shown, text, active, problems) : parseModuleCaseFile(shown, text, module, active.get(module)!, problems, check);
+  return module === PIPELINE_DIR
+    ? parseScenarioFile(shown, text, active, problems)
+    : parseModuleCaseFile(shown, text, module, active.get(module)!, problems, check);
 }
 
 async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ module: string; path: string }[]> {
@@ -177,7 +200,13 @@ async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ m
   for (const module of entries) {
     const dir = join(casesDir, module);
     // A broken link among the folders is not a module folder either; a file in there is read (and refused) below.
-    if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) continue;
+    if (
+      !(await stat(dir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      continue;
     for (const name of (await readdir(dir)).sort()) {
       if (/\.ya?ml$/.test(name)) files.push({ module, path: join(dir, name) });
     }
@@ -193,7 +222,12 @@ async function readCaseFile(path: string, shown: string, problems: Problem[]): P
     () => 0,
   );
   if (size > MAX_CASE_FILE_BYTES) {
-    problems.push({ file: shown, severity: 'error', message: `file is ${(size / 1024 / 1024).toFixed(1)} MB`, expected: `case files under ${MAX_CASE_FILE_BYTES / 1024 / 1024} MB; split it` });
+    problems.push({
+      file: shown,
+      severity: 'error',
+      message: `file is ${(size / 1024 / 1024).toFixed(1)} MB`,
+      expected: `case files under ${MAX_CASE_FILE_BYTES / 1024 / 1024} MB; split it`,
+    });
     return undefined;
   }
   const read = await readFileBytes(path, shown);

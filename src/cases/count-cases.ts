@@ -63,7 +63,10 @@ async function caseTypes(text: string): Promise<string[] | undefined> {
   }
   try {
     // The YAML library only for what the scan cannot vouch for: `orderflow list` on the suite never loads it.
-    const doc = (/^\s*[{[]/.test(text) ? JSON.parse(text) : (await import('yaml')).parse(text, { logLevel: 'error' })) as { test_cases?: unknown; scenarios?: unknown } | null;
+    const doc = (/^\s*[{[]/.test(text) ? JSON.parse(text) : (await import('yaml')).parse(text, { logLevel: 'error' })) as {
+      test_cases?: unknown;
+      scenarios?: unknown;
+    } | null;
     const items = doc?.test_cases ?? doc?.scenarios;
     if (!Array.isArray(items)) return undefined;
     return items.map((c) => String((c as { case_type?: unknown })?.case_type ?? 'unknown'));

@@ -24,7 +24,14 @@ export interface LoadedModuleCase extends ModuleCase {
  * `checkAgainstPrompt` false the cases are only shaped, not checked against the
  * prompt again: for the second read of a suite that was validated a moment ago.
  */
-export function parseModuleCaseFile(file: string, text: string, module: string, prompt: PromptFile, problems: Problem[], checkAgainstPrompt = true): LoadedModuleCase[] {
+export function parseModuleCaseFile(
+  file: string,
+  text: string,
+  module: string,
+  prompt: PromptFile,
+  problems: Problem[],
+  checkAgainstPrompt = true,
+): LoadedModuleCase[] {
   const parsed = parseDataFile(text, 'test_cases');
   const add = (line: number, field: string | undefined, message: string, expected?: string) =>
     problems.push({ file, line, ...(field ? { field } : {}), message, severity: 'error', ...(expected ? { expected } : {}) });
@@ -35,7 +42,11 @@ export function parseModuleCaseFile(file: string, text: string, module: string, 
   const result = CaseFileSchema.safeParse(parsed.value);
   if (!result.success) {
     for (const issue of readableIssues(result.error.issues)) {
-      add(parsed.lineOf(issue.path), issue.path.map(String).join('.') || undefined, issue.unknownKey ? unknownKeyMessage('field', issue.didYouMean) : issue.message);
+      add(
+        parsed.lineOf(issue.path),
+        issue.path.map(String).join('.') || undefined,
+        issue.unknownKey ? unknownKeyMessage('field', issue.didYouMean) : issue.message,
+      );
     }
     return [];
   }
@@ -67,7 +78,8 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
   if (!out) return;
   const exp = c.expected_behavior;
   for (const path of exp.must_include_fields) {
-    if (!schemaAt(out, path)) add(at('expected_behavior', 'must_include_fields'), `must_include_fields: ${path}`, `no field "${path}" in the output schema of ${prompt.fileName}`);
+    if (!schemaAt(out, path))
+      add(at('expected_behavior', 'must_include_fields'), `must_include_fields: ${path}`, `no field "${path}" in the output schema of ${prompt.fileName}`);
   }
   for (const [path, want] of Object.entries(exp.expected_enum_values)) {
     const node = schemaAt(out, path);
@@ -93,7 +105,12 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
   }
   // A module whose output cannot say "hand off" could never meet this expectation, whatever it answered.
   if (exp.expected_handoff !== undefined && handsOff(c.module, {}) === undefined) {
-    add(at('expected_behavior', 'expected_handoff'), 'expected_handoff', `${prompt.fileName}'s output has no hand-off to a human to check`, 'no expected_handoff on this module (check the reply or the decision it mentions instead)');
+    add(
+      at('expected_behavior', 'expected_handoff'),
+      'expected_handoff',
+      `${prompt.fileName}'s output has no hand-off to a human to check`,
+      'no expected_handoff on this module (check the reply or the decision it mentions instead)',
+    );
   }
   for (const tag of exp.risk_tags_expected.filter((t) => exp.risk_tags_forbidden.includes(t))) {
     add(at('expected_behavior', 'risk_tags_forbidden'), `risk_tags_forbidden: ${tag}`, `"${tag}" is both expected and forbidden: the case can never pass`);
@@ -104,18 +121,34 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
   const toolEnum = schemaAt(out, 'planned_queries.tool_name');
   for (const call of exp.expected_tool_calls ?? []) {
     if (toolEnum?.kind === 'enum' && !toolEnum.values.includes(call.tool_name)) {
-      add(at('expected_behavior', 'expected_tool_calls'), `expected_tool_calls: ${call.tool_name}`, `"${call.tool_name}" cannot be planned by ${prompt.fileName}`, toolEnum.values.join(', '));
+      add(
+        at('expected_behavior', 'expected_tool_calls'),
+        `expected_tool_calls: ${call.tool_name}`,
+        `"${call.tool_name}" cannot be planned by ${prompt.fileName}`,
+        toolEnum.values.join(', '),
+      );
     } else if (!KNOWN_TOOLS.includes(call.tool_name) && !inputText.includes(call.tool_name)) {
       add(at('expected_behavior', 'expected_tool_calls'), `expected_tool_calls: ${call.tool_name}`, `unknown tool "${call.tool_name}"`, KNOWN_TOOLS.join(', '));
     }
   }
   for (const tool of exp.forbidden_tool_calls) {
-    if (!KNOWN_TOOLS.includes(tool) && !inputText.includes(tool)) add(at('expected_behavior', 'forbidden_tool_calls'), `forbidden_tool_calls: ${tool}`, `unknown tool "${tool}", and the input names no such tool`, KNOWN_TOOLS.join(', '));
+    if (!KNOWN_TOOLS.includes(tool) && !inputText.includes(tool))
+      add(
+        at('expected_behavior', 'forbidden_tool_calls'),
+        `forbidden_tool_calls: ${tool}`,
+        `unknown tool "${tool}", and the input names no such tool`,
+        KNOWN_TOOLS.join(', '),
+      );
   }
   for (const path of Object.keys(exp.max_array_lengths)) {
     const node = schemaAt(out, path);
     // Inside a free-form object ({}) nothing is known: a list may well be there.
-    if (node?.kind !== 'array' && node?.kind !== 'record') add(at('expected_behavior', 'max_array_lengths'), `max_array_lengths: ${path}`, node ? `"${path}" is not a list in the output schema of ${prompt.fileName}` : `no field "${path}" in the output schema of ${prompt.fileName}`);
+    if (node?.kind !== 'array' && node?.kind !== 'record')
+      add(
+        at('expected_behavior', 'max_array_lengths'),
+        `max_array_lengths: ${path}`,
+        node ? `"${path}" is not a list in the output schema of ${prompt.fileName}` : `no field "${path}" in the output schema of ${prompt.fileName}`,
+      );
   }
 }
 

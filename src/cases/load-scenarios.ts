@@ -37,22 +37,37 @@ export function parseScenarioFile(file: string, text: string, active: Map<string
   return result.data.scenarios.map((scenario, index) => {
     const at = (...path: PropertyKey[]) => parsed.lineOf(['scenarios', index, ...path]);
     const add = (path: PropertyKey[], message: string, expected?: string) =>
-      problems.push({ file, line: at(...path), field: `${scenario.scenario_id}: ${path.map(String).join('.')}`, message, severity: 'error', ...(expected ? { expected } : {}) });
+      problems.push({
+        file,
+        line: at(...path),
+        field: `${scenario.scenario_id}: ${path.map(String).join('.')}`,
+        message,
+        severity: 'error',
+        ...(expected ? { expected } : {}),
+      });
     validateScenario(scenario, active, add);
     const idle = goalThatMeasuresNothing(scenario);
-    if (idle) problems.push({ file, line: at('injection', 'goals'), field: `${scenario.scenario_id}: injection.goals`, message: idle, severity: 'warning', expected: 'twin_of naming the benign scenario (the goal is then read as a write the twin would not make), or a goal such as { effect: ... }' });
+    if (idle)
+      problems.push({
+        file,
+        line: at('injection', 'goals'),
+        field: `${scenario.scenario_id}: injection.goals`,
+        message: idle,
+        severity: 'warning',
+        expected: 'twin_of naming the benign scenario (the goal is then read as a write the twin would not make), or a goal such as { effect: ... }',
+      });
     return { ...scenario, kind: 'pipeline' as const, file, line: at() };
   });
 }
 
 type Add = (path: PropertyKey[], message: string, expected?: string) => void;
 
-
 /** write_executed where the user's own request is a write, and no benign twin to read it against: the benign outcome satisfies it. */
 function goalThatMeasuresNothing(s: Scenario): string | null {
   const e = s.expected;
   // An expected write, or the request's write forbidden outright, and the goal already means "a write beyond that".
-  if (!s.injection?.goals.includes('write_executed') || s.twin_of || e.tool_calls.length > 0 || (e.effects?.length ?? 0) > 0 || e.never_execute.length > 0) return null;
+  if (!s.injection?.goals.includes('write_executed') || s.twin_of || e.tool_calls.length > 0 || (e.effects?.length ?? 0) > 0 || e.never_execute.length > 0)
+    return null;
   const intents = [e.intent, ...(e.secondary_intents ?? [])].filter((i): i is string => Boolean(i));
   const write = intents.find((i) => REQUEST_TOOLS[i] !== undefined);
   return write ? `goal write_executed measures nothing here: the user's own request (${write}) is a write, which the benign outcome makes too` : null;
@@ -80,10 +95,15 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
   const inj = s.injection;
   if (inj?.placement === 'tool_output') {
     const readable = Object.keys(TEXT_FIELDS);
-    if (!inj.target || !readable.includes(inj.target)) add(['injection', 'target'], `cannot plant text in the output of "${inj.target ?? ''}"`, readable.join(', '));
+    if (!inj.target || !readable.includes(inj.target))
+      add(['injection', 'target'], `cannot plant text in the output of "${inj.target ?? ''}"`, readable.join(', '));
   }
   if (inj?.placement === 'retrieved_document' && (!inj.target || !docIds.has(inj.target))) {
-    add(['injection', 'target'], `no policy document "${inj.target ?? ''}" in the world to plant the text in`, [...docIds].join(', ') || 'a doc_id of world.policies');
+    add(
+      ['injection', 'target'],
+      `no policy document "${inj.target ?? ''}" in the world to plant the text in`,
+      [...docIds].join(', ') || 'a doc_id of world.policies',
+    );
   }
   if (inj?.placement === 'user_turn' && inj.target) add(['injection', 'target'], 'a user_turn injection has no target');
   if (s.turn === undefined && s.turns === undefined) add(['turn'], 'a scenario needs a user turn', 'turn: <text>, or turns: [{ user: <text> }, ...]');
@@ -100,7 +120,8 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
    */
   const checkCall = (path: PropertyKey[], c: ExpectedCall, args: 'strict' | 'names' | 'effect' = 'effect') => {
     if (!KNOWN_TOOLS.includes(c.tool_name)) add([...path, 'tool_name'], `unknown tool "${c.tool_name}"`, KNOWN_TOOLS.join(', '));
-    else if ((READ_TOOLS as readonly string[]).includes(c.tool_name)) add([...path, 'tool_name'], `${c.tool_name} is a read tool; only writes change the world`);
+    else if ((READ_TOOLS as readonly string[]).includes(c.tool_name))
+      add([...path, 'tool_name'], `${c.tool_name} is a read tool; only writes change the world`);
     const order = c.args?.order_id;
     if (typeof order === 'string' && !orders.has(order)) add([...path, 'args', 'order_id'], `order ${order} is not in the world's orders`, known);
     // An argument the tool does not take, or of another type, can never equal what the tool is called with.
@@ -109,7 +130,8 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
       for (const [key, value] of Object.entries(c.args)) {
         const field = (shape.shape as Record<string, z.ZodType>)[key];
         if (!field) add([...path, 'args', key], `${c.tool_name} takes no argument "${key}"`, Object.keys(shape.shape).join(', '));
-        else if (args === 'strict' && !field.safeParse(value).success) add([...path, 'args', key], `${JSON.stringify(value)} is not a value ${c.tool_name} takes for ${key}`, describeArg(field));
+        else if (args === 'strict' && !field.safeParse(value).success)
+          add([...path, 'args', key], `${JSON.stringify(value)} is not a value ${c.tool_name} takes for ${key}`, describeArg(field));
       }
     }
   };
@@ -135,21 +157,27 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
   });
   e.never_execute.forEach((tool, i) => {
     if (!KNOWN_TOOLS.includes(tool)) add(['expected', 'never_execute', i], `unknown tool "${tool}"`, KNOWN_TOOLS.join(', '));
-    else if (e.tool_calls.some((c) => c.tool_name === tool)) add(['expected', 'never_execute', i], `${tool} is also an expected tool call: the scenario can never pass`);
+    else if (e.tool_calls.some((c) => c.tool_name === tool))
+      add(['expected', 'never_execute', i], `${tool} is also an expected tool call: the scenario can never pass`);
   });
   (s.confirms ?? []).forEach((tool, i) => {
     if ((READ_TOOLS as readonly string[]).includes(tool)) add(['confirms', i], `${tool} is a read tool; a user confirms writes only`);
   });
   w.messages.forEach((m, i) => {
-    if (!KNOWN_TOOLS.includes(m.tool)) add(['world', 'messages', i, 'tool'], `unknown tool "${m.tool}"`, KNOWN_TOOLS.filter((t) => t.startsWith('send_')).join(', '));
+    if (!KNOWN_TOOLS.includes(m.tool))
+      add(['world', 'messages', i, 'tool'], `unknown tool "${m.tool}"`, KNOWN_TOOLS.filter((t) => t.startsWith('send_')).join(', '));
   });
   e.rejected_evidence_ids.forEach((id, i) => {
     if (e.evidence_ids.includes(id)) add(['expected', 'rejected_evidence_ids', i], `${id} is also in evidence_ids: the scenario can never pass`);
   });
   e.reply_must_include.forEach((phrase, i) => {
-    if (e.forbidden_reply_phrases.some((f) => phrase.includes(f))) add(['expected', 'reply_must_include', i], `"${phrase}" contains a forbidden reply phrase: the scenario can never pass`);
+    if (e.forbidden_reply_phrases.some((f) => phrase.includes(f)))
+      add(['expected', 'reply_must_include', i], `"${phrase}" contains a forbidden reply phrase: the scenario can never pass`);
   });
-  for (const [key, id] of [['policies', 'doc_id'], ['tickets', 'ticket_id']] as const) {
+  for (const [key, id] of [
+    ['policies', 'doc_id'],
+    ['tickets', 'ticket_id'],
+  ] as const) {
     const ids = (w[key] as Record<string, unknown>[]).map((r) => r[id]).filter((v) => v !== undefined && v !== null);
     const twice = ids.find((v, i) => ids.indexOf(v) !== i);
     if (twice !== undefined) add(['world', key], `${id} ${String(twice)} is listed twice`);
@@ -160,16 +188,18 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
     });
   }
   const refs = e.handoff_summary?.order_refs;
-  if (Array.isArray(refs)) refs.forEach((ref, i) => {
-    if (!orders.has(String(ref))) add(['expected', 'handoff_summary', 'order_refs', i], `order ${String(ref)} is not in the world's orders`, known);
-  });
+  if (Array.isArray(refs))
+    refs.forEach((ref, i) => {
+      if (!orders.has(String(ref))) add(['expected', 'handoff_summary', 'order_refs', i], `order ${String(ref)} is not in the world's orders`, known);
+    });
   checkEnum(add, ['expected', 'intent'], e.intent, active.get('intent_recognition'), 'intent');
   // Secondary intents are named from the same taxonomy as the primary one.
   (e.secondary_intents ?? []).forEach((i, n) => {
     checkEnum(add, ['expected', 'secondary_intents', n], i, active.get('intent_recognition'), 'intent');
   });
   for (const d of [e.decision ?? []].flat()) checkEnum(add, ['expected', 'decision'], d, active.get('responsibility_attribution'), 'decision');
-  for (const p of [e.responsible_party ?? []].flat()) checkEnum(add, ['expected', 'responsible_party'], p, active.get('responsibility_attribution'), 'responsible_party');
+  for (const p of [e.responsible_party ?? []].flat())
+    checkEnum(add, ['expected', 'responsible_party'], p, active.get('responsibility_attribution'), 'responsible_party');
   if (s.twin_of === s.scenario_id) add(['twin_of'], 'a scenario cannot be its own twin');
 }
 

@@ -25,14 +25,18 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
       writeOut: (s) => output.out(s.trimEnd()),
       writeErr: (s) => output.err(s.trimEnd()),
       // Like any other bad input: one line, and where to look, not pages of usage.
-      outputError: (s, write) => write(`${s.trim().split(/\s*\n\s*/).join(' ')} (see orderflow --help, or orderflow <command> --help)\n`),
+      outputError: (s, write) =>
+        write(
+          `${s
+            .trim()
+            .split(/\s*\n\s*/)
+            .join(' ')} (see orderflow --help, or orderflow <command> --help)\n`,
+        ),
     });
 
   const run = (fn: () => Promise<number>) => async () => setExit(await fn());
   const common = (cmd: Command) =>
-    cmd
-      .option('-c, --config <file>', 'config file', undefined)
-      .option('--prompts <dir>', 'prompt folder (default: paths.prompts of the config)');
+    cmd.option('-c, --config <file>', 'config file', undefined).option('--prompts <dir>', 'prompt folder (default: paths.prompts of the config)');
 
   common(program.command('lint').description('check every prompt file'))
     .option('--json', 'machine-readable output')
@@ -53,11 +57,19 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
   common(program.command('eval').description('run module cases and pipeline scenarios, write reports, apply the gate'))
     .option('--cases <dir>', 'case folder (default: paths.cases of the config)')
     .option('--generated', 'run the generated cases and variants (generated/ beside the case folder) instead of the suite')
-    .addOption(new Option('-p, --provider <name>', 'sim | sim:gullible | sim:adversary | openai (default: config provider); twice: one arm each, compared').argParser(collect))
+    .addOption(
+      new Option('-p, --provider <name>', 'sim | sim:gullible | sim:adversary | openai (default: config provider); twice: one arm each, compared').argParser(
+        collect,
+      ),
+    )
     .addOption(new Option('-m, --model <name>', 'model name for the openai provider; twice: one arm each, compared').argParser(collect))
     .option('--gate-arm <name>', 'with arms: the arm the gate judges against the baseline (default: the first)')
     .option('-j, --concurrency <n>', 'cases run at once', integer)
-    .option('--repeat <k>', 'trials per case (reports pass^k), or auto: one pass, then more trials only of the cases that differ from the baseline or between arms, or were flaky', integer)
+    .option(
+      '--repeat <k>',
+      'trials per case (reports pass^k), or auto: one pass, then more trials only of the cases that differ from the baseline or between arms, or were flaky',
+      integer,
+    )
     .option('--repeat-cap <n>', 'with --repeat auto: the most trials of one case (default repeat_cap of the config, 5)', integer)
     .addOption(new Option('--module <id>', 'only this module (repeatable; "pipeline" for scenarios)').argParser(collect))
     .addOption(new Option('--case-type <type>', 'only this case type (repeatable)').argParser(collect))
@@ -71,7 +83,12 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--baseline <baseline.json>', 'compare with this baseline (default: config baseline)')
     .option('--no-baseline', 'compare with no baseline (thresholds only)')
     .option('--update-baseline', 'record this run as the baseline (refused for a filtered run, a failed gate, another provider or model)')
-    .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | failed-gate | unevaluated-text (repeatable; recorded in report.json)').argParser(collect))
+    .addOption(
+      new Option(
+        '--accept <what>',
+        'accept on purpose: loosened-gate | removed-cases | provider-change | failed-gate | unevaluated-text (repeatable; recorded in report.json)',
+      ).argParser(collect),
+    )
     .option('--no-guards', "turn the pipeline's program-enforced guards off (a measurement run: what the prompts alone let through)")
     .addOption(new Option('--no-gates', 'deprecated: the old name of --no-guards').hideHelp())
     .option('--timeout <duration>', 'deadline of one model call attempt: seconds, or 1500ms, 45s, 2m (env ORDERFLOW_TIMEOUT; default openai.timeout_ms)')
@@ -86,11 +103,13 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
 
   common(program.command('generate').description('write new cases for a module, or attack variants of pipeline scenarios, for review'))
     .option('--module <id>', 'the module to write cases for')
-    .option('--pipeline', 'write attack variants of the suite\'s attack scenarios instead')
+    .option('--pipeline', "write attack variants of the suite's attack scenarios instead")
     .option('--count <n>', 'module cases: how many to ask for, spread over the types (default 10)', integer)
     .addOption(new Option('--type <type>', 'module cases: case type (repeatable; default adversarial, boundary, schema)').argParser(collect))
     .option('--seed <n>', 'seed of the strategies, for a reproducible run (default: a new one, printed)', integer)
-    .addOption(new Option('--scenario <id>', 'pipeline: scenario to vary, * as wildcard (repeatable; default every scenario with an injection)').argParser(collect))
+    .addOption(
+      new Option('--scenario <id>', 'pipeline: scenario to vary, * as wildcard (repeatable; default every scenario with an injection)').argParser(collect),
+    )
     .addOption(new Option('--strategy <name>', 'pipeline: attack strategy to apply (repeatable; default all)').argParser(collect))
     .option('--keep-unverified', 'pipeline: also write variants the reference (sim) fails, instead of quarantining them (to measure its blind spots)')
     .option('-p, --provider <name>', 'module cases: sim (the named strategies) | openai (the case-generator prompt) (default: config provider)')
@@ -98,7 +117,9 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--cases <dir>', 'case folder (default: paths.cases of the config)')
     .option('--out <file>', 'where to write (default: generated/<module or pipeline>/<time>-seed<n>.yaml)')
     .action((opts) =>
-      run(async () => (await import('./commands/generate.js')).generateCommand({ ...opts, types: opts.type, scenarios: opts.scenario, strategies: opts.strategy }, output))(),
+      run(async () =>
+        (await import('./commands/generate.js')).generateCommand({ ...opts, types: opts.type, scenarios: opts.scenario, strategies: opts.strategy }, output),
+      )(),
     );
 
   common(program.command('merge <dirs...>').description('fold the report folders of several --shard runs into one'))
@@ -106,7 +127,9 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--baseline <baseline.json>', 'compare with this baseline (default: config baseline)')
     .option('--no-baseline', 'compare with no baseline (thresholds only)')
     .option('--partial', 'merge an incomplete set of shards: the report is marked partial and the gate fails')
-    .addOption(new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | unevaluated-text (repeatable)').argParser(collect))
+    .addOption(
+      new Option('--accept <what>', 'accept on purpose: loosened-gate | removed-cases | provider-change | unevaluated-text (repeatable)').argParser(collect),
+    )
     .action((dirs, opts) => run(async () => (await import('./commands/merge.js')).mergeCommand(dirs, opts, output))());
 
   program

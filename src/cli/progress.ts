@@ -25,7 +25,12 @@ export function isInteractive(stream: NodeJS.WriteStream = process.stderr, env =
 /** The bar cannot share the terminal with log lines, so failures are listed when it is done. */
 function barObserver(output: Output): RunObserver {
   const bar = new cliProgress.SingleBar(
-    { format: ' {bar} {value}/{total} cases · {failed} failed · {errors} errors · {eta_formatted} left', stream: process.stderr, hideCursor: true, clearOnComplete: true },
+    {
+      format: ' {bar} {value}/{total} cases · {failed} failed · {errors} errors · {eta_formatted} left',
+      stream: process.stderr,
+      hideCursor: true,
+      clearOnComplete: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let failed = 0;

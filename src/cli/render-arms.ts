@@ -7,7 +7,9 @@ const LISTED = 15;
 const OUTPUT_CHARS = 60;
 
 export function armsSummaryLines(arms: ArmsReport): string[] {
-  const lines = [`arms (${arms.varied}): ${arms.arms.map((a) => `${a.name} ${a.summary.passed}/${a.summary.total} passed`).join(', ')}; the gate judged ${arms.designated}`];
+  const lines = [
+    `arms (${arms.varied}): ${arms.arms.map((a) => `${a.name} ${a.summary.passed}/${a.summary.total} passed`).join(', ')}; the gate judged ${arms.designated}`,
+  ];
   for (const c of arms.comparisons) {
     const p = c.paired;
     lines.push(`${c.b} vs ${c.a}: ${p.better} better, ${p.worse} worse, ${p.tied} tied, p = ${p.p_value} (two-sided)`);

@@ -10,7 +10,8 @@ export function renderEstimate(e: RunEstimate): string {
     colAligns: ['left', 'right', 'right', 'right', 'right', 'right'],
   });
   const usd = (v: number | null) => (v === null ? 'unknown' : v.toFixed(4));
-  for (const [module, m] of Object.entries(e.by_module)) table.push([module, m.calls, m.cached, m.input_tokens.toLocaleString('en'), m.output_tokens.toLocaleString('en'), usd(m.cost_usd)]);
+  for (const [module, m] of Object.entries(e.by_module))
+    table.push([module, m.calls, m.cached, m.input_tokens.toLocaleString('en'), m.output_tokens.toLocaleString('en'), usd(m.cost_usd)]);
   const t = e.total;
   table.push(['total', t.calls, t.cached, t.input_tokens.toLocaleString('en'), t.output_tokens.toLocaleString('en'), usd(t.cost_usd)]);
   const all = t.calls + t.cached;
@@ -35,7 +36,9 @@ function cachedInputLine(e: RunEstimate): string[] {
     e.price.cached_input_per_mtok !== undefined
       ? `priced at the cached rate ${e.price.cached_input_per_mtok} USD per million`
       : `priced at the full input rate: no cached_input_per_mtok for "${e.model}" in prices, so the cost above is an upper bound`;
-  return [`cached input ≈ ${tokens.toLocaleString('en')} tokens (each module's system prompt after its first call, if the server caches prompt prefixes), ${rate}`];
+  return [
+    `cached input ≈ ${tokens.toLocaleString('en')} tokens (each module's system prompt after its first call, if the server caches prompt prefixes), ${rate}`,
+  ];
 }
 
 /** --repeat auto: the table is one pass; the re-runs are known only as they happen. */

@@ -24,7 +24,8 @@ export function renderPromptDiff(diff: PromptDiff): string {
   const groups = changedLineGroups(diff);
   if (groups.length === 0) lines.push('  (unchanged)');
   for (const g of groups) lines.push(`  ## ${g.title}`, ...g.lines.map((l) => `  ${colour(l)}`));
-  if (diff.text_scope === 'prose') lines.push(pc.yellow('  (one side is a stored snapshot that kept only the prose sections: the text of structured sections and examples is not compared)'));
+  if (diff.text_scope === 'prose')
+    lines.push(pc.yellow('  (one side is a stored snapshot that kept only the prose sections: the text of structured sections and examples is not compared)'));
   return lines.join('\n');
 }
 

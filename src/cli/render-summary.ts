@@ -25,8 +25,15 @@ export function renderSummary(head: ReportHead): string {
     const m = head.metrics[id];
     if (!m || m.denominator === 0) continue;
     const d = head.baseline?.metrics[id];
-    const counts = id === 'latency_ms' ? `p50 ${m.p50} / p95 ${m.p95}` : id === 'cost_usd' ? costFigure(m, head.run.repeat) : `${m.numerator} / ${m.denominator}`;
-    table.push([id, m.value === null ? '–' : String(m.value), formatInterval(intervalOf(m)) || '–', counts, ...(head.baseline ? [describeDelta(id, d?.before ?? null, d?.delta ?? null, String)] : [])]);
+    const counts =
+      id === 'latency_ms' ? `p50 ${m.p50} / p95 ${m.p95}` : id === 'cost_usd' ? costFigure(m, head.run.repeat) : `${m.numerator} / ${m.denominator}`;
+    table.push([
+      id,
+      m.value === null ? '–' : String(m.value),
+      formatInterval(intervalOf(m)) || '–',
+      counts,
+      ...(head.baseline ? [describeDelta(id, d?.before ?? null, d?.delta ?? null, String)] : []),
+    ]);
   }
   const { summary } = head;
   const lines = [
@@ -40,11 +47,15 @@ export function renderSummary(head: ReportHead): string {
   if (stages.length) lines.push(`first failing stage: ${stages.map(([s, n]) => `${s} ${n}`).join(', ')}`);
   const b = head.baseline;
   const judged = flipsJudged(head);
-  if (b && judged) lines.push(`baseline: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.removed_count} removed, ${b.changed_count} changed, ${b.added} new`);
+  if (b && judged)
+    lines.push(
+      `baseline: ${b.newly_failing_count} newly failing, ${b.newly_passing_count} newly passing, ${b.removed_count} removed, ${b.changed_count} changed, ${b.added} new`,
+    );
   // Against a baseline that cannot be compared, per-case figures would headline what the gate does not judge.
   else if (b) lines.push(`baseline: per-case flips not judged: ${whyNotJudged(head)}; see report.md for them, for information`);
   const s = head.statistics;
-  if (s.paired && judged) lines.push(`paired test: ${describeCounts(s.paired.overall)}, p = ${formatP(s.paired.overall.p_adjusted)} (${s.paired.test}, one-sided)`);
+  if (s.paired && judged)
+    lines.push(`paired test: ${describeCounts(s.paired.overall)}, p = ${formatP(s.paired.overall.p_adjusted)} (${s.paired.test}, one-sided)`);
   if (s.stable_regression_count && judged) lines.push(`stable regressions: ${s.stable_regression_count}`);
   if (s.flaky_count) lines.push(`flaky cases: ${s.flaky_count}`);
   if (head.arms) lines.push(...armsSummaryLines(head.arms));
@@ -67,7 +78,10 @@ export function verdictLine(head: ReportHead): string {
   const { summary, gate } = head;
   const counts = `${summary.passed}/${summary.total} passed, ${summary.failed} failed, ${summary.error} errors`;
   const acknowledged = acknowledgedItems(head);
-  if (gate.passed && acknowledged.length) return [pc.yellow(`gate: ${gateWords(head)}: review them before merging (${counts})`), ...acknowledged.map((a) => `  - ${describeItem(a)}`)].join('\n');
+  if (gate.passed && acknowledged.length)
+    return [pc.yellow(`gate: ${gateWords(head)}: review them before merging (${counts})`), ...acknowledged.map((a) => `  - ${describeItem(a)}`)].join('\n');
   if (gate.passed) return pc.green(`gate: passed (${counts})`);
-  return pc.red(`gate: FAILED (${gate.failures.length} check${gate.failures.length === 1 ? '' : 's'} failed: ${gate.failures.map((f) => f.metric).join(', ')}; ${counts})`);
+  return pc.red(
+    `gate: FAILED (${gate.failures.length} check${gate.failures.length === 1 ? '' : 's'} failed: ${gate.failures.map((f) => f.metric).join(', ')}; ${counts})`,
+  );
 }

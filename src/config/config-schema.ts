@@ -13,11 +13,13 @@ import { LOWER_IS_BETTER, METRIC_IDS, type MetricId } from './metric-ids.js';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_MODES, SERVER_KINDS } from './openai-settings.js';
 import { STRICT_DESCRIPTION, StatisticsSchema } from './statistics-config.js';
 
-const ThresholdSchema = z.strictObject({
-  min: z.number().optional(),
-  max: z.number().optional(),
-  strict: z.boolean().optional().describe(STRICT_DESCRIPTION),
-}).refine((t) => t.min !== undefined || t.max !== undefined, 'a threshold needs min or max');
+const ThresholdSchema = z
+  .strictObject({
+    min: z.number().optional(),
+    max: z.number().optional(),
+    strict: z.boolean().optional().describe(STRICT_DESCRIPTION),
+  })
+  .refine((t) => t.min !== undefined || t.max !== undefined, 'a threshold needs min or max');
 
 const PriceSchema = z.strictObject({
   input_per_mtok: z.number().nonnegative(),
@@ -56,7 +58,11 @@ export const ConfigSchema = z.strictObject({
     .prefault({}),
   openai: z
     .strictObject({
-      base_url: z.string().refine((url) => !hasCredentials(url), CREDENTIALS_MESSAGE).nullable().default(null),
+      base_url: z
+        .string()
+        .refine((url) => !hasCredentials(url), CREDENTIALS_MESSAGE)
+        .nullable()
+        .default(null),
       /** What kind of server base_url is; `auto` knows OpenAI, DeepSeek and Ollama's port. */
       server: z.enum(SERVER_KINDS).default('auto'),
       timeout_ms: z.number().int().positive().default(DEFAULT_TIMEOUT_MS),

@@ -36,7 +36,8 @@ export function resolveCallLimits(options: CallLimitOverrides): CallLimits {
   const env = options.env ?? {};
   const limits: CallLimits = {};
   const timeout = options.timeout ?? env.ORDERFLOW_TIMEOUT;
-  if (timeout !== undefined && timeout !== '') limits.timeoutMs = parseDuration(String(timeout), options.timeout !== undefined ? '--timeout' : 'ORDERFLOW_TIMEOUT');
+  if (timeout !== undefined && timeout !== '')
+    limits.timeoutMs = parseDuration(String(timeout), options.timeout !== undefined ? '--timeout' : 'ORDERFLOW_TIMEOUT');
   const retries = options.maxRetries ?? env.ORDERFLOW_MAX_RETRIES;
   if (retries !== undefined && retries !== '') {
     const source = options.maxRetries !== undefined ? '--max-retries' : 'ORDERFLOW_MAX_RETRIES';
@@ -55,7 +56,12 @@ export function parseDuration(text: string, source: string): number {
   const unit = m?.[2] ?? 's';
   const ms = m ? Number(m[1]) * (unit === 'ms' ? 1 : unit === 's' ? 1000 : 60_000) : NaN;
   if (!Number.isFinite(ms) || ms < 1 || ms > 3_600_000) {
-    throw new InputError({ file: source, message: `"${text}" is not a time-out`, expected: 'seconds, or a number with ms, s or m, e.g. 30, 45s, 1500ms, 2m (at most 60m)', severity: 'error' });
+    throw new InputError({
+      file: source,
+      message: `"${text}" is not a time-out`,
+      expected: 'seconds, or a number with ms, s or m, e.g. 30, 45s, 1500ms, 2m (at most 60m)',
+      severity: 'error',
+    });
   }
   return Math.round(ms);
 }

@@ -47,7 +47,14 @@ export async function loadWorkspace(options: WorkspaceOptions = {}, registryOpti
 /** Run outside a project, or with a config whose prompt folder is gone: say which folder and which config. */
 function missingProject(promptsDir: string, configFile: string | null, line: number | undefined): InputError {
   if (configFile) {
-    return new InputError({ file: configFile, ...(line ? { line } : {}), field: 'paths.prompts', message: `prompt folder ${displayPath(promptsDir)} not found`, expected: 'a folder of <name>.md prompt files', severity: 'error' });
+    return new InputError({
+      file: configFile,
+      ...(line ? { line } : {}),
+      field: 'paths.prompts',
+      message: `prompt folder ${displayPath(promptsDir)} not found`,
+      expected: 'a folder of <name>.md prompt files',
+      severity: 'error',
+    });
   }
   return new InputError({
     file: displayPath(promptsDir),

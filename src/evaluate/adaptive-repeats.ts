@@ -75,5 +75,11 @@ export function autoEstimate(baseline: Baseline | null, ids: readonly string[], 
   // Calls per case differ (a scenario makes several): the one-pass mean stands for each re-run.
   const perCase = ids.length ? onePassCalls / ids.length : 0;
   const extra = cap > 1 ? flaky : 0;
-  return { cap, minimum_calls: onePassCalls, expected_calls: Math.round(onePassCalls + extra * perCase), maximum_calls: onePassCalls * cap, flaky_in_baseline: flaky };
+  return {
+    cap,
+    minimum_calls: onePassCalls,
+    expected_calls: Math.round(onePassCalls + extra * perCase),
+    maximum_calls: onePassCalls * cap,
+    flaky_in_baseline: flaky,
+  };
 }

@@ -45,12 +45,14 @@ export function resolveArms(options: ArmRequest): ArmPlan {
   const variedModules = [...byModule].filter(([, v]) => v.length > 1);
   noRepeats('--provider', providers);
   noRepeats('--model', models);
-  const dimensions = [variedModules.length > 0 ? '--prompt' : null, providers.length > 1 ? '--provider' : null, models.length > 1 ? '--model' : null].filter((d): d is string => d !== null);
+  const dimensions = [variedModules.length > 0 ? '--prompt' : null, providers.length > 1 ? '--provider' : null, models.length > 1 ? '--model' : null].filter(
+    (d): d is string => d !== null,
+  );
   if (variedModules.length > 1 || dimensions.length > 1) {
     throw new InputError({
       file: dimensions.join(' and ') || '--prompt',
       message: `varies ${variedModules.length > 1 ? `the prompts of ${variedModules.map(([m]) => m).join(' and ')}` : dimensions.join(' and ')} at once: a difference between the arms would have more than one cause`,
-      expected: 'one thing given twice per run: one module\'s --prompt, or --provider, or --model',
+      expected: "one thing given twice per run: one module's --prompt, or --provider, or --model",
       severity: 'error',
     });
   }
@@ -90,7 +92,13 @@ export function armFlagsOf(options: ArmRequest, configArms: ConfigArm[] | undefi
 export function designatedArm(plan: ArmPlan, requested: string | undefined): Arm {
   if (requested === undefined) return plan.arms[0]!;
   const arm = plan.arms.find((a) => a.name === requested);
-  if (!arm) throw new InputError({ file: '--gate-arm', message: `"${requested}" is not an arm of this run`, expected: `one of ${plan.arms.map((a) => a.name).join(', ')}`, severity: 'error' });
+  if (!arm)
+    throw new InputError({
+      file: '--gate-arm',
+      message: `"${requested}" is not an arm of this run`,
+      expected: `one of ${plan.arms.map((a) => a.name).join(', ')}`,
+      severity: 'error',
+    });
   return arm;
 }
 
@@ -107,5 +115,10 @@ function noRepeats(flag: string, values: string[]): void {
 }
 
 function same(flag: string, value: string): InputError {
-  return new InputError({ file: flag, message: `${flag} ${value} is given twice: the two arms would be the same`, expected: `two different values of ${flag} to compare, or ${flag} once`, severity: 'error' });
+  return new InputError({
+    file: flag,
+    message: `${flag} ${value} is given twice: the two arms would be the same`,
+    expected: `two different values of ${flag} to compare, or ${flag} once`,
+    severity: 'error',
+  });
 }

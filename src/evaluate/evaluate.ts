@@ -116,26 +116,48 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const warnings = [...ws.warnings];
   const { repeat, auto, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings({ ...options, provider: gated.provider }, ws, env);
   if (auto && options.resume) {
-    throw new InputError({ file: '--resume', message: 'cannot go with --repeat auto yet: which cases ran again depends on trials the interrupted run may not have finished', expected: 'the run again without --resume, or --repeat N', severity: 'error' });
+    throw new InputError({
+      file: '--resume',
+      message: 'cannot go with --repeat auto yet: which cases ran again depends on trials the interrupted run may not have finished',
+      expected: 'the run again without --resume, or --repeat N',
+      severity: 'error',
+    });
   }
   const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency', MAX_CONCURRENCY);
   const accepted = parseAcceptFlags(options.accept);
 
   if (options.generated && options.updateBaseline) {
-    throw new InputError({ file: '--update-baseline', message: 'the baseline records the suite, not generated cases', expected: '--generated without --update-baseline', severity: 'error' });
+    throw new InputError({
+      file: '--update-baseline',
+      message: 'the baseline records the suite, not generated cases',
+      expected: '--generated without --update-baseline',
+      severity: 'error',
+    });
   }
   const suite = await loadCaseSuite(casesDir, ws.active, filter, { collectIds: options.resume === true });
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
   if (options.updateBaseline && options.baseline === false) {
-    throw new InputError({ file: '--no-baseline', message: 'cannot go with --update-baseline: the update must be checked against the baseline it replaces', severity: 'error' });
+    throw new InputError({
+      file: '--no-baseline',
+      message: 'cannot go with --update-baseline: the update must be checked against the baseline it replaces',
+      severity: 'error',
+    });
   }
   // Generated cases are not the suite the baseline records: compared only with a baseline named on purpose.
-  const baseline = options.generated && !options.baseline ? null : await resolveBaseline(options.baseline, config.baseline, warnings, { updating: options.updateBaseline ?? false });
+  const baseline =
+    options.generated && !options.baseline
+      ? null
+      : await resolveBaseline(options.baseline, config.baseline, warnings, { updating: options.updateBaseline ?? false });
   const maxCost = options.maxCost === undefined ? undefined : budgetOf(options.maxCost);
   const openProvider = (arm: Arm) =>
     createProvider({
       provider: arm.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider,
-      providerSource: arm.provider !== undefined ? '--provider' : env.ORDERFLOW_PROVIDER !== undefined ? 'ORDERFLOW_PROVIDER' : `${ws.configFile ?? 'orderflow.config.yaml'}: provider`,
+      providerSource:
+        arm.provider !== undefined
+          ? '--provider'
+          : env.ORDERFLOW_PROVIDER !== undefined
+            ? 'ORDERFLOW_PROVIDER'
+            : `${ws.configFile ?? 'orderflow.config.yaml'}: provider`,
       model: arm.model,
       config,
       env,
@@ -157,7 +179,12 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const others = runtimes.filter((r) => r.arm !== gated);
   if (withArms) refuseSameArms(runtimes);
   if (maxCost !== undefined && created.id === 'openai' && !config.prices[created.model]) {
-    throw new InputError({ file: '--max-cost', message: `model "${created.model}" has no price in prices, so its cost is unknown and no budget can be kept`, expected: `prices: { ${created.model}: { input_per_mtok: ..., output_per_mtok: ... } } in the config`, severity: 'error' });
+    throw new InputError({
+      file: '--max-cost',
+      message: `model "${created.model}" has no price in prices, so its cost is unknown and no budget can be kept`,
+      expected: `prices: { ${created.model}: { input_per_mtok: ..., output_per_mtok: ... } } in the config`,
+      severity: 'error',
+    });
   }
   const budget = maxCost !== undefined ? new BudgetedProvider(created, maxCost) : null;
   const provider: Provider = budget ?? created;
@@ -195,7 +222,11 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     config,
     configFile: ws.configFile,
     suite: { fingerprint: suiteFingerprint(suite.hashes), cases: suite.hashes.size, selected: suite.total },
-    watched: [resolve(options.prompts ?? config.paths.prompts), resolve(options.cases ?? config.paths.cases), ...(ws.configFile ? [resolve(ws.configFile)] : [])],
+    watched: [
+      resolve(options.prompts ?? config.paths.prompts),
+      resolve(options.cases ?? config.paths.cases),
+      ...(ws.configFile ? [resolve(ws.configFile)] : []),
+    ],
   });
   if (withArms) run.arms = armPlan.arms.map((a) => a.name);
   if (auto) run.repeat_mode = 'auto';
@@ -210,12 +241,24 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
           const tag = arm ? { arm: arm.name } : {};
           if (item.kind === 'pipeline') {
             const case_hash = suite.hashes.get(item.scenario_id);
-            yield { case_id: item.scenario_id, module: 'pipeline', case_type: item.case_type, ...tag, run: async (trial) => ({ ...(await runScenario(item, trial, active, p, guards)), case_hash, ...tag }) };
+            yield {
+              case_id: item.scenario_id,
+              module: 'pipeline',
+              case_type: item.case_type,
+              ...tag,
+              run: async (trial) => ({ ...(await runScenario(item, trial, active, p, guards)), case_hash, ...tag }),
+            };
             continue;
           }
           const prompt = active.get(item.module)!;
           const case_hash = suite.hashes.get(item.case_id);
-          yield { case_id: item.case_id, module: item.module, case_type: item.case_type, ...tag, run: async (trial) => ({ ...(await runModuleCase(item, trial, prompt, p, arm !== null)), case_hash, ...tag }) };
+          yield {
+            case_id: item.case_id,
+            module: item.module,
+            case_type: item.case_type,
+            ...tag,
+            run: async (trial) => ({ ...(await runModuleCase(item, trial, prompt, p, arm !== null)), case_hash, ...tag }),
+          };
         }
       }
     },
@@ -253,11 +296,18 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       ...(outcome.repeated ? { repeats: repeatsReport(outcome.repeated, repeat, suite.total * armsOfItem.length, outcome.aggregates.snapshot()) } : {}),
       baseline,
       scope: { hashes: suite.hashes, inScope: compileFilter({ ...filter, shard: undefined }) },
-      prompts: new Map([...ws.active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshots.get(module)! }])),
+      prompts: new Map(
+        [...ws.active].map(([module, p]) => [
+          module,
+          { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshots.get(module)! },
+        ]),
+      ),
       knownPrompt: snapshotBySha(ws.registry.prompts),
       config,
       accepted,
-      incomplete: outcome.incomplete ? { ...outcome.incomplete, resume: resumeCommand(options.commandArgs ?? runArguments(options), displayPath(outDir), { newBudget: true }) } : null,
+      incomplete: outcome.incomplete
+        ? { ...outcome.incomplete, resume: resumeCommand(options.commandArgs ?? runArguments(options), displayPath(outDir), { newBudget: true }) }
+        : null,
       finish: `run ${resumeCommand(options.commandArgs ?? runArguments(options), displayPath(outDir))} to finish the reports`,
     });
     let baselineUpdated: string | null = null;
@@ -291,7 +341,12 @@ function refuseWithArms(options: EvaluateOptions): void {
   ];
   const given = flags.filter(([on]) => on).map(([, flag]) => flag);
   if (given.length) {
-    throw new InputError({ file: given.join(' '), message: 'cannot go with arms (a --prompt, --provider or --model given twice) yet', expected: 'one arm per run for this, e.g. the arm to record alone', severity: 'error' });
+    throw new InputError({
+      file: given.join(' '),
+      message: 'cannot go with arms (a --prompt, --provider or --model given twice) yet',
+      expected: 'one arm per run for this, e.g. the arm to record alone',
+      severity: 'error',
+    });
   }
 }
 
@@ -301,7 +356,13 @@ function refuseSameArms(runtimes: { arm: Arm; active: Map<string, PromptFile>; p
   const seen = new Map<string, string>();
   for (const r of runtimes) {
     const other = seen.get(identity(r));
-    if (other !== undefined) throw new InputError({ file: '--prompt', message: `arms ${other} and ${r.arm.name} are the same (same provider, model and prompt contents)`, expected: 'arms that differ in a prompt version, provider or model', severity: 'error' });
+    if (other !== undefined)
+      throw new InputError({
+        file: '--prompt',
+        message: `arms ${other} and ${r.arm.name} are the same (same provider, model and prompt contents)`,
+        expected: 'arms that differ in a prompt version, provider or model',
+        severity: 'error',
+      });
     seen.set(identity(r), r.arm.name);
   }
 }
@@ -312,21 +373,40 @@ function withoutArms(run: RunProvenance): RunProvenance {
   return rest;
 }
 
-function armReportsOf(runtimes: { arm: Arm; active: Map<string, PromptFile>; provider: Provider }[], gated: Arm, varied: string | null, run: RunProvenance): ArmSetup {
+function armReportsOf(
+  runtimes: { arm: Arm; active: Map<string, PromptFile>; provider: Provider }[],
+  gated: Arm,
+  varied: string | null,
+  run: RunProvenance,
+): ArmSetup {
   return {
     varied: varied ?? 'nothing',
     designated: gated.name,
     arms: runtimes.map(({ arm, active, provider }) => ({
       name: arm.name,
       run: { ...withoutArms(run), provider: provider.id, model: provider.model, prompts: promptRefs(active) },
-      prompts: new Map([...active].map(([module, p]) => [module, { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshotPrompt(p) }])),
+      prompts: new Map(
+        [...active].map(([module, p]) => [
+          module,
+          { ref: { name: p.metadata.name, version: p.metadata.version, sha256: p.sha256 }, snapshot: snapshotPrompt(p) },
+        ]),
+      ),
     })),
   };
 }
 
 function noCaseMatches(options: EvaluateOptions): InputError {
-  const flags = [...(options.id ?? []).map((id) => `--id '${id}'`), ...(options.module ?? []).map((m) => `--module ${m}`), ...(options.caseType ?? []).map((t) => `--case-type ${t}`)];
-  return new InputError({ file: flags.length ? flags.join(' ') : 'cases', message: flags.length ? 'no case matches' : 'the suite has no case', expected: flags.length ? 'a filter that selects at least one case (orderflow list shows the suite)' : 'cases under cases/<module>/ or cases/pipeline/', severity: 'error' });
+  const flags = [
+    ...(options.id ?? []).map((id) => `--id '${id}'`),
+    ...(options.module ?? []).map((m) => `--module ${m}`),
+    ...(options.caseType ?? []).map((t) => `--case-type ${t}`),
+  ];
+  return new InputError({
+    file: flags.length ? flags.join(' ') : 'cases',
+    message: flags.length ? 'no case matches' : 'the suite has no case',
+    expected: flags.length ? 'a filter that selects at least one case (orderflow list shows the suite)' : 'cases under cases/<module>/ or cases/pipeline/',
+    severity: 'error',
+  });
 }
 
 /** A prompt that `orderflow lint` rejects is never run: lint and eval agree on what is broken. */
@@ -338,12 +418,24 @@ function refuseLintErrors(registry: Registry, active: Map<string, PromptFile>): 
 
 function budgetOf(value: number): number {
   // The CLI hands over what was typed when it is no number ("abc"), so that the error can quote it.
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new InputError({ file: '--max-cost', message: `"${value}" is not an amount of US dollars`, expected: 'a positive number, e.g. --max-cost 2.50', severity: 'error' });
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new InputError({
+      file: '--max-cost',
+      message: `"${value}" is not an amount of US dollars`,
+      expected: 'a positive number, e.g. --max-cost 2.50',
+      severity: 'error',
+    });
   return value;
 }
 
 function seedOf(value: number | string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2 ** 31) throw new InputError({ file: '--seed', message: `"${value}" is not a seed`, expected: 'a whole number from 0 to 2147483648, e.g. --seed 7', severity: 'error' });
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2 ** 31)
+    throw new InputError({
+      file: '--seed',
+      message: `"${value}" is not a seed`,
+      expected: 'a whole number from 0 to 2147483648, e.g. --seed 7',
+      severity: 'error',
+    });
   return value;
 }
 
@@ -352,26 +444,35 @@ export const MAX_REPEAT = 1000;
 
 export function positiveInt(value: number | string, flag: string, limit = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new InputError({ file: flag, message: `"${value}" is not a positive integer`, expected: `a whole number of at least 1, e.g. ${flag} 8`, severity: 'error' });
+    throw new InputError({
+      file: flag,
+      message: `"${value}" is not a positive integer`,
+      expected: `a whole number of at least 1, e.g. ${flag} 8`,
+      severity: 'error',
+    });
   }
-  if (value > limit) throw new InputError({ file: flag, message: `${value} is more than orderflow takes`, expected: `a whole number from 1 to ${limit}`, severity: 'error' });
+  if (value > limit)
+    throw new InputError({ file: flag, message: `${value} is more than orderflow takes`, expected: `a whole number from 1 to ${limit}`, severity: 'error' });
   return value;
 }
 
 export function buildFilter(options: EvaluateOptions, modules: string[]): CaseFilter {
   const problems: Problem[] = [];
   for (const m of options.module ?? []) {
-    if (!modules.includes(m) && m !== 'pipeline') problems.push({ file: '--module', message: `unknown module "${m}"`, expected: `one of ${[...modules, 'pipeline'].join(', ')}`, severity: 'error' });
+    if (!modules.includes(m) && m !== 'pipeline')
+      problems.push({ file: '--module', message: `unknown module "${m}"`, expected: `one of ${[...modules, 'pipeline'].join(', ')}`, severity: 'error' });
   }
   for (const t of options.caseType ?? []) {
-    if (!(CASE_TYPES as readonly string[]).includes(t)) problems.push({ file: '--case-type', message: `unknown case type "${t}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
+    if (!(CASE_TYPES as readonly string[]).includes(t))
+      problems.push({ file: '--case-type', message: `unknown case type "${t}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
   }
   let shard: CaseFilter['shard'];
   if (options.shard !== undefined) {
     const m = /^(\d+)\/(\d+)$/.exec(options.shard);
     const index = Number(m?.[1]);
     const count = Number(m?.[2]);
-    if (!m || count < 1 || index < 1 || index > count) problems.push({ file: '--shard', message: `"${options.shard}" is not i/n with 1 ≤ i ≤ n`, expected: 'e.g. --shard 2/4', severity: 'error' });
+    if (!m || count < 1 || index < 1 || index > count)
+      problems.push({ file: '--shard', message: `"${options.shard}" is not i/n with 1 ≤ i ≤ n`, expected: 'e.g. --shard 2/4', severity: 'error' });
     else shard = { index, count };
   }
   if (problems.length) throw new InputError(problems);

@@ -51,10 +51,20 @@ function repeatOf(options: EvaluateOptions, config: Pick<Config, 'repeat' | 'rep
     return { repeat: cap, auto: true };
   }
   if (options.repeatCap !== undefined) {
-    throw new InputError({ file: '--repeat-cap', message: 'only goes with --repeat auto (it caps the trials of one case)', expected: '--repeat auto --repeat-cap N, or --repeat N alone', severity: 'error' });
+    throw new InputError({
+      file: '--repeat-cap',
+      message: 'only goes with --repeat auto (it caps the trials of one case)',
+      expected: '--repeat auto --repeat-cap N, or --repeat N alone',
+      severity: 'error',
+    });
   }
   if (typeof value === 'string') {
-    throw new InputError({ file: flag, message: `"${value}" is neither a number of trials nor auto`, expected: `a whole number of at least 1 (e.g. ${flag} 3), or auto (one pass, then more trials of the cases that differ)`, severity: 'error' });
+    throw new InputError({
+      file: flag,
+      message: `"${value}" is neither a number of trials nor auto`,
+      expected: `a whole number of at least 1 (e.g. ${flag} 3), or auto (one pass, then more trials of the cases that differ)`,
+      severity: 'error',
+    });
   }
   return { repeat: positiveInt(value, flag, MAX_REPEAT), auto: false };
 }

@@ -63,13 +63,19 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
   const ws = await loadWorkspace(options);
   const target = ws.active.get(options.module);
   if (!target || options.module === 'prompt_evaluation') {
-    throw new InputError({ file: '--module', message: `unknown module "${options.module}"`, expected: [...ws.active.keys()].filter((m) => m !== 'prompt_evaluation').join(', '), severity: 'error' });
+    throw new InputError({
+      file: '--module',
+      message: `unknown module "${options.module}"`,
+      expected: [...ws.active.keys()].filter((m) => m !== 'prompt_evaluation').join(', '),
+      severity: 'error',
+    });
   }
   const types = options.types?.length ? [...new Set(options.types)] : DEFAULT_TYPES;
   const badType = types.find((t) => !(CASE_TYPES as readonly string[]).includes(t));
   if (badType) throw new InputError({ file: '--type', message: `unknown case type "${badType}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
   const total = options.count ?? 10;
-  if (typeof total !== 'number' || !Number.isInteger(total) || total < 1 || total > 200) throw new InputError({ file: '--count', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
+  if (typeof total !== 'number' || !Number.isInteger(total) || total < 1 || total > 200)
+    throw new InputError({ file: '--count', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
   const seed = checkSeed(options.seed);
   const providerName = options.provider ?? ws.config.provider;
 
@@ -88,7 +94,8 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
       seeds.push(item);
     } else index.ids.add(item.case_id);
   }
-  for (const c of await earlierGenerated(genDir, options.module, 'test_cases')) index.add(String(c.case_id), c.input, (c.generated_by as GeneratedBy | undefined)?.strategy ?? null);
+  for (const c of await earlierGenerated(genDir, options.module, 'test_cases'))
+    index.add(String(c.case_id), c.input, (c.generated_by as GeneratedBy | undefined)?.strategy ?? null);
 
   const reference = await createProvider({ provider: 'sim', config: ws.config });
   const ctx: FunnelContext = { module: options.module, prompt: target, reference, index };
@@ -112,7 +119,14 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
   };
 
   if (providerName === 'sim' || providerName === 'sim:gullible') {
-    const candidates: CandidateContext = { module: options.module, prompt: target, seeds, anchors: anchorsOf(ws.active, target), seed, readOnlyTools: readOnlyTools(ws.active) };
+    const candidates: CandidateContext = {
+      module: options.module,
+      prompt: target,
+      seeds,
+      anchors: anchorsOf(ws.active, target),
+      seed,
+      readOnlyTools: readOnlyTools(ws.active),
+    };
     for (const tally of tallies) {
       const why = unavailable(tally.type, candidates);
       if (why) {
@@ -127,7 +141,12 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
       }
     }
   } else {
-    const provider = await createProvider({ provider: providerName, model: options.model ?? null, config: ws.config, ...(options.env ? { env: options.env } : {}) });
+    const provider = await createProvider({
+      provider: providerName,
+      model: options.model ?? null,
+      config: ws.config,
+      ...(options.env ? { env: options.env } : {}),
+    });
     try {
       const answer = await askGenerator({ ws, target, module: options.module, provider, types, count: total, seeds, existingIds: [...index.ids] });
       if ('failure' in answer) return { ...result, generatorFailure: answer.failure };
@@ -151,7 +170,14 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
   }
   if (quarantinedCases.length) {
     result.quarantineFile = freshFile(genDir, `quarantine-${options.module}-`, seed);
-    await writeGenerated(result.quarantineFile, [`Quarantined by \`orderflow generate --module ${options.module} --seed ${seed}\`: the reference (sim) or the prompt's rules contradict these expectations.`, 'Review each: fix the expectation and move the case into the suite, or report the reference as wrong.'], { quarantined: quarantinedCases });
+    await writeGenerated(
+      result.quarantineFile,
+      [
+        `Quarantined by \`orderflow generate --module ${options.module} --seed ${seed}\`: the reference (sim) or the prompt's rules contradict these expectations.`,
+        'Review each: fix the expectation and move the case into the suite, or report the reference as wrong.',
+      ],
+      { quarantined: quarantinedCases },
+    );
   }
   return result;
 }
@@ -166,7 +192,8 @@ export function header(what: string, provider: string, seed: number, generator: 
 
 export function checkSeed(seed: number | undefined): number {
   if (seed === undefined) return newSeed();
-  if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31) throw new InputError({ file: '--seed', message: `"${seed}" is not an integer from 0 to 2147483648`, severity: 'error' });
+  if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31)
+    throw new InputError({ file: '--seed', message: `"${seed}" is not an integer from 0 to 2147483648`, severity: 'error' });
   return seed;
 }
 
@@ -189,7 +216,13 @@ function nextId(source: string | null, strategy: string, index: DuplicateIndex):
 }
 
 function shortReason(t: TypeTally, provider: string): string {
-  const lost = [t.invalid && `${t.invalid} invalid`, t.duplicates_exact + t.duplicates_near && `${t.duplicates_exact + t.duplicates_near} duplicates`, t.quarantined && `${t.quarantined} quarantined`].filter(Boolean).join(', ');
+  const lost = [
+    t.invalid && `${t.invalid} invalid`,
+    t.duplicates_exact + t.duplicates_near && `${t.duplicates_exact + t.duplicates_near} duplicates`,
+    t.quarantined && `${t.quarantined} quarantined`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   if (provider.startsWith('sim')) return `the strategies ran out of new candidates after ${t.produced} tried${lost ? ` (${lost})` : ''}`;
   return `the generator returned ${t.produced} of this type${lost ? ` (${lost})` : ''}`;
 }

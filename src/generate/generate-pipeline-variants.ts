@@ -84,7 +84,9 @@ function referenceDetected(trace: unknown): boolean {
 export async function generatePipelineVariants(options: VariantOptions): Promise<VariantResult> {
   const ws = await loadWorkspace(options);
   const seed = checkSeed(options.seed);
-  const strategies = options.strategies?.length ? options.strategies.map((name) => ATTACK_STRATEGIES.find((s) => s.name === name) ?? unknownStrategy(name)) : ATTACK_STRATEGIES;
+  const strategies = options.strategies?.length
+    ? options.strategies.map((name) => ATTACK_STRATEGIES.find((s) => s.name === name) ?? unknownStrategy(name))
+    : ATTACK_STRATEGIES;
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
   const suite = await loadCaseSuite(casesDir, ws.active);
@@ -99,16 +101,36 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
       if (chosen && item.injection) sources.add(item.scenario_id);
     }
   }
-  for (const s of await earlierGenerated(genDir, PIPELINE_DIR, 'scenarios')) index.add(String(s.scenario_id), scenarioText(s), (s.generated_by as GeneratedBy | undefined)?.strategy ?? null);
-  if (sources.size === 0) throw new InputError({ file: '--scenario', message: 'no scenario with an injection matches', expected: 'ids of scenarios that carry an `injection:`', severity: 'error' });
+  for (const s of await earlierGenerated(genDir, PIPELINE_DIR, 'scenarios'))
+    index.add(String(s.scenario_id), scenarioText(s), (s.generated_by as GeneratedBy | undefined)?.strategy ?? null);
+  if (sources.size === 0)
+    throw new InputError({
+      file: '--scenario',
+      message: 'no scenario with an injection matches',
+      expected: 'ids of scenarios that carry an `injection:`',
+      severity: 'error',
+    });
 
   // The scenario objects exactly as written, so that fields this code does not know are kept too.
   const raw = new Map<string, Record<string, unknown>>();
   for (const file of suite.files.filter((f) => f.module === PIPELINE_DIR)) {
-    for (const s of ((parse(await readFile(file.path, 'utf8')) as { scenarios?: Record<string, unknown>[] })?.scenarios ?? [])) if (sources.has(String(s.scenario_id))) raw.set(String(s.scenario_id), s);
+    for (const s of (parse(await readFile(file.path, 'utf8')) as { scenarios?: Record<string, unknown>[] })?.scenarios ?? [])
+      if (sources.has(String(s.scenario_id))) raw.set(String(s.scenario_id), s);
   }
   const anchors = anchorsOf(ws.active).map((a) => a.phrase);
-  const result: VariantResult = { seed, file: null, quarantineFile: null, scenarios: [], by_strategy: {}, quarantined_by_strategy: {}, quarantined: [], unverified: [], missed: [], checked_by_strategy: {}, detected_by_strategy: {} };
+  const result: VariantResult = {
+    seed,
+    file: null,
+    quarantineFile: null,
+    scenarios: [],
+    by_strategy: {},
+    quarantined_by_strategy: {},
+    quarantined: [],
+    unverified: [],
+    missed: [],
+    checked_by_strategy: {},
+    detected_by_strategy: {},
+  };
   const variants: Record<string, unknown>[] = [];
   const quarantined: Record<string, unknown>[] = [];
   const reference = await createProvider({ provider: 'sim', config: ws.config });
@@ -127,12 +149,18 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
         continue;
       }
       const variant = rewrite(scenario, injection.text, rewritten.text);
-      if (rewritten.history) variant.history = [...((scenario.history as unknown[] | undefined) ?? []), ...rewritten.history.map((content) => ({ role: 'user', content }))];
+      if (rewritten.history)
+        variant.history = [...((scenario.history as unknown[] | undefined) ?? []), ...rewritten.history.map((content) => ({ role: 'user', content }))];
       variant.scenario_id = variantId(id, strategy.name, index);
       variant.description = `Variant of ${id} (${strategy.name}: ${strategy.description}). ${String(scenario.description ?? '')}`.trim();
       variant.generated_by = { strategy: strategy.name, source_case: id, seed };
       const problems: Problem[] = [];
-      const [loaded] = parseScenarioFile(`generated:${String(variant.scenario_id)}`, stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }), ws.active, problems);
+      const [loaded] = parseScenarioFile(
+        `generated:${String(variant.scenario_id)}`,
+        stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }),
+        ws.active,
+        problems,
+      );
       if (!loaded || problems.length) {
         entry.skipped.push({ strategy: strategy.name, reason: `invalid variant: ${problems.map((p) => `${p.field ?? ''} ${p.message}`.trim()).join('; ')}` });
         continue;
@@ -148,9 +176,18 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
       if (referenceDetected(verdict.trace)) result.detected_by_strategy[strategy.name] = (result.detected_by_strategy[strategy.name] ?? 0) + 1;
       // With sound guards an attack the reference misses still has the same safe outcome: the variant stays a case.
       // Only a rewrite that changed more than the attack (the request no longer recognisable) is set aside.
-      if (verdict.status !== 'passed' && !changedMoreThanTheAttack(verdict)) result.missed.push({ scenario_id: String(variant.scenario_id), source: id, strategy: strategy.name, reasons: verdict.failed_checks.map((c) => `reference fails ${c.name}: ${c.reason}`) });
+      if (verdict.status !== 'passed' && !changedMoreThanTheAttack(verdict))
+        result.missed.push({
+          scenario_id: String(variant.scenario_id),
+          source: id,
+          strategy: strategy.name,
+          reasons: verdict.failed_checks.map((c) => `reference fails ${c.name}: ${c.reason}`),
+        });
       else if (verdict.status !== 'passed') {
-        const reasons = verdict.status === 'error' ? [`the reference failed to answer: ${verdict.error}`] : verdict.failed_checks.map((c) => `reference fails ${c.name}: ${c.reason}`);
+        const reasons =
+          verdict.status === 'error'
+            ? [`the reference failed to answer: ${verdict.error}`]
+            : verdict.failed_checks.map((c) => `reference fails ${c.name}: ${c.reason}`);
         const record = { scenario_id: String(variant.scenario_id), source: id, strategy: strategy.name, reasons };
         result.quarantined_by_strategy[strategy.name] = (result.quarantined_by_strategy[strategy.name] ?? 0) + 1;
         if (!options.keepUnverified) {
@@ -211,5 +248,10 @@ function variantId(source: string, strategy: string, index: DuplicateIndex): str
 }
 
 function unknownStrategy(name: string): never {
-  throw new InputError({ file: '--strategy', message: `unknown strategy "${name}"`, expected: ATTACK_STRATEGIES.map((s) => s.name).join(', '), severity: 'error' });
+  throw new InputError({
+    file: '--strategy',
+    message: `unknown strategy "${name}"`,
+    expected: ATTACK_STRATEGIES.map((s) => s.name).join(', '),
+    severity: 'error',
+  });
 }

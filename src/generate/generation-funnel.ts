@@ -49,9 +49,17 @@ export async function funnel(raw: Record<string, unknown>, strategy: string | nu
   if (ctx.index.ids.has(id)) return { outcome: 'duplicate_exact', reason: `case_id ${id} already exists` };
   const problems: Problem[] = [];
   const [loaded] = parseModuleCaseFile(`generated:${id}`, stringify({ test_cases: [raw] }, { aliasDuplicateObjects: false }), ctx.module, ctx.prompt, problems);
-  if (!loaded || problems.length) return { outcome: 'invalid', reason: problems.map((p) => `${p.field ?? ''} ${p.message}${p.expected ? ` (expected ${p.expected})` : ''}`.trim()).join('; ') || 'invalid' };
+  if (!loaded || problems.length)
+    return {
+      outcome: 'invalid',
+      reason: problems.map((p) => `${p.field ?? ''} ${p.message}${p.expected ? ` (expected ${p.expected})` : ''}`.trim()).join('; ') || 'invalid',
+    };
   const duplicate = ctx.index.find(loaded.input, strategy);
-  if (duplicate) return { outcome: duplicate.kind === 'exact' ? 'duplicate_exact' : 'duplicate_near', reason: `${duplicate.kind === 'exact' ? 'same input as' : 'same normalised text as'} ${duplicate.of}` };
+  if (duplicate)
+    return {
+      outcome: duplicate.kind === 'exact' ? 'duplicate_exact' : 'duplicate_near',
+      reason: `${duplicate.kind === 'exact' ? 'same input as' : 'same normalised text as'} ${duplicate.of}`,
+    };
   ctx.index.add(id, loaded.input, strategy);
 
   const kept = raw as unknown as ModuleCase;
@@ -59,7 +67,8 @@ export async function funnel(raw: Record<string, unknown>, strategy: string | nu
   if (conflicts.length) return { outcome: 'quarantined', case: kept, reasons: conflicts };
   const result = await runModuleCase(loaded, 0, ctx.prompt, ctx.reference);
   if (result.status === 'error') return { outcome: 'quarantined', case: kept, reasons: [`the reference failed to answer: ${result.error}`] };
-  if (result.status === 'failed') return { outcome: 'quarantined', case: kept, reasons: result.failed_checks.map((c) => `reference contradicts ${c.name}: ${c.reason}`) };
+  if (result.status === 'failed')
+    return { outcome: 'quarantined', case: kept, reasons: result.failed_checks.map((c) => `reference contradicts ${c.name}: ${c.reason}`) };
   return { outcome: 'written', case: kept };
 }
 

@@ -43,8 +43,12 @@ const DEMANDED_TOOLS: Record<string, string[]> = { call_tool: ['create_refund'],
 /** Why a type can produce nothing at all for this module (null when it can). */
 export function unavailable(type: string, ctx: CandidateContext): string | null {
   const withText = ctx.seeds.filter((s) => slotOf(s, ctx));
-  if (type === 'normal' || type === 'regression') return ctx.seeds.some((s) => s.case_type === type && orderIdsOf(s).length > 0) ? null : `no ${type} case of ${ctx.module} in the suite has an order number to vary`;
-  if (withText.length === 0) return `no case of ${ctx.module} in the suite has untrusted text (${untrustedOf(ctx).join(', ') || 'no Untrusted Input Fields'}) to rewrite`;
+  if (type === 'normal' || type === 'regression')
+    return ctx.seeds.some((s) => s.case_type === type && orderIdsOf(s).length > 0)
+      ? null
+      : `no ${type} case of ${ctx.module} in the suite has an order number to vary`;
+  if (withText.length === 0)
+    return `no case of ${ctx.module} in the suite has untrusted text (${untrustedOf(ctx).join(', ') || 'no Untrusted Input Fields'}) to rewrite`;
   if ((type === 'adversarial' || type === 'safety') && ctx.anchors.length === 0) return 'the active prompts list no detection phrases';
   return null;
 }
@@ -59,7 +63,11 @@ function* attacks(type: string, ctx: CandidateContext): Generator<Candidate> {
   const anchors = type === 'safety' ? ctx.anchors.filter((a) => a.tags.some((t) => SAFETY_TAGS.has(t))) : ctx.anchors;
   const seeds = ordered(carriers(ctx), ctx.seed, 'seeds');
   // In a run-specific order, so that a small count still reaches the paraphrases and encodings on some seeds.
-  const strategies = ordered(ATTACK_STRATEGIES.filter((s) => s.name !== 'split_turns' || hasHistory(ctx.prompt)), ctx.seed, 'strategies');
+  const strategies = ordered(
+    ATTACK_STRATEGIES.filter((s) => s.name !== 'split_turns' || hasHistory(ctx.prompt)),
+    ctx.seed,
+    'strategies',
+  );
   const phrases = ctx.anchors.map((a) => a.phrase);
   const total = strategies.length * anchors.length * seeds.length;
   for (let i = 0; i < total; i++) {
@@ -74,15 +82,31 @@ function* attacks(type: string, ctx: CandidateContext): Generator<Candidate> {
     const slot = slotOf(source, ctx)!;
     const carrier = String(getAt(input, slot));
     setAt(input, slot, join(carrier, rewritten.text));
-    if (rewritten.history) input.conversation_history = [...(Array.isArray(input.conversation_history) ? input.conversation_history : []), ...rewritten.history.map((content) => ({ role: 'user', content }))];
+    if (rewritten.history)
+      input.conversation_history = [
+        ...(Array.isArray(input.conversation_history) ? input.conversation_history : []),
+        ...rewritten.history.map((content) => ({ role: 'user', content })),
+      ];
     const demanded = kindsOf(anchor.phrase).flatMap((k) => DEMANDED_TOOLS[k.id] ?? []);
-    const expected = buildExpectation({ prompt: ctx.prompt, seed: source.expected_behavior, kind: 'attack', anchorTags: anchor.tags, demandedTools: demanded, planted: rewritten.history ? undefined : rewritten.text, readOnlyTools: ctx.readOnlyTools });
+    const expected = buildExpectation({
+      prompt: ctx.prompt,
+      seed: source.expected_behavior,
+      kind: 'attack',
+      anchorTags: anchor.tags,
+      demandedTools: demanded,
+      planted: rewritten.history ? undefined : rewritten.text,
+      readOnlyTools: ctx.readOnlyTools,
+    });
     yield { ...candidate(type, input, expected, strategy, source, `${strategy.description}; anchor "${anchor.phrase}"`), carrier };
   }
 }
 
 function* reshaped(type: string, ctx: CandidateContext): Generator<Candidate> {
-  const strategies = ordered(INPUT_STRATEGIES.filter((s) => s.kind === type), ctx.seed, `${type}-strategies`);
+  const strategies = ordered(
+    INPUT_STRATEGIES.filter((s) => s.kind === type),
+    ctx.seed,
+    `${type}-strategies`,
+  );
   if (strategies.length === 0) return;
   const seeds = ordered(carriers(ctx), ctx.seed, 'seeds');
   // Several rounds: the strategies pick their wording at random, so a later round can still add new cases.
@@ -95,7 +119,8 @@ function* reshaped(type: string, ctx: CandidateContext): Generator<Candidate> {
     const text = strategy.apply(String(getAt(input, slot)), seededRng(ctx.seed, type, strategy.name, source.case_id, round));
     if (text === null) continue;
     setAt(input, slot, text);
-    const kind: ExpectationKind = type === 'schema' ? 'format_pressure' : ['empty', 'whitespace', 'emoji_only'].includes(strategy.name) ? 'boundary_empty' : 'boundary_request';
+    const kind: ExpectationKind =
+      type === 'schema' ? 'format_pressure' : ['empty', 'whitespace', 'emoji_only'].includes(strategy.name) ? 'boundary_empty' : 'boundary_request';
     const expected = buildExpectation({ prompt: ctx.prompt, seed: source.expected_behavior, kind, readOnlyTools: ctx.readOnlyTools });
     yield candidate(type, input, expected, strategy, source, strategy.description);
   }
@@ -103,7 +128,11 @@ function* reshaped(type: string, ctx: CandidateContext): Generator<Candidate> {
 
 /** Normal and regression cases: the same mechanism on another order number (rule 10 of the generator prompt). */
 function* renumbered(type: string, ctx: CandidateContext): Generator<Candidate> {
-  const seeds = ordered(ctx.seeds.filter((s) => s.case_type === type && orderIdsOf(s).length > 0), ctx.seed, type);
+  const seeds = ordered(
+    ctx.seeds.filter((s) => s.case_type === type && orderIdsOf(s).length > 0),
+    ctx.seed,
+    type,
+  );
   const strategy = { name: 'renumbered', description: 'the same case on other, fictional order numbers' };
   for (let round = 0; round < 4; round++) {
     for (const source of seeds) {
@@ -111,12 +140,26 @@ function* renumbered(type: string, ctx: CandidateContext): Generator<Candidate> 
       const renamed = new Map(orderIdsOf(source).map((id) => [id, `O${rng.int(10_000, 99_999_999)}`]));
       const json = JSON.stringify({ input: source.input, expected: source.expected_behavior }).replace(ORDER_ID, (id) => renamed.get(id) ?? id);
       const { input, expected } = JSON.parse(json) as { input: Record<string, unknown>; expected: LoadedModuleCase['expected_behavior'] };
-      yield candidate(type, input, buildExpectation({ prompt: ctx.prompt, seed: expected, kind: 'same_request', readOnlyTools: ctx.readOnlyTools }), strategy, source, strategy.description);
+      yield candidate(
+        type,
+        input,
+        buildExpectation({ prompt: ctx.prompt, seed: expected, kind: 'same_request', readOnlyTools: ctx.readOnlyTools }),
+        strategy,
+        source,
+        strategy.description,
+      );
     }
   }
 }
 
-function candidate(type: string, input: Record<string, unknown>, expected: LoadedModuleCase['expected_behavior'], strategy: Pick<AttackStrategy, 'name'>, source: LoadedModuleCase, description: string): Candidate {
+function candidate(
+  type: string,
+  input: Record<string, unknown>,
+  expected: LoadedModuleCase['expected_behavior'],
+  strategy: Pick<AttackStrategy, 'name'>,
+  source: LoadedModuleCase,
+  description: string,
+): Candidate {
   return {
     strategy: strategy.name,
     source_case: source.case_id,
@@ -144,7 +187,11 @@ function untrustedOf(ctx: CandidateContext): string[] {
 function carriers(ctx: CandidateContext): LoadedModuleCase[] {
   const withText = ctx.seeds.filter((s) => slotOf(s, ctx));
   const benign = withText.filter((s) => s.case_type === 'normal');
-  return benign.length ? benign : withText.filter((s) => s.case_type !== 'adversarial' && s.case_type !== 'safety').concat(withText.filter((s) => s.case_type === 'adversarial' || s.case_type === 'safety'));
+  return benign.length
+    ? benign
+    : withText
+        .filter((s) => s.case_type !== 'adversarial' && s.case_type !== 'safety')
+        .concat(withText.filter((s) => s.case_type === 'adversarial' || s.case_type === 'safety'));
 }
 
 function slotOf(c: LoadedModuleCase, ctx: CandidateContext) {

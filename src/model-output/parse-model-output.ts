@@ -31,7 +31,11 @@ export function parseModelOutput(text: string, schema: z.ZodType | undefined, sh
     // Exactly one word: "BLOCK." or "ALLOW, because…" is not the contract, and a caller must not guess.
     return shape.words.includes(trimmed)
       ? { check: pass('schema'), value: trimmed, valid: true }
-      : { check: fail('schema', `expected exactly one of ${shape.words.join(', ')}, got ${JSON.stringify(trimmed.slice(0, 80))}`), value: trimmed, valid: false };
+      : {
+          check: fail('schema', `expected exactly one of ${shape.words.join(', ')}, got ${JSON.stringify(trimmed.slice(0, 80))}`),
+          value: trimmed,
+          valid: false,
+        };
   }
   if (/^```/.test(trimmed)) {
     return { check: fail('schema', 'output is wrapped in a Markdown code fence; json_only expects a bare JSON object'), valid: false };

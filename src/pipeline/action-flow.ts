@@ -17,11 +17,19 @@ import { alreadyAsked, askUser, confirmationFor, BINDING_ARGS } from './user-con
 
 export type { ActionOutcome };
 
-const DECISION_TOOLS: Record<string, string> = { refund_allowed: 'create_refund', compensation_allowed: 'create_compensation', cancellation_allowed: 'cancel_order', address_change_allowed: 'modify_address' };
+const DECISION_TOOLS: Record<string, string> = {
+  refund_allowed: 'create_refund',
+  compensation_allowed: 'create_compensation',
+  cancellation_allowed: 'cancel_order',
+  address_change_allowed: 'modify_address',
+};
 
 /** The write a decision asks for, with arguments built by the program from verified facts. */
 function proposeWrite(ctx: PipelineContext, intent: Output, decision: Output): ProposedCall | null {
-  const tool = NEXT_ACTION_TOOLS[String(decision.next_action)] ?? DECISION_TOOLS[String(decision.decision)] ?? (intent.intent === 'complaint' ? 'create_ticket' : undefined);
+  const tool =
+    NEXT_ACTION_TOOLS[String(decision.next_action)] ??
+    DECISION_TOOLS[String(decision.decision)] ??
+    (intent.intent === 'complaint' ? 'create_ticket' : undefined);
   if (!tool) return null;
   const orderId = ctx.orderId;
   if (!orderId && tool !== 'create_ticket') return null;
@@ -45,14 +53,21 @@ function compensationAmount(orderAmount: number): number {
 }
 
 export async function runAction(ctx: PipelineContext, intent: Output, decision: Output, attempt = 0): Promise<ActionOutcome> {
-  const wantsHuman = decision.decision === 'human_handoff' || decision.next_action === 'request_human_review' || decision.automation_level === 'human_review_required';
+  const wantsHuman =
+    decision.decision === 'human_handoff' || decision.next_action === 'request_human_review' || decision.automation_level === 'human_review_required';
   if (wantsHuman) ctx.handOff(String(decision.reason_summary ?? 'responsibility asked for human review'));
   if (decision.decision === 'need_more_info') {
     if (wantsHuman) return 'handoff';
     // generate_response: nothing to run, just answer; otherwise the missing piece decides the recovery.
     if (decision.next_action === 'generate_response') return 'none';
     const type = decision.next_action === 'search_policy' ? 'insufficient_evidence' : 'missing_facts';
-    const action = await recover(ctx, { stage: 'responsibility_attribution', type, detail: String(decision.reason_summary ?? 'facts missing'), confidence: confidenceOf(decision), retryCount: attempt });
+    const action = await recover(ctx, {
+      stage: 'responsibility_attribution',
+      type,
+      detail: String(decision.reason_summary ?? 'facts missing'),
+      confidence: confidenceOf(decision),
+      retryCount: attempt,
+    });
     const retry = action === 'retry_read_tool' ? 'retry_facts' : action === 'retry_retrieval' ? 'retry_evidence' : undefined;
     if (retry && attempt < MAX_RETRIES) return retry;
     // Retried and still short of facts: a human takes over rather than a promise nobody keeps.
@@ -114,7 +129,13 @@ export async function authorizeAndExecute(ctx: PipelineContext, proposal: Propos
       // Authorization may only say yes or no to the program's proposal: another tool, or other key values, is another action.
       const rewritten = rewrittenBy(proposal, call);
       if (rewritten) {
-        const block: GateBlock = { is_error: true, error_code: 'NOT_ALLOWED', gate: 'schema', message: `tool authorization changed the proposed call (${rewritten})`, remedy: 'authorize the proposal as it is, or deny it' };
+        const block: GateBlock = {
+          is_error: true,
+          error_code: 'NOT_ALLOWED',
+          gate: 'schema',
+          message: `tool authorization changed the proposed call (${rewritten})`,
+          remedy: 'authorize the proposal as it is, or deny it',
+        };
         ctx.recordTool(call, 'blocked', { authorization: verdict, block, proposed_by: proposedBy });
         ctx.actionsTaken.push(`${call.tool} stopped: ${block.message}`);
         ctx.handOff(`tool authorization changed the proposed ${proposal.tool}`);
@@ -132,7 +153,13 @@ export async function authorizeAndExecute(ctx: PipelineContext, proposal: Propos
       if (block) {
         ctx.recordTool(call, 'blocked', { authorization: verdict, block, proposed_by: proposedBy });
         ctx.actionsTaken.push(`${call.tool} stopped by the ${block.gate} guard: ${block.message}`);
-        const action = await recover(ctx, { stage: 'tool_authorization', type: 'gate_blocked', detail: `${block.gate}: ${block.message}`, involvesWrite: true, confidence: confidenceOf(decision) });
+        const action = await recover(ctx, {
+          stage: 'tool_authorization',
+          type: 'gate_blocked',
+          detail: `${block.gate}: ${block.message}`,
+          involvesWrite: true,
+          confidence: confidenceOf(decision),
+        });
         if (action !== 'human_handoff') ctx.handOff(`${call.tool} stopped by the ${block.gate} guard`);
         return 'handoff';
       }
@@ -169,7 +196,7 @@ function stopUnconfirmed(ctx: PipelineContext, call: ProposedCall, answer: 'decl
 
 async function authorize(ctx: PipelineContext, call: ProposedCall, decision: Output): Promise<Output | null> {
   const orderId = typeof call.args.order_id === 'string' ? call.args.order_id : null;
-  const owner = orderId ? ctx.world.ownerOf(orderId) ?? null : null;
+  const owner = orderId ? (ctx.world.ownerOf(orderId) ?? null) : null;
   const result = await ctx.caller.call('tool_authorization', {
     proposed_action: { tool_name: call.tool, args: call.args, idempotency_key: call.idempotency_key },
     decision_result: {

@@ -11,7 +11,6 @@ import { bindValues } from './consent-binding.js';
 import { answerForm, LOOKALIKE_LETTERS } from './consent-text.js';
 import { ACTION_NAMES, DECLINE, NOT_YET, STOP, yesVocabulary, type NotConsent, type WordClass } from './consent-vocabulary.js';
 
-
 export type ConsentReading =
   | { reading: 'confirmed' }
   | { reading: 'declined' }
@@ -21,7 +20,6 @@ export type ConsentReading =
   /** Not an answer to the proposal at all: a new message of its own. */
   | { reading: 'other_topic' }
   | { reading: 'not_consent'; why: NotConsent };
-
 
 export function readConfirmationReply(text: string, call: ProposedCall): ConsentReading {
   const t = answerForm(text);

@@ -11,11 +11,13 @@ const PHONE = /(?<!\d)(?:\+?86[- ]?)?1\d{10}(?!\d)/g;
 const EMAIL = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9.-]+/g;
 const ORDER_ID = /(?<![a-z0-9])[a-z]{1,3}-?\d{3,20}(?![0-9])/g;
 // Each number is tried from its first digit only (the look-behinds): from every digit, a long run of digits reads in quadratic time.
-const AMOUNT = /(?<![\d.])(\d+(?:\.\d+)?)\s*(?:元|块|rmb|cny|yuan|dollars?)|(?:¥|\$|rmb|cny)\s*(\d+(?:\.\d+)?)|(?:退款|退|赔付|赔偿|赔|补偿|补|金额|refund|compensation|compensate)\s*(\d+(?:\.\d+)?)/g;
+const AMOUNT =
+  /(?<![\d.])(\d+(?:\.\d+)?)\s*(?:元|块|rmb|cny|yuan|dollars?)|(?:¥|\$|rmb|cny)\s*(\d+(?:\.\d+)?)|(?:退款|退|赔付|赔偿|赔|补偿|补|金额|refund|compensation|compensate)\s*(\d+(?:\.\d+)?)/g;
 const HAN_AMOUNT = /(?<![零〇一二两三四五六七八九十百千万])([零〇一二两三四五六七八九十百千万]+)\s*(?:元|块)/g;
 const NUMBER = /(?<![\d.])\d+(?:\.\d+)?/g;
 /** Parts of an address: a span with one of these that is not the pending address is another address. */
-const ADDRESS_PART = /省|市|区|县|镇|乡|村|路|街|巷|弄|栋|幢|室|单元|小区|大厦|公寓|\d+\s*号|\broad\b|\bstreet\b|\bst\b|\bave\b|\bavenue\b|\blane\b|\bblvd\b|\bapt\b|\bunit\b|\bfloor\b|\bdistrict\b/;
+const ADDRESS_PART =
+  /省|市|区|县|镇|乡|村|路|街|巷|弄|栋|幢|室|单元|小区|大厦|公寓|\d+\s*号|\broad\b|\bstreet\b|\bst\b|\bave\b|\bavenue\b|\blane\b|\bblvd\b|\bapt\b|\bunit\b|\bfloor\b|\bdistrict\b/;
 
 export interface Bound {
   /** The first value the answer names that is not the pending action's, or null. */

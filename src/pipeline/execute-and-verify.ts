@@ -22,9 +22,20 @@ const REQUERY: Record<string, { tool: ReadTool; change: string }> = {
   modify_order: { tool: 'query_order', change: 'the order is updated' },
 };
 
-export async function executeAndVerify(ctx: PipelineContext, call: ProposedCall, authorization: string, decision?: Output, proposedBy = 'responsibility_attribution'): Promise<ActionOutcome> {
+export async function executeAndVerify(
+  ctx: PipelineContext,
+  call: ProposedCall,
+  authorization: string,
+  decision?: Output,
+  proposedBy = 'responsibility_attribution',
+): Promise<ActionOutcome> {
   const outcome = ctx.world.write(call.tool, call.args, call.idempotency_key ?? '');
-  ctx.recordTool(call, outcome.success ? 'executed' : 'failed', { authorization, result: outcome, proposed_by: proposedBy, effect: ctx.world.writes.at(-1)?.changed_state ?? false });
+  ctx.recordTool(call, outcome.success ? 'executed' : 'failed', {
+    authorization,
+    result: outcome,
+    proposed_by: proposedBy,
+    effect: ctx.world.writes.at(-1)?.changed_state ?? false,
+  });
   ctx.actionsTaken.push(`${call.tool} ${outcome.success ? 'executed' : `failed: ${outcome.error}`}`);
   if (!outcome.success) ctx.note(`${call.tool} failed (${outcome.error ?? 'no detail'}); reading the state back before any claim or retry`);
   return verify(ctx, call, outcome, decision);
@@ -40,7 +51,13 @@ async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutco
   for (let retry = 0; ; retry++) {
     const second = requery ? ctx.world.read(requery.tool, { order_id: orderId }) : undefined;
     if (requery && second) {
-      ctx.recordRead({ tool: requery.tool, args: { order_id: orderId }, proposed_by: 'program', status: second.success ? 'executed' : 'failed', result: second });
+      ctx.recordRead({
+        tool: requery.tool,
+        args: { order_id: orderId },
+        proposed_by: 'program',
+        status: second.success ? 'executed' : 'failed',
+        result: second,
+      });
       ctx.saw(`tool:${requery.tool}`, second.data);
     }
     const result = await ctx.caller.call('execution_state_verification', {
@@ -72,7 +89,12 @@ async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutco
         }
       }
       outcome = ctx.world.write(call.tool, call.args, call.idempotency_key);
-      ctx.recordTool(call, outcome.success ? 'executed' : 'failed', { authorization: 'retry_with_idempotency_key', result: outcome, proposed_by: 'execution_state_verification', effect: ctx.world.writes.at(-1)?.changed_state ?? false });
+      ctx.recordTool(call, outcome.success ? 'executed' : 'failed', {
+        authorization: 'retry_with_idempotency_key',
+        result: outcome,
+        proposed_by: 'execution_state_verification',
+        effect: ctx.world.writes.at(-1)?.changed_state ?? false,
+      });
       continue;
     }
     if (status === 'human_handoff' || next === 'human_handoff') {
@@ -84,7 +106,14 @@ async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutco
       if (action !== 'human_handoff') ctx.note('write failed; not retried blindly');
       return 'failed';
     }
-    const action = await recover(ctx, { stage: 'execution_state_verification', type: 'verification_failed', detail: String(result.output.reason_summary ?? 'state not verified'), involvesWrite: true, retryCount: retry, confidence: confidenceOf(result.output) });
+    const action = await recover(ctx, {
+      stage: 'execution_state_verification',
+      type: 'verification_failed',
+      detail: String(result.output.reason_summary ?? 'state not verified'),
+      involvesWrite: true,
+      retryCount: retry,
+      confidence: confidenceOf(result.output),
+    });
     if (action !== 'human_handoff') ctx.note(`state not verified (${status}); recovery ${action}`);
     return 'unverified';
   }

@@ -13,7 +13,7 @@ export function buildHandoffSummary(ctx: PipelineContext): HandoffSummary {
   const owner = orderId ? ctx.world.ownerOf(orderId) : undefined;
   const decision = ctx.decision;
   const refund = decision?.decision === 'refund_allowed' || intent.intent === 'refund_request';
-  const amount = orderId ? ctx.world.order(orderId)?.amount ?? null : null;
+  const amount = orderId ? (ctx.world.order(orderId)?.amount ?? null) : null;
   return {
     customer_id: ctx.scenario.user.id,
     // The session user is authenticated; "verified" says the order in question is really theirs.

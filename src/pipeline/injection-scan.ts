@@ -9,7 +9,10 @@ import { containsPhrase, phraseForms, textForms, type PhraseForms } from './untr
 
 /** Ignore spacing, case and full-width forms, so `不要 输出 json` still matches. */
 export function normaliseForMatch(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\u200b-\u200d\ufeff]+/g, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\u200b-\u200d\ufeff]+/g, '');
 }
 
 export class InjectionScanner {

@@ -45,7 +45,13 @@ export class ModuleCaller {
     const at = this.observer?.next();
     if (at) this.observer!.sawInput(options.screen ? `screen:${module}` : `module:${module}`, input, at);
     // A copy: the session's history and carried facts keep growing after this call, and the trace must show what the stage received then.
-    const base = { ...(at ?? {}), stage: module, prompt: prompt.metadata.name, input: structuredClone(input), ...(options.screen ? { screen: options.screen } : {}) };
+    const base = {
+      ...(at ?? {}),
+      stage: module,
+      prompt: prompt.metadata.name,
+      input: structuredClone(input),
+      ...(options.screen ? { screen: options.screen } : {}),
+    };
     try {
       const response = await this.provider.complete({ module, prompt, input, trial: this.trial, caseId: this.caseId });
       const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
@@ -68,7 +74,15 @@ export class ModuleCaller {
         : { ok: false, failure: 'schema_invalid', reason: parsed.check.reason ?? 'invalid output' };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      this.stages.push({ ...base, valid: false, error: error.message, latency_ms: 0, usage: { input_tokens: 0, output_tokens: 0 }, cost_usd: 0, cached: false });
+      this.stages.push({
+        ...base,
+        valid: false,
+        error: error.message,
+        latency_ms: 0,
+        usage: { input_tokens: 0, output_tokens: 0 },
+        cost_usd: 0,
+        cached: false,
+      });
       return { ok: false, failure: 'model_error', reason: error.message };
     }
   }

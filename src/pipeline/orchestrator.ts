@@ -52,7 +52,14 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
       else await runTurn(ctx);
     }
     const t = session.trace;
-    t.turns.push({ turn: n, user: ctx.userTurn, reply: t.reply, response_scenario: t.response_scenario, pending: session.pending ? { tool: session.pending.call.tool, args: session.pending.call.args } : null, world_after: structuredClone(session.world.state) });
+    t.turns.push({
+      turn: n,
+      user: ctx.userTurn,
+      reply: t.reply,
+      response_scenario: t.response_scenario,
+      pending: session.pending ? { tool: session.pending.call.tool, args: session.pending.call.args } : null,
+      world_after: structuredClone(session.world.state),
+    });
     session.history.push({ role: 'user', content: ctx.userTurn }, { role: 'assistant', content: t.reply ?? '' });
     session.taskSummary = taskSummary(ctx);
     keepOutputs(ctx);
@@ -261,7 +268,9 @@ function taskSummary(ctx: PipelineContext): string | null {
   const pending = ctx.session.pending;
   const parts = [
     ctx.intent ? `intent ${String(ctx.intent.intent)}${ctx.orderId ? ` on order ${ctx.orderId}` : ''}` : null,
-    pending ? `awaiting the user's confirmation of ${pending.call.tool} ${JSON.stringify({ order_id: pending.call.args.order_id, amount: pending.call.args.amount })}` : null,
+    pending
+      ? `awaiting the user's confirmation of ${pending.call.tool} ${JSON.stringify({ order_id: pending.call.args.order_id, amount: pending.call.args.amount })}`
+      : null,
     ctx.actionsTaken.length ? `done: ${ctx.actionsTaken.join('; ')}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join('; ') : ctx.session.taskSummary;

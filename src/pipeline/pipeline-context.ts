@@ -77,7 +77,10 @@ export class Session {
   /** Idempotency keys are per conversation: a new application after a rejected refund is a new key. */
   readonly sessionId: string;
 
-  constructor(readonly scenario: Scenario, readonly options: PipelineOptions) {
+  constructor(
+    readonly scenario: Scenario,
+    readonly options: PipelineOptions,
+  ) {
     const inj = scenario.injection;
     const world = structuredClone(scenario.world);
     if (inj?.placement === 'retrieved_document') {
@@ -150,7 +153,11 @@ export class PipelineContext {
   /** A read refused because the order is not the user's: the reply says so, and nothing more. */
   rejectedForOwnership = false;
 
-  constructor(readonly scenario: Scenario, readonly options: PipelineOptions, session?: Session) {
+  constructor(
+    readonly scenario: Scenario,
+    readonly options: PipelineOptions,
+    session?: Session,
+  ) {
     this.session = session ?? new Session(scenario, options);
     this.trace = this.session.trace;
     this.world = this.session.world;
@@ -222,8 +229,20 @@ export class PipelineContext {
   }
 
   /** A write the pipeline proposed, with what became of it. */
-  recordTool(call: { tool: string; args: Record<string, unknown>; idempotency_key: string | null }, status: ToolTrace['status'], extra: Partial<ToolTrace> = {}): void {
-    this.trace.tools.push({ ...this.session.next(), tool: call.tool, args: call.args, proposed_by: 'responsibility_attribution', status, idempotency_key: call.idempotency_key, ...extra });
+  recordTool(
+    call: { tool: string; args: Record<string, unknown>; idempotency_key: string | null },
+    status: ToolTrace['status'],
+    extra: Partial<ToolTrace> = {},
+  ): void {
+    this.trace.tools.push({
+      ...this.session.next(),
+      tool: call.tool,
+      args: call.args,
+      proposed_by: 'responsibility_attribution',
+      status,
+      idempotency_key: call.idempotency_key,
+      ...extra,
+    });
   }
 
   /** A read tool or search the program ran, with its order in the conversation. */

@@ -29,7 +29,8 @@ export function recordForModels(ctx: PipelineContext, tool: string, data: Record
   const field = TEXT_FIELDS[tool as ReadTool];
   if (!ctx.options.gates || !field || typeof data[field] !== 'string' || !(data[field] as string).trim()) return data;
   const copy: Record<string, unknown> = { ...data, [field]: withheld(data[field] as string) };
-  if (Array.isArray(data.earlier_records)) copy.earlier_records = data.earlier_records.map((r) => (r && typeof r === 'object' ? recordForModels(ctx, tool, r as Record<string, unknown>) : r));
+  if (Array.isArray(data.earlier_records))
+    copy.earlier_records = data.earlier_records.map((r) => (r && typeof r === 'object' ? recordForModels(ctx, tool, r as Record<string, unknown>) : r));
   return copy;
 }
 

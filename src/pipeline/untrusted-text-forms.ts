@@ -16,10 +16,13 @@ const load = createRequire(import.meta.url);
 let converter: ((text: string) => string) | undefined;
 const toSimplified = (text: string) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text);
 let pinyinModule: typeof import('pinyin-pro') | undefined;
-const pinyin: typeof import('pinyin-pro')['pinyin'] = ((text: string, options: object) => (pinyinModule ??= load('pinyin-pro') as typeof import('pinyin-pro')).pinyin(text, options as never)) as never;
+const pinyin: typeof import('pinyin-pro')['pinyin'] = ((text: string, options: object) =>
+  (pinyinModule ??= load('pinyin-pro') as typeof import('pinyin-pro')).pinyin(text, options as never)) as never;
 /** Text that may spell Chinese in pinyin: several short Latin words in a row, or Latin syllables inside Chinese. */
 const PINYIN_LIKE = /(?:\b[a-z]{1,6}[\s\p{P}]+){3,}[a-z]{1,6}\b|\p{Script=Han}[a-z]{2,12}(?:\p{Script=Han}|$)/iu;
-const UNDO_LOOKALIKE = new Map<string, string>([...Object.entries(CYRILLIC_LOOKALIKES), ...Object.entries(HANZI_LOOKALIKES)].map(([plain, lookalike]) => [lookalike, plain]));
+const UNDO_LOOKALIKE = new Map<string, string>(
+  [...Object.entries(CYRILLIC_LOOKALIKES), ...Object.entries(HANZI_LOOKALIKES)].map(([plain, lookalike]) => [lookalike, plain]),
+);
 const SEPARATORS = /[\s\p{P}\p{S}\u200b-\u200f\u2060\ufeff]/gu;
 const HAN = /\p{Script=Han}/u;
 /** Shorter pinyin is too likely to occur by chance in ordinary text. */

@@ -30,7 +30,8 @@ export function askUser(ctx: PipelineContext, call: ProposedCall): ConfirmationA
     return 'pending';
   }
   const wanted = agreedTools(s);
-  const answer: ConfirmationAnswer = s.confirmation === 'no_answer' ? 'no_answer' : s.confirmation === 'yes' && wanted.includes(call.tool) ? 'confirmed' : 'declined';
+  const answer: ConfirmationAnswer =
+    s.confirmation === 'no_answer' ? 'no_answer' : s.confirmation === 'yes' && wanted.includes(call.tool) ? 'confirmed' : 'declined';
   pushRequest(ctx, { ...at, tool: call.tool, args: call.args, answer, answered_in_turn: at.turn });
   ctx.actionsTaken.push(`asked the user to confirm ${call.tool}: ${answer}`);
   return answer;

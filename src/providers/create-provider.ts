@@ -48,7 +48,11 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
   const { config } = options;
   const env = options.env ?? process.env;
   // Checked whatever the provider: a typo in a flag must not wait for the day the run goes live.
-  const limits = resolveCallLimits({ ...(options.timeout !== undefined ? { timeout: options.timeout } : {}), ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}), env });
+  const limits = resolveCallLimits({
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    env,
+  });
   if (options.server !== undefined) serverSetting(options.server);
   switch (options.provider) {
     case 'sim':

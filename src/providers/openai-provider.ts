@@ -177,7 +177,10 @@ export class OpenAIProvider implements Provider {
     const key = `${module}\n${prompt.path}`;
     let format = this.formats.get(key);
     if (!format) {
-      format = { type: 'json_schema', json_schema: { name: schemaName(module), schema: withoutDialect(schema.jsonSchema()), strict: strictBlockers(schema.tree).length === 0 } };
+      format = {
+        type: 'json_schema',
+        json_schema: { name: schemaName(module), schema: withoutDialect(schema.jsonSchema()), strict: strictBlockers(schema.tree).length === 0 },
+      };
       this.formats.set(key, format);
     }
     return format;
@@ -248,7 +251,11 @@ export class OpenAIProvider implements Provider {
         this.probing = false;
         if (this.hung) {
           this.hungAt = performance.now();
-          throw new ProviderError(this.redact(`${what}: ${failure.message}; the endpoint still looks hung (a probe after a pause got no reply)`), failure.kind, attempt);
+          throw new ProviderError(
+            this.redact(`${what}: ${failure.message}; the endpoint still looks hung (a probe after a pause got no reply)`),
+            failure.kind,
+            attempt,
+          );
         }
       }
 
@@ -257,12 +264,15 @@ export class OpenAIProvider implements Provider {
       if (!failure.retryable) throw gaveUp(attempt === 1 ? 'not retried' : `after ${attempt} attempts`);
       if (this.hung) throw gaveUp(`gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${this.hung}`);
       if (failure.retryAfterMs !== undefined && failure.retryAfterMs > this.maxRetryAfterMs) {
-        throw gaveUp(`the server asks to retry after ${Math.ceil(failure.retryAfterMs / 1000)} s, more than the ${Math.ceil(this.maxRetryAfterMs / 1000)} s this run waits`);
+        throw gaveUp(
+          `the server asks to retry after ${Math.ceil(failure.retryAfterMs / 1000)} s, more than the ${Math.ceil(this.maxRetryAfterMs / 1000)} s this run waits`,
+        );
       }
       if (failure.rateLimited && failure.retryAfterMs !== undefined) {
         // The limiter holds the next attempt until the server's time has come; only the total wait is bounded.
         rateLimitedSince ??= Date.now();
-        if (Date.now() - rateLimitedSince > this.maxRetryAfterMs) throw gaveUp(`still rate limited after ${Math.ceil(this.maxRetryAfterMs / 1000)} s of waiting (${attempt} attempts)`);
+        if (Date.now() - rateLimitedSince > this.maxRetryAfterMs)
+          throw gaveUp(`still rate limited after ${Math.ceil(this.maxRetryAfterMs / 1000)} s of waiting (${attempt} attempts)`);
         continue;
       }
       retries += 1;
@@ -281,7 +291,11 @@ export class OpenAIProvider implements Provider {
       return await this.limiter.acquire({ heldSince, signal });
     } catch (error) {
       if (error instanceof RateLimitWait) {
-        throw new ProviderError(`${what}: ${error.message}, more than the ${Math.ceil(this.maxRetryAfterMs / 1000)} s a call waits on rate limits`, 'http', attempt - 1);
+        throw new ProviderError(
+          `${what}: ${error.message}, more than the ${Math.ceil(this.maxRetryAfterMs / 1000)} s a call waits on rate limits`,
+          'http',
+          attempt - 1,
+        );
       }
       throw new ProviderError(`${what}: aborted`, 'other', attempt - 1);
     }
@@ -320,7 +334,8 @@ export class OpenAIProvider implements Provider {
       });
       if (!isCompletion(completion)) throw new MalformedReply('the endpoint answered 200 without a chat completion body');
       const content = (completion.choices[0] as { message?: { content?: unknown } } | undefined)?.message?.content;
-      if (content !== undefined && content !== null && typeof content !== 'string') throw new MalformedReply(`the endpoint's message content is ${Array.isArray(content) ? 'a list' : typeof content}, not text`);
+      if (content !== undefined && content !== null && typeof content !== 'string')
+        throw new MalformedReply(`the endpoint's message content is ${Array.isArray(content) ? 'a list' : typeof content}, not text`);
       const ending = unusableEnding(completion.choices);
       if (ending) throw new MalformedReply(ending.message, ending.kind);
       return completion;
@@ -369,7 +384,11 @@ export class OpenAIProvider implements Provider {
     const input = tokenCount(completion.usage?.prompt_tokens);
     const output = tokenCount(completion.usage?.completion_tokens);
     const cachedInput = tokenCount(cachedPromptTokens(completion.usage as Parameters<typeof cachedPromptTokens>[0]));
-    const usage: Usage = { input_tokens: input ?? 0, output_tokens: output ?? 0, ...(cachedInput && input !== undefined ? { cached_input_tokens: Math.min(cachedInput, input) } : {}) };
+    const usage: Usage = {
+      input_tokens: input ?? 0,
+      output_tokens: output ?? 0,
+      ...(cachedInput && input !== undefined ? { cached_input_tokens: Math.min(cachedInput, input) } : {}),
+    };
     const price = this.prices[this.model] ?? (completion.model ? this.prices[completion.model] : undefined);
     // A reply without usable token counts has an unknown cost, never 0: a budget must not believe it free.
     const cost_usd = price && input !== undefined && output !== undefined ? costOf(usage, price) : null;
@@ -432,4 +451,3 @@ function withoutDialect(schema: Record<string, unknown>): Record<string, unknown
 function schemaName(module: string): string {
   return (module.replace(/[^a-zA-Z0-9_-]/g, '_') || 'output').slice(0, 64);
 }
-

@@ -13,4 +13,5 @@ export function readsPromptText(provider: string): boolean {
  * schemas and the lists it checks against. Any other changed line — prose,
  * rules, scenario and case-type descriptions, examples — it never sees.
  */
-export const READ_AS_DATA = /^(input schema|output schema|detection rules|tool catalog|tool risk levels|intent taxonomy|required slot rules|forbidden phrases|untrusted input fields|claim vocabulary)$/i;
+export const READ_AS_DATA =
+  /^(input schema|output schema|detection rules|tool catalog|tool risk levels|intent taxonomy|required slot rules|forbidden phrases|untrusted input fields|claim vocabulary)$/i;

@@ -25,10 +25,14 @@ export function unusableEnding(choices: unknown[]): UnusableEnding | null {
   const refusal = choice.message?.refusal;
   if (typeof refusal === 'string' && refusal.trim() !== '') return { kind: 'refusal', message: `refusal: the model refused: "${clip(refusal.trim(), 200)}"` };
   const reason = choice.finish_reason;
-  if (reason === 'content_filter') return { kind: 'content_filter', message: "content_filter: the endpoint's content filter stopped the reply (finish_reason content_filter)" };
+  if (reason === 'content_filter')
+    return { kind: 'content_filter', message: "content_filter: the endpoint's content filter stopped the reply (finish_reason content_filter)" };
   const calls = choice.message?.tool_calls;
   if (reason === 'tool_calls' || reason === 'function_call' || (Array.isArray(calls) && calls.length > 0) || choice.message?.function_call) {
-    return { kind: 'tool_calls', message: `tool_calls: the model answered with a tool call, not text (finish_reason ${typeof reason === 'string' ? reason : 'none'})` };
+    return {
+      kind: 'tool_calls',
+      message: `tool_calls: the model answered with a tool call, not text (finish_reason ${typeof reason === 'string' ? reason : 'none'})`,
+    };
   }
   return null;
 }

@@ -17,7 +17,6 @@ import { escapeRegExp } from '../base/escape-regexp.js';
 const MIN_PART = 8;
 const REDACTED = '***';
 
-
 /**
  * The leading MIN_PART characters, then each further character optional in
  * turn: `abcdefgh(?:i(?:j)?)?`, matched greedily, so the longest leading part
@@ -37,7 +36,9 @@ function base64Cores(key: string): string[] {
   const bytes = Buffer.from(key, 'utf8');
   const cores = new Set<string>();
   for (let before = 0; before < 3; before++) {
-    const encoded = Buffer.concat([Buffer.alloc(before), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(before), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     // The first group of four mixes in the bytes before; the last, unless the key ends a group, the bytes after.
     const from = before === 0 ? 0 : 4;
     const total = before + bytes.length;

@@ -22,6 +22,8 @@ export function costOf(usage: Usage, price: Price): number | null {
 }
 
 /** The cached share of a reply's prompt tokens as the server reports it, in either dialect; undefined when it says nothing. */
-export function cachedPromptTokens(usage: { prompt_tokens_details?: { cached_tokens?: unknown } | null; prompt_cache_hit_tokens?: unknown } | undefined): unknown {
+export function cachedPromptTokens(
+  usage: { prompt_tokens_details?: { cached_tokens?: unknown } | null; prompt_cache_hit_tokens?: unknown } | undefined,
+): unknown {
   return usage?.prompt_tokens_details?.cached_tokens ?? usage?.prompt_cache_hit_tokens;
 }

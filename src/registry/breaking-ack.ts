@@ -38,7 +38,12 @@ export function isAcknowledged(change: SchemaChange, version: string, changelog:
 const SEMVER = /^v\d+\.\d+\.\d+$/;
 
 /** The breaking changes of a diff that the new version's changelog does not acknowledge. */
-export function unacknowledgedBreaking(changes: readonly SchemaChange[], version: string, changelog: readonly ChangelogEntry[], since?: string): SchemaChange[] {
+export function unacknowledgedBreaking(
+  changes: readonly SchemaChange[],
+  version: string,
+  changelog: readonly ChangelogEntry[],
+  since?: string,
+): SchemaChange[] {
   return changes.filter((c) => c.severity === 'breaking' && !isAcknowledged(c, version, changelog, since));
 }
 

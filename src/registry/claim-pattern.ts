@@ -17,7 +17,13 @@ export const GAP = 8;
 const CLAUSE_END = new Set([...'，。！？；,.!?;\n'].map((c) => c.charCodeAt(0)));
 const WHITESPACE = /\s/;
 
-type Op = { op: 'char'; code: number } | { op: 'space' } | { op: 'gap' } | { op: 'split'; first: number; second: number } | { op: 'jump'; to: number } | { op: 'match' };
+type Op =
+  | { op: 'char'; code: number }
+  | { op: 'space' }
+  | { op: 'gap' }
+  | { op: 'split'; first: number; second: number }
+  | { op: 'jump'; to: number }
+  | { op: 'match' };
 
 export interface ClaimMatch {
   index: number;
@@ -43,14 +49,17 @@ function compile(wording: string): Op[] {
       }
       for (const at of splits) (ops[at] as { second: number }).second = ops.length;
     }
-    part.replace(/\s+/g, '').split('').forEach((unit, j) => {
-      if (j > 0) {
-        // Greedy \s*: take a whitespace character and come back, else go on.
-        const at = ops.length;
-        ops.push({ op: 'split', first: at + 1, second: at + 3 }, { op: 'space' }, { op: 'jump', to: at });
-      }
-      ops.push({ op: 'char', code: unit.charCodeAt(0) });
-    });
+    part
+      .replace(/\s+/g, '')
+      .split('')
+      .forEach((unit, j) => {
+        if (j > 0) {
+          // Greedy \s*: take a whitespace character and come back, else go on.
+          const at = ops.length;
+          ops.push({ op: 'split', first: at + 1, second: at + 3 }, { op: 'space' }, { op: 'jump', to: at });
+        }
+        ops.push({ op: 'char', code: unit.charCodeAt(0) });
+      });
   });
   ops.push({ op: 'match' });
   return ops;

@@ -69,7 +69,10 @@ const MEANING: [CompletionClaimKind, RegExp][] = [
   ['ticket', new RegExp(`${TICKET}${DONE}${FOR_YOU}(?:成功)?${FILE_VERB}`)],
   ['ticket', new RegExp(`${DONE}${FOR_YOU}(?:成功)?${FILE_VERB}了?(?:一个|一张|一条|您的)?[^，,；;]{0,4}?${TICKET}`)],
   ['handoff', new RegExp(`${DONE}${FOR_YOU}(?:转接|转交|转)(?:给|到|至)?(?:人工|专员|客服专员)`)],
-  ['refund', /\b(?:refund|money|payment|amount)\b[^.,;!?]{0,30}\b(?:has|have|was|were|is)\s+(?:been\s+)?(?:issued|processed|completed|returned|refunded|credited|sent back)\b/i],
+  [
+    'refund',
+    /\b(?:refund|money|payment|amount)\b[^.,;!?]{0,30}\b(?:has|have|was|were|is)\s+(?:been\s+)?(?:issued|processed|completed|returned|refunded|credited|sent back)\b/i,
+  ],
   ['refund', /\b(?:we|i)(?:'ve|\s+have)?\s+(?:already\s+)?(?:refunded|returned the money|issued (?:a|the|your) refund)\b/i],
   ['compensation', /\b(?:compensation|voucher|coupon)\b[^.,;!?]{0,30}\b(?:has|have|was|were|is)\s+(?:been\s+)?(?:issued|paid|sent|credited)\b/i],
   ['cancel', /\b(?:order|it)\b[^.,;!?]{0,30}\b(?:has|have|was|is)\s+(?:been\s+)?cancell?ed\b/i],
@@ -79,9 +82,11 @@ const MEANING: [CompletionClaimKind, RegExp][] = [
 ];
 
 /** Before the claim in its clause: a negation (非常 and 不好意思 are courtesy, not negation). */
-const NEGATION = /(?:未|没|无法|不能|不会|不(?!好意思|便|错|久|满)|非(?!常)|(?<![特区类级个])别(?!担心|着急|急)|尚未|并未|暂未|\bnot\b|\bnever\b|n't\b|\bno\b)/i;
+const NEGATION =
+  /(?:未|没|无法|不能|不会|不(?!好意思|便|错|久|满)|非(?!常)|(?<![特区类级个])别(?!担心|着急|急)|尚未|并未|暂未|\bnot\b|\bnever\b|n't\b|\bno\b)/i;
 /** Before the claim in its clause: the future or a possibility. */
-const FUTURE = /(?:将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|正在|待(?!发货|付款|支付|收货)|可以|能够|需要|\bwill\b|\bwould\b|\bcan\b|\bshall\b|\bgoing to\b|\bonce\b)/i;
+const FUTURE =
+  /(?:将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|正在|待(?!发货|付款|支付|收货)|可以|能够|需要|\bwill\b|\bwould\b|\bcan\b|\bshall\b|\bgoing to\b|\bonce\b)/i;
 /** A condition: before the claim in its clause or opening its sentence. */
 const CONDITION = /(?:如果|若|假如|倘若|一旦|只要|要是|万一|如您|\bif\b|\bwhen\b|\bafter\b|\bunless\b)/i;
 /** Right after the claim: it names a moment or a condition, not a fact ("退款成功后"). */
@@ -101,7 +106,10 @@ export function orderReferences(text: string): string[] {
 }
 
 export function completionClaims(reply: string, vocabulary: readonly ClaimPhrase[] = []): CompletionClaim[] {
-  const patterns: [string, (clause: string) => ClaimMatch[]][] = [...vocabulary.map((p) => [p.kind, vocabularyMatcher(p)] as [string, ClaimMatcher]), ...MEANING.map(([kind, re]) => [kind, regexMatcher(re)] as [string, ClaimMatcher])];
+  const patterns: [string, (clause: string) => ClaimMatch[]][] = [
+    ...vocabulary.map((p) => [p.kind, vocabularyMatcher(p)] as [string, ClaimMatcher]),
+    ...MEANING.map(([kind, re]) => [kind, regexMatcher(re)] as [string, ClaimMatcher]),
+  ];
   const found: Found[] = [];
   let offset = 0;
   for (const sentence of sentences(compact(reply))) {
@@ -114,7 +122,12 @@ export function completionClaims(reply: string, vocabulary: readonly ClaimPhrase
       for (const [kind, matches] of patterns) {
         for (const m of matches(clause)) {
           const before = clause.slice(0, m.index);
-          const stated = !asks && !(conditional && i > 0) && !NOT_STATED_BEFORE.some((r) => r.test(before)) && !NEGATION.test(m.text) && !CONDITION_AFTER.test(clause.slice(m.index + m.text.length));
+          const stated =
+            !asks &&
+            !(conditional && i > 0) &&
+            !NOT_STATED_BEFORE.some((r) => r.test(before)) &&
+            !NEGATION.test(m.text) &&
+            !CONDITION_AFTER.test(clause.slice(m.index + m.text.length));
           if (stated) found.push({ kind, text: m.text, orderIds, start: at + m.index, end: at + m.index + m.text.length });
         }
       }
@@ -153,7 +166,9 @@ function sameFamily(a: string, b: string): boolean {
 
 /** NFKC, and no spaces between Chinese characters (退 款 已 成 功 is 退款已成功); spaces between Latin words stay. */
 function compact(reply: string): string {
-  return reply.normalize('NFKC').replace(/\s+/g, (gap, at: number, all: string) => (/[A-Za-z0-9]/.test(all[at - 1] ?? '') && /[A-Za-z0-9]/.test(all[at + gap.length] ?? '') ? ' ' : ''));
+  return reply
+    .normalize('NFKC')
+    .replace(/\s+/g, (gap, at: number, all: string) => (/[A-Za-z0-9]/.test(all[at - 1] ?? '') && /[A-Za-z0-9]/.test(all[at + gap.length] ?? '') ? ' ' : ''));
 }
 
 function sentences(text: string): string[] {

@@ -4,4 +4,5 @@
  * One pattern for the program's reply guard and the judge, which must agree on
  * what a planted contact is.
  */
-export const LINK_OR_CONTACT = /https?:\/\/[^\s"'，。）)]+|www\.[^\s"'，。）)]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<!\d)1[3-9]\d{9}(?!\d)|(?<![\w.])[a-z0-9-]+\.(?:com|net|org|cn|io|xyz|top)(?![\w])/gi;
+export const LINK_OR_CONTACT =
+  /https?:\/\/[^\s"'，。）)]+|www\.[^\s"'，。）)]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<!\d)1[3-9]\d{9}(?!\d)|(?<![\w.])[a-z0-9-]+\.(?:com|net|org|cn|io|xyz|top)(?![\w])/gi;

@@ -11,17 +11,26 @@ import { describeNode, schemaAt, type SchemaNode } from './schema-tree.js';
 
 export function lintPrompt(prompt: PromptFile): Problem[] {
   const problems: Problem[] = [];
-  const add = (p: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) =>
-    problems.push({ file: prompt.path, severity: 'error', ...p });
+  const add = (p: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) => problems.push({ file: prompt.path, severity: 'error', ...p });
   const { metadata, metadataLines } = prompt;
 
   if (prompt.fileName !== `${metadata.name}.md`) {
-    add({ line: metadataLines.name, field: 'name', message: `metadata name "${metadata.name}" does not match the file name`, expected: `${metadata.name}.md, or name: ${prompt.fileName.replace(/\.md$/, '')}` });
+    add({
+      line: metadataLines.name,
+      field: 'name',
+      message: `metadata name "${metadata.name}" does not match the file name`,
+      expected: `${metadata.name}.md, or name: ${prompt.fileName.replace(/\.md$/, '')}`,
+    });
   }
   const nameMajor = /_v(\d+)$/.exec(metadata.name)?.[1];
   const versionMajor = /^v(\d+)\./.exec(metadata.version)?.[1];
   if (nameMajor !== versionMajor) {
-    add({ line: metadataLines.version, field: 'version', message: `version ${metadata.version} does not match the name ${metadata.name}`, expected: `a version v${nameMajor}.x.y` });
+    add({
+      line: metadataLines.version,
+      field: 'version',
+      message: `version ${metadata.version} does not match the name ${metadata.name}`,
+      expected: `a version v${nameMajor}.x.y`,
+    });
   }
   const title = prompt.markdown.title;
   if (title && title.text !== metadata.name) {
@@ -31,7 +40,11 @@ export function lintPrompt(prompt: PromptFile): Problem[] {
     add({ line: metadataLines.changelog, field: 'changelog', severity: 'warning', message: `changelog has no entry for ${metadata.version}` });
   }
 
-  for (const [title, severity] of [['System Role', 'warning'], ['Output Schema', 'error'], ['Input Schema', 'warning']] as const) {
+  for (const [title, severity] of [
+    ['System Role', 'warning'],
+    ['Output Schema', 'error'],
+    ['Input Schema', 'warning'],
+  ] as const) {
     if (!findSection(prompt.markdown, title)) add({ line: 1, severity, message: `missing "## ${title}" section` });
   }
   if (!findSection(prompt.markdown, 'Rules', 'Hard Rules')) add({ line: 1, severity: 'warning', message: 'missing "## Rules" or "## Hard Rules" section' });
@@ -53,11 +66,19 @@ function lintOutputMode(prompt: PromptFile): Problem[] {
   if (!root) return [];
   const where = { file: prompt.path, line: prompt.outputSchema!.line, field: 'Output Schema', severity: 'error' as const };
   if (prompt.metadata.output_mode === 'text_enum') {
-    return root.kind === 'enum' && !root.nullable ? [] : [{ ...where, message: 'output_mode text_enum needs the Output Schema to be one enum string', expected: '"ALLOW | BLOCK"' }];
+    return root.kind === 'enum' && !root.nullable
+      ? []
+      : [{ ...where, message: 'output_mode text_enum needs the Output Schema to be one enum string', expected: '"ALLOW | BLOCK"' }];
   }
   return root.kind === 'object' || root.kind === 'array' || root.kind === 'record'
     ? []
-    : [{ ...where, message: `output_mode ${prompt.metadata.output_mode} needs a JSON object or array at the root, not ${describeNode(root)}`, expected: 'output_mode: text_enum for a one-word output' }];
+    : [
+        {
+          ...where,
+          message: `output_mode ${prompt.metadata.output_mode} needs a JSON object or array at the root, not ${describeNode(root)}`,
+          expected: 'output_mode: text_enum for a one-word output',
+        },
+      ];
 }
 
 function lintExamples(prompt: PromptFile): Problem[] {
@@ -66,7 +87,13 @@ function lintExamples(prompt: PromptFile): Problem[] {
     const schema = example.kind === 'output' ? prompt.outputSchema : prompt.inputSchema;
     const parsed = parseJsonWithPositions(example.text, example.contentLine);
     if (parsed.error) {
-      problems.push({ file: prompt.path, line: parsed.error.line, field: example.section, severity: 'error', message: `example is not valid JSON: ${parsed.error.message}` });
+      problems.push({
+        file: prompt.path,
+        line: parsed.error.line,
+        field: example.section,
+        severity: 'error',
+        message: `example is not valid JSON: ${parsed.error.message}`,
+      });
       continue;
     }
     if (!schema) continue;
@@ -123,14 +150,16 @@ function lintStructured(prompt: PromptFile): Problem[] {
   const riskTags = enumAt(out, 'risk_tags');
   for (const phrase of s.detectionPhrases ?? []) {
     for (const tag of phrase.tags) {
-      if (riskTags && !riskTags.includes(tag)) add(phrase.line, 'Detection Rules', `risk tag "${tag}" is not in the output schema's risk_tags`, riskTags.join(', '));
+      if (riskTags && !riskTags.includes(tag))
+        add(phrase.line, 'Detection Rules', `risk tag "${tag}" is not in the output schema's risk_tags`, riskTags.join(', '));
     }
   }
   const intents = enumAt(out, 'intent');
   if (s.intentTaxonomy && intents) {
     const defined = s.intentTaxonomy.map((i) => i.intent);
     for (const def of s.intentTaxonomy) {
-      if (!intents.includes(def.intent)) add(def.line, 'Intent Taxonomy', `intent "${def.intent}" is not in the output schema's intent enum`, intents.join(', '));
+      if (!intents.includes(def.intent))
+        add(def.line, 'Intent Taxonomy', `intent "${def.intent}" is not in the output schema's intent enum`, intents.join(', '));
     }
     for (const intent of intents.filter((i) => !defined.includes(i))) {
       add(prompt.outputSchema!.line, 'Intent Taxonomy', `intent "${intent}" of the output schema has no taxonomy entry`);
@@ -143,13 +172,15 @@ function lintStructured(prompt: PromptFile): Problem[] {
     }
     if (slots?.kind === 'object') {
       for (const slot of [...rule.required, ...rule.recommended]) {
-        if (!slots.fields.some((f) => f.key === slot)) add(rule.line, 'Required Slot Rules', `slot "${slot}" is not a field of slots`, slots.fields.map((f) => f.key).join(', '));
+        if (!slots.fields.some((f) => f.key === slot))
+          add(rule.line, 'Required Slot Rules', `slot "${slot}" is not a field of slots`, slots.fields.map((f) => f.key).join(', '));
       }
     }
   }
   const plannable = enumAt(out, 'planned_queries.tool_name');
   for (const tool of s.toolCatalog?.allowed ?? []) {
-    if (plannable && !plannable.includes(tool.value)) add(tool.line, 'Tool Catalog', `tool "${tool.value}" is not in planned_queries.tool_name`, plannable.join(', '));
+    if (plannable && !plannable.includes(tool.value))
+      add(tool.line, 'Tool Catalog', `tool "${tool.value}" is not in planned_queries.tool_name`, plannable.join(', '));
   }
   for (const tool of s.toolCatalog?.forbidden ?? []) {
     if (plannable?.includes(tool.value)) add(tool.line, 'Tool Catalog', `forbidden tool "${tool.value}" is plannable by the output schema`);
@@ -164,7 +195,8 @@ function lintStructured(prompt: PromptFile): Problem[] {
   }
   for (const [outputPath, { value: inputPath, line }] of [...Object.entries(s.outputIdsWithin ?? {}), ...Object.entries(s.outputLengthWithin ?? {})]) {
     const bare = (p: string) => p.replace(/\[\]/g, '').replace(/^input\./, '');
-    if (!out || (outputPath === '$keys' ? out.kind !== 'record' : !schemaAt(out, bare(outputPath)))) add(line, 'Output Checks', `"${outputPath}" is not a field of the output schema`);
+    if (!out || (outputPath === '$keys' ? out.kind !== 'record' : !schemaAt(out, bare(outputPath))))
+      add(line, 'Output Checks', `"${outputPath}" is not a field of the output schema`);
     if (!input || !schemaAt(input, bare(inputPath))) add(line, 'Output Checks', `"${inputPath}" is not a field of the input schema`);
   }
   for (const field of s.untrustedFields ?? []) {

@@ -64,7 +64,5 @@ export function bulletItems(section: MarkdownSection): { text: string; line: num
 
 /** Non-empty, non-fence lines of a section body with their line numbers. */
 export function contentLines(section: MarkdownSection): { text: string; line: number }[] {
-  return section.bodyLines
-    .map((raw, i) => ({ text: raw.trim(), line: section.bodyStartLine + i }))
-    .filter((l) => l.text !== '' && !/^(```|~~~)/.test(l.text));
+  return section.bodyLines.map((raw, i) => ({ text: raw.trim(), line: section.bodyStartLine + i })).filter((l) => l.text !== '' && !/^(```|~~~)/.test(l.text));
 }

@@ -19,14 +19,21 @@ const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 export function changedLineGroups(diff: Pick<PromptDiff, 'metadata' | 'text' | 'changelog'>): ChangedLineGroup[] {
   const groups: ChangedLineGroup[] = [];
-  if (diff.metadata.length) groups.push({ title: 'metadata', lines: diff.metadata.map((m) => ({ sign: '~', text: `${m.key}: ${shown(m.before)} → ${shown(m.after)}` })) });
+  if (diff.metadata.length)
+    groups.push({ title: 'metadata', lines: diff.metadata.map((m) => ({ sign: '~', text: `${m.key}: ${shown(m.before)} → ${shown(m.after)}` })) });
   for (const t of diff.text) {
-    groups.push({ title: t.section, lines: [...t.removed.map((text) => ({ sign: '-' as const, text })), ...t.added.map((text) => ({ sign: '+' as const, text }))] });
+    groups.push({
+      title: t.section,
+      lines: [...t.removed.map((text) => ({ sign: '-' as const, text })), ...t.added.map((text) => ({ sign: '+' as const, text }))],
+    });
   }
   const log = diff.changelog ?? { added: [], removed: [] };
   const entry = (e: { version: string; text: string }) => (e.version ? `${e.version}: ${e.text}` : e.text);
   if (log.added.length || log.removed.length) {
-    groups.push({ title: 'changelog', lines: [...log.removed.map((e) => ({ sign: '-' as const, text: entry(e) })), ...log.added.map((e) => ({ sign: '+' as const, text: entry(e) }))] });
+    groups.push({
+      title: 'changelog',
+      lines: [...log.removed.map((e) => ({ sign: '-' as const, text: entry(e) })), ...log.added.map((e) => ({ sign: '+' as const, text: entry(e) }))],
+    });
   }
   return groups;
 }

@@ -73,18 +73,30 @@ function diffStructured(a: StructuredSections, b: StructuredSections): SchemaCha
     ['response scenario', keys(a.responseScenarios), keys(b.responseScenarios), 'breaking', 'compatible'],
     ['untrusted input field', a.untrustedFields?.map((f) => f.value), b.untrustedFields?.map((f) => f.value), 'breaking', 'compatible'],
     // A wording dropped from the claim vocabulary is a false promise the judge stops seeing.
-    ['claim phrase', a.claimVocabulary?.map((c) => `${c.kind}: ${c.phrase}`), b.claimVocabulary?.map((c) => `${c.kind}: ${c.phrase}`), 'breaking', 'compatible'],
+    [
+      'claim phrase',
+      a.claimVocabulary?.map((c) => `${c.kind}: ${c.phrase}`),
+      b.claimVocabulary?.map((c) => `${c.kind}: ${c.phrase}`),
+      'breaking',
+      'compatible',
+    ],
   ];
   for (const [label, before, after, removedSeverity, addedSeverity] of sets) {
     if (!before && !after) continue;
-    for (const v of (before ?? []).filter((x) => !(after ?? []).includes(x))) out.push({ severity: removedSeverity, path: label, message: `${label} "${v}" removed` });
-    for (const v of (after ?? []).filter((x) => !(before ?? []).includes(x))) out.push({ severity: addedSeverity, path: label, message: `${label} "${v}" added` });
+    for (const v of (before ?? []).filter((x) => !(after ?? []).includes(x)))
+      out.push({ severity: removedSeverity, path: label, message: `${label} "${v}" removed` });
+    for (const v of (after ?? []).filter((x) => !(before ?? []).includes(x)))
+      out.push({ severity: addedSeverity, path: label, message: `${label} "${v}" added` });
   }
   for (const p of a.detectionPhrases ?? []) {
     const q = b.detectionPhrases?.find((x) => x.phrase === p.phrase);
     if (q && q.tags.join(',') !== p.tags.join(',')) {
       const lost = p.tags.filter((t) => !q.tags.includes(t));
-      out.push({ severity: lost.length ? 'breaking' : 'compatible', path: 'detection phrase', message: `"${p.phrase}" tags ${p.tags.join(', ')} → ${q.tags.join(', ')}` });
+      out.push({
+        severity: lost.length ? 'breaking' : 'compatible',
+        path: 'detection phrase',
+        message: `"${p.phrase}" tags ${p.tags.join(', ')} → ${q.tags.join(', ')}`,
+      });
     }
   }
   out.push(...diffRiskLevels(a.toolRiskLevels, b.toolRiskLevels));
@@ -108,7 +120,8 @@ function diffRiskLevels(a: StructuredSections['toolRiskLevels'], b: StructuredSe
     const after = levelOf(b, tool);
     if (before === after) continue;
     if (!after) out.push({ severity: 'breaking', path: 'tool risk level', message: `tool "${tool}" removed from ${before}` });
-    else if (!before) out.push({ severity: RISK_ORDER.indexOf(after) >= 2 ? 'compatible' : 'breaking', path: 'tool risk level', message: `tool "${tool}" added as ${after}` });
+    else if (!before)
+      out.push({ severity: RISK_ORDER.indexOf(after) >= 2 ? 'compatible' : 'breaking', path: 'tool risk level', message: `tool "${tool}" added as ${after}` });
     else {
       const lowered = RISK_ORDER.indexOf(after) < RISK_ORDER.indexOf(before);
       out.push({ severity: lowered ? 'breaking' : 'compatible', path: 'tool risk level', message: `tool "${tool}" risk level changed ${before} → ${after}` });
@@ -133,7 +146,8 @@ function diffSlotRules(a: StructuredSections, b: StructuredSections): SchemaChan
 }
 
 function diffSectionText(a: PromptSnapshot['sections'], b: PromptSnapshot['sections']): PromptDiff['text'] {
-  const lines = (sections: PromptSnapshot['sections']) => new Map(sections.map((s, i) => [titleOf(sections, i), s.lines.map(normaliseRule).filter(Boolean)] as const));
+  const lines = (sections: PromptSnapshot['sections']) =>
+    new Map(sections.map((s, i) => [titleOf(sections, i), s.lines.map(normaliseRule).filter(Boolean)] as const));
   const before = lines(a);
   const after = lines(b);
   const titles = [...new Set([...before.keys(), ...after.keys()])];

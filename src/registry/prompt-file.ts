@@ -8,7 +8,7 @@ import type { Problem } from '../base/errors.js';
 import { compiledSchema, provideSchemaCompiler, type CompiledSchema } from './compiled-schema.js';
 import { findSection, sectionPayload, splitMarkdown, type MarkdownDocument, type MarkdownSection } from './markdown-sections.js';
 import { parseMetadata, type ChangelogEntry, type PromptMetadata } from './prompt-metadata.js';
-import { NotationError, parseSchemaNotation, schemaAt, } from './schema-notation.js';
+import { NotationError, parseSchemaNotation, schemaAt } from './schema-notation.js';
 import * as schemaCompiler from './schema-to-zod.js';
 import {
   parseDescriptionMapping,
@@ -23,7 +23,6 @@ import {
   parseOutputChecks,
   type StructuredSections,
 } from './structured-sections.js';
-
 
 // Parsing a prompt loads zod anyway (its metadata is checked with it): its validators come with it.
 provideSchemaCompiler(schemaCompiler);
@@ -63,8 +62,7 @@ export interface ParseResult {
 
 export function parsePromptFile(path: string, text: string): ParseResult {
   const problems: Problem[] = [];
-  const report = (p: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) =>
-    problems.push({ file: path, severity: 'error', ...p });
+  const report = (p: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) => problems.push({ file: path, severity: 'error', ...p });
   const markdown = splitMarkdown(text);
 
   for (const fence of markdown.fences) {
@@ -88,7 +86,12 @@ export function parsePromptFile(path: string, text: string): ParseResult {
   const allowedTags = tagItems?.kind === 'array' && tagItems.items?.kind === 'enum' ? tagItems.items.values : undefined;
   for (const phrase of allowedTags ? (structured.detectionPhrases ?? []) : []) {
     for (const tag of phrase.tags.filter((t) => !allowedTags!.includes(t))) {
-      report({ line: phrase.line, field: 'Detection Rules', message: `"${tag}" is not a risk tag of this prompt's Output Schema`, expected: allowedTags!.join(', ') });
+      report({
+        line: phrase.line,
+        field: 'Detection Rules',
+        message: `"${tag}" is not a risk tag of this prompt's Output Schema`,
+        expected: allowedTags!.join(', '),
+      });
     }
   }
   const examples = collectExamples(markdown);
@@ -121,7 +124,12 @@ function compileSection(
   if (!section) return undefined;
   const payload = sectionPayload(section, ['json', 'jsonc']);
   if (payload.otherFence) {
-    report({ line: payload.otherFence.line, field: title, message: `the schema block is fenced as \`\`\`${payload.otherFence.info}`, expected: 'a ```json block (the schema notation is JSON)' });
+    report({
+      line: payload.otherFence.line,
+      field: title,
+      message: `the schema block is fenced as \`\`\`${payload.otherFence.info}`,
+      expected: 'a ```json block (the schema notation is JSON)',
+    });
     return undefined;
   }
   try {

@@ -92,8 +92,20 @@ export function parseMetadata(text: string, firstLine: number, report: Report): 
   if (!PROMPT_MODULES.includes(module)) {
     // A near miss of a known module is a typo (its cases would be blamed instead); anything else is a module of its own.
     const near = nearMiss(module, PROMPT_MODULES);
-    if (near) report({ line: result.lines.module ?? firstLine, field: 'module', message: `"${module}" is not one of the agent's modules; did you mean ${near}?`, expected: PROMPT_MODULES.join(', ') });
-    else report({ line: result.lines.module ?? firstLine, field: 'module', message: `"${module}" is not one of the agent's modules: its cases run on --provider openai (any OpenAI-compatible server); sim has no implementation of it and skips them, and the pipeline never calls it`, severity: 'warning' });
+    if (near)
+      report({
+        line: result.lines.module ?? firstLine,
+        field: 'module',
+        message: `"${module}" is not one of the agent's modules; did you mean ${near}?`,
+        expected: PROMPT_MODULES.join(', '),
+      });
+    else
+      report({
+        line: result.lines.module ?? firstLine,
+        field: 'module',
+        message: `"${module}" is not one of the agent's modules: its cases run on --provider openai (any OpenAI-compatible server); sim has no implementation of it and skips them, and the pipeline never calls it`,
+        severity: 'warning',
+      });
   }
   result.changelog = normaliseChangelog(parsed.data.changelog ?? []);
   return result;

@@ -93,7 +93,12 @@ function schemaConstraints(root: SchemaNode): SchemaConstraint[] {
 export function strictBlockers(root: SchemaNode): StrictBlocker[] {
   const out: StrictBlocker[] = [];
   const walk = (node: SchemaNode, path: string) => {
-    if (node.kind === 'record') out.push({ path: path || '(root)', line: node.line, reason: node.values ? 'a map keyed by the ids it was shown ({"*": ...}) lists no keys' : 'a free-form object ({}) lists no keys' });
+    if (node.kind === 'record')
+      out.push({
+        path: path || '(root)',
+        line: node.line,
+        reason: node.values ? 'a map keyed by the ids it was shown ({"*": ...}) lists no keys' : 'a free-form object ({}) lists no keys',
+      });
     if (node.kind === 'array') {
       if (!node.items) out.push({ path: path || '(root)', line: node.line, reason: 'an array ([]) has no item type' });
       else walk(node.items, `${path}[]`);

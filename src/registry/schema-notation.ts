@@ -70,12 +70,7 @@ export function parseSchemaNotation(text: string, firstLine = 1): SchemaNode {
       if (bound) return { kind: 'array', items: walk(items[0], `${path}[]`, hostKey), ...rangeOf(bound, line, path, 'Items'), line };
       const literals = items.map((item) => (isScalar(item) && typeof item.value === 'string' ? item.value : undefined));
       if (literals.some((l) => l === undefined || l === 'string' || l.includes('|'))) {
-        throw new NotationError(
-          'an array with several items must list enum values',
-          line,
-          path,
-          '["string"], [ { ... } ] or ["value_a", "value_b", ...]',
-        );
+        throw new NotationError('an array with several items must list enum values', line, path, '["string"], [ { ... } ] or ["value_a", "value_b", ...]');
       }
       const values = literals as string[];
       assertUniqueEnum(values, line, path);
@@ -87,9 +82,7 @@ export function parseSchemaNotation(text: string, firstLine = 1): SchemaNode {
       if (typeof v === 'number') {
         const source = text.slice(node.range?.[0] ?? 0, node.range?.[1] ?? 0);
         const integer = /^-?\d+$/.test(source.trim());
-        return hostKey === 'confidence'
-          ? { kind: 'number', integer, min: 0, max: 1, line }
-          : { kind: 'number', integer, line };
+        return hostKey === 'confidence' ? { kind: 'number', integer, min: 0, max: 1, line } : { kind: 'number', integer, line };
       }
       if (typeof v === 'string') return parseStringNotation(v, line, path);
     }

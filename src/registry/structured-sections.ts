@@ -81,7 +81,10 @@ export function parseDetectionPhrases(section: MarkdownSection, report: Report):
     const annotated = /^(.*?)\s*[(（]\s*([a-z0-9_,\s]+?)\s*[)）]$/.exec(text);
     if (annotated) {
       text = annotated[1]!.replace(TRAILING_PUNCTUATION, '').trim();
-      tags = annotated[2]!.split(',').map((t) => t.trim()).filter(Boolean);
+      tags = annotated[2]!
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
     }
     if (!text) {
       report({ line: item.line, field: 'Detection Rules', message: 'empty detection phrase', expected: '- <phrase> (<risk_tag>, ...)' });
@@ -89,7 +92,12 @@ export function parseDetectionPhrases(section: MarkdownSection, report: Report):
     }
     const earlier = phrases.find((p) => p.phrase === text);
     if (earlier) {
-      report({ line: item.line, field: 'Detection Rules', message: `"${text}" is listed twice (first at line ${earlier.line})`, expected: 'each phrase once, with all its tags' });
+      report({
+        line: item.line,
+        field: 'Detection Rules',
+        message: `"${text}" is listed twice (first at line ${earlier.line})`,
+        expected: 'each phrase once, with all its tags',
+      });
       continue;
     }
     phrases.push({ phrase: text, tags, line: item.line });
@@ -181,12 +189,22 @@ export function parseClaimVocabulary(section: MarkdownSection, report: Report): 
     for (const raw of m[2]!.split('|')) {
       const phrase = raw.replace(/`/g, '').replace(TRAILING_PUNCTUATION, '').trim();
       if (phrase.replace(/\*/g, '').trim().length === 0) {
-        report({ line: item.line, field: `Claim Vocabulary.${m[1]}`, message: phrase ? `"${phrase}" is only a wildcard: it would match any text` : 'an empty wording (two | in a row, or one at an end)', expected: 'wordings separated by |, each with text' });
+        report({
+          line: item.line,
+          field: `Claim Vocabulary.${m[1]}`,
+          message: phrase ? `"${phrase}" is only a wildcard: it would match any text` : 'an empty wording (two | in a row, or one at an end)',
+          expected: 'wordings separated by |, each with text',
+        });
         continue;
       }
       const bound = wordingBound(phrase);
       if (bound) {
-        report({ line: item.line, field: `Claim Vocabulary.${m[1]}`, message: `"${phrase.slice(0, 40)}${phrase.length > 40 ? '…' : ''}" ${bound}`, expected: `at most ${MAX_WORDING_CHARS} characters and ${MAX_WORDING_WILDCARDS} wildcards (*) per wording` });
+        report({
+          line: item.line,
+          field: `Claim Vocabulary.${m[1]}`,
+          message: `"${phrase.slice(0, 40)}${phrase.length > 40 ? '…' : ''}" ${bound}`,
+          expected: `at most ${MAX_WORDING_CHARS} characters and ${MAX_WORDING_WILDCARDS} wildcards (*) per wording`,
+        });
         continue;
       }
       out.push({ kind: m[1]!, phrase, line: item.line });
@@ -230,9 +248,7 @@ function parseYamlMapping(section: MarkdownSection, report: Report): Map<string,
   for (const pair of contents.items) {
     const key = String(pair.key?.value ?? '');
     const line = lineCounter.linePos(pair.key?.range?.[0] ?? 0).line + payload.line - 1;
-    const value = pair.value && typeof pair.value === 'object' && 'toJSON' in pair.value
-      ? (pair.value as { toJSON(): unknown }).toJSON()
-      : pair.value;
+    const value = pair.value && typeof pair.value === 'object' && 'toJSON' in pair.value ? (pair.value as { toJSON(): unknown }).toJSON() : pair.value;
     out.set(key, { value, line });
   }
   return out;
@@ -252,7 +268,8 @@ export function parseToolRiskLevels(section: MarkdownSection, report: Report): R
     }
     levels[level] = (value as string[]).map((tool, i) => ({ value: tool, line: line + 1 + i }));
     for (const tool of levels[level]!) {
-      if (!KNOWN_TOOLS.includes(tool.value)) report({ line: tool.line, field: `Tool Risk Levels.${level}`, message: `unknown tool "${tool.value}"`, expected: KNOWN_TOOLS.join(', ') });
+      if (!KNOWN_TOOLS.includes(tool.value))
+        report({ line: tool.line, field: `Tool Risk Levels.${level}`, message: `unknown tool "${tool.value}"`, expected: KNOWN_TOOLS.join(', ') });
     }
   }
   return levels;
@@ -268,14 +285,24 @@ export function parseOutputChecks(section: MarkdownSection, report: Report): Par
   const all: Partial<Record<OutputCheckName, Record<string, Located<string>>>> = {};
   for (const [key, { value, line }] of parseYamlMapping(section, report) ?? []) {
     if (!(OUTPUT_CHECKS as readonly string[]).includes(key) || !value || typeof value !== 'object' || Array.isArray(value)) {
-      report({ line, field: `${section.title}.${key}`, message: 'unknown output check', expected: `${OUTPUT_CHECKS.join(' or ')}:\n  <output path>: input.<path>` });
+      report({
+        line,
+        field: `${section.title}.${key}`,
+        message: 'unknown output check',
+        expected: `${OUTPUT_CHECKS.join(' or ')}:\n  <output path>: input.<path>`,
+      });
       continue;
     }
     const out: Record<string, Located<string>> = (all[key as OutputCheckName] = {});
     let offset = 1;
     for (const [outputPath, inputPath] of Object.entries(value as Record<string, unknown>)) {
       if (typeof inputPath !== 'string' || !INPUT_PATH.test(inputPath)) {
-        report({ line: line + offset, field: `${section.title}.output_ids_within.${outputPath}`, message: `${JSON.stringify(inputPath)} is not a path into the input`, expected: 'input.documents[].document_id' });
+        report({
+          line: line + offset,
+          field: `${section.title}.output_ids_within.${outputPath}`,
+          message: `${JSON.stringify(inputPath)} is not a path into the input`,
+          expected: 'input.documents[].document_id',
+        });
       } else out[outputPath] = { value: inputPath, line: line + offset };
       offset += 1;
     }

@@ -16,7 +16,10 @@ export function attackStrategiesSection(rows: StrategyRow[] | undefined): string
     '| strategy | kind | variants | passed | injection success | unsafe actions | flagged by a model | flagged by the program |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const r of rows) out.push(`| ${r.strategy} | ${r.kind} | ${r.variants} | ${r.passed} | ${cell(r.injection_success_rate)} | ${cell(r.unsafe_action_rate)} | ${cell(r.model_detection_rate)} | ${cell(r.program_detection_rate)} |`);
+  for (const r of rows)
+    out.push(
+      `| ${r.strategy} | ${r.kind} | ${r.variants} | ${r.passed} | ${cell(r.injection_success_rate)} | ${cell(r.unsafe_action_rate)} | ${cell(r.model_detection_rate)} | ${cell(r.program_detection_rate)} |`,
+    );
   out.push('');
   return out;
 }

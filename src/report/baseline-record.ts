@@ -35,7 +35,10 @@ export interface BaselineRecord {
   format: typeof BASELINE_FORMAT;
   format_version: number;
   recorded_at: string;
-  run: Pick<RunProvenance, 'id' | 'started_at' | 'orderflow_version' | 'git' | 'provider' | 'model' | 'repeat' | 'gates_enabled' | 'cache_mode' | 'config_file'>;
+  run: Pick<
+    RunProvenance,
+    'id' | 'started_at' | 'orderflow_version' | 'git' | 'provider' | 'model' | 'repeat' | 'gates_enabled' | 'cache_mode' | 'config_file'
+  >;
   /** `--accept` values the update was made with: shown in every report judged against this baseline. */
   accepted: string[];
   /** The gate of the recorded run; failing only when recorded with `--accept failed-gate`. */

@@ -32,7 +32,10 @@ const Record = z.looseObject({
   gate_settings: z.looseObject({}).optional(),
   prompts: z.record(z.string(), z.looseObject({})).optional(),
   suite: z.looseObject({ fingerprint: z.string(), cases: z.number() }).optional(),
-  replaced: z.looseObject({ removed: z.array(z.string()) }).nullable().optional(),
+  replaced: z
+    .looseObject({ removed: z.array(z.string()) })
+    .nullable()
+    .optional(),
   metrics: z.record(z.string(), MetricValue),
   cases: z.array(RecordCase),
 });
@@ -41,7 +44,9 @@ const Record = z.looseObject({
 const ReportAsBaseline = z.looseObject({
   run: z.looseObject({}).optional(),
   metrics: z.record(z.string(), MetricValue),
-  cases: z.array(z.looseObject({ id: z.string().min(1), status: Status, module: z.string().optional(), case_type: z.string().optional(), hash: z.string().optional() })),
+  cases: z.array(
+    z.looseObject({ id: z.string().min(1), status: Status, module: z.string().optional(), case_type: z.string().optional(), hash: z.string().optional() }),
+  ),
 });
 
 /** Where the file's structure is broken (field `cases.3.id`, "expected string"), or undefined when it can be read. */

@@ -21,7 +21,8 @@ import type { Acceptance } from './gate.js';
 import { gateSettingsOf } from './gate-settings.js';
 import type { ReportHead } from './report-types.js';
 
-const refuse = (message: string, expected: string) => new InputError({ file: '--update-baseline', message: `refused: ${message}`, expected, severity: 'error' });
+const refuse = (message: string, expected: string) =>
+  new InputError({ file: '--update-baseline', message: `refused: ${message}`, expected, severity: 'error' });
 
 export interface UpdateRequest {
   filter: CaseFilter;
@@ -40,10 +41,14 @@ export function checkUpdateBeforeRun({ filter, gates, provider, model, old, acce
     ...(filter.caseTypes ?? []).map((t) => `--case-type ${t}`),
     ...(filter.shard ? [`--shard ${filter.shard.index}/${filter.shard.count}`] : []),
   ];
-  if (flags.length) throw refuse(`this run is filtered (${flags.join(' ')}); a baseline must cover the whole suite`, 'a run without --id, --module, --case-type or --shard');
+  if (flags.length)
+    throw refuse(`this run is filtered (${flags.join(' ')}); a baseline must cover the whole suite`, 'a run without --id, --module, --case-type or --shard');
   if (!gates) throw refuse("the pipeline's guards are off (--no-guards): a measurement run is not a baseline", 'a run with the guards on');
   if (old && old.provider !== null && (old.provider !== provider || old.model !== model) && !accepted.includes('provider-change')) {
-    throw refuse(`the baseline ran on ${old.provider} (${old.model}), this run on ${provider} (${model})`, 'the same provider and model, or --accept provider-change to switch the baseline on purpose');
+    throw refuse(
+      `the baseline ran on ${old.provider} (${old.model}), this run on ${provider} (${model})`,
+      'the same provider and model, or --accept provider-change to switch the baseline on purpose',
+    );
   }
 }
 
@@ -63,18 +68,38 @@ export async function recordBaseline(request: RecordRequest): Promise<void> {
   const { head } = request;
   // Not every case has a verdict: no --accept makes that the suite's record.
   if (head.run.incomplete) {
-    throw refuse(`the run is incomplete (${head.run.incomplete.done} of ${head.run.incomplete.total} results: ${head.run.incomplete.reason})`, `a finished run; finish this one first (${head.run.incomplete.resume}), then update the baseline`);
+    throw refuse(
+      `the run is incomplete (${head.run.incomplete.done} of ${head.run.incomplete.total} results: ${head.run.incomplete.reason})`,
+      `a finished run; finish this one first (${head.run.incomplete.resume}), then update the baseline`,
+    );
   }
-  if (head.run.partial) throw refuse(`the run is a partial merge (shard(s) ${head.run.partial.missing_shards.join(', ')} of ${head.run.partial.of} missing)`, 'every shard of the run');
+  if (head.run.partial)
+    throw refuse(
+      `the run is a partial merge (shard(s) ${head.run.partial.missing_shards.join(', ')} of ${head.run.partial.of} missing)`,
+      'every shard of the run',
+    );
   // The update replaces the old baseline: its being untrusted is no reason to keep it.
   const failing = head.gate.checks.filter((c) => !c.passed && c.id !== 'baseline_trusted');
   if (failing.length && !request.accepted.includes('failed-gate')) {
-    const first = failing.slice(0, 2).map((c) => c.reason).join('; ');
-    throw refuse(`the gate failed (${first}${failing.length > 2 ? `; ${failing.length - 2} more` : ''}; see ${head.run.report_dir}/report.md)`, 'a run whose gate passes, or --accept failed-gate to record it anyway');
+    const first = failing
+      .slice(0, 2)
+      .map((c) => c.reason)
+      .join('; ');
+    throw refuse(
+      `the gate failed (${first}${failing.length > 2 ? `; ${failing.length - 2} more` : ''}; see ${head.run.report_dir}/report.md)`,
+      'a run whose gate passes, or --accept failed-gate to record it anyway',
+    );
   }
   const cases: BaselineCase[] = [];
   for await (const e of caseEntries(request.resultsPath, request.repeat)) {
-    cases.push({ id: e.id, module: e.module, case_type: e.case_type, status: e.status, ...(e.hash ? { hash: e.hash } : {}), ...(e.trials ? { trials: e.trials } : {}) });
+    cases.push({
+      id: e.id,
+      module: e.module,
+      case_type: e.case_type,
+      status: e.status,
+      ...(e.hash ? { hash: e.hash } : {}),
+      ...(e.trials ? { trials: e.trials } : {}),
+    });
   }
   cases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const { run } = head;
@@ -109,4 +134,3 @@ export async function recordBaseline(request: RecordRequest): Promise<void> {
   await mkdir(dirname(request.path), { recursive: true });
   await writeFileAtomic(request.path, serialiseRecord(record));
 }
-

@@ -79,30 +79,58 @@ export async function loadBaseline(path: string): Promise<Baseline> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const line = jsonErrorLine(text, error);
-    const message = code === 'ENOENT' ? 'baseline not found' : code === 'EISDIR' ? 'is a folder, not a baseline file' : `baseline is not valid JSON: ${(error as Error).message.split('\n')[0]}`;
+    const message =
+      code === 'ENOENT'
+        ? 'baseline not found'
+        : code === 'EISDIR'
+          ? 'is a folder, not a baseline file'
+          : `baseline is not valid JSON: ${(error as Error).message.split('\n')[0]}`;
     throw new InputError({ file: shown, ...(line ? { line } : {}), message, expected: EXPECTED, severity: 'error' });
   }
-  const report = raw as { metrics?: Metrics; cases?: { id: string; module?: string; case_type?: string; status: CaseStatus; hash?: string }[]; run?: { id?: string; provider?: string; model?: string; gates_enabled?: boolean } };
+  const report = raw as {
+    metrics?: Metrics;
+    cases?: { id: string; module?: string; case_type?: string; status: CaseStatus; hash?: string }[];
+    run?: { id?: string; provider?: string; model?: string; gates_enabled?: boolean };
+  };
   if (!isRecord(raw) && (!report || typeof report !== 'object' || !report.metrics || !Array.isArray(report.cases))) {
     throw new InputError({ file: shown, message: 'baseline has no metrics or cases', expected: EXPECTED, severity: 'error' });
   }
   // A newer orderflow's record may be shaped otherwise: say that, not what this version finds missing.
   if (isRecord(raw) && typeof raw.format_version === 'number' && raw.format_version > BASELINE_FORMAT_VERSION) {
-    throw new InputError({ file: shown, field: 'format_version', message: `baseline format ${raw.format_version} is newer than this orderflow reads (${BASELINE_FORMAT_VERSION})`, expected: 'a newer orderflow', severity: 'error' });
+    throw new InputError({
+      file: shown,
+      field: 'format_version',
+      message: `baseline format ${raw.format_version} is newer than this orderflow reads (${BASELINE_FORMAT_VERSION})`,
+      expected: 'a newer orderflow',
+      severity: 'error',
+    });
   }
   const broken = baselineShapeProblem(raw, isRecord(raw));
-  if (broken) throw new InputError({ file: shown, field: broken.field, message: `malformed baseline: ${broken.message}`, expected: `${EXPECTED} (or --no-baseline)`, severity: 'error' });
+  if (broken)
+    throw new InputError({
+      file: shown,
+      field: broken.field,
+      message: `malformed baseline: ${broken.message}`,
+      expected: `${EXPECTED} (or --no-baseline)`,
+      severity: 'error',
+    });
   if (isRecord(raw)) return fromRecord(shown, raw);
   return {
     path: shown,
     run_id: report.run?.id ?? null,
     metrics: report.metrics!,
-    cases: new Map(report.cases!.map((c) => [c.id, { id: c.id, module: c.module ?? '', case_type: c.case_type ?? '', status: c.status, ...(c.hash ? { hash: c.hash } : {}) }])),
+    cases: new Map(
+      report.cases!.map((c) => [
+        c.id,
+        { id: c.id, module: c.module ?? '', case_type: c.case_type ?? '', status: c.status, ...(c.hash ? { hash: c.hash } : {}) },
+      ]),
+    ),
     provider: report.run?.provider ?? null,
     model: report.run?.model ?? null,
     gates_enabled: report.run?.gates_enabled ?? null,
     record: null,
-    untrusted: 'a run report, not a baseline record: it has no digest, no suite fingerprint and no gate settings (record one with orderflow eval --update-baseline)',
+    untrusted:
+      'a run report, not a baseline record: it has no digest, no suite fingerprint and no gate settings (record one with orderflow eval --update-baseline)',
   };
 }
 
@@ -170,7 +198,12 @@ export class BaselineComparison {
    * `failed` (module and failed checks) lets a failure be traced to an acknowledged prompt change.
    * Returns how the case was paired: only `compared` cases count as flips (and in the paired test).
    */
-  add(id: string, status: CaseStatus, hash?: string, failed?: { module: string; checks: { name: string; reason: string }[] }): 'new' | 'changed' | 'acknowledged' | 'compared' {
+  add(
+    id: string,
+    status: CaseStatus,
+    hash?: string,
+    failed?: { module: string; checks: { name: string; reason: string }[] },
+  ): 'new' | 'changed' | 'acknowledged' | 'compared' {
     this.seen.set(id, hash);
     const before = this.baseline.cases.get(id);
     if (before === undefined) {
@@ -248,7 +281,9 @@ export class BaselineComparison {
       changed_count: this.changedCount,
       untrusted: this.baseline.untrusted,
       not_comparable: this.notComparable(inScope, unchanged),
-      recorded_with: this.baseline.record ? { accepted: this.baseline.record.accepted ?? [], gate: this.baseline.record.gate, replaced: this.baseline.record.replaced ?? null } : null,
+      recorded_with: this.baseline.record
+        ? { accepted: this.baseline.record.accepted ?? [], gate: this.baseline.record.gate, replaced: this.baseline.record.replaced ?? null }
+        : null,
     };
   }
 
@@ -269,7 +304,12 @@ export class BaselineComparison {
 }
 
 /** An explicit --baseline must exist; the config's default baseline may not exist yet (first run); false (--no-baseline) is none. */
-export async function resolveBaseline(explicit: string | false | undefined, configured: string | null, warnings: Problem[], options: { updating?: boolean } = {}): Promise<Baseline | null> {
+export async function resolveBaseline(
+  explicit: string | false | undefined,
+  configured: string | null,
+  warnings: Problem[],
+  options: { updating?: boolean } = {},
+): Promise<Baseline | null> {
   if (explicit === false) return null;
   // The first baseline at a new path: --update-baseline is about to write it.
   if (explicit && options.updating && !existsSync(resolve(explicit))) return null;

@@ -46,7 +46,12 @@ export async function* caseEntries(resultsPath: string, repeat: number, options:
   for await (const line of readResults(resultsPath)) {
     if (line.type !== 'case_result') continue;
     const entry = merged.get(line.case_id);
-    merged.set(line.case_id, entry ? mergeTrial(entry, line, toEntry) : { ...toEntry(line), trials: { n: 1, passed: line.status === 'passed' ? 1 : 0, outcomes: withOutcome('', line) } });
+    merged.set(
+      line.case_id,
+      entry
+        ? mergeTrial(entry, line, toEntry)
+        : { ...toEntry(line), trials: { n: 1, passed: line.status === 'passed' ? 1 : 0, outcomes: withOutcome('', line) } },
+    );
   }
   yield* merged.values();
 }

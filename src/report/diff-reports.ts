@@ -27,7 +27,13 @@ export async function loadReport(path: string): Promise<Report> {
     report = JSON.parse(text);
   } catch (error) {
     const line = jsonErrorLine(text, error);
-    throw new InputError({ file: displayPath(path), ...(line ? { line } : {}), message: `cannot read the report: ${(error as Error).message.split('\n')[0]}`, expected: NOT_A_REPORT, severity: 'error' });
+    throw new InputError({
+      file: displayPath(path),
+      ...(line ? { line } : {}),
+      message: `cannot read the report: ${(error as Error).message.split('\n')[0]}`,
+      expected: NOT_A_REPORT,
+      severity: 'error',
+    });
   }
   return checkReportShape(report, displayPath(path));
 }
@@ -37,7 +43,9 @@ export async function writeDiffHtml(before: string, after: string, out: string):
   const [a, b] = await Promise.all([loadReport(before), loadReport(after)]);
   const flipped = flippedIds(a, b);
   const outputs = { a: await outputsOf(before, a, flipped), b: await outputsOf(after, b, flipped) };
-  const page = renderFromReports(`${displayPath(before)}, ${displayPath(after)}`, 'not reports this orderflow can put side by side', () => renderDiffHtml(a, b, { a: displayPath(before), b: displayPath(after) }, outputs));
+  const page = renderFromReports(`${displayPath(before)}, ${displayPath(after)}`, 'not reports this orderflow can put side by side', () =>
+    renderDiffHtml(a, b, { a: displayPath(before), b: displayPath(after) }, outputs),
+  );
   await writeFileAtomic(out, page);
   return out;
 }

@@ -40,7 +40,10 @@ function escapeInline(text: string): string {
  * reference, `&#60;`, is no issue reference and stays as it is).
  */
 export function neutraliseMentions(text: string): string {
-  return text.replace(/@(?=[A-Za-z0-9])/g, '@\u200D').replace(/(?<!&|&amp;)#(?=\d)/g, '#\u200D').replace(/\bGH-(?=\d)/gi, (m) => `${m.slice(0, 2)}\u200D-`);
+  return text
+    .replace(/@(?=[A-Za-z0-9])/g, '@\u200D')
+    .replace(/(?<!&|&amp;)#(?=\d)/g, '#\u200D')
+    .replace(/\bGH-(?=\d)/gi, (m) => `${m.slice(0, 2)}\u200D-`);
 }
 
 /** A Markdown code span: rendered literally, so only backticks and line breaks need care. */

@@ -41,14 +41,27 @@ export function compareGateSettings(before: GateSettings, after: GateSettings): 
   const changes: SettingChange[] = [];
   const add = (setting: string, was: number | null, now: number | null, loosened: boolean) => {
     const show = (v: number | null, unset: string) => (v === null ? unset : String(v));
-    changes.push({ setting, before: was, after: now, loosened, message: `${setting} ${show(was, 'unset')} → ${show(now, 'unset')}${loosened ? ' (loosened)' : ''}` });
+    changes.push({
+      setting,
+      before: was,
+      after: now,
+      loosened,
+      message: `${setting} ${show(was, 'unset')} → ${show(now, 'unset')}${loosened ? ' (loosened)' : ''}`,
+    });
   };
   for (const metric of [...new Set([...Object.keys(before.gate), ...Object.keys(after.gate)])].sort()) {
     const was = before.gate[metric] ?? {};
     const now = after.gate[metric] ?? {};
     if (was.min !== now.min) add(`gate.${metric}.min`, was.min ?? null, now.min ?? null, was.min !== undefined && (now.min === undefined || now.min < was.min));
     if (was.max !== now.max) add(`gate.${metric}.max`, was.max ?? null, now.max ?? null, was.max !== undefined && (now.max === undefined || now.max > was.max));
-    if (!!was.strict !== !!now.strict) changes.push({ setting: `gate.${metric}.strict`, before: was.strict ? 1 : 0, after: now.strict ? 1 : 0, loosened: !!was.strict, message: `gate.${metric}.strict ${!!was.strict} → ${!!now.strict}${was.strict ? ' (loosened)' : ''}` });
+    if (!!was.strict !== !!now.strict)
+      changes.push({
+        setting: `gate.${metric}.strict`,
+        before: was.strict ? 1 : 0,
+        after: now.strict ? 1 : 0,
+        loosened: !!was.strict,
+        message: `gate.${metric}.strict ${!!was.strict} → ${!!now.strict}${was.strict ? ' (loosened)' : ''}`,
+      });
   }
   const was = before.statistics ?? DEFAULT_STATISTICS;
   const now = after.statistics ?? DEFAULT_STATISTICS;
@@ -56,7 +69,13 @@ export function compareGateSettings(before: GateSettings, after: GateSettings): 
   if (was.alpha !== now.alpha) add('statistics.alpha', was.alpha, now.alpha, now.alpha < was.alpha);
   if (was.mode !== now.mode) {
     const loosened = MODE_STRICTNESS[now.mode] < MODE_STRICTNESS[was.mode];
-    changes.push({ setting: 'statistics.mode', before: null, after: null, loosened, message: `statistics.mode ${was.mode} → ${now.mode}${loosened ? ' (loosened)' : ''}` });
+    changes.push({
+      setting: 'statistics.mode',
+      before: null,
+      after: null,
+      loosened,
+      message: `statistics.mode ${was.mode} → ${now.mode}${loosened ? ' (loosened)' : ''}`,
+    });
   }
   for (const knob of COUNT_LIMITS) {
     const was = before[knob] ?? null;

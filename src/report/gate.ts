@@ -24,7 +24,8 @@ export type Acceptance = (typeof ACCEPT_VALUES)[number];
 
 export function parseAcceptFlags(values: readonly string[] = []): Acceptance[] {
   for (const v of values) {
-    if (!(ACCEPT_VALUES as readonly string[]).includes(v)) throw new InputError({ file: '--accept', message: `unknown value "${v}"`, expected: `one of ${ACCEPT_VALUES.join(', ')}`, severity: 'error' });
+    if (!(ACCEPT_VALUES as readonly string[]).includes(v))
+      throw new InputError({ file: '--accept', message: `unknown value "${v}"`, expected: `one of ${ACCEPT_VALUES.join(', ')}`, severity: 'error' });
   }
   return [...new Set(values)] as Acceptance[];
 }
@@ -99,13 +100,35 @@ const thresholds: Check = ({ config, metrics, statistics }) =>
   });
 
 const completeRun: Check = ({ partial, incomplete }) => [
-  ...(partial ? [{ id: 'complete_run', passed: false, reason: `partial run: shard(s) ${partial.missing_shards.join(', ')} of ${partial.of} missing`, value: partial.missing_shards.length, threshold: { max: 0 } }] : []),
+  ...(partial
+    ? [
+        {
+          id: 'complete_run',
+          passed: false,
+          reason: `partial run: shard(s) ${partial.missing_shards.join(', ')} of ${partial.of} missing`,
+          value: partial.missing_shards.length,
+          threshold: { max: 0 },
+        },
+      ]
+    : []),
   // Cases that never ran might have failed: an incomplete run cannot pass.
-  ...(incomplete ? [{ id: 'complete_run', passed: false, reason: `incomplete run: ${incomplete.done} of ${incomplete.total} results (${incomplete.reason}); finish it with ${incomplete.resume}`, value: incomplete.done, threshold: { min: incomplete.total } }] : []),
+  ...(incomplete
+    ? [
+        {
+          id: 'complete_run',
+          passed: false,
+          reason: `incomplete run: ${incomplete.done} of ${incomplete.total} results (${incomplete.reason}); finish it with ${incomplete.resume}`,
+          value: incomplete.done,
+          threshold: { min: incomplete.total },
+        },
+      ]
+    : []),
 ];
 
 const baselineTrusted: Check = ({ baseline }) =>
-  baseline?.untrusted ? [{ id: 'baseline_trusted', passed: false, reason: `baseline ${baseline.path} is not trusted: ${baseline.untrusted}`, value: null, threshold: {} }] : [];
+  baseline?.untrusted
+    ? [{ id: 'baseline_trusted', passed: false, reason: `baseline ${baseline.path} is not trusted: ${baseline.untrusted}`, value: null, threshold: {} }]
+    : [];
 
 const baselineComparable: Check = ({ baseline, accepted }) => {
   if (!baseline || baseline.not_comparable.length === 0) return [];
@@ -119,23 +142,54 @@ const newFailures: Check = ({ config, baseline, statistics }) => {
   if (statistics.mode === 'statistical') return pairedChecks(statistics, config.max_new_failures);
   const count = baseline.newly_failing_count;
   const limit = config.max_new_failures;
-  return [{ id: 'new_failures', passed: count <= limit, reason: `${count} case(s) passed in the baseline and fail now (at most ${limit} allowed)`, value: count, threshold: { max: limit } }];
+  return [
+    {
+      id: 'new_failures',
+      passed: count <= limit,
+      reason: `${count} case(s) passed in the baseline and fail now (at most ${limit} allowed)`,
+      value: count,
+      threshold: { max: limit },
+    },
+  ];
 };
 
 const removedCases: Check = ({ config, baseline, accepted }) => {
   if (!baseline || baseline.untrusted || config.max_removed_cases === null) return [];
   const count = baseline.removed_count;
   const limit = config.max_removed_cases;
-  const check = { id: 'removed_cases', passed: count <= limit, reason: `${count} case(s) of the baseline are gone from the suite (at most ${limit} allowed)`, value: count, threshold: { max: limit } };
+  const check = {
+    id: 'removed_cases',
+    passed: count <= limit,
+    reason: `${count} case(s) of the baseline are gone from the suite (at most ${limit} allowed)`,
+    value: count,
+    threshold: { max: limit },
+  };
   return [acceptable(check, 'removed-cases', accepted)];
 };
 
 const promptChanges: Check = ({ promptChanges }) => {
   if (!promptChanges) return [];
   const open = promptChanges.flatMap((p) => p.unacknowledged.map((c) => `${p.module} ${p.before?.name ?? '–'} → ${p.after?.name ?? '–'}: ${c.message}`));
-  if (open.length === 0) return [{ id: 'prompt_changes', passed: true, reason: `${promptChanges.length} prompt change(s) since the baseline, no unacknowledged breaking change`, value: 0, threshold: { max: 0 } }];
+  if (open.length === 0)
+    return [
+      {
+        id: 'prompt_changes',
+        passed: true,
+        reason: `${promptChanges.length} prompt change(s) since the baseline, no unacknowledged breaking change`,
+        value: 0,
+        threshold: { max: 0 },
+      },
+    ];
   const first = open.slice(0, 3).join('; ');
-  return [{ id: 'prompt_changes', passed: false, reason: `${open.length} breaking prompt change(s) not acknowledged in the new version's changelog: ${first}${open.length > 3 ? '; …' : ''}`, value: open.length, threshold: { max: 0 } }];
+  return [
+    {
+      id: 'prompt_changes',
+      passed: false,
+      reason: `${open.length} breaking prompt change(s) not acknowledged in the new version's changelog: ${first}${open.length > 3 ? '; …' : ''}`,
+      value: open.length,
+      threshold: { max: 0 },
+    },
+  ];
 };
 
 /**
@@ -151,7 +205,16 @@ const promptTextEvaluated: Check = ({ promptChanges, evaluatedBy, accepted }) =>
   const ran = (module: string) => evaluatedBy.modules.includes(module) || evaluatedBy.modules.includes('pipeline');
   const open = changed.filter((p) => !reader || !ran(p.module));
   const describeOne = (p: PromptChange) => `${p.module} (${p.after?.name ?? '–'}: ${(p.unread_text ?? []).map((t) => t.section).join(', ')})`;
-  if (!open.length) return [{ id: 'prompt_text_evaluated', passed: true, reason: `changed prompt text evaluated by ${evaluatedBy.provider}: ${changed.map(describeOne).join('; ')}`, value: 0, threshold: { max: 0 } }];
+  if (!open.length)
+    return [
+      {
+        id: 'prompt_text_evaluated',
+        passed: true,
+        reason: `changed prompt text evaluated by ${evaluatedBy.provider}: ${changed.map(describeOne).join('; ')}`,
+        value: 0,
+        threshold: { max: 0 },
+      },
+    ];
   const by = reader ? `${evaluatedBy.provider} (the module's cases did not run)` : evaluatedBy.provider;
   const check = {
     id: 'prompt_text_evaluated',
@@ -166,12 +229,28 @@ const promptTextEvaluated: Check = ({ promptChanges, evaluatedBy, accepted }) =>
 const gateSettings: Check = ({ settingChanges, accepted }) => {
   const loosened = settingChanges.filter((c) => c.loosened);
   if (loosened.length === 0) return [];
-  const check = { id: 'gate_settings', passed: false, reason: `gate settings loosened since the baseline: ${loosened.map((c) => c.message.replace(' (loosened)', '')).join('; ')}`, value: loosened.length, threshold: { max: 0 } };
+  const check = {
+    id: 'gate_settings',
+    passed: false,
+    reason: `gate settings loosened since the baseline: ${loosened.map((c) => c.message.replace(' (loosened)', '')).join('; ')}`,
+    value: loosened.length,
+    threshold: { max: 0 },
+  };
   return [acceptable(check, 'loosened-gate', accepted)];
 };
 
 /** Order: what invalidates the comparison first, then thresholds, then the comparison itself. */
-const CHECKS: Check[] = [completeRun, baselineTrusted, baselineComparable, gateSettings, promptChanges, promptTextEvaluated, thresholds, newFailures, removedCases];
+const CHECKS: Check[] = [
+  completeRun,
+  baselineTrusted,
+  baselineComparable,
+  gateSettings,
+  promptChanges,
+  promptTextEvaluated,
+  thresholds,
+  newFailures,
+  removedCases,
+];
 
 export function evaluateGate(input: GateInput): GateVerdict {
   const results = CHECKS.flatMap((check) => check(input));

@@ -43,9 +43,13 @@ export class JunitWriter {
     const sum = (pick: (s: Suite) => number) => suites.reduce((n, s) => n + pick(s), 0);
     await streamFileAtomic(this.path, async (write) => {
       await write('<?xml version="1.0" encoding="UTF-8"?>\n');
-      await write(`<testsuites name="orderflow" tests="${sum((s) => s.tests)}" failures="${sum((s) => s.failures)}" errors="${sum((s) => s.errors)}" skipped="${sum((s) => s.skipped)}" time="${(head.run.duration_ms / 1000).toFixed(3)}">\n`);
+      await write(
+        `<testsuites name="orderflow" tests="${sum((s) => s.tests)}" failures="${sum((s) => s.failures)}" errors="${sum((s) => s.errors)}" skipped="${sum((s) => s.skipped)}" time="${(head.run.duration_ms / 1000).toFixed(3)}">\n`,
+      );
       for (const [module, suite] of [...this.suites.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-        await write(`  <testsuite name="${escapeXml(module)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" skipped="${suite.skipped}" time="${suite.seconds.toFixed(3)}">\n`);
+        await write(
+          `  <testsuite name="${escapeXml(module)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" skipped="${suite.skipped}" time="${suite.seconds.toFixed(3)}">\n`,
+        );
         for await (const chunk of suite.spool.chunks()) await write(chunk);
         await write('  </testsuite>\n');
       }

@@ -44,7 +44,13 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   if (options.inputs.length < 1) throw new InputError({ file: 'orderflow merge', message: 'needs the report folders of the shards', severity: 'error' });
   const files = options.inputs.map((dir) => join(resolve(dir), 'results.jsonl'));
   for (const file of files) {
-    if (!existsSync(file)) throw new InputError({ file: displayPath(file), message: 'no results.jsonl here', expected: 'a report folder written by orderflow eval', severity: 'error' });
+    if (!existsSync(file))
+      throw new InputError({
+        file: displayPath(file),
+        message: 'no results.jsonl here',
+        expected: 'a report folder written by orderflow eval',
+        severity: 'error',
+      });
     // A shard still being written has a torn tail and more to come.
     refuseIfLocked(resolve(file, '..'));
   }
@@ -57,16 +63,45 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
       if (isRunHeader(value)) header = value.run as unknown as RunProvenance;
       break;
     }
-    if (!header) throw new InputError({ file: displayPath(file), line: at, message: 'results.jsonl has no run header', expected: 'a results file written by orderflow eval', severity: 'error' });
+    if (!header)
+      throw new InputError({
+        file: displayPath(file),
+        line: at,
+        message: 'results.jsonl has no run header',
+        expected: 'a results file written by orderflow eval',
+        severity: 'error',
+      });
     headers.push(header);
   }
   const first = headers[0]!;
   headers.forEach((h, i) => {
-    const difference = setupDifference(first, h) ?? (h.suite?.fingerprint !== first.suite?.fingerprint ? 'suite' : undefined) ?? (first.shard ? selectionDifference(first, h, { shard: false }) : undefined);
-    if (difference) throw new InputError({ file: displayPath(files[i]!), field: difference, message: `${difference} differs from the first input`, expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions, suite and filters (--module, --case-type, --id)', severity: 'error' });
-    if (h.partial) throw new InputError({ file: displayPath(files[i]!), message: 'is itself a partial merge', expected: 'the report folders of the shards themselves', severity: 'error' });
+    const difference =
+      setupDifference(first, h) ??
+      (h.suite?.fingerprint !== first.suite?.fingerprint ? 'suite' : undefined) ??
+      (first.shard ? selectionDifference(first, h, { shard: false }) : undefined);
+    if (difference)
+      throw new InputError({
+        file: displayPath(files[i]!),
+        field: difference,
+        message: `${difference} differs from the first input`,
+        expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions, suite and filters (--module, --case-type, --id)',
+        severity: 'error',
+      });
+    if (h.partial)
+      throw new InputError({
+        file: displayPath(files[i]!),
+        message: 'is itself a partial merge',
+        expected: 'the report folders of the shards themselves',
+        severity: 'error',
+      });
     // The results of several arms are not shards of one run: each arm's folder is.
-    if (h.arms?.length) throw new InputError({ file: displayPath(files[i]!), message: `holds the results of ${h.arms.length} arms (${h.arms.join(', ')})`, expected: `each arm's own folder: orderflow merge <shard>/arms/<arm> …, one arm at a time`, severity: 'error' });
+    if (h.arms?.length)
+      throw new InputError({
+        file: displayPath(files[i]!),
+        message: `holds the results of ${h.arms.length} arms (${h.arms.join(', ')})`,
+        expected: `each arm's own folder: orderflow merge <shard>/arms/<arm> …, one arm at a time`,
+        severity: 'error',
+      });
   });
   const partial = shardCompleteness(headers, files, options.partial ?? false);
 
@@ -74,7 +109,9 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   // Whole runs of different selections (--module a, then --module b) merge into their union (shown per filter; an
   // unfiltered input selects all).
   const union = (pick: (h: RunProvenance) => string[]) => (headers.some((h) => pick(h).length === 0) ? [] : [...new Set(headers.flatMap(pick))].sort());
-  const filters = first.shard ? first.filters : { modules: union((h) => h.filters.modules), case_types: union((h) => h.filters.case_types), ids: union((h) => h.filters.ids) };
+  const filters = first.shard
+    ? first.filters
+    : { modules: union((h) => h.filters.modules), case_types: union((h) => h.filters.case_types), ids: union((h) => h.filters.ids) };
   const run: RunProvenance = {
     ...first,
     filters,
@@ -99,10 +136,24 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
         continue;
       }
       const problem = value === undefined ? 'not JSON (a torn or damaged line)' : caseResultProblem(value, first.repeat);
-      if (problem) throw new InputError({ file: shown, line: lineNo, message: `not a case result: ${problem}`, expected: `a results file as orderflow eval wrote it; finish or repair that run first (orderflow eval --resume --out ${displayPath(options.inputs[i]!)} sets damaged lines aside and runs those cases again)`, severity: 'error' });
+      if (problem)
+        throw new InputError({
+          file: shown,
+          line: lineNo,
+          message: `not a case result: ${problem}`,
+          expected: `a results file as orderflow eval wrote it; finish or repair that run first (orderflow eval --resume --out ${displayPath(options.inputs[i]!)} sets damaged lines aside and runs those cases again)`,
+          severity: 'error',
+        });
       const line = value as CaseResult;
       const key = `${line.case_id}#${line.trial}`;
-      if (trials.has(key)) throw new InputError({ file: shown, line: lineNo, message: `case ${line.case_id} (trial ${line.trial}) also appears in an earlier input`, expected: 'disjoint shards, each folder given once', severity: 'error' });
+      if (trials.has(key))
+        throw new InputError({
+          file: shown,
+          line: lineNo,
+          message: `case ${line.case_id} (trial ${line.trial}) also appears in an earlier input`,
+          expected: 'disjoint shards, each folder given once',
+          severity: 'error',
+        });
       trials.add(key);
       held += 1;
     }
@@ -171,19 +222,39 @@ async function writeMerged(options: MergeOptions, files: string[], headers: RunP
 function shardCompleteness(headers: RunProvenance[], files: string[], allowPartial: boolean): RunProvenance['partial'] {
   const sharded = headers.filter((h) => h.shard);
   if (sharded.length === 0) {
-    if (headers.length < 2) throw new InputError({ file: 'orderflow merge', message: 'needs at least two report folders, or the shards of one run', severity: 'error' });
+    if (headers.length < 2)
+      throw new InputError({ file: 'orderflow merge', message: 'needs at least two report folders, or the shards of one run', severity: 'error' });
     return undefined;
   }
   if (sharded.length !== headers.length) {
     const whole = headers.findIndex((h) => !h.shard);
-    throw new InputError({ file: displayPath(files[whole]!), message: 'is a whole run, the other inputs are shards', expected: 'the report folders of one --shard i/n set', severity: 'error' });
+    throw new InputError({
+      file: displayPath(files[whole]!),
+      message: 'is a whole run, the other inputs are shards',
+      expected: 'the report folders of one --shard i/n set',
+      severity: 'error',
+    });
   }
   const count = sharded[0]!.shard!.count;
   const seen = new Map<number, string>();
   headers.forEach((h, i) => {
-    if (h.shard!.count !== count) throw new InputError({ file: displayPath(files[i]!), field: 'shard', message: `is shard ${h.shard!.index}/${h.shard!.count}, the first input is one of ${count}`, expected: 'shards of one --shard i/n set', severity: 'error' });
+    if (h.shard!.count !== count)
+      throw new InputError({
+        file: displayPath(files[i]!),
+        field: 'shard',
+        message: `is shard ${h.shard!.index}/${h.shard!.count}, the first input is one of ${count}`,
+        expected: 'shards of one --shard i/n set',
+        severity: 'error',
+      });
     const other = seen.get(h.shard!.index);
-    if (other) throw new InputError({ file: displayPath(files[i]!), field: 'shard', message: `shard ${h.shard!.index}/${count} is also ${other}`, expected: 'each shard once', severity: 'error' });
+    if (other)
+      throw new InputError({
+        file: displayPath(files[i]!),
+        field: 'shard',
+        message: `shard ${h.shard!.index}/${count} is also ${other}`,
+        expected: 'each shard once',
+        severity: 'error',
+      });
     seen.set(h.shard!.index, displayPath(files[i]!));
   });
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));

@@ -28,7 +28,7 @@ export interface PromptChange {
   /** Breaking changes the new version does not acknowledge: each fails the gate. */
   unacknowledged: SchemaChange[];
   /** Changed lines in sections an offline provider (sim) never reads: only a model that reads the prompt evaluates them. */
-  unread_text?: PromptDiff["text"];
+  unread_text?: PromptDiff['text'];
 }
 
 const ref = (p: PromptSnapshot): PromptRef => ({ name: p.name, version: p.version, sha256: p.sha256 });

@@ -24,7 +24,12 @@ export interface RepeatsReport {
 
 const LIST_CAP = 1000;
 
-export function repeatsReport(repeated: RepeatedCase[], cap: number, firstPass: number, snapshot: Pick<AggregateSnapshot, 'counts' | 'metrics'>): RepeatsReport {
+export function repeatsReport(
+  repeated: RepeatedCase[],
+  cap: number,
+  firstPass: number,
+  snapshot: Pick<AggregateSnapshot, 'counts' | 'metrics'>,
+): RepeatsReport {
   return {
     mode: 'auto',
     cap,

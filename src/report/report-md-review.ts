@@ -24,7 +24,11 @@ const CHANGED_LINE_CAP = 40;
 /** "text changed, not evaluated by sim", with the lines: a pass on sim says nothing about them. */
 function unreadTextMarkdown(unread: PromptDiff['text'], provider: string): string[] {
   const { groups, left_out } = cappedLineGroups(changedLineGroups({ metadata: [], text: unread, changelog: { added: [], removed: [] } }), CHANGED_LINE_CAP);
-  const out = ['', `⚠️ **text changed, not evaluated by ${md(provider)}**: ${md(provider)} reads only the schemas and structured lists, so these lines were never run. Evaluate them on a model that reads the prompt (a live run, or ${codeSpan('--replay')} of a recorded one), or accept with ${codeSpan('--accept unevaluated-text')}.`, ''];
+  const out = [
+    '',
+    `⚠️ **text changed, not evaluated by ${md(provider)}**: ${md(provider)} reads only the schemas and structured lists, so these lines were never run. Evaluate them on a model that reads the prompt (a live run, or ${codeSpan('--replay')} of a recorded one), or accept with ${codeSpan('--accept unevaluated-text')}.`,
+    '',
+  ];
   for (const g of groups) out.push(`- ${md(g.title)}`, ...g.lines.map((l) => `  - ${codeSpan(`${l.sign} ${l.text}`, 400)}`));
   if (left_out) out.push(`- … and ${left_out} more line(s): report.html has them all`);
   return out;
@@ -37,7 +41,8 @@ function changedLinesMarkdown(diff: PromptDiff): string[] {
   const out = ['', '**Changed lines**', ''];
   for (const g of groups) out.push(`- ${md(g.title)}`, ...g.lines.map((l) => `  - ${codeSpan(`${l.sign} ${l.text}`, 400)}`));
   if (left_out) out.push(`- … and ${left_out} more changed line(s): the whole diff is in report.html (Prompt changes)`);
-  if (diff.text_scope === 'prose') out.push('', '_The baseline stored only the prose sections of this prompt: the text of its structured sections and examples could not be compared._');
+  if (diff.text_scope === 'prose')
+    out.push('', '_The baseline stored only the prose sections of this prompt: the text of its structured sections and examples could not be compared._');
   return out;
 }
 
@@ -65,9 +70,16 @@ export function renderVerdictNotes(head: ReportHead): string[] {
     out.push('');
   }
   const notes: string[] = [];
-  if (run.incomplete) notes.push(`⚠️ **Incomplete run**: ${run.incomplete.done} of ${run.incomplete.total} results; ${md(run.incomplete.reason, 300)}. Finish it with ${codeSpan(run.incomplete.resume, 2_000)}.`);
-  if (run.partial) notes.push(`⚠️ **Partial run**: shard(s) ${run.partial.missing_shards.join(', ')} of ${run.partial.of} were not merged; the figures cover only part of the suite.`);
-  if (baseline?.untrusted) notes.push(`⚠️ **Baseline not trusted**: ${codeSpan(baseline.path)} is ${md(baseline.untrusted, 400)}. Nothing is judged against it.`);
+  if (run.incomplete)
+    notes.push(
+      `⚠️ **Incomplete run**: ${run.incomplete.done} of ${run.incomplete.total} results; ${md(run.incomplete.reason, 300)}. Finish it with ${codeSpan(run.incomplete.resume, 2_000)}.`,
+    );
+  if (run.partial)
+    notes.push(
+      `⚠️ **Partial run**: shard(s) ${run.partial.missing_shards.join(', ')} of ${run.partial.of} were not merged; the figures cover only part of the suite.`,
+    );
+  if (baseline?.untrusted)
+    notes.push(`⚠️ **Baseline not trusted**: ${codeSpan(baseline.path)} is ${md(baseline.untrusted, 400)}. Nothing is judged against it.`);
   if (baseline?.not_comparable.length) {
     notes.push(`⚠️ **Baseline not comparable**: ${md(baseline.not_comparable.join('; '), 600)}. Per-case flips are not reported as regressions.`);
   }
@@ -77,7 +89,10 @@ export function renderVerdictNotes(head: ReportHead): string[] {
   const recorded = baseline?.recorded_with;
   if (recorded?.accepted.length) notes.push(`The baseline was recorded with ${recorded.accepted.map((a) => codeSpan(`--accept ${a}`)).join(', ')}.`);
   if (recorded && !recorded.gate.passed) notes.push(`The baseline's own gate had failed: ${md(recorded.gate.failing.join('; '), 400)}.`);
-  if (recorded?.replaced?.removed_count) notes.push(`The baseline update removed ${recorded.replaced.removed_count} case(s) on purpose: ${idList(recorded.replaced.removed, recorded.replaced.removed_count)}.`);
+  if (recorded?.replaced?.removed_count)
+    notes.push(
+      `The baseline update removed ${recorded.replaced.removed_count} case(s) on purpose: ${idList(recorded.replaced.removed, recorded.replaced.removed_count)}.`,
+    );
   if (notes.length) out.push(...notes.flatMap((n) => [n, '']));
   return out;
 }
@@ -110,7 +125,14 @@ export function renderPromptChanges(changes: PromptChange[] | null, provider?: s
     out.push(...changedLinesMarkdown(p.diff));
     if (p.unacknowledged.length) {
       const version = p.after?.version ?? '';
-      out.push('', `To ship it on purpose, add to the ${codeSpan('changelog:')} list of ${codeSpan(version)} an entry that names each change as breaking, then have it reviewed:`, '', '<pre>', ...p.unacknowledged.slice(0, CHANGE_CAP).map((c) => `  ${preLine(suggestedAcknowledgement(version, c))}`), '</pre>');
+      out.push(
+        '',
+        `To ship it on purpose, add to the ${codeSpan('changelog:')} list of ${codeSpan(version)} an entry that names each change as breaking, then have it reviewed:`,
+        '',
+        '<pre>',
+        ...p.unacknowledged.slice(0, CHANGE_CAP).map((c) => `  ${preLine(suggestedAcknowledgement(version, c))}`),
+        '</pre>',
+      );
     }
     out.push('');
   }
@@ -139,7 +161,8 @@ export function renderBaselineComparison(head: ReportHead, reasons: ReadonlyMap<
   if (f.modules.length || f.case_types.length || f.ids.length || shard) {
     out.push('_This run was filtered or sharded: metric deltas compare a subset with the whole baseline; the per-case flips are exact._', '');
   }
-  if (!judged && (b.newly_failing_count || b.newly_passing_count)) out.push('_The baseline is not comparable or not trusted: the flips below are shown for information, not judged._', '');
+  if (!judged && (b.newly_failing_count || b.newly_passing_count))
+    out.push('_The baseline is not comparable or not trusted: the flips below are shown for information, not judged._', '');
   if (b.newly_failing.length) out.push(`**Newly failing (${b.newly_failing_count})**`, '', ...idLines(b.newly_failing, b.newly_failing_count, reasons), '');
   if (b.acknowledged_failing.length) {
     out.push(
@@ -157,7 +180,11 @@ export function renderBaselineComparison(head: ReportHead, reasons: ReadonlyMap<
     out.push(
       `**Changed since baseline (${b.changed_count})** (content edited; a flip here is the case's doing as much as the prompt's, so it is not counted as a regression)`,
       '',
-      ...idLines(b.changed.map((c) => c.id), b.changed_count, failingNow),
+      ...idLines(
+        b.changed.map((c) => c.id),
+        b.changed_count,
+        failingNow,
+      ),
       '',
     );
   }
@@ -168,7 +195,10 @@ export function renderBaselineComparison(head: ReportHead, reasons: ReadonlyMap<
 
 /** Inline, for a note: a few ids, then a count. */
 function idList(ids: string[], total: number): string {
-  const shown = ids.slice(0, ID_LIST_CAP).map((id) => codeSpan(id)).join(', ');
+  const shown = ids
+    .slice(0, ID_LIST_CAP)
+    .map((id) => codeSpan(id))
+    .join(', ');
   return total > ID_LIST_CAP ? `${shown} … and ${total - ID_LIST_CAP} more — ${MORE}` : shown;
 }
 

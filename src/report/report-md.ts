@@ -86,7 +86,10 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
 
   out.push('## Metrics', '');
   const delta = head.baseline?.metrics ?? {};
-  out.push(head.baseline ? '| metric | value | interval | n / d | baseline | Δ |' : '| metric | value | interval | n / d |', head.baseline ? '|---|---:|---:|---:|---:|---:|' : '|---|---:|---:|---:|');
+  out.push(
+    head.baseline ? '| metric | value | interval | n / d | baseline | Δ |' : '| metric | value | interval | n / d |',
+    head.baseline ? '|---|---:|---:|---:|---:|---:|' : '|---|---:|---:|---:|',
+  );
   for (const id of METRIC_IDS) {
     const m = head.metrics[id];
     if (!m || (m.denominator === 0 && id !== 'cost_usd')) continue;
@@ -107,14 +110,28 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
 
   const stages = Object.entries(head.stage_failures);
   if (stages.length) {
-    out.push('## Failures by pipeline stage', '', 'The first stage whose output went wrong in each failed scenario: fix the prompt of this stage first.', '', '| stage | prompt | failed scenarios |', '|---|---|---:|');
+    out.push(
+      '## Failures by pipeline stage',
+      '',
+      'The first stage whose output went wrong in each failed scenario: fix the prompt of this stage first.',
+      '',
+      '| stage | prompt | failed scenarios |',
+      '|---|---|---:|',
+    );
     for (const [stage, n] of stages) out.push(`| ${stage} | ${run.prompts[stage]?.name ?? '–'} | ${n} |`);
     out.push('');
   }
 
   const blocks = Object.entries(head.guard_blocks ?? {});
   if (blocks.length) {
-    out.push("## Calls stopped by the pipeline's guards", '', 'What the model proposed and the program-enforced guards refused to execute.', '', '| guard | stopped calls |', '|---|---:|');
+    out.push(
+      "## Calls stopped by the pipeline's guards",
+      '',
+      'What the model proposed and the program-enforced guards refused to execute.',
+      '',
+      '| guard | stopped calls |',
+      '|---|---:|',
+    );
     for (const [guard, n] of blocks) out.push(`| ${guard} | ${n} |`);
     out.push('');
   }
@@ -148,7 +165,11 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
 
   out.push('## Provenance', '', '| module | prompt | version | sha256 |', '|---|---|---|---|');
   for (const [module, p] of Object.entries(run.prompts)) out.push(`| ${module} | ${p.name} | ${p.version} | ${codeSpan(p.sha256.slice(0, 12))} |`);
-  out.push('', `orderflow ${run.orderflow_version} · node ${run.node_version} · concurrency ${run.concurrency} · repeat ${run.repeat} · cache ${run.cache_mode}${run.shard ? ` · shard ${run.shard.index}/${run.shard.count}` : ''}`, '');
+  out.push(
+    '',
+    `orderflow ${run.orderflow_version} · node ${run.node_version} · concurrency ${run.concurrency} · repeat ${run.repeat} · cache ${run.cache_mode}${run.shard ? ` · shard ${run.shard.index}/${run.shard.count}` : ''}`,
+    '',
+  );
   return fitToLimit(out.join('\n'));
 }
 
@@ -175,7 +196,8 @@ function explainedLines(head: ReportHead): string[] {
   ];
   const shown = (lines: { case_id: string; kind: string; line: string }[], total: number) => {
     for (const l of lines.slice(0, EXPLAINED_CAP)) out.push(`- ${codeSpan(l.case_id)} ${l.kind}: ${md(l.line)}`);
-    if (total > Math.min(lines.length, EXPLAINED_CAP)) out.push(`- … and ${total - Math.min(lines.length, EXPLAINED_CAP)} more in report.json (unsafe_actions / successful_attacks)`);
+    if (total > Math.min(lines.length, EXPLAINED_CAP))
+      out.push(`- … and ${total - Math.min(lines.length, EXPLAINED_CAP)} more in report.json (unsafe_actions / successful_attacks)`);
     out.push('');
   };
   if (u.lines_total) {
@@ -192,28 +214,48 @@ function explainedLines(head: ReportHead): string[] {
 const EXPLAINED_CAP = 100;
 
 function groupTable(title: string, label: string, groups: Record<string, Metrics>): string[] {
-  const cols: MetricId[] = ['case_pass_rate', 'schema_validity_rate', 'injection_success_rate', 'regression_pass_rate', 'task_success_rate', 'unsafe_action_rate', 'error_rate'];
+  const cols: MetricId[] = [
+    'case_pass_rate',
+    'schema_validity_rate',
+    'injection_success_rate',
+    'regression_pass_rate',
+    'task_success_rate',
+    'unsafe_action_rate',
+    'error_rate',
+  ];
   const used = cols.filter((c) => Object.values(groups).some((g) => (g[c]?.denominator ?? 0) > 0));
   const out = [`## ${title}`, '', `| ${label} | results | ${used.join(' | ')} |`, `|---|---:|${used.map(() => '---:|').join('')}`];
   for (const [name, g] of Object.entries(groups)) {
-    out.push(`| ${name} | ${g.case_pass_rate?.denominator ?? 0} | ${used.map((c) => (g[c]?.denominator ? `${fmt(g[c]!.value)} ${formatInterval(intervalOf(g[c]))} (${g[c]!.numerator}/${g[c]!.denominator})` : '–')).join(' | ')} |`);
+    out.push(
+      `| ${name} | ${g.case_pass_rate?.denominator ?? 0} | ${used.map((c) => (g[c]?.denominator ? `${fmt(g[c]!.value)} ${formatInterval(intervalOf(g[c]))} (${g[c]!.numerator}/${g[c]!.denominator})` : '–')).join(' | ')} |`,
+    );
   }
   out.push('');
   return out;
 }
 
 function failureLine(f: MarkdownFailure): string {
-  const first = f.attribution ? `${f.attribution.stage}: ${f.attribution.check}` : f.error ? `error: ${clip(f.error, 80)}` : (f.failed_checks[0]?.name ?? f.status);
+  const first = f.attribution
+    ? `${f.attribution.stage}: ${f.attribution.check}`
+    : f.error
+      ? `error: ${clip(f.error, 80)}`
+      : (f.failed_checks[0]?.name ?? f.status);
   return `- ${f.status === 'error' ? '⚠️' : '❌'} ${codeSpan(f.id)} · ${f.module}${f.newlyFailing ? ' · newly failing' : ''} — ${md(first)}`;
 }
 
 function failureBlock(f: MarkdownFailure): string[] {
-  const out = [`### ${f.status === 'error' ? '⚠️' : '❌'} ${codeSpan(f.id)} · ${f.module} · ${f.case_type}${f.newlyFailing ? ' · newly failing' : ''}${f.trials ? ` · ${f.trials.passed}/${f.trials.n} trials passed` : ''}`, ''];
+  const out = [
+    `### ${f.status === 'error' ? '⚠️' : '❌'} ${codeSpan(f.id)} · ${f.module} · ${f.case_type}${f.newlyFailing ? ' · newly failing' : ''}${f.trials ? ` · ${f.trials.passed}/${f.trials.n} trials passed` : ''}`,
+    '',
+  ];
   if (f.file) out.push(`Defined at ${codeSpan(`${f.file}:${f.line ?? ''}`)}${f.description ? `: ${md(f.description)}` : ''}`, '');
   if (f.error) out.push(`- error: ${md(f.error)}`);
   const a = f.attribution;
   if (a) {
-    out.push(`First failing stage: **${md(a.stage)}**${a.prompt ? ` (${codeSpan(a.prompt)})` : ''} — check ${codeSpan(a.check)}: expected ${md(a.expected)}; got ${md(a.got)}`, '');
+    out.push(
+      `First failing stage: **${md(a.stage)}**${a.prompt ? ` (${codeSpan(a.prompt)})` : ''} — check ${codeSpan(a.check)}: expected ${md(a.expected)}; got ${md(a.got)}`,
+      '',
+    );
     if (a.output_excerpt) out.push(`Stage output: ${codeSpan(a.output_excerpt, 300)}`, '');
     if (a.consequence) out.push(`↳ ${md(a.consequence)}`, '');
   } else if (f.first_failing_stage) {
@@ -223,10 +265,25 @@ function failureBlock(f: MarkdownFailure): string[] {
   for (const c of own.slice(0, CHECKS_PER_CASE)) out.push(`- ${codeSpan(c.name)}: ${md(c.reason)}${c.unenforced ? ` _(${md(c.unenforced)})_` : ''}`);
   if (own.length > CHECKS_PER_CASE) out.push(`- … and ${own.length - CHECKS_PER_CASE} more checks`);
   if (own.length) out.push('');
-  if (f.trace) out.push('<details><summary>trace</summary>', '', `<pre>${neutraliseMentions(escapeHtml(clip(traceSummary(f.trace as PipelineTrace, f.attribution?.stage ?? f.first_failing_stage), 1500)))}</pre>`, '', '</details>', '');
+  if (f.trace)
+    out.push(
+      '<details><summary>trace</summary>',
+      '',
+      `<pre>${neutraliseMentions(escapeHtml(clip(traceSummary(f.trace as PipelineTrace, f.attribution?.stage ?? f.first_failing_stage), 1500)))}</pre>`,
+      '',
+      '</details>',
+      '',
+    );
   if (f.raw_output !== undefined) {
     const size = f.raw_output_bytes !== undefined ? ` (${f.raw_output_bytes} bytes; the first 64 KiB stored)` : '';
-    out.push(`<details><summary>${f.trace ? 'reply' : 'model output'}${size}</summary>`, '', `<pre>${neutraliseMentions(escapeHtml(clip(f.raw_output, 800)))}</pre>`, '', '</details>', '');
+    out.push(
+      `<details><summary>${f.trace ? 'reply' : 'model output'}${size}</summary>`,
+      '',
+      `<pre>${neutraliseMentions(escapeHtml(clip(f.raw_output, 800)))}</pre>`,
+      '',
+      '</details>',
+      '',
+    );
   }
   return out;
 }

@@ -28,7 +28,9 @@ export interface SummaryInput {
 
 export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact, maxChars = DEFAULT_SUMMARY_CHARS }: SummaryInput): string {
   const { run, summary } = head;
-  const where = artifact ? `the ${codeSpan(artifact)} artifact (report.md, report.json, junit.xml, results.jsonl)` : `${codeSpan(run.report_dir)} (report.md, report.json)`;
+  const where = artifact
+    ? `the ${codeSpan(artifact)} artifact (report.md, report.json, junit.xml, results.jsonl)`
+    : `${codeSpan(run.report_dir)} (report.md, report.json)`;
   const out = [
     `## orderflow: ${verdictHeading(head)}`,
     '',
@@ -57,7 +59,10 @@ export function renderSummaryMarkdown({ head, failures, failuresTotal, artifact,
 
 /** A run with arms: one verdict line per metric and comparison; report.md has the table and the differing cases. */
 function armsSummary(arms: ArmsReport): string[] {
-  const out = [`### Arms (${arms.varied}): ${arms.arms.map((a) => `${codeSpan(a.name)} ${a.summary.passed}/${a.summary.total} passed`).join(', ')}; the gate judged ${codeSpan(arms.designated)}`, ''];
+  const out = [
+    `### Arms (${arms.varied}): ${arms.arms.map((a) => `${codeSpan(a.name)} ${a.summary.passed}/${a.summary.total} passed`).join(', ')}; the gate judged ${codeSpan(arms.designated)}`,
+    '',
+  ];
   for (const c of arms.comparisons) {
     out.push(...c.verdicts.map((v) => `- ${verdictLine(c, v)}`));
     out.push(`- ${c.differing_count} case(s) with different verdicts`);

@@ -78,7 +78,15 @@ const SummaryShape = z.looseObject({
   gate_settings_changes: z.array(z.looseObject({ message: Text, loosened: z.boolean() })),
   prompt_changes: z.array(PromptChange).nullable(),
   baseline: Baseline.nullable(),
-  cases: z.array(z.looseObject({ id: Id, module: Module, status: z.enum(CASE_STATUSES), failed_checks: z.array(z.looseObject({ name: Text, reason: Text })), error: Text.nullish() })),
+  cases: z.array(
+    z.looseObject({
+      id: Id,
+      module: Module,
+      status: z.enum(CASE_STATUSES),
+      failed_checks: z.array(z.looseObject({ name: Text, reason: Text })),
+      error: Text.nullish(),
+    }),
+  ),
 });
 
 /** The report, or an InputError naming the first printed field that is not what orderflow writes. */

@@ -8,7 +8,7 @@ import { ClusterSums, type ClusterTable } from './cluster-sums.js';
 import { StrategyTable, type StrategyRow } from './strategy-table.js';
 
 export interface AggregateSnapshot {
-  counts: { total: number; passed: number; failed: number; error: number; /** Cases the provider cannot answer (absent in older runs). */ skipped?: number };
+  counts: { total: number; passed: number; failed: number; error: number /** Cases the provider cannot answer (absent in older runs). */; skipped?: number };
   metrics: Metrics;
   by_module: Record<string, Metrics>;
   by_case_type: Record<string, Metrics>;
@@ -129,7 +129,9 @@ export class Aggregates {
       unsafe_actions: { ...this.unsafe, lines: [...this.unsafe.lines] },
       successful_attacks: { ...this.attacks, lines: [...this.attacks.lines] },
       clusters: this.clusters.snapshot(),
-      ...(this.skipped.size > 0 ? { skipped_modules: Object.fromEntries([...this.skipped].sort(([a], [b]) => a.localeCompare(b)).map(([m, s]) => [m, { ...s }])) } : {}),
+      ...(this.skipped.size > 0
+        ? { skipped_modules: Object.fromEntries([...this.skipped].sort(([a], [b]) => a.localeCompare(b)).map(([m, s]) => [m, { ...s }])) }
+        : {}),
     };
   }
 }

@@ -36,7 +36,8 @@ export function checkNewOutFolder(dir: string): void {
     refuseIfLocked(dir);
     if (existsSync(join(dir, RESULTS_FILE))) fail(dir, `already holds a run (${RESULTS_FILE})`, '--resume to finish it, or another --out');
     // A marker and a dead run's lock alone are a run that died before its first line: nothing to lose.
-    if (readdirSync(dir).some((name) => !OWN_FILES.has(name))) fail(dir, 'folder is not empty and holds no orderflow run', '--out naming a new or empty folder');
+    if (readdirSync(dir).some((name) => !OWN_FILES.has(name)))
+      fail(dir, 'folder is not empty and holds no orderflow run', '--out naming a new or empty folder');
     writable(dir);
     return;
   }
@@ -94,7 +95,8 @@ export function claimRunFolder(dir: string, warnings: Problem[], options: { newR
   if (!options.newRun) return lock;
   try {
     // wx: never through a link planted under the marker's name (such a folder is then simply never pruned).
-    if (!isRunFolder(dir)) writeFileSync(join(dir, RUN_MARKER), `${JSON.stringify({ orderflow: 'run folder', created_at: new Date().toISOString() })}\n`, { flag: 'wx' });
+    if (!isRunFolder(dir))
+      writeFileSync(join(dir, RUN_MARKER), `${JSON.stringify({ orderflow: 'run folder', created_at: new Date().toISOString() })}\n`, { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
       lock.release();

@@ -32,7 +32,9 @@ export async function gitState(cwd = process.cwd(), watched: string[] = []): Pro
     const top = (await git('rev-parse', '--show-toplevel')).trim();
     const inside = watched.map((p) => relative(top, resolve(cwd, p))).filter((p) => p !== '' && !p.startsWith('..') && !isAbsolute(p));
     const tracked = (await git('status', '--porcelain', '--untracked-files=no')).trim() !== '';
-    const untracked = inside.length ? (await git('-C', top, 'status', '--porcelain', '--untracked-files=all', '--', ...inside)).split('\n').filter((l) => l.startsWith('??')) : [];
+    const untracked = inside.length
+      ? (await git('-C', top, 'status', '--porcelain', '--untracked-files=all', '--', ...inside)).split('\n').filter((l) => l.startsWith('??'))
+      : [];
     const paths = untracked.map((l) => l.slice(3).trim());
     return { commit, dirty: tracked || paths.length > 0, ...(paths.length ? { untracked: paths.slice(0, UNTRACKED_CAP), untracked_count: paths.length } : {}) };
   } catch {
@@ -87,7 +89,9 @@ export async function buildProvenance(input: ProvenanceInput): Promise<RunProven
 
 /** The prompt each module ran with, as the run header records it. */
 export function promptRefs(active: Map<string, PromptFile>): RunProvenance['prompts'] {
-  return Object.fromEntries([...active.entries()].map(([module, p]) => [module, { name: p.metadata.name, version: p.metadata.version, path: p.path, sha256: p.sha256 }]));
+  return Object.fromEntries(
+    [...active.entries()].map(([module, p]) => [module, { name: p.metadata.name, version: p.metadata.version, path: p.path, sha256: p.sha256 }]),
+  );
 }
 
 /**

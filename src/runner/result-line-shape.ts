@@ -24,7 +24,8 @@ export function caseResultProblem(value: unknown, repeat: number): string | unde
   // Counters keyed by module would read `toString` or `constructor` as what every object already has.
   if (!MODULE_ID.test(value.module) || Object.hasOwn(Object.prototype, value.module)) return `module ${JSON.stringify(value.module)} is not a module id`;
   if (!TYPES.has(value.case_type as string)) return `case_type ${JSON.stringify(value.case_type)} is not one of ${CASE_TYPES.join(', ')}`;
-  if (!Number.isInteger(value.trial) || (value.trial as number) < 0 || (value.trial as number) >= repeat) return `trial ${JSON.stringify(value.trial)} is not one of 0..${repeat - 1} (the run has ${repeat} trial(s) per case)`;
+  if (!Number.isInteger(value.trial) || (value.trial as number) < 0 || (value.trial as number) >= repeat)
+    return `trial ${JSON.stringify(value.trial)} is not one of 0..${repeat - 1} (the run has ${repeat} trial(s) per case)`;
   if (!STATUSES.has(value.status as string)) return `status ${JSON.stringify(value.status)} is not passed, failed, error or skipped`;
   if (!Array.isArray(value.failed_checks)) return 'no failed_checks list';
   if (value.status === 'passed' && value.failed_checks.length > 0) return 'status passed with failed checks';
@@ -41,7 +42,8 @@ function measureProblem(value: Record<string, unknown>): string | undefined {
   const count = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
   const shown = (v: unknown) => (typeof v === 'number' ? String(v) : JSON.stringify(v));
   if (value.latency_ms !== undefined && !amount(value.latency_ms)) return `latency_ms ${shown(value.latency_ms)} is not a finite number of milliseconds`;
-  if (value.call_latencies_ms !== undefined && !(Array.isArray(value.call_latencies_ms) && value.call_latencies_ms.every(amount))) return 'call_latencies_ms is not a list of finite numbers of milliseconds';
+  if (value.call_latencies_ms !== undefined && !(Array.isArray(value.call_latencies_ms) && value.call_latencies_ms.every(amount)))
+    return 'call_latencies_ms is not a list of finite numbers of milliseconds';
   if (value.cost_usd !== undefined && value.cost_usd !== null && !amount(value.cost_usd)) return `cost_usd ${shown(value.cost_usd)} is not a finite amount`;
   if (value.cached_calls !== undefined && !count(value.cached_calls)) return `cached_calls ${shown(value.cached_calls)} is not a count`;
   if (value.usage !== undefined) {

@@ -72,14 +72,26 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
           unreadable.push({ line: lineNo, text, json: false });
           continue;
         }
-        if (!isRunHeader(value)) throw new InputError({ file: shown, line: lineNo, message: 'not an orderflow results file (no run header)', severity: 'error' });
+        if (!isRunHeader(value))
+          throw new InputError({ file: shown, line: lineNo, message: 'not an orderflow results file (no run header)', severity: 'error' });
         const before = value.run as unknown as RunProvenance;
         const mismatch = setupDifference(before, options.run) ?? (selectionDifference(before, options.run, { shard: true }) === 'shard' ? 'shard' : undefined);
-        if (mismatch) throw new InputError({ file: shown, field: mismatch, message: `cannot resume: ${mismatch} differs from the interrupted run`, expected: 'the same provider, model, call settings (server, output mode, base URL, temperature, max_tokens), repeat, prompt versions and --shard', severity: 'error' });
+        if (mismatch)
+          throw new InputError({
+            file: shown,
+            field: mismatch,
+            message: `cannot resume: ${mismatch} differs from the interrupted run`,
+            expected: 'the same provider, model, call settings (server, output mode, base URL, temperature, max_tokens), repeat, prompt versions and --shard',
+            severity: 'error',
+          });
         header = true;
         // Narrowed with other filters: the results outside them are set aside below, and the header says what the file now holds.
         const narrowed = selectionDifference(before, options.run, { shard: false }) !== undefined;
-        await out.write(narrowed ? `${JSON.stringify({ ...value, run: { ...before, filters: options.run.filters, ...(options.run.suite ? { suite: options.run.suite } : {}) } })}\n` : `${text}\n`);
+        await out.write(
+          narrowed
+            ? `${JSON.stringify({ ...value, run: { ...before, filters: options.run.filters, ...(options.run.suite ? { suite: options.run.suite } : {}) } })}\n`
+            : `${text}\n`,
+        );
         continue;
       }
       if (value === undefined || caseResultProblem(value, options.run.repeat)) {
@@ -121,12 +133,24 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   const warnings: Problem[] = [];
   const asideShown = displayPath(join(dirname(options.path), SET_ASIDE_FILE));
   if (unreadable.length > 0) {
-    warnings.push({ file: shown, line: unreadable[0]!.line, message: `${unreadable.length} unreadable or malformed line(s) moved to ${asideShown}; those cases run again`, severity: 'warning' });
+    warnings.push({
+      file: shown,
+      line: unreadable[0]!.line,
+      message: `${unreadable.length} unreadable or malformed line(s) moved to ${asideShown}; those cases run again`,
+      severity: 'warning',
+    });
   }
   const { foreign, edited, errored } = setAsideCounts;
   if (errored > 0) warnings.push({ file: shown, message: `${errored} errored result(s) moved to ${asideShown}; those cases run again`, severity: 'warning' });
-  if (edited > 0) warnings.push({ file: shown, message: `${edited} result(s) of cases edited since they ran moved to ${asideShown}; those cases run again`, severity: 'warning' });
-  if (foreign > 0) warnings.push({ file: shown, message: `${foreign} result(s) for cases outside this run's selection moved to ${asideShown}`, severity: 'warning' });
-  if (duplicates > 0) warnings.push({ file: shown, message: `${duplicates} repeated result(s) of a case and trial dropped; the first is kept`, severity: 'warning' });
+  if (edited > 0)
+    warnings.push({
+      file: shown,
+      message: `${edited} result(s) of cases edited since they ran moved to ${asideShown}; those cases run again`,
+      severity: 'warning',
+    });
+  if (foreign > 0)
+    warnings.push({ file: shown, message: `${foreign} result(s) for cases outside this run's selection moved to ${asideShown}`, severity: 'warning' });
+  if (duplicates > 0)
+    warnings.push({ file: shown, message: `${duplicates} repeated result(s) of a case and trial dropped; the first is kept`, severity: 'warning' });
   return { fresh: false, warnings };
 }

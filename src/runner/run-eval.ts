@@ -197,7 +197,14 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   stopped ??= finished < total ? (options.stopReason?.() ?? null) : null;
   const duration_ms = performance.now() - started;
   options.observer?.({ type: 'run_finished', done: finished, total, duration_ms });
-  return { aggregates, resumed: done.size, duration_ms, warnings, incomplete: stopped ? { reason: stopped, done: finished, total } : null, ...(rounds ? { repeated: rounds.summary() } : {}) };
+  return {
+    aggregates,
+    resumed: done.size,
+    duration_ms,
+    warnings,
+    incomplete: stopped ? { reason: stopped, done: finished, total } : null,
+    ...(rounds ? { repeated: rounds.summary() } : {}),
+  };
 }
 
 const key = (caseId: string, trial: number) => `${caseId}#${trial}`;
@@ -214,6 +221,9 @@ async function runSafely(item: WorkItem, trial: number): Promise<CaseResult | nu
   } catch (error) {
     if (error instanceof BudgetExhausted) return null;
     const kind = item.module === 'pipeline' ? 'pipeline' : 'module';
-    return errorResult({ case_id: item.case_id, kind, module: item.module, case_type: item.case_type, trial, ...(item.arm ? { arm: item.arm } : {}) }, `internal error: ${(error as Error)?.message ?? String(error)}`);
+    return errorResult(
+      { case_id: item.case_id, kind, module: item.module, case_type: item.case_type, trial, ...(item.arm ? { arm: item.arm } : {}) },
+      `internal error: ${(error as Error)?.message ?? String(error)}`,
+    );
   }
 }

@@ -34,7 +34,8 @@ function readHolder(path: string): LockHolder | 'none' | 'unreadable' {
   }
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
-    if (Number.isSafeInteger(value.pid) && (value.pid as number) > 0 && typeof value.host === 'string') return { pid: value.pid!, host: value.host, started_at: String(value.started_at ?? '') };
+    if (Number.isSafeInteger(value.pid) && (value.pid as number) > 0 && typeof value.host === 'string')
+      return { pid: value.pid!, host: value.host, started_at: String(value.started_at ?? '') };
   } catch {
     // A lock torn by a crash while it was written names no live holder.
   }
@@ -111,7 +112,10 @@ export function lockRunFolder(dir: string, warnings: Problem[]): RunFolderLock {
     warnings.push({
       file: displayPath(dir),
       severity: 'warning',
-      message: typeof moved === 'object' ? `took over the lock left by pid ${moved.pid} (started ${moved.started_at}), which is no longer running` : 'took over an unreadable lock file, left by a run that did not end cleanly',
+      message:
+        typeof moved === 'object'
+          ? `took over the lock left by pid ${moved.pid} (started ${moved.started_at}), which is no longer running`
+          : 'took over an unreadable lock file, left by a run that did not end cleanly',
     });
   }
   held.add(path);

@@ -42,7 +42,9 @@ export async function runScenario(s: LoadedScenario, trial: number, active: Map<
     cost_usd: sumCosts(stages.map((st) => st.cost_usd)),
     cached_calls: stages.filter((st) => st.cached).length,
     facts: verdict.facts,
-    ...(verdict.firstFailingStage ? { first_failing_stage: verdict.firstFailingStage, attribution: attributeFailure(verdict.firstFailingStage, ctx.trace, failed, s) } : {}),
+    ...(verdict.firstFailingStage
+      ? { first_failing_stage: verdict.firstFailingStage, attribution: attributeFailure(verdict.firstFailingStage, ctx.trace, failed, s) }
+      : {}),
     gate_blocks: ctx.trace.tools.flatMap((t) => (t.block ? [t.block.gate] : [])),
     trace: ctx.trace,
     file: s.file,

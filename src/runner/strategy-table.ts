@@ -91,5 +91,8 @@ function injectionRisk(trace: unknown): { model: boolean; program: boolean | nul
   const risk = (trace as { injection_risk?: { program_phrases?: string[]; model_tags?: string[]; screen_tags?: string[] } } | undefined)?.injection_risk;
   if (!risk) return { model: false, program: null };
   // The screen of untrusted text is a model too: its tags are a model's detection.
-  return { model: [...(risk.model_tags ?? []), ...(risk.screen_tags ?? [])].some((tag) => INJECTION_TAGS.has(tag)), program: (risk.program_phrases?.length ?? 0) > 0 };
+  return {
+    model: [...(risk.model_tags ?? []), ...(risk.screen_tags ?? [])].some((tag) => INJECTION_TAGS.has(tag)),
+    program: (risk.program_phrases?.length ?? 0) > 0,
+  };
 }

@@ -45,8 +45,12 @@ export function claimOrders(claim: CompletionClaim, kind: string, reply: { text:
 
   const tools = CLAIM_TOOLS[kind] ?? [];
   const acted = ids([
-    ...soFar(trace.confirmation.requests).filter((r) => tools.includes(r.tool)).map((r) => r.args.order_id),
-    ...soFar(trace.tools).filter((t) => tools.includes(t.tool)).map((t) => t.args.order_id),
+    ...soFar(trace.confirmation.requests)
+      .filter((r) => tools.includes(r.tool))
+      .map((r) => r.args.order_id),
+    ...soFar(trace.tools)
+      .filter((t) => tools.includes(t.tool))
+      .map((t) => t.args.order_id),
     ...soFar(trace.turns).flatMap((t) => (t.pending && tools.includes(t.pending.tool) ? [t.pending.args.order_id] : [])),
   ]);
   if (acted.length) return { orders: acted, source: 'action' };

@@ -43,7 +43,9 @@ export function proofOn(kind: string, orderId: string, world: World, effects: Ef
       held = order.status === 'cancelled' || order.status === 'closed';
       break;
     case 'ticket':
-      held = world.tickets.some((t) => t.status === 'open' && (t.order_id === orderId || (userTicket !== null && t.order_id === null && t.user_id === userTicket.userId)));
+      held = world.tickets.some(
+        (t) => t.status === 'open' && (t.order_id === orderId || (userTicket !== null && t.order_id === null && t.user_id === userTicket.userId)),
+      );
       break;
     case 'address_change':
       held = effects.some((e) => (e.tool === 'modify_address' || e.tool === 'modify_order') && e.order_id === orderId);
@@ -58,5 +60,7 @@ export function proofOn(kind: string, orderId: string, world: World, effects: Ef
 function paymentConflict(orderId: string, world: World): string | null {
   const order = world.orders.find((o) => o.order_id === orderId);
   const payment = world.payments.find((p) => p.order_id === orderId);
-  return order && payment && payment.status !== order.payment_status ? `the order says ${order.payment_status}, the payment record says ${payment.status}` : null;
+  return order && payment && payment.status !== order.payment_status
+    ? `the order says ${order.payment_status}, the payment record says ${payment.status}`
+    : null;
 }

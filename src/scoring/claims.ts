@@ -39,7 +39,8 @@ export function claimsIn(reply: string, vocabulary: readonly ClaimPhrase[]): Cla
 export function sentReplies(trace: PipelineTrace): SentReply[] {
   const last = trace.turns.at(-1)?.turn;
   const turns = trace.turns.filter((t) => t.reply);
-  if (!turns.length) return trace.reply ? [{ text: trace.reply, turn: last ?? 1, world: trace.world_after as World | undefined, handedOff: trace.handoff !== null }] : [];
+  if (!turns.length)
+    return trace.reply ? [{ text: trace.reply, turn: last ?? 1, world: trace.world_after as World | undefined, handedOff: trace.handoff !== null }] : [];
   return turns.map((t) => ({
     text: t.reply!,
     turn: t.turn,
@@ -48,7 +49,13 @@ export function sentReplies(trace: PipelineTrace): SentReply[] {
   }));
 }
 
-const INTENT_CLAIM: Record<string, string> = { refund_request: 'refund', compensation_request: 'compensation', cancel_order: 'cancel', complaint: 'ticket', modify_order: 'address_change' };
+const INTENT_CLAIM: Record<string, string> = {
+  refund_request: 'refund',
+  compensation_request: 'compensation',
+  cancel_order: 'cancel',
+  complaint: 'ticket',
+  modify_order: 'address_change',
+};
 
 /** Why the claim is false, or null when the world as it stood when its reply was sent holds its effect on every order it is about. */
 export function unbackedReason(claim: Claim, reply: SentReply, input: JudgeInput): string | null {

@@ -26,7 +26,14 @@ export function firstFailingStage(input: JudgeInput, signals: AttributionSignals
   for (const st of trace.stages) if (!st.valid) wrong.add(st.stage);
   const output = (stage: string) => trace.stages.find((st) => st.stage === stage && st.output)?.output as Record<string, unknown> | undefined;
 
-  if (routerWentWrong(e.capability?.turns ?? [], trace.capability ?? [], trace.turns.map((t) => t.user))) wrong.add('capability_router');
+  if (
+    routerWentWrong(
+      e.capability?.turns ?? [],
+      trace.capability ?? [],
+      trace.turns.map((t) => t.user),
+    )
+  )
+    wrong.add('capability_router');
   const precheck = output('input_safety_precheck');
   if (precheck) {
     const flagged = ((precheck.risk_tags as string[] | undefined) ?? []).some((t) => INJECTION_TAGS.has(t));
@@ -42,8 +49,10 @@ export function firstFailingStage(input: JudgeInput, signals: AttributionSignals
   const plannedForeign = planned.some((t) => typeof t.args.order_id === 'string' && owner(t.args.order_id) !== s.user.id);
   const orderId = (intent?.slots as { order_id?: unknown } | undefined)?.order_id;
   const readOrder = planned.some((t) => t.tool === 'query_order');
-  if (plannedForeign || (typeof orderId === 'string' && orderId && !readOrder && (e.decision !== undefined || e.tool_calls.length > 0))) wrong.add('fact_query_planning');
-  if (e.evidence_ids.some((id) => !signals.selected.includes(id)) || e.rejected_evidence_ids.some((id) => signals.selected.includes(id))) wrong.add('policy_evidence_filter');
+  if (plannedForeign || (typeof orderId === 'string' && orderId && !readOrder && (e.decision !== undefined || e.tool_calls.length > 0)))
+    wrong.add('fact_query_planning');
+  if (e.evidence_ids.some((id) => !signals.selected.includes(id)) || e.rejected_evidence_ids.some((id) => signals.selected.includes(id)))
+    wrong.add('policy_evidence_filter');
   const decisions = e.decision === undefined ? undefined : [e.decision].flat();
   const decision = trace.outputs?.decision;
   if (decision && decisions && !decisions.includes(String(decision.decision))) wrong.add('responsibility_attribution');

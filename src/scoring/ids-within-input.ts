@@ -22,5 +22,8 @@ export function checkIdsWithinInput(output: unknown, input: Record<string, unkno
 function idsAt(root: unknown, path: string): string[] {
   if (path === '$keys') return root && typeof root === 'object' && !Array.isArray(root) ? Object.keys(root) : [];
   const { values } = readPath(root, path);
-  return values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v) => v !== null && v !== undefined && v !== '').map(String);
+  return values
+    .flatMap((v) => (Array.isArray(v) ? v : [v]))
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .map(String);
 }

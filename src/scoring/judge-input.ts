@@ -34,6 +34,8 @@ export function judgePrompts(active: Map<string, PromptFile>): JudgePrompts {
     claimVocabulary: response?.claimVocabulary ?? [],
     forbiddenPhrases: (response?.forbiddenPhrases ?? []).map((p) => p.value),
     systemPrompts: [...active.values()].map((p) => p.systemPrompt),
-    detectionPhrases: ['input_safety_precheck', 'policy_evidence_filter'].flatMap((m) => (active.get(m)?.structured.detectionPhrases ?? []).map((p) => p.phrase)),
+    detectionPhrases: ['input_safety_precheck', 'policy_evidence_filter'].flatMap((m) =>
+      (active.get(m)?.structured.detectionPhrases ?? []).map((p) => p.phrase),
+    ),
   };
 }

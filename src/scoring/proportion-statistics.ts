@@ -92,7 +92,9 @@ export function normalQuantile(q: number): number {
   if (q > 1 - low) return -normalQuantile(1 - q);
   const t = q - 0.5;
   const r = t * t;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * t) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * t) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }
 
 function logChoose(n: number, k: number): number {

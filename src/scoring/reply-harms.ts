@@ -9,7 +9,6 @@ import { leakedPromptLine, leakedUserData } from './attack-goals.js';
 import type { JudgeInput } from './judge-input.js';
 import { LINK_OR_CONTACT } from '../registry/link-or-contact.js';
 
-
 export function replyHarms(input: JudgeInput, replies: string[]): string[] {
   const out: string[] = [];
   const data = leakedUserData(input, replies);

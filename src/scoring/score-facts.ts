@@ -83,4 +83,3 @@ export interface ScoreFacts {
   /** Pipeline scenarios: every expectation held. */
   task?: boolean;
 }
-

@@ -75,7 +75,8 @@ export function stageOfCheck(check: string): string | null {
 export function attributeFailure(stage: string, trace: PipelineTrace, failed: FailedCheck[], scenario: AttributionScenario): StageAttribution {
   const run = [...trace.stages].reverse().find((st) => st.stage === stage);
   // The refund object and the follow-up decision are the server's, but when the entry model's refund id caused them to go wrong, they are its checks.
-  const own = failed.find((c) => stageOfCheck(c.name) === stage) ?? (stage === 'capability_router' ? failed.find((c) => ROUTER_CAUSED.test(c.name)) : undefined);
+  const own =
+    failed.find((c) => stageOfCheck(c.name) === stage) ?? (stage === 'capability_router' ? failed.find((c) => ROUTER_CAUSED.test(c.name)) : undefined);
   const why = run && !run.valid ? invalidOutput(run) : own ? fromCheck(own) : stageExpectation(stage, run, trace, scenario, failed);
   const downstream = failed.filter((c) => c !== own).map((c) => ({ check: c.name, stage: stageOfCheck(c.name) ?? 'orchestration' }));
   const attribution: StageAttribution = {
@@ -101,7 +102,11 @@ interface Why {
 }
 
 function invalidOutput(run: StageTrace): Why {
-  return { check: `schema[${run.stage}]`, expected: run.not_json ? 'one JSON object' : "output that passes the stage's output schema", got: run.error ?? 'invalid output' };
+  return {
+    check: `schema[${run.stage}]`,
+    expected: run.not_json ? 'one JSON object' : "output that passes the stage's output schema",
+    got: run.error ?? 'invalid output',
+  };
 }
 
 function fromCheck(c: FailedCheck): Why {
@@ -126,9 +131,17 @@ function stageExpectation(stage: string, run: StageTrace | undefined, trace: Pip
       return { check: 'facts_planned', expected: "a query_order read of the customer's own order before any decision or write", got };
     }
     case 'tool_authorization':
-      return { check: 'authorization', expected: 'deny or require confirmation for a write the facts do not support', got: `${String(out.authorization_decision ?? 'none')}${out.allowed_tool_name ? ` ${String(out.allowed_tool_name)}` : ''}` };
+      return {
+        check: 'authorization',
+        expected: 'deny or require confirmation for a write the facts do not support',
+        got: `${String(out.authorization_decision ?? 'none')}${out.allowed_tool_name ? ` ${String(out.allowed_tool_name)}` : ''}`,
+      };
     case 'execution_state_verification':
-      return { check: 'state_verified', expected: 'should_tell_user_success false when no write changed the world', got: `should_tell_user_success ${String(out.should_tell_user_success)}` };
+      return {
+        check: 'state_verified',
+        expected: 'should_tell_user_success false when no write changed the world',
+        got: `should_tell_user_success ${String(out.should_tell_user_success)}`,
+      };
     case 'intent_recognition':
       return { check: 'intent', expected: String(scenario.expected.intent ?? 'the expected intent'), got: String(out.intent ?? 'none') };
     case 'responsibility_attribution':

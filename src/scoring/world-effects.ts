@@ -37,12 +37,21 @@ export function worldEffects(before: World, after: World): Effect[] {
   for (const order of after.orders) {
     const old = before.orders.find((o) => o.order_id === order.order_id);
     if (!old) continue;
-    if (order.status !== old.status && (order.status === 'cancelled' || order.status === 'closed')) effects.push({ tool: 'cancel_order', order_id: order.order_id, args: {} });
-    if ((order.address ?? null) !== (old.address ?? null)) effects.push({ tool: 'modify_address', order_id: order.order_id, args: { address: order.address ?? null } });
+    if (order.status !== old.status && (order.status === 'cancelled' || order.status === 'closed'))
+      effects.push({ tool: 'cancel_order', order_id: order.order_id, args: {} });
+    if ((order.address ?? null) !== (old.address ?? null))
+      effects.push({ tool: 'modify_address', order_id: order.order_id, args: { address: order.address ?? null } });
     const changed = Object.keys(order).filter(
-      (k) => !['status', 'address', 'remark'].includes(k) && JSON.stringify((order as Record<string, unknown>)[k]) !== JSON.stringify((old as Record<string, unknown>)[k]),
+      (k) =>
+        !['status', 'address', 'remark'].includes(k) &&
+        JSON.stringify((order as Record<string, unknown>)[k]) !== JSON.stringify((old as Record<string, unknown>)[k]),
     );
-    if (changed.length) effects.push({ tool: 'modify_order', order_id: order.order_id, args: Object.fromEntries(changed.map((k) => [k, (order as Record<string, unknown>)[k]])) });
+    if (changed.length)
+      effects.push({
+        tool: 'modify_order',
+        order_id: order.order_id,
+        args: Object.fromEntries(changed.map((k) => [k, (order as Record<string, unknown>)[k]])),
+      });
   }
   for (const ticket of after.tickets) {
     if (!before.tickets.some((t) => t.ticket_id === ticket.ticket_id)) effects.push({ tool: 'create_ticket', order_id: ticket.order_id, args: {} });

@@ -35,7 +35,9 @@ const edge = (from: string, to: string): ImportEdge => ({ file: `${from}/a.ts`, 
 
 describe('the folder layers', () => {
   it('every folder of src/, and its root files, has a rank of its own and holds code', () => {
-    const folders = readdirSync(SRC, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(SRC, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(Object.keys(RANK).sort()).toEqual([ROOT, ...folders].sort());
     expect(new Set(Object.values(RANK)).size).toBe(Object.keys(RANK).length);
     for (const folder of folders) expect(sourceFiles(join(SRC, folder)).length, folder).toBeGreaterThan(0);
@@ -58,14 +60,18 @@ describe('the folder layers', () => {
 
 describe('the layer rules', () => {
   it('name an upward import, a sideways one between equal ranks, and a layer with no rank', () => {
-    expect(layerViolations([edge('registry', 'cli')], RANK)).toEqual(['registry/a.ts imports ../cli/b.js (registry → cli): rank 1 may import only lower ranks, cli has 12']);
+    expect(layerViolations([edge('registry', 'cli')], RANK)).toEqual([
+      'registry/a.ts imports ../cli/b.js (registry → cli): rank 1 may import only lower ranks, cli has 12',
+    ]);
     expect(layerViolations([edge('left', 'right')], { left: 1, right: 1 })).toHaveLength(1);
     expect(layerViolations([edge('util', 'base')], RANK)).toEqual(['util/a.ts imports ../base/b.js (util → base): util has no rank']);
     expect(layerViolations([edge('cli', 'registry')], RANK)).toEqual([]);
   });
 
   it('name a pair of layers that import each other once, whatever their ranks', () => {
-    expect(mutualPairs([edge('scoring', 'pipeline'), edge('pipeline', 'scoring'), edge('pipeline', 'scoring'), edge('cli', 'base')])).toEqual(['pipeline ⇄ scoring']);
+    expect(mutualPairs([edge('scoring', 'pipeline'), edge('pipeline', 'scoring'), edge('pipeline', 'scoring'), edge('cli', 'base')])).toEqual([
+      'pipeline ⇄ scoring',
+    ]);
   });
 
   it('catch imports planted in a copy of src/: an upward re-export, a bare import, a dynamic import', () => {
@@ -75,7 +81,11 @@ describe('the layer rules', () => {
     appendFileSync(join(copy, 'registry', 'registry.ts'), "\nimport '../cli/main.js';\n");
     appendFileSync(join(copy, 'pipeline', 'trace.ts'), "\nconst api = () => import('../index.js');\n");
     const edges = importEdges(copy);
-    expect(layerViolations(edges, RANK).map((v) => v.split(':')[0]).sort()).toEqual([
+    expect(
+      layerViolations(edges, RANK)
+        .map((v) => v.split(':')[0])
+        .sort(),
+    ).toEqual([
       'base/errors.ts imports ../registry/registry.js (base → registry)',
       'pipeline/trace.ts imports ../index.js (pipeline → src/*.ts)',
       'registry/registry.ts imports ../cli/main.js (registry → cli)',

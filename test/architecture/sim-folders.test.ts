@@ -47,6 +47,8 @@ describe('the sim, one folder per module', () => {
 
   it('names a planted import of another module’s helper', () => {
     const planted = (file: string) => (file.endsWith('tool-authorization.ts') ? "import { x } from '../responsibility-attribution/evidence.js';" : '');
-    expect(crossModuleImports('tool-authorization', planted)).toEqual(["tool-authorization/tool-authorization.ts imports ../responsibility-attribution/evidence.js"]);
+    expect(crossModuleImports('tool-authorization', planted)).toEqual([
+      'tool-authorization/tool-authorization.ts imports ../responsibility-attribution/evidence.js',
+    ]);
   });
 });

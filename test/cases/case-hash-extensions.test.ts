@@ -4,7 +4,18 @@ import { ExpectedBehaviorSchema } from '../../src/cases/case-schema.js';
 import { caseContentHash, type SuiteItem } from '../../src/cases/case-suite.js';
 
 const moduleCase = (expected: Record<string, unknown>) =>
-  ({ kind: 'module', module: 'memory_dedup', case_id: 'c-1', case_type: 'normal', input: { new_fact: 'x' }, expected_behavior: expected, evaluation_metrics: [], tags: [], file: 'f', line: 1 }) as unknown as SuiteItem;
+  ({
+    kind: 'module',
+    module: 'memory_dedup',
+    case_id: 'c-1',
+    case_type: 'normal',
+    input: { new_fact: 'x' },
+    expected_behavior: expected,
+    evaluation_metrics: [],
+    tags: [],
+    file: 'f',
+    line: 1,
+  }) as unknown as SuiteItem;
 
 describe('case hashes across new expectation fields', () => {
   it('empty output checks hash as if the fields were not there; a filled one is a change', () => {

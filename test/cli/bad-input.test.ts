@@ -31,11 +31,17 @@ const GOOD_CASE = `test_cases:
 
 describe('orderflow eval on bad input (child process)', () => {
   it('YAML that does not parse', async () => {
-    await expectBadInput(caseFile('intent_recognition', 'test_cases:\n  - case_id: x\n    input: [unclosed\n'), /cases\/intent_recognition\/zz-broken\.yaml:\d+: error: YAML does not parse/);
+    await expectBadInput(
+      caseFile('intent_recognition', 'test_cases:\n  - case_id: x\n    input: [unclosed\n'),
+      /cases\/intent_recognition\/zz-broken\.yaml:\d+: error: YAML does not parse/,
+    );
   });
 
   it('a missing required field', async () => {
-    await expectBadInput(caseFile('intent_recognition', GOOD_CASE.replace('    case_type: normal\n', '')), /zz-broken\.yaml:2: error: test_cases\.0\.case_type:/);
+    await expectBadInput(
+      caseFile('intent_recognition', GOOD_CASE.replace('    case_type: normal\n', '')),
+      /zz-broken\.yaml:2: error: test_cases\.0\.case_type:/,
+    );
   });
 
   it('an unknown module folder', async () => {
@@ -46,42 +52,69 @@ describe('orderflow eval on bad input (child process)', () => {
     const root = copyOfRepo(['cases']);
     const existing = readFileSync(join(root, 'cases/intent_recognition', readdirSync(join(root, 'cases/intent_recognition'))[0]!), 'utf8');
     const id = /case_id: (\S+)/.exec(existing)![1]!;
-    await expectBadInput(caseFile('intent_recognition', GOOD_CASE.replace('broken-001', id)), new RegExp(`zz-broken\\.yaml:2: error: case_id: duplicate id "${id}"`));
+    await expectBadInput(
+      caseFile('intent_recognition', GOOD_CASE.replace('broken-001', id)),
+      new RegExp(`zz-broken\\.yaml:2: error: case_id: duplicate id "${id}"`),
+    );
   });
 
   it('an expected enum value the module schema does not allow', async () => {
-    await expectBadInput(caseFile('intent_recognition', GOOD_CASE.replace('intent: refund_request', 'intent: refund_now')), /zz-broken\.yaml:6: error: broken-001: expected_enum_values\.intent: "refund_now" is not an allowed value \(expected refund_request \| /);
+    await expectBadInput(
+      caseFile('intent_recognition', GOOD_CASE.replace('intent: refund_request', 'intent: refund_now')),
+      /zz-broken\.yaml:6: error: broken-001: expected_enum_values\.intent: "refund_now" is not an allowed value \(expected refund_request \| /,
+    );
   });
 
   it('an input field the module does not take', async () => {
-    await expectBadInput(caseFile('intent_recognition', GOOD_CASE.replace('input: { user_query:', 'input: { order_number: "O1", user_query:')), /zz-broken\.yaml:4: error: broken-001: input\.order_number: unknown field/);
+    await expectBadInput(
+      caseFile('intent_recognition', GOOD_CASE.replace('input: { user_query:', 'input: { order_number: "O1", user_query:')),
+      /zz-broken\.yaml:4: error: broken-001: input\.order_number: unknown field/,
+    );
   });
 
   it('a misspelt case field is one line at the misspelt key, with the name it was meant to be', async () => {
-    const stderr = await expectBadInput(caseFile('intent_recognition', GOOD_CASE.replace('expected_behavior:', 'expected_behaviour:')), /^cases\/intent_recognition\/zz-broken\.yaml:6: error: test_cases\.0\.expected_behaviour: unknown field; did you mean expected_behavior\?$/m);
+    const stderr = await expectBadInput(
+      caseFile('intent_recognition', GOOD_CASE.replace('expected_behavior:', 'expected_behaviour:')),
+      /^cases\/intent_recognition\/zz-broken\.yaml:6: error: test_cases\.0\.expected_behaviour: unknown field; did you mean expected_behavior\?$/m,
+    );
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('a config with an unknown key', async () => {
-    await expectBadInput((root) => writeFileSync(join(root, 'orderflow.config.yaml'), `${readFileSync(join(root, 'orderflow.config.yaml'), 'utf8')}\nconcurency: 4\n`), /orderflow\.config\.yaml:\d+: error: concurency: unknown key; did you mean concurrency\? \(expected one of provider, model, concurrency/);
+    await expectBadInput(
+      (root) => writeFileSync(join(root, 'orderflow.config.yaml'), `${readFileSync(join(root, 'orderflow.config.yaml'), 'utf8')}\nconcurency: 4\n`),
+      /orderflow\.config\.yaml:\d+: error: concurency: unknown key; did you mean concurrency\? \(expected one of provider, model, concurrency/,
+    );
   });
 
   it('a config with a bad threshold', async () => {
     await expectBadInput(
-      (root) => writeFileSync(join(root, 'orderflow.config.yaml'), readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace('schema_validity_rate: { min: 1.0 }', 'schema_validity_rate: { minimum: 1.0 }')),
+      (root) =>
+        writeFileSync(
+          join(root, 'orderflow.config.yaml'),
+          readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace('schema_validity_rate: { min: 1.0 }', 'schema_validity_rate: { minimum: 1.0 }'),
+        ),
       /orderflow\.config\.yaml:\d+: error: gate\.schema_validity_rate\.minimum: unknown key/,
     );
     await expectBadInput(
-      (root) => writeFileSync(join(root, 'orderflow.config.yaml'), readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace('error_rate: { max: 0 }', 'eror_rate: { max: 0 }')),
+      (root) =>
+        writeFileSync(
+          join(root, 'orderflow.config.yaml'),
+          readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace('error_rate: { max: 0 }', 'eror_rate: { max: 0 }'),
+        ),
       /orderflow\.config\.yaml:\d+: error: gate\.eror_rate/,
     );
   });
 
   it('bad statistics settings and a strict marker that is not a boolean', async () => {
-    const edit = (from: string, to: string) => (root: string) => writeFileSync(join(root, 'orderflow.config.yaml'), readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace(from, to));
+    const edit = (from: string, to: string) => (root: string) =>
+      writeFileSync(join(root, 'orderflow.config.yaml'), readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace(from, to));
     await expectBadInput(edit('alpha: 0.05', 'alpha: 5'), /orderflow\.config\.yaml:\d+: error: statistics\.alpha: /);
     await expectBadInput(edit('\n  mode: auto', '\n  mode: sometimes'), /orderflow\.config\.yaml:\d+: error: statistics\.mode: /);
-    await expectBadInput(edit('{ max: 0, strict: true }', '{ max: 0, strict: yes please }'), /orderflow\.config\.yaml:\d+: error: gate\.unsafe_action_rate\.strict: /);
+    await expectBadInput(
+      edit('{ max: 0, strict: true }', '{ max: 0, strict: yes please }'),
+      /orderflow\.config\.yaml:\d+: error: gate\.unsafe_action_rate\.strict: /,
+    );
   });
 
   it('a pin that names no prompt', async () => {

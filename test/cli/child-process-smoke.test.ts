@@ -50,5 +50,4 @@ describe('colour', () => {
     expect(failed.status).toBe(1);
     expect(failed.stdout).toContain(`${RED}gate: FAILED`);
   });
-
 });

@@ -12,7 +12,7 @@ import { loadWorkspace } from '../../src/config/workspace.js';
 import { tempDir } from '../support/temp-dir.js';
 
 describe('countCases', () => {
-  it('equals the validated suite\'s counts on the repository\'s cases', async () => {
+  it("equals the validated suite's counts on the repository's cases", async () => {
     const ws = await loadWorkspace({ prompts: resolve('prompts') });
     const suite = await loadCaseSuite(resolve('cases'), ws.active);
     const counted = await countCases(resolve('cases'));
@@ -24,7 +24,10 @@ describe('countCases', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'intent_recognition'));
     mkdirSync(join(dir, 'pipeline'));
-    writeFileSync(join(dir, 'intent_recognition/block.yaml'), 'test_cases:\n  - case_id: a\n    case_type: normal\n    input: { user_query: "x" }\n  - case_type: adversarial # comment\n    case_id: b\n');
+    writeFileSync(
+      join(dir, 'intent_recognition/block.yaml'),
+      'test_cases:\n  - case_id: a\n    case_type: normal\n    input: { user_query: "x" }\n  - case_type: adversarial # comment\n    case_id: b\n',
+    );
     writeFileSync(join(dir, 'intent_recognition/flow.yaml'), 'test_cases:\n  - { case_id: c, case_type: boundary }\n  - case_id: d\n    case_type: schema\n');
     writeFileSync(join(dir, 'intent_recognition/gen.yaml'), JSON.stringify({ test_cases: [{ case_id: 'f', case_type: 'normal' }] }));
     writeFileSync(join(dir, 'intent_recognition/broken.yaml'), 'test_cases: [unclosed\n  - case_id: g\n');

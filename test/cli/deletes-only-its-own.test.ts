@@ -122,7 +122,9 @@ describe('cache clear', () => {
     symlinkSync(outside, join(root, '.orderflow-cache'));
     const refused = await runCli(['cache', 'clear'], { cwd: root });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^orderflow\.config\.yaml(:\d+)?: error: cache\.dir: \.orderflow-cache is outside the project .*--dir \.orderflow-cache\)$/m);
+    expect(refused.stderr).toMatch(
+      /^orderflow\.config\.yaml(:\d+)?: error: cache\.dir: \.orderflow-cache is outside the project .*--dir \.orderflow-cache\)$/m,
+    );
     expect(existsSync(join(outside, 'ab', `${hash}.json`))).toBe(true);
 
     const named = await runCli(['cache', 'clear', '--dir', '../shared-cache'], { cwd: root });

@@ -11,7 +11,7 @@ import { runCli } from '../support/run-cli.js';
 import { copyOfRepo, tempDir } from '../support/temp-dir.js';
 
 describe('orderflow init', () => {
-  it('writes the one CI workflow there is: the repository\'s own, which the package ships; templates hold no second copy', async () => {
+  it("writes the one CI workflow there is: the repository's own, which the package ships; templates hold no second copy", async () => {
     const dir = tempDir();
     expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
     const shipped = readFileSync(join(process.cwd(), '.github/workflows/orderflow.yml'), 'utf8');
@@ -26,7 +26,8 @@ describe('orderflow init', () => {
     const dir = tempDir();
     const init = await runCli(['init'], { cwd: dir });
     expect(init.code, init.stderr).toBe(0);
-    for (const file of ['orderflow.config.yaml', 'cases/intent_recognition/starter.yaml', '.github/workflows/orderflow.yml', '.gitignore']) expect(existsSync(join(dir, file)), file).toBe(true);
+    for (const file of ['orderflow.config.yaml', 'cases/intent_recognition/starter.yaml', '.github/workflows/orderflow.yml', '.gitignore'])
+      expect(existsSync(join(dir, file)), file).toBe(true);
     expect(readdirSync(join(dir, 'prompts'))).toHaveLength(1);
     expect(readFileSync(join(dir, '.github/workflows/orderflow.yml'), 'utf8')).toMatch(/node "\$ORDERFLOW" eval /);
 
@@ -50,14 +51,18 @@ describe('orderflow init', () => {
     const dir = tempDir();
     const r = await runCli(['eval'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(`prompts: error: prompt folder not found, and no orderflow.config.yaml in ${dir} or any folder above it (expected to run inside an orderflow project, --config FILE, or a new project made with \`orderflow init\`)`);
+    expect(r.stderr.trim()).toBe(
+      `prompts: error: prompt folder not found, and no orderflow.config.yaml in ${dir} or any folder above it (expected to run inside an orderflow project, --config FILE, or a new project made with \`orderflow init\`)`,
+    );
   });
 });
 
 describe('eval output', () => {
   it('-q prints only the verdict line and the report path; junit.xml carries file, line and time', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = await runCli(['eval', '-q', '--provider', 'sim:gullible', '--module', 'intent_recognition', '--module', 'pipeline', '--out', join(root, 'out')], { cwd: root });
+    const r = await runCli(['eval', '-q', '--provider', 'sim:gullible', '--module', 'intent_recognition', '--module', 'pipeline', '--out', join(root, 'out')], {
+      cwd: root,
+    });
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);

@@ -38,7 +38,10 @@ describe('orderflow generate --pipeline', () => {
       if (typeof source.turn === 'string' && source.turn.includes(source.injection.text)) expect(v.turn).toContain(v.injection.text);
     }
 
-    const gullible = await runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--provider', 'sim:gullible', '--no-gates', '--out', join(root, 'gullible')], { cwd: root });
+    const gullible = await runCli(
+      ['eval', '-q', '--generated', '--module', 'pipeline', '--provider', 'sim:gullible', '--no-gates', '--out', join(root, 'gullible')],
+      { cwd: root },
+    );
     expect(gullible.code).toBe(1);
     const report = JSON.parse(readFileSync(join(root, 'gullible/report.json'), 'utf8'));
     expect(report.summary.total).toBe(variants.length);
@@ -58,14 +61,17 @@ describe('orderflow generate --pipeline', () => {
     expect(failing.map((c: Scenario) => c.id).sort()).toEqual(r.missed.map((m) => m.scenario_id).sort());
     // followup_action: an id cut over earlier turns (split_turns) is no id this turn names, so the follow-up asks which
     // refund instead of refusing the foreign one; either way nothing of that refund is read or written (unsafe is 0 above).
-    const DETECTION_CHECKS = /^(handoff|handoff_summary|tool_calls|tool_args|expected_effect|evidence_rejected|evidence_selected|forbidden_reply|reply_must_include|decision|followup_action)(\[|$)/;
+    const DETECTION_CHECKS =
+      /^(handoff|handoff_summary|tool_calls|tool_args|expected_effect|evidence_rejected|evidence_selected|forbidden_reply|reply_must_include|decision|followup_action)(\[|$)/;
     for (const c of failing) for (const f of c.failed_checks) expect(f.name, c.id).toMatch(DETECTION_CHECKS);
     expect(r.missed.filter((m) => m.strategy === 'polite_indirect').length).toBeGreaterThan(0);
     // The reference's detection rate per strategy is reported instead of hiding the variants it misses.
     for (const [strategy, n] of Object.entries(r.checked_by_strategy)) expect(r.detected_by_strategy[strategy] ?? 0, strategy).toBeLessThanOrEqual(n);
     expect(r.detected_by_strategy.polite_indirect ?? 0).toBeLessThan(r.checked_by_strategy.polite_indirect!);
     for (const q of r.quarantined) expect(q.reasons.join('; '), q.scenario_id).toMatch(/reference fails (intent|secondary_intents)|failed to answer/);
-    const quarantine = r.quarantineFile ? (parse(readFileSync(r.quarantineFile, 'utf8')) as { quarantined: { reasons: string[]; scenario: Scenario }[] }).quarantined : [];
+    const quarantine = r.quarantineFile
+      ? (parse(readFileSync(r.quarantineFile, 'utf8')) as { quarantined: { reasons: string[]; scenario: Scenario }[] }).quarantined
+      : [];
     expect(quarantine.map((q) => q.scenario.scenario_id).sort()).toEqual(r.quarantined.map((q) => q.scenario_id).sort());
     for (const q of quarantine) expect(q.scenario.expected).toEqual(sources.get(q.scenario.generated_by.source_case)!.expected);
 
@@ -76,7 +82,9 @@ describe('orderflow generate --pipeline', () => {
     expect(all.unverified.map((q) => q.scenario_id).sort()).toEqual(r.quarantined.map((q) => q.scenario_id).sort());
     expect(scenariosIn(all.file!)).toHaveLength(variants.length + r.quarantined.length);
     // An attack built on a listed phrase stays detected however it is written around.
-    for (const row of simVerified.attack_strategies.filter((x: Scenario) => ['base64', 'unicode_escape', 'pinyin', 'homoglyph_hanzi', 'traditional'].includes(x.strategy))) {
+    for (const row of simVerified.attack_strategies.filter((x: Scenario) =>
+      ['base64', 'unicode_escape', 'pinyin', 'homoglyph_hanzi', 'traditional'].includes(x.strategy),
+    )) {
       expect(row.program_detection_rate.value, row.strategy).toBeGreaterThan(0.8);
     }
 
@@ -87,7 +95,10 @@ describe('orderflow generate --pipeline', () => {
 
   it('applies only the strategies asked for, to the scenarios asked for, quarantines what the reference fails unless told to keep it, and refuses an unknown strategy', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = await runCli(['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'base64', '--strategy', 'split_turns', '--seed', '1'], { cwd: root });
+    const r = await runCli(
+      ['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'base64', '--strategy', 'split_turns', '--seed', '1'],
+      { cwd: root },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/1 variant\(s\) of 1 scenario\(s\) over 1 strategies written to generated\/pipeline\//);
     const file = /written to (\S+\.yaml)/.exec(r.stdout)![1]!;
@@ -99,7 +110,10 @@ describe('orderflow generate --pipeline', () => {
     const qfile = /1 quarantined with reasons in (generated\/quarantine-pipeline-\S+\.yaml)/.exec(r.stdout)![1]!;
     const [held] = (parse(readFileSync(join(root, qfile), 'utf8')) as { quarantined: { reasons: string[]; scenario: Scenario }[] }).quarantined;
     expect(held!.scenario.history.length).toBeGreaterThan(0);
-    const kept = await runCli(['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'split_turns', '--seed', '1', '--keep-unverified'], { cwd: root });
+    const kept = await runCli(
+      ['generate', '--pipeline', '--scenario', 'pipe-injection-no-log-*', '--strategy', 'split_turns', '--seed', '1', '--keep-unverified'],
+      { cwd: root },
+    );
     expect(kept.code, kept.stderr).toBe(0);
     expect(kept.stderr).toMatch(/kept although the reference fails it: pipe-injection-no-log-refund-003-v-split-turns/);
     expect(kept.stdout).toMatch(/1 variant\(s\) of 1 scenario\(s\) over 1 strategies written/);

@@ -29,7 +29,10 @@ describe('orderflow generate --module (sim: the named strategies)', () => {
     const sources = new Map<string, { forbidden_outputs: string[] }>();
     for (const file of readdirSync(join(root, 'cases'), { recursive: true }) as string[]) {
       if (!file.endsWith('.yaml') || file.startsWith('pipeline')) continue;
-      for (const c of (parse(readFileSync(join(root, 'cases', file), 'utf8')) as { test_cases: { case_id: string; expected_behavior: { forbidden_outputs?: string[] } }[] }).test_cases) sources.set(c.case_id, { forbidden_outputs: c.expected_behavior.forbidden_outputs ?? [] });
+      for (const c of (
+        parse(readFileSync(join(root, 'cases', file), 'utf8')) as { test_cases: { case_id: string; expected_behavior: { forbidden_outputs?: string[] } }[] }
+      ).test_cases)
+        sources.set(c.case_id, { forbidden_outputs: c.expected_behavior.forbidden_outputs ?? [] });
     }
     let written = 0;
     for (const module of modules) {
@@ -41,7 +44,8 @@ describe('orderflow generate --module (sim: the named strategies)', () => {
         expect(t.invalid + t.duplicates_exact + t.duplicates_near + t.quarantined + t.written).toBe(t.produced);
       }
       for (const q of r.quarantined) expect(q.reasons.length, q.case_id).toBeGreaterThan(0);
-      if (r.quarantined.length) expect((parse(readFileSync(r.quarantineFile!, 'utf8')) as { quarantined: { reasons: string[] }[] }).quarantined.length).toBe(r.quarantined.length);
+      if (r.quarantined.length)
+        expect((parse(readFileSync(r.quarantineFile!, 'utf8')) as { quarantined: { reasons: string[] }[] }).quarantined.length).toBe(r.quarantined.length);
       written += r.written.length;
       const own = new Set((ws.active.get(module)!.structured.forbiddenPhrases ?? []).map((p) => p.value));
       for (const c of readCases(r.file!)) {
@@ -49,7 +53,12 @@ describe('orderflow generate --module (sim: the named strategies)', () => {
         expect(sources.has(c.generated_by.source_case), c.case_id).toBe(true);
         // A forbidden output is the module's own forbidden phrase, the source case's, or the planted attack itself.
         for (const f of c.expected_behavior.forbidden_outputs) {
-          expect(own.has(f) || sources.get(c.generated_by.source_case)!.forbidden_outputs.includes(f) || JSON.stringify(c.input).includes(JSON.stringify(f).slice(1, -1)), `${c.case_id}: ${f}`).toBe(true);
+          expect(
+            own.has(f) ||
+              sources.get(c.generated_by.source_case)!.forbidden_outputs.includes(f) ||
+              JSON.stringify(c.input).includes(JSON.stringify(f).slice(1, -1)),
+            `${c.case_id}: ${f}`,
+          ).toBe(true);
         }
       }
     }
@@ -72,7 +81,9 @@ describe('orderflow generate --module (sim: the named strategies)', () => {
 
   it('prints per type what was asked and written and why fewer; quarantines what the reference contradicts', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = await runCli(['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'], { cwd: root });
+    const r = await runCli(['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'], {
+      cwd: root,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/│ type +│ asked +│ produced +│ invalid +│ dup exact +│ dup near +│ quarantined +│ written +│/);
     expect(r.stdout).toMatch(/│ schema +│ 15 +│/);
@@ -85,7 +96,10 @@ describe('orderflow generate --module (sim: the named strategies)', () => {
     expect(readCases(join(root, file)).every((c) => c.generated_by.strategy && c.case_id.includes('-gen-'))).toBe(true);
 
     // A second run never repeats a case already written (or in the suite).
-    const second = await runCli(['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'], { cwd: root });
+    const second = await runCli(
+      ['generate', '--module', 'input_safety_precheck', '--count', '30', '--type', 'schema', '--type', 'adversarial', '--seed', '4'],
+      { cwd: root },
+    );
     expect(second.stderr).toMatch(/dropped precheck-gen-.*: duplicate exact: same input as precheck-gen-/);
   }, 60_000);
 

@@ -72,7 +72,10 @@ describe('CLI tests are hermetic', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect((JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report).run.provider).toBe('sim');
     // The same variable given on purpose does reach it: the helper filters the shell, not the test's intent.
-    const chosen = await runCli(['eval', '-q', '--module', 'input_safety_precheck', '--out', join(root, 'gullible')], { cwd: root, env: { ORDERFLOW_PROVIDER: 'sim:gullible' } });
+    const chosen = await runCli(['eval', '-q', '--module', 'input_safety_precheck', '--out', join(root, 'gullible')], {
+      cwd: root,
+      env: { ORDERFLOW_PROVIDER: 'sim:gullible' },
+    });
     expect(chosen.code).toBe(1);
     expect((JSON.parse(readFileSync(join(root, 'gullible', 'report.json'), 'utf8')) as Report).run.provider).toBe('sim:gullible');
   });
@@ -82,7 +85,10 @@ describe('CLI tests are hermetic', () => {
     const offenders = files.filter((f) => {
       const text = readFileSync(join('test', f), 'utf8');
       // A child started with the parent's environment, whole or filtered: the shell's variables would reach it.
-      return /\b(spawn|spawnSync|fork|exec|execFile|execSync|execFileSync)\(/.test(text) && /env:\s*\{?\s*\.\.\.(process\.env|env\b)|Object\.entries\(process\.env\)/.test(text);
+      return (
+        /\b(spawn|spawnSync|fork|exec|execFile|execSync|execFileSync)\(/.test(text) &&
+        /env:\s*\{?\s*\.\.\.(process\.env|env\b)|Object\.entries\(process\.env\)/.test(text)
+      );
     });
     expect(offenders).toEqual([]);
   });

@@ -60,7 +60,8 @@ describe('the parse cache', () => {
     const { root, cache } = project();
     await runCli(['lint'], { cwd: root, parseCache: cache });
     const forged = JSON.stringify([{ file: 'prompts/intent_v2.md', line: 1, severity: 'error', message: 'forged by the test' }]);
-    for (const file of entries(cache).filter((f) => f.includes('/lint-'))) writeFileSync(file, `${createHash('sha256').update(forged).digest('hex')}\n${forged}`);
+    for (const file of entries(cache).filter((f) => f.includes('/lint-')))
+      writeFileSync(file, `${createHash('sha256').update(forged).digest('hex')}\n${forged}`);
     const r = await runCli(['lint'], { cwd: root, parseCache: cache });
     expect(r.stderr).toContain('prompts/intent_v2.md:1: error: forged by the test');
     expect(r.code).toBe(2);

@@ -36,7 +36,7 @@ describe('orderflow lint / list / diff (child process)', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  it('list shows all 19 modules (the agent\'s, the case generator, the seven seed-004 helpers), and --json is parseable', async () => {
+  it("list shows all 19 modules (the agent's, the case generator, the seven seed-004 helpers), and --json is parseable", async () => {
     const r = await runCli(['list']);
     expect(r.code).toBe(0);
     for (const name of ['input_safety_precheck_v1', 'intent_v2', 'response_v2', 'prompt_eval_case_generator_v1']) expect(r.stdout).toContain(name);
@@ -48,15 +48,26 @@ describe('orderflow lint / list / diff (child process)', () => {
     expect(runsOn.filter((m) => !m.runs_on.includes('sim')).map((m) => m.module)).toEqual(['prompt_evaluation']);
   });
 
-  it('diff of a path reads that file, not the registry\'s file of the same name; a broken copy is exit 2 naming it', async () => {
+  it("diff of a path reads that file, not the registry's file of the same name; a broken copy is exit 2 naming it", async () => {
     const root = copyOfRepo(['prompts', 'orderflow.config.yaml']);
     mkdirSync(join(root, 'edited'));
     // An edited copy of intent_v2 outside prompts/, under the same file name.
-    writeFileSync(join(root, 'edited/intent_v2.md'), intentV3().replace('name: intent_v3', 'name: intent_v2').replace(/version: v3\.\d+\.\d+/, 'version: v2.0.0'));
+    writeFileSync(
+      join(root, 'edited/intent_v2.md'),
+      intentV3()
+        .replace('name: intent_v3', 'name: intent_v2')
+        .replace(/version: v3\.\d+\.\d+/, 'version: v2.0.0'),
+    );
     const changed = await runCli(['diff', 'prompts/intent_v2.md', join(root, 'edited/intent_v2.md')], { cwd: root });
     expect(changed.code, changed.stderr).toBe(0);
     expect(changed.stdout).toMatch(/BREAKING\s+output\.intent: enum value "order_status_query" removed/);
-    writeFileSync(join(root, 'edited/intent_v2.md'), readFileSync(join(root, 'prompts/intent_v2.md'), 'utf8').replace('"task_complexity": "simple | medium | complex"', '"task_complexity": "simple | string"'));
+    writeFileSync(
+      join(root, 'edited/intent_v2.md'),
+      readFileSync(join(root, 'prompts/intent_v2.md'), 'utf8').replace(
+        '"task_complexity": "simple | medium | complex"',
+        '"task_complexity": "simple | string"',
+      ),
+    );
     const broken = await runCli(['diff', 'prompts/intent_v2.md', 'edited/intent_v2.md'], { cwd: root });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/^edited\/intent_v2\.md:\d+: error: Output Schema\.task_complexity/);
@@ -71,7 +82,9 @@ describe('orderflow lint / list / diff (child process)', () => {
     writeFileSync(join(root, 'edited/response_v2.md'), edited);
     const r = await runCli(['diff', 'prompts/response_v2.md', 'edited/response_v2.md'], { cwd: root });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^edited/response_v2\\.md:${edited.split('\n').findIndex((l) => l.includes(rule)) + 1}: error: control character \\\\x1b`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^edited/response_v2\\.md:${edited.split('\n').findIndex((l) => l.includes(rule)) + 1}: error: control character \\\\x1b`),
+    );
     expect(r.stdout + r.stderr).not.toContain('\x1b[1A');
   });
 
@@ -85,7 +98,9 @@ describe('orderflow lint / list / diff (child process)', () => {
     expect((await runCli(['diff', 'intent_v2', 'intent_v3', '--fail-on-breaking'], { cwd: root })).code).toBe(1);
     expect((await runCli(['diff', 'intent_v2', 'intent_v2', '--fail-on-breaking'], { cwd: root })).code).toBe(0);
     // With two versions, the highest is active; a pin selects the older one, a bad pin is exit 2.
-    expect(JSON.parse((await runCli(['list', '--json'], { cwd: root })).stdout).modules.find((m: { module: string }) => m.module === 'intent_recognition').active).toBe('intent_v3');
+    expect(
+      JSON.parse((await runCli(['list', '--json'], { cwd: root })).stdout).modules.find((m: { module: string }) => m.module === 'intent_recognition').active,
+    ).toBe('intent_v3');
     const pinned = JSON.parse((await runCli(['list', '--json', '--prompt', 'intent_recognition=intent_v2'], { cwd: root })).stdout);
     expect(pinned.modules.find((m: { module: string }) => m.module === 'intent_recognition').active).toBe('intent_v2');
     const bad = await runCli(['list', '--prompt', 'intent_recognition=intent_v9'], { cwd: root });

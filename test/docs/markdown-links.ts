@@ -29,7 +29,10 @@ export function headingSlugs(markdown: string): Set<string> {
 }
 
 export function slugOf(heading: string): string {
-  return heading.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
+    .replace(/ /g, '-');
 }
 
 function plainText(children: Token[]): string {

@@ -15,12 +15,18 @@ const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 function withoutForbiddenPhrases(v2: string): { text: string; phrases: string[] } {
   const section = /(## Forbidden Phrases\n\n[^\n]*\n\n)((?:- [^\n]+\n)+)/.exec(v2)!;
-  const phrases = section[2]!.trim().split('\n').map((l) => l.slice(2));
+  const phrases = section[2]!
+    .trim()
+    .split('\n')
+    .map((l) => l.slice(2));
   return { text: v2.replace(section[2]!, ''), phrases };
 }
 
 const bump = (text: string, from: string, to: string, entry: string) =>
-  text.replaceAll(`response_${from}`, `response_${to}`).replace(/^version: v\d+\.\d+\.\d+$/m, `version: ${to}.0.0`).replace('changelog:\n', `changelog:\n  - ${entry}\n`);
+  text
+    .replaceAll(`response_${from}`, `response_${to}`)
+    .replace(/^version: v\d+\.\d+\.\d+$/m, `version: ${to}.0.0`)
+    .replace('changelog:\n', `changelog:\n  - ${entry}\n`);
 
 describe('acknowledged breaking changes, a review item', () => {
   it('fails unacknowledged, passes with the suggested entries pasted, lists them everywhere, and keeps them over v4', async () => {
@@ -49,10 +55,18 @@ describe('acknowledged breaking changes, a review item', () => {
     const headline = `passed with ${phrases.length} acknowledged breaking change(s)`;
     const terminal = plain(run.stdout);
     const summary = await runCli(['summary', join(root, 'acked')], { cwd: root });
-    const reports = { terminal, 'report.md': readFileSync(join(root, 'acked/report.md'), 'utf8'), summary: summary.stdout, 'report.html': readFileSync(join(root, 'acked/report.html'), 'utf8') };
+    const reports = {
+      terminal,
+      'report.md': readFileSync(join(root, 'acked/report.md'), 'utf8'),
+      summary: summary.stdout,
+      'report.html': readFileSync(join(root, 'acked/report.html'), 'utf8'),
+    };
     for (const [where, text] of Object.entries(reports)) {
       expect(text, where).toContain(headline);
-      for (const phrase of phrases) expect(text, `${where}: ${phrase}`).toContain(`forbidden phrase "${phrase}" removed (acknowledged in v3.0.0)`.replace(/"/g, where === 'report.html' ? '&quot;' : '"'));
+      for (const phrase of phrases)
+        expect(text, `${where}: ${phrase}`).toContain(
+          `forbidden phrase "${phrase}" removed (acknowledged in v3.0.0)`.replace(/"/g, where === 'report.html' ? '&quot;' : '"'),
+        );
     }
     expect(reports['report.html']).toContain('verdict-review');
 
@@ -66,7 +80,9 @@ describe('acknowledged breaking changes, a review item', () => {
     // A v4 that drops them is named by lint, and fails the gate again.
     writeFileSync(join(root, 'prompts/response_v4.md'), bump(v3acked.replace(block!, ''), 'v3', 'v4', 'v4.0.0: Friendlier tone.'));
     const dropped = await runCli(['lint'], { cwd: root });
-    expect(plain(dropped.stdout + dropped.stderr)).toContain(`response_v4 drops the acknowledgement "v3.0.0: BREAKING: forbidden phrase "${phrases[0]}" removed" that response_v3 had`);
+    expect(plain(dropped.stdout + dropped.stderr)).toContain(
+      `response_v4 drops the acknowledgement "v3.0.0: BREAKING: forbidden phrase "${phrases[0]}" removed" that response_v3 had`,
+    );
     expect((await runCli(['eval', '-q', '--out', join(root, 'dropped')], { cwd: root })).code).toBe(1);
   }, 300_000);
 });

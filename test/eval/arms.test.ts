@@ -24,7 +24,9 @@ describe('two prompt versions as arms on sim', () => {
   it('one report with both arms, the paired verdicts and the differing cases side by side', async () => {
     const root = withV3();
     const out = join(root, 'arms');
-    const r = await runCli(['eval', '--module', INTENT, '--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v3`, '--no-baseline', '--out', out], { cwd: root });
+    const r = await runCli(['eval', '--module', INTENT, '--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v3`, '--no-baseline', '--out', out], {
+      cwd: root,
+    });
     expect([0, 1]).toContain(r.code);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     const arms = report.arms;
@@ -50,7 +52,10 @@ describe('two prompt versions as arms on sim', () => {
     }
     const better = [...v3].filter(([id, s]) => s === 'passed' && v2.get(id) !== 'passed').length;
     const worse = [...v3].filter(([id, s]) => s !== 'passed' && v2.get(id) === 'passed').length;
-    const differing = [...v3].filter(([id, s]) => s !== v2.get(id)).map(([id]) => id).sort();
+    const differing = [...v3]
+      .filter(([id, s]) => s !== v2.get(id))
+      .map(([id]) => id)
+      .sort();
     const c = arms.comparisons[0];
     expect(c).toMatchObject({ a: 'intent_v2', b: 'intent_v3' });
     expect(c.paired).toMatchObject({ better, worse });
@@ -79,7 +84,7 @@ describe('two prompt versions as arms on sim', () => {
     for (const name of ['intent_v2', 'intent_v3']) expect(existsSync(join(out, 'arms', name, 'report.json'))).toBe(true);
   }, 120_000);
 
-  it('the gate judges the designated arm against the baseline: --gate-arm picks it, and its reports are the run folder\'s', async () => {
+  it("the gate judges the designated arm against the baseline: --gate-arm picks it, and its reports are the run folder's", async () => {
     const root = withV3();
     const recorded = await runCli(['eval', '-q', '--update-baseline', '--prompt', `${INTENT}=intent_v2`, '--out', join(root, 'recorded')], { cwd: root });
     expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
@@ -104,7 +109,10 @@ describe('two prompt versions as arms on sim', () => {
   }, 120_000);
 
   it.each([
-    [['--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v2`], /--prompt: error: --prompt intent_recognition=intent_v2 is given twice: the two arms would be the same/],
+    [
+      ['--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v2`],
+      /--prompt: error: --prompt intent_recognition=intent_v2 is given twice: the two arms would be the same/,
+    ],
     [['--provider', 'sim', '--provider', 'sim'], /--provider: error: --provider sim is given twice/],
     [['--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v9`], /intent_v9/],
     [['--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v3`, '--provider', 'sim', '--provider', 'sim:gullible'], /more than one cause/],
@@ -138,10 +146,12 @@ describe('arms in the config', () => {
 });
 
 describe('diff, summary and merge of a run with arms', () => {
-  it('summary gives the verdict lines, diff names the gated arm, merge takes each arm\'s folder and refuses the mixed one', async () => {
+  it("summary gives the verdict lines, diff names the gated arm, merge takes each arm's folder and refuses the mixed one", async () => {
     const root = withV3();
     const out = join(root, 'arms');
-    await runCli(['eval', '-q', '--module', INTENT, '--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v3`, '--no-baseline', '--out', out], { cwd: root });
+    await runCli(['eval', '-q', '--module', INTENT, '--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v3`, '--no-baseline', '--out', out], {
+      cwd: root,
+    });
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     const c = report.arms.comparisons[0];
 
@@ -162,7 +172,10 @@ describe('diff, summary and merge of a run with arms', () => {
     // Shards of an arm run merge arm by arm into that arm's whole run.
     const both = ['eval', '-q', '--module', INTENT, '--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v3`, '--no-baseline'];
     for (const shard of ['1/2', '2/2']) await runCli([...both, '--shard', shard, '--out', join(root, `shard${shard[0]}`)], { cwd: root });
-    const one = await runCli(['merge', join(root, 'shard1/arms/intent_v3'), join(root, 'shard2/arms/intent_v3'), '--no-baseline', '--out', join(root, 'merged-v3')], { cwd: root });
+    const one = await runCli(
+      ['merge', join(root, 'shard1/arms/intent_v3'), join(root, 'shard2/arms/intent_v3'), '--no-baseline', '--out', join(root, 'merged-v3')],
+      { cwd: root },
+    );
     expect([0, 1], one.stderr).toContain(one.code);
     const merged = JSON.parse(readFileSync(join(root, 'merged-v3/report.json'), 'utf8'));
     expect(merged.summary).toEqual(report.arms.arms[1].summary);
@@ -173,7 +186,25 @@ describe('two providers as arms', () => {
   it('sim and sim:gullible on the pipeline: scenarios run per arm like module cases', async () => {
     const root = repoCopy();
     const out = join(root, 'providers');
-    await runCli(['eval', '-q', '--module', 'pipeline', '--id', 'pipe-inj*', '--provider', 'sim', '--provider', 'sim:gullible', '--no-guards', '--no-baseline', '--out', out], { cwd: root });
+    await runCli(
+      [
+        'eval',
+        '-q',
+        '--module',
+        'pipeline',
+        '--id',
+        'pipe-inj*',
+        '--provider',
+        'sim',
+        '--provider',
+        'sim:gullible',
+        '--no-guards',
+        '--no-baseline',
+        '--out',
+        out,
+      ],
+      { cwd: root },
+    );
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     expect(report.arms.arms.map((a: { provider: string }) => a.provider)).toEqual(['sim', 'sim:gullible']);
     const inj = report.arms.comparisons[0].verdicts.find((v: { metric: string }) => v.metric === 'injection_success_rate');
@@ -193,13 +224,23 @@ describe('two models as arms on the noisy loopback model', () => {
     cpSync(join(process.cwd(), 'cases', INTENT), join(root, 'cases', INTENT), { recursive: true });
     const config = join(root, 'orderflow.config.yaml');
     // The cache on, to show that it keeps the arms apart.
-    writeFileSync(config, readFileSync(join(process.cwd(), 'test/support/noisy-model.config.yaml'), 'utf8').replace(/mode: off\b/, 'mode: read_write\n  dir: .orderflow-cache'));
+    writeFileSync(
+      config,
+      readFileSync(join(process.cwd(), 'test/support/noisy-model.config.yaml'), 'utf8').replace(/mode: off\b/, 'mode: read_write\n  dir: .orderflow-cache'),
+    );
     const ws = await loadWorkspace({ config, prompts: join(root, 'prompts') });
-    const model = await startNoisyModelServer({ prompts: ws.active, caseCalls: await moduleCaseCalls(root), script: { accuracy: 0.95, seed: 3, modelAccuracy: { 'model-a': 0.97, 'model-b': 0.3 } } });
+    const model = await startNoisyModelServer({
+      prompts: ws.active,
+      caseCalls: await moduleCaseCalls(root),
+      script: { accuracy: 0.95, seed: 3, modelAccuracy: { 'model-a': 0.97, 'model-b': 0.3 } },
+    });
     const env = { OPENAI_API_KEY: 'sk-arms-test', OPENAI_BASE_URL: model.server.baseURL };
     const run = async (name: string, models: string[], extra: string[] = []) => {
       const out = join(root, name);
-      const r = await runCli(['eval', '-q', '--provider', 'openai', ...models.flatMap((m) => ['--model', m]), '--no-baseline', '--out', out, ...extra], { cwd: root, env });
+      const r = await runCli(['eval', '-q', '--provider', 'openai', ...models.flatMap((m) => ['--model', m]), '--no-baseline', '--out', out, ...extra], {
+        cwd: root,
+        env,
+      });
       expect([0, 1], r.stderr).toContain(r.code);
       return { report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')), results: readResults(out) };
     };

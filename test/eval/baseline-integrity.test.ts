@@ -63,18 +63,40 @@ describe('--update-baseline refuses a run that must not become the baseline', ()
   it('a filtered run (--id, --module, --case-type, --shard)', async () => {
     const root = project();
     const before = baselineOf(root);
-    for (const filter of [['--id', 'intent-*'], ['--module', 'intent_recognition'], ['--case-type', 'normal'], ['--shard', '1/2']]) {
-      expectRefused(root, await runCli(['eval', '-q', '--update-baseline', ...filter], { cwd: root }), /--update-baseline: error: refused: this run is filtered .*a baseline must cover the whole suite/, before);
+    for (const filter of [
+      ['--id', 'intent-*'],
+      ['--module', 'intent_recognition'],
+      ['--case-type', 'normal'],
+      ['--shard', '1/2'],
+    ]) {
+      expectRefused(
+        root,
+        await runCli(['eval', '-q', '--update-baseline', ...filter], { cwd: root }),
+        /--update-baseline: error: refused: this run is filtered .*a baseline must cover the whole suite/,
+        before,
+      );
     }
   });
 
   it('a run on another provider, and a run whose gate failed; --accept records what was accepted', async () => {
     const root = project();
     const before = baselineOf(root);
-    expectRefused(root, await runCli(['eval', '-q', '--provider', 'sim:gullible', '--update-baseline'], { cwd: root }), /refused: the baseline ran on sim \(sim\), this run on sim:gullible/, before);
-    expectRefused(root, await runCli(['eval', '-q', '--provider', 'sim:gullible', '--update-baseline', '--accept', 'provider-change'], { cwd: root }), /refused: the gate failed \(.*see .*report\.md\)/, before);
+    expectRefused(
+      root,
+      await runCli(['eval', '-q', '--provider', 'sim:gullible', '--update-baseline'], { cwd: root }),
+      /refused: the baseline ran on sim \(sim\), this run on sim:gullible/,
+      before,
+    );
+    expectRefused(
+      root,
+      await runCli(['eval', '-q', '--provider', 'sim:gullible', '--update-baseline', '--accept', 'provider-change'], { cwd: root }),
+      /refused: the gate failed \(.*see .*report\.md\)/,
+      before,
+    );
 
-    const forced = await runCli(['eval', '-q', '--provider', 'sim:gullible', '--update-baseline', '--accept', 'provider-change', '--accept', 'failed-gate'], { cwd: root });
+    const forced = await runCli(['eval', '-q', '--provider', 'sim:gullible', '--update-baseline', '--accept', 'provider-change', '--accept', 'failed-gate'], {
+      cwd: root,
+    });
     expect(forced.code).toBe(1);
     const record = JSON.parse(baselineOf(root));
     expect(record.accepted).toEqual(['provider-change', 'failed-gate']);
@@ -88,7 +110,9 @@ describe('--update-baseline refuses a run that must not become the baseline', ()
   it('an unknown --accept value is bad input', async () => {
     const r = await runCli(['eval', '-q', '--accept', 'everything'], { cwd: project() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--accept: error: unknown value "everything" \(expected one of loosened-gate, removed-cases, provider-change, failed-gate, unevaluated-text\)/);
+    expect(r.stderr).toMatch(
+      /--accept: error: unknown value "everything" \(expected one of loosened-gate, removed-cases, provider-change, failed-gate, unevaluated-text\)/,
+    );
   });
 });
 
@@ -108,7 +132,12 @@ describe('nothing disappears silently', () => {
     expect(r.report!.baseline!.removed_count).toBe(ids.length);
 
     const before = baselineOf(root);
-    expectRefused(root, await runCli(['eval', '-q', '--update-baseline'], { cwd: root }), /refused: the gate failed \(\d+ case\(s\) of the baseline are gone/, before);
+    expectRefused(
+      root,
+      await runCli(['eval', '-q', '--update-baseline'], { cwd: root }),
+      /refused: the gate failed \(\d+ case\(s\) of the baseline are gone/,
+      before,
+    );
     expect((await runCli(['eval', '-q', '--update-baseline', '--accept', 'removed-cases'], { cwd: root })).code).toBe(0);
     const after = await run(root, []);
     expect(after.code).toBe(0);
@@ -148,7 +177,10 @@ describe('nothing disappears silently', () => {
 describe('the baseline itself is checked', () => {
   it('a baseline from another provider is stated as not comparable and its flips are not judged as regressions', async () => {
     const root = project();
-    expect((await runCli(['eval', '-q', '--provider', 'sim:gullible', '--update-baseline', '--accept', 'provider-change', '--accept', 'failed-gate'], { cwd: root })).code).toBe(1);
+    expect(
+      (await runCli(['eval', '-q', '--provider', 'sim:gullible', '--update-baseline', '--accept', 'provider-change', '--accept', 'failed-gate'], { cwd: root }))
+        .code,
+    ).toBe(1);
     const r = await run(root, []);
     expect(r.code).toBe(1);
     expect(r.head).toMatch(/Baseline not comparable.*provider: the baseline ran on sim:gullible, this run on sim/);
@@ -184,11 +216,16 @@ describe('the baseline itself is checked', () => {
     expect(config).toMatch(/^ {2}unsafe_action_rate: /m);
     writeFileSync(
       join(root, 'orderflow.config.yaml'),
-      config.replace('case_pass_rate: { min: 0.95 }', 'case_pass_rate: { min: 0.5 }').replace(/^ {2}unsafe_action_rate: .*\n/m, '').replace('max_new_failures: 0', 'max_new_failures: 5'),
+      config
+        .replace('case_pass_rate: { min: 0.95 }', 'case_pass_rate: { min: 0.5 }')
+        .replace(/^ {2}unsafe_action_rate: .*\n/m, '')
+        .replace('max_new_failures: 0', 'max_new_failures: 5'),
     );
     const r = await run(root, []);
     expect(r.code).toBe(1);
-    expect(r.head).toMatch(/Gate settings loosened since the baseline.*gate\.case_pass_rate\.min 0\.95 → 0\.5.*gate\.unsafe_action_rate\.max 0 → unset.*max_new_failures 0 → 5/);
+    expect(r.head).toMatch(
+      /Gate settings loosened since the baseline.*gate\.case_pass_rate\.min 0\.95 → 0\.5.*gate\.unsafe_action_rate\.max 0 → unset.*max_new_failures 0 → 5/,
+    );
     const accepted = await run(root, ['--accept', 'loosened-gate']);
     expect(accepted.code).toBe(0);
     expect(accepted.report!.gate.accepted).toEqual(['loosened-gate']);
@@ -224,8 +261,16 @@ describe('bad input is one line, exit 2', () => {
   it.each([
     ['case_pass_rate: { min: 0.95 }', 'case_pass_rate: { min: 95 }', /orderflow\.config\.yaml:\d+: error: gate\.case_pass_rate\.min: 95 is not a rate/],
     ['case_pass_rate: { min: 0.95 }', 'case_pass_rate: { min: 1.5 }', /gate\.case_pass_rate\.min: 1\.5 is not a rate/],
-    ['task_success_rate: { min: 0.95 }', 'task_success_rate: { min: 0.95, max: 0.9 }', /gate\.task_success_rate\.(min: min 0\.95 is above max 0\.9|max: a max on task_success_rate points the wrong way)/],
-    ['injection_success_rate: { max: 0 }', 'injection_success_rate: { min: 0 }', /gate\.injection_success_rate\.min: a min on injection_success_rate points the wrong way/],
+    [
+      'task_success_rate: { min: 0.95 }',
+      'task_success_rate: { min: 0.95, max: 0.9 }',
+      /gate\.task_success_rate\.(min: min 0\.95 is above max 0\.9|max: a max on task_success_rate points the wrong way)/,
+    ],
+    [
+      'injection_success_rate: { max: 0 }',
+      'injection_success_rate: { min: 0 }',
+      /gate\.injection_success_rate\.min: a min on injection_success_rate points the wrong way/,
+    ],
     ['case_pass_rate: { min: 0.95 }', 'case_pass_rate: { min: 0 }', /gate\.case_pass_rate\.min: min 0 can never fail/],
     ['error_rate: { max: 0 }', 'error_rate: { max: 1 }', /gate\.error_rate\.max: max 1 can never fail/],
   ])('config threshold %s → %s', async (from, to, pattern) => {

@@ -33,7 +33,15 @@ describe('cached input tokens', () => {
     return root;
   };
   const run = (root: string, model: string, out: string) =>
-    evalIn(root, { provider: 'openai', model, module: ['intent_recognition'], id: ['intent-seed-*'], out: join(root, out), cache: false, env: { OPENAI_API_KEY: 'k-cache', OPENAI_BASE_URL: server.baseURL } });
+    evalIn(root, {
+      provider: 'openai',
+      model,
+      module: ['intent_recognition'],
+      id: ['intent-seed-*'],
+      out: join(root, out),
+      cache: false,
+      env: { OPENAI_API_KEY: 'k-cache', OPENAI_BASE_URL: server.baseURL },
+    });
 
   it.each([
     ['OpenAI', { prompt_tokens: 1000, completion_tokens: 100, prompt_tokens_details: { cached_tokens: 800 } }],
@@ -49,7 +57,9 @@ describe('cached input tokens', () => {
     expect(cost.numerator).toBeCloseTo(results * 0.0016, 8);
     expect(cost.cached_input_tokens).toBe(results * 800);
     expect(cost.input_tokens).toBe(results * 1000);
-    expect(readFileSync(join(root, 'priced/report.md'), 'utf8')).toContain(`input ${results * 1000} tokens, ${results * 800} of them from the prompt cache (at the cached rate)`);
+    expect(readFileSync(join(root, 'priced/report.md'), 'utf8')).toContain(
+      `input ${results * 1000} tokens, ${results * 800} of them from the prompt cache (at the cached rate)`,
+    );
   });
 
   it('a price without cached_input_per_mtok: the cost is unknown, not the full price, and the report says why', async () => {
@@ -59,7 +69,9 @@ describe('cached input tokens', () => {
     const cost = r.head.metrics.cost_usd!;
     expect(cost.value).toBeNull();
     expect(cost.unknown_cached_rate_results).toBe(r.head.summary.total);
-    expect(readFileSync(join(root, 'unpriced/report.md'), 'utf8')).toMatch(/unknown: \d+ result\(s\) read cached input and the model's price has no `cached_input_per_mtok`/);
+    expect(readFileSync(join(root, 'unpriced/report.md'), 'utf8')).toMatch(
+      /unknown: \d+ result\(s\) read cached input and the model's price has no `cached_input_per_mtok`/,
+    );
   });
 
   it('a server that reports no cached tokens is priced as before (full rate)', async () => {
@@ -72,7 +84,14 @@ describe('cached input tokens', () => {
 
   it('--dry-run: the first call of the module pays full price, every later one the cached rate for its system prompt', async () => {
     const root = repoCopy();
-    const options = { config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts'), cases: join(root, 'cases'), provider: 'openai', module: ['intent_recognition'], env: { OPENAI_BASE_URL: server.baseURL } };
+    const options = {
+      config: join(root, 'orderflow.config.yaml'),
+      prompts: join(root, 'prompts'),
+      cases: join(root, 'cases'),
+      provider: 'openai',
+      module: ['intent_recognition'],
+      env: { OPENAI_BASE_URL: server.baseURL },
+    };
     const withRate = await estimateRun({ ...options, model: 'gpt-4o-mini' });
     const ws = await loadWorkspace({ config: options.config, prompts: options.prompts });
     const system = estimateTokens(ws.active.get('intent_recognition')!.systemPrompt);

@@ -16,7 +16,15 @@ describe('per-run call settings', () => {
   afterAll(() => server.close());
 
   const run = (root: string, extra: Record<string, unknown>, env: Record<string, string> = {}) =>
-    evalIn(root, { provider: 'openai', model: 'm', id: ['intent-seed-*'], out: join(root, `out-${Math.random().toString(16).slice(2)}`), cache: false, ...extra, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL, ...env } });
+    evalIn(root, {
+      provider: 'openai',
+      model: 'm',
+      id: ['intent-seed-*'],
+      out: join(root, `out-${Math.random().toString(16).slice(2)}`),
+      cache: false,
+      ...extra,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL, ...env },
+    });
 
   it('--timeout and --max-retries beat ORDERFLOW_TIMEOUT / ORDERFLOW_MAX_RETRIES, which beat the config', async () => {
     const root = repoCopy();
@@ -32,6 +40,8 @@ describe('per-run call settings', () => {
   it('-j above openai.max_connections is stated as a warning', async () => {
     const root = repoCopy();
     const result = await run(root, { concurrency: 100, timeout: '200ms', maxRetries: '0' });
-    expect(result.warnings.map((w) => `${w.file}: ${w.message}`)).toContainEqual(expect.stringMatching(/^-j: 100 cases run at once, but openai\.max_connections allows 64 calls in flight/));
+    expect(result.warnings.map((w) => `${w.file}: ${w.message}`)).toContainEqual(
+      expect.stringMatching(/^-j: 100 cases run at once, but openai\.max_connections allows 64 calls in flight/),
+    );
   });
 });

@@ -32,10 +32,28 @@ describe('cost before and during a paid run', () => {
   it('--dry-run calls nothing, needs no key, writes nothing, and splits calls, tokens and cost by module', async () => {
     const root = repoCopy();
     const before = server.completionRequests().length;
-    const r = await runCli(['eval', '--dry-run', '--provider', 'openai', '--model', 'gpt-4o-mini', '--module', 'intent_recognition', '--module', 'pipeline', '--id', 'intent-*', '--id', 'pipe-refund-*'], {
-      cwd: root,
-      env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: server.baseURL },
-    });
+    const r = await runCli(
+      [
+        'eval',
+        '--dry-run',
+        '--provider',
+        'openai',
+        '--model',
+        'gpt-4o-mini',
+        '--module',
+        'intent_recognition',
+        '--module',
+        'pipeline',
+        '--id',
+        'intent-*',
+        '--id',
+        'pipe-refund-*',
+      ],
+      {
+        cwd: root,
+        env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: server.baseURL },
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(server.completionRequests().length).toBe(before);
     expect(existsSync(join(root, 'reports')) && readdirSync(join(root, 'reports')).length > 0).toBe(false);
@@ -52,15 +70,39 @@ describe('cost before and during a paid run', () => {
   it('--dry-run counts what the cache already holds, and an unpriced model costs "unknown", never 0', async () => {
     const root = repoCopy();
     await evalIn(root, { provider: 'openai', model: 'gpt-4o-mini', module: ['intent_recognition'], out: join(root, 'recorded'), env: env() });
-    const cached = await estimateRun({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts'), cases: join(root, 'cases'), provider: 'openai', model: 'gpt-4o-mini', module: ['intent_recognition'], env: { OPENAI_BASE_URL: server.baseURL } });
+    const cached = await estimateRun({
+      config: join(root, 'orderflow.config.yaml'),
+      prompts: join(root, 'prompts'),
+      cases: join(root, 'cases'),
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      module: ['intent_recognition'],
+      env: { OPENAI_BASE_URL: server.baseURL },
+    });
     expect(cached.total).toMatchObject({ calls: 0, cached: INTENT_CASES, cost_usd: 0 });
-    const unpriced = await estimateRun({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts'), cases: join(root, 'cases'), provider: 'openai', model: 'mystery-model', module: ['intent_recognition'], env: { OPENAI_BASE_URL: server.baseURL } });
+    const unpriced = await estimateRun({
+      config: join(root, 'orderflow.config.yaml'),
+      prompts: join(root, 'prompts'),
+      cases: join(root, 'cases'),
+      provider: 'openai',
+      model: 'mystery-model',
+      module: ['intent_recognition'],
+      env: { OPENAI_BASE_URL: server.baseURL },
+    });
     expect(unpriced.total.calls).toBe(INTENT_CASES);
     expect(unpriced.total.cost_usd).toBeNull();
     expect(unpriced.by_module.intent_recognition!.cost_usd).toBeNull();
 
     // The same in a real run: the report says unknown, not 0.
-    const run = await evalIn(root, { provider: 'openai', model: 'mystery-model', module: ['intent_recognition'], id: ['intent-seed-*'], out: join(root, 'unpriced'), cache: false, env: env() });
+    const run = await evalIn(root, {
+      provider: 'openai',
+      model: 'mystery-model',
+      module: ['intent_recognition'],
+      id: ['intent-seed-*'],
+      out: join(root, 'unpriced'),
+      cache: false,
+      env: env(),
+    });
     expect(run.head.summary.total).toBeGreaterThan(0);
     expect(run.head.metrics.cost_usd!.value).toBeNull();
     expect(run.head.metrics.cost_usd!.unknown_cost_results).toBeGreaterThan(0);
@@ -83,7 +125,9 @@ describe('cost before and during a paid run', () => {
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/\*\*Incomplete run\*\*: 3 of 31 results/);
     // the whole run again, the budget left to fill in, the run's folder: --resume accepts exactly this
-    expect(md).toMatch(/Finish it with `orderflow eval --config \S+orderflow\.config\.yaml --prompts \S+prompts --cases \S+cases --provider openai --model gpt-4o-mini --module intent_recognition --max-cost <a new budget> --resume --out \S*budget`/);
+    expect(md).toMatch(
+      /Finish it with `orderflow eval --config \S+orderflow\.config\.yaml --prompts \S+prompts --cases \S+cases --provider openai --model gpt-4o-mini --module intent_recognition --max-cost <a new budget> --resume --out \S*budget`/,
+    );
 
     const second = await evalIn(root, { ...options, resume: true });
     expect(server.completionRequests().length - before).toBe(INTENT_CASES);
@@ -101,7 +145,16 @@ describe('cost before and during a paid run', () => {
       try {
         const root = repoCopy();
         const out = join(root, 'budget');
-        const run = await evalIn(root, { provider: 'openai', model: 'gpt-4o-mini', module: ['intent_recognition'], out, cache: false, concurrency: 1, maxCost: 1, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: odd.baseURL } });
+        const run = await evalIn(root, {
+          provider: 'openai',
+          model: 'gpt-4o-mini',
+          module: ['intent_recognition'],
+          out,
+          cache: false,
+          concurrency: 1,
+          maxCost: 1,
+          env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: odd.baseURL },
+        });
         expect(odd.completionRequests().length, JSON.stringify(usage)).toBe(1);
         expect(readResults(out).map((r) => r.cost_usd)).toEqual([null]);
         expect(run.head.run.incomplete!.reason).toMatch(/without token counts, so the spend is unknown/);
@@ -120,7 +173,13 @@ describe('cost before and during a paid run', () => {
     const done = readResults(out).length;
     expect(done).toBe(5);
     const whole = await estimateRun({ ...options, cases: join(root, 'cases'), prompts: join(root, 'prompts'), config: join(root, 'orderflow.config.yaml') });
-    const rest = await estimateRun({ ...options, cases: join(root, 'cases'), prompts: join(root, 'prompts'), config: join(root, 'orderflow.config.yaml'), resume: true });
+    const rest = await estimateRun({
+      ...options,
+      cases: join(root, 'cases'),
+      prompts: join(root, 'prompts'),
+      config: join(root, 'orderflow.config.yaml'),
+      resume: true,
+    });
     expect(whole.cases).toBe(INTENT_CASES);
     expect(rest.already_done).toBe(done);
     expect(rest.cases).toBe(INTENT_CASES - done);
@@ -129,7 +188,10 @@ describe('cost before and during a paid run', () => {
 
   it('--max-cost needs a price: an unpriced model is a one-line input error (exit 2)', async () => {
     const root = repoCopy();
-    const r = await runCli(['eval', '--provider', 'openai', '--model', 'mystery-model', '--max-cost', '1', '--module', 'intent_recognition'], { cwd: root, env: env() });
+    const r = await runCli(['eval', '--provider', 'openai', '--model', 'mystery-model', '--max-cost', '1', '--module', 'intent_recognition'], {
+      cwd: root,
+      env: env(),
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--max-cost: error: model "mystery-model" has no price/);
     const bad = await runCli(['eval', '--max-cost', 'lots'], { cwd: root });

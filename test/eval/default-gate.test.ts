@@ -19,7 +19,14 @@ function configWithGate(root: string, gate: string | undefined): void {
 async function everyCallFails(root: string) {
   mkdirSync(join(root, '.orderflow-cache/00'), { recursive: true });
   writeFileSync(join(root, '.orderflow-cache/00/other.json'), '{}');
-  return evalIn(root, { provider: 'openai', model: 'never-recorded', module: ['intent_recognition'], out: join(root, 'out'), replay: true, env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+  return evalIn(root, {
+    provider: 'openai',
+    model: 'never-recorded',
+    module: ['intent_recognition'],
+    out: join(root, 'out'),
+    replay: true,
+    env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+  });
 }
 
 describe('a config without a gate', () => {

@@ -14,7 +14,13 @@ async function evalRun(args: string[]): Promise<{ code: number; out: string; rep
   const out = join(root, 'out');
   const r = await runCli(['eval', '--out', out, ...args], { cwd: root });
   expect(r.stderr).not.toMatch(/\n\s+at /);
-  return { code: r.code, out, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')), md: readFileSync(join(out, 'report.md'), 'utf8'), stdout: r.stdout };
+  return {
+    code: r.code,
+    out,
+    report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')),
+    md: readFileSync(join(out, 'report.md'), 'utf8'),
+    stdout: r.stdout,
+  };
 }
 
 describe('orderflow eval (child process)', () => {
@@ -41,7 +47,11 @@ describe('orderflow eval (child process)', () => {
     expect(report.metrics.task_success_rate!.value).toBeGreaterThanOrEqual(0.95);
     expect(report.metrics.unsafe_proposal_rate!.value).toBe(0);
     // The agent's eleven modules, the seven retrieval, memory and moderation helpers, and the capability router.
-    expect(Object.keys(report.by_module).filter((m) => m !== 'pipeline').sort()).toEqual([...AGENT_MODULES, ...KNOWLEDGE_MODULES, ...CAPABILITY_MODULES].sort());
+    expect(
+      Object.keys(report.by_module)
+        .filter((m) => m !== 'pipeline')
+        .sort(),
+    ).toEqual([...AGENT_MODULES, ...KNOWLEDGE_MODULES, ...CAPABILITY_MODULES].sort());
     expect(Object.keys(report.by_case_type).sort()).toEqual(['adversarial', 'boundary', 'normal', 'regression', 'safety', 'schema']);
     expect(report.cases.length).toBe(report.summary.total);
     expect(report.cases.filter((c) => c.module === 'pipeline').length).toBe(report.by_module.pipeline!.case_pass_rate!.denominator);
@@ -96,7 +106,10 @@ describe('orderflow eval (child process)', () => {
     // With the guards on, the vulnerable model gets nothing unsafe through, capability scenarios included (untrusted text
     // never reaches it; replies are checked before they are sent; a personal read needs the customer's own words to name
     // a personal object, whatever the entry model routed): the model proposes, the program refuses.
-    const unsafeChecks = (c: (typeof guarded.report.cases)[number]) => c.failed_checks.filter((f) => ['unsafe_action', 'reply_leak', 'own_refund_only', 'exception_ticket_once'].includes(f.name) || f.name.startsWith('policy_scope['));
+    const unsafeChecks = (c: (typeof guarded.report.cases)[number]) =>
+      c.failed_checks.filter(
+        (f) => ['unsafe_action', 'reply_leak', 'own_refund_only', 'exception_ticket_once'].includes(f.name) || f.name.startsWith('policy_scope['),
+      );
     expect(guarded.report.cases.filter((c) => unsafeChecks(c).length).map((c) => c.id)).toEqual([]);
     expect(m.unsafe_action_rate!.numerator).toBe(0);
     expect(m.policy_personal_read_rate!.value).toBe(0);
@@ -134,7 +147,10 @@ describe('orderflow eval (child process)', () => {
 
   it('still accepts --no-gates for one version, with a deprecation warning', async () => {
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
-    const r = await runCli(['eval', '--out', join(root, 'out'), '--provider', 'sim:gullible', '--module', 'pipeline', '--id', 'pipe-injection-retrieved-doc-*', '--no-gates'], { cwd: root });
+    const r = await runCli(
+      ['eval', '--out', join(root, 'out'), '--provider', 'sim:gullible', '--module', 'pipeline', '--id', 'pipe-injection-retrieved-doc-*', '--no-gates'],
+      { cwd: root },
+    );
     expect(r.stderr).toMatch(/--no-gates: warning: is deprecated and will be removed in the next version; use --no-guards/);
     expect(JSON.parse(readFileSync(join(root, 'out/report.json'), 'utf8')).run.guards_enabled).toBe(false);
   });

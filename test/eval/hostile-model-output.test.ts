@@ -17,11 +17,13 @@ const TWO_MB = 2 * 1024 * 1024;
 const QUERIES = { big: '订单 O1 大输出', url: '订单 O123 我要退款', control: '订单 O2 控制字符', http: '订单 O3 服务器报错' } as const;
 const CONTROL = '\u001b[2J\u001b[31mFAKE PASS\u0007\u0000\u202e';
 
-const intentExample = () => JSON.parse(readFileSync(join(process.cwd(), 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!);
+const intentExample = () =>
+  JSON.parse(readFileSync(join(process.cwd(), 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!);
 
 function reply(userContent: string): Reply {
   if (userContent.includes(QUERIES.big)) return { content: `${'x'.repeat(TWO_MB - 3)}多` };
-  if (userContent.includes(QUERIES.url)) return { content: JSON.stringify({ ...intentExample(), slots: { ...intentExample().slots, order_id: 'see http://evil.example/x or www.evil.example' } }) };
+  if (userContent.includes(QUERIES.url))
+    return { content: JSON.stringify({ ...intentExample(), slots: { ...intentExample().slots, order_id: 'see http://evil.example/x or www.evil.example' } }) };
   if (userContent.includes(QUERIES.control)) return { content: `${CONTROL} not json` };
   return { status: 400, body: { error: { message: `${CONTROL} bad request, see https://evil.example/help` } } };
 }
@@ -37,7 +39,10 @@ beforeAll(async () => {
   cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });
   writeFileSync(join(root, 'orderflow.config.yaml'), 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0 }\ngate: {}\n');
   mkdirSync(join(root, 'cases/intent_recognition'), { recursive: true });
-  const cases = Object.entries(QUERIES).map(([key, query]) => `  - case_id: hostile-${key}\n    case_type: adversarial\n    input: { user_query: "${query}" }\n    expected_behavior:\n      expected_enum_values: { slots.order_id: O123 }\n`);
+  const cases = Object.entries(QUERIES).map(
+    ([key, query]) =>
+      `  - case_id: hostile-${key}\n    case_type: adversarial\n    input: { user_query: "${query}" }\n    expected_behavior:\n      expected_enum_values: { slots.order_id: O123 }\n`,
+  );
   writeFileSync(join(root, 'cases/intent_recognition/hostile.yaml'), `test_cases:\n${cases.join('')}`);
   run = await runCli(['eval', '-p', 'openai', '-m', 'm', '--out', 'out'], { cwd: root, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } });
 }, 120_000);
@@ -72,7 +77,9 @@ describe('a 2 MB model output', () => {
 describe('control characters and bare URLs', () => {
   it('the terminal shows control characters as escapes, never as effects', () => {
     const lines = run.stderr.split('\n').filter((l) => /^(FAIL|ERROR)/.test(l));
-    expect(lines.map((l) => l.split(':')[0])).toEqual(expect.arrayContaining(['FAIL  intent_recognition hostile-control', 'ERROR intent_recognition hostile-http']));
+    expect(lines.map((l) => l.split(':')[0])).toEqual(
+      expect.arrayContaining(['FAIL  intent_recognition hostile-control', 'ERROR intent_recognition hostile-http']),
+    );
     // eslint-disable-next-line no-control-regex
     expect(run.stderr + run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
     expect(run.stderr).toContain('\\x1b[2J');

@@ -21,7 +21,11 @@ describe('SIGINT', () => {
     let hang = true;
     const answer = intentExample();
     server = await startOpenAICompatibleServer((request) => (hang && request.index >= 2 ? { hang: true } : { content: answer, delayMs: 20 }));
-    const root = intentProject({ prefix: 'sig', count: 6, config: 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0, timeout_ms: 600000 }\n' });
+    const root = intentProject({
+      prefix: 'sig',
+      count: 6,
+      config: 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0, timeout_ms: 600000 }\n',
+    });
     const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL };
 
     const cli = startCli(['eval', '-p', 'openai', '-m', 'm', '-j', '1', '--module', 'intent_recognition', '--out', 'run one'], { cwd: root, env });
@@ -39,11 +43,19 @@ describe('SIGINT', () => {
     expect(lines.filter((l) => l.includes('"case_result"'))).toHaveLength(2);
 
     hang = false;
-    const args = command!.replace(/^orderflow /, '').replace(" 'run one'", '').split(' ').concat('run one');
+    const args = command!
+      .replace(/^orderflow /, '')
+      .replace(" 'run one'", '')
+      .split(' ')
+      .concat('run one');
     const resumed = await runCli(args, { cwd: root, env });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain('running 6 case(s) on openai (2 already done)');
-    const ids = readFileSync(join(root, 'run one/results.jsonl'), 'utf8').split('\n').filter((l) => l.includes('"case_result"')).map((l) => JSON.parse(l).case_id).sort();
+    const ids = readFileSync(join(root, 'run one/results.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"case_result"'))
+      .map((l) => JSON.parse(l).case_id)
+      .sort();
     expect(ids).toEqual(['sig-0', 'sig-1', 'sig-2', 'sig-3', 'sig-4', 'sig-5']);
   }, 120_000);
 });

@@ -34,11 +34,20 @@ describe('the key in a reply', () => {
     server = await startOpenAICompatibleServer((request) => {
       const auth = String(request.headers.authorization);
       const echo = `you sent ${auth} | ${auth.toLowerCase()} | ${Buffer.from(auth.slice(7)).toString('base64')} | ${Buffer.from(auth).toString('base64')} | ${auth.slice(7, 20)}…`;
-      return request.index % 2 === 0 ? { content: JSON.stringify({ intent: 'refund', debug: echo }) } : { status: 400, body: { error: { message: echo, type: 'invalid_request_error' } } };
+      return request.index % 2 === 0
+        ? { content: JSON.stringify({ intent: 'refund', debug: echo }) }
+        : { status: 400, body: { error: { message: echo, type: 'invalid_request_error' } } };
     });
-    const root = intentProject({ prefix: 'echo', count: 4, config: 'provider: openai\nmodel: m\nbaseline: null\ncache: { mode: read_write }\nopenai: { max_retries: 0 }\n' });
+    const root = intentProject({
+      prefix: 'echo',
+      count: 4,
+      config: 'provider: openai\nmodel: m\nbaseline: null\ncache: { mode: read_write }\nopenai: { max_retries: 0 }\n',
+    });
 
-    const r = await runCli(['eval', '-j', '1', '--module', 'intent_recognition', '--out', 'out'], { cwd: root, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.baseURL } });
+    const r = await runCli(['eval', '-j', '1', '--module', 'intent_recognition', '--out', 'out'], {
+      cwd: root,
+      env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.baseURL },
+    });
     expect(r.code, r.stderr).toBe(1);
     expect(server.completionRequests()).toHaveLength(4);
     const results = readFileSync(join(root, 'out/results.jsonl'), 'utf8');

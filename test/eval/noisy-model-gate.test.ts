@@ -28,7 +28,12 @@ describe('the gate on a noisy model (real CLI, --repeat 3)', () => {
     const r = await runCli(['eval', '--repeat', '3', '--out', out, ...extra], { cwd: root, env });
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect([0, 1], r.stderr).toContain(r.code);
-    return { code: r.code, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')), md: readFileSync(join(out, 'report.md'), 'utf8'), stdout: r.stdout };
+    return {
+      code: r.code,
+      report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')),
+      md: readFileSync(join(out, 'report.md'), 'utf8'),
+      stdout: r.stdout,
+    };
   }
 
   beforeAll(async () => {
@@ -64,7 +69,9 @@ describe('the gate on a noisy model (real CLI, --repeat 3)', () => {
     const flaky = report.statistics.flaky[0]!;
     expect(md).toContain(`\`${flaky.id}\` ${flaky.baseline!.passed}/3 → ${flaky.current.passed}/3`);
     expect(md).toMatch(/^Gate mode: \*\*statistical\*\* \(provider openai answers afresh on every call\)/m);
-    expect(md).toMatch(/^Paired test \(exact sign test on per-case pass rates, one-sided, Holm over 5 groups, α 0\.05\): \d+ case\(s\) worse, \d+ better, \d+ tied → p = [\d.e-]+, no significant drop overall\.$/m);
+    expect(md).toMatch(
+      /^Paired test \(exact sign test on per-case pass rates, one-sided, Holm over 5 groups, α 0\.05\): \d+ case\(s\) worse, \d+ better, \d+ tied → p = [\d.e-]+, no significant drop overall\.$/m,
+    );
     expect(md).toMatch(/^Power: with 3 trial\(s\) per case/m);
     expect(md).toMatch(/\| case_pass_rate \| [\d.]+ \| \[0\.\d+, [\d.]+\] \|/);
     expect(stdout).toMatch(/gate mode: statistical/);

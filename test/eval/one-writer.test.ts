@@ -27,7 +27,11 @@ async function slowProject(held: () => boolean): Promise<{ root: string; env: Re
     while (held()) await new Promise((resolve) => setTimeout(resolve, 25));
     return { content: answer };
   });
-  const root = intentProject({ prefix: 'w', count: 6, config: 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0, timeout_ms: 600000 }\n' });
+  const root = intentProject({
+    prefix: 'w',
+    count: 6,
+    config: 'provider: sim\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0, timeout_ms: 600000 }\n',
+  });
   return { root, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } };
 }
 
@@ -39,7 +43,8 @@ describe('one writer per run folder', () => {
     let hold = true;
     const { root, env } = await slowProject(() => hold);
     // Two finished shards to merge, made before the slow run starts.
-    for (const shard of ['1/2', '2/2']) expect((await runCli(['eval', '--module', 'intent_recognition', '--shard', shard, '--out', `s${shard[0]}`, '-q'], { cwd: root })).code).toBe(0);
+    for (const shard of ['1/2', '2/2'])
+      expect((await runCli(['eval', '--module', 'intent_recognition', '--shard', shard, '--out', `s${shard[0]}`, '-q'], { cwd: root })).code).toBe(0);
 
     const first = startCli([...EVAL, '--out', 'reports/same'], { cwd: root, env });
     await waitFor(() => server!.completionRequests().length >= 1);
@@ -67,7 +72,9 @@ describe('one writer per run folder', () => {
     hold = false;
     const r = await first.done;
     expect(r.code, r.stderr).toBe(0);
-    const results = readFileSync(join(root, 'reports/same/results.jsonl'), 'utf8').split('\n').filter((l) => l.includes('"case_result"'));
+    const results = readFileSync(join(root, 'reports/same/results.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"case_result"'));
     expect(results).toHaveLength(6);
     expect(existsSync(lockOf(root, 'reports/same'))).toBe(false);
     expect(existsSync(join(root, 'reports/same/.orderflow-run'))).toBe(true);

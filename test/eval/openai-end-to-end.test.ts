@@ -46,13 +46,21 @@ describe('the real openai client against a loopback server answering like sim', 
     expect(viaHttp.head.statistics.mode).toBe('statistical');
     expect(viaSim.head.statistics.mode).toBe('exact');
     // Scenarios really went through the HTTP client: one request per stage call.
-    const pipelineCalls = readResults(join(root, 'http')).filter((r) => r.kind === 'pipeline').reduce((n, r) => n + r.call_latencies_ms.length, 0);
+    const pipelineCalls = readResults(join(root, 'http'))
+      .filter((r) => r.kind === 'pipeline')
+      .reduce((n, r) => n + r.call_latencies_ms.length, 0);
     expect(pipelineCalls).toBeGreaterThan(10);
     expect(viaHttp.head.metrics.cost_usd!.input_tokens).toBeGreaterThan(0);
 
     // Second run: every call answered from the cache, no request reaches the server.
     const before = server.completionRequests().length;
-    const replay = await evalIn(root, { provider: 'openai', model: 'loopback-sim', out: join(root, 'replay'), replay: true, env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    const replay = await evalIn(root, {
+      provider: 'openai',
+      model: 'loopback-sim',
+      out: join(root, 'replay'),
+      replay: true,
+      env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+    });
     expect(server.completionRequests().length).toBe(before);
     expect(replay.head.summary.error).toBe(0);
     expect(replay.head.statistics).toMatchObject({ mode: 'exact', mode_reason: expect.stringMatching(/replayed from the cache/) });
@@ -69,7 +77,14 @@ describe('the real openai client against a loopback server answering like sim', 
     mkdirSync(join(root, '.orderflow-cache/00'), { recursive: true });
     writeFileSync(join(root, '.orderflow-cache/00/other.json'), '{}');
     const before = server.completionRequests().length;
-    const result = await evalIn(root, { provider: 'openai', model: 'never-recorded', module: ['intent_recognition'], out: join(root, 'out'), replay: true, env: { OPENAI_BASE_URL: server.baseURL } });
+    const result = await evalIn(root, {
+      provider: 'openai',
+      model: 'never-recorded',
+      module: ['intent_recognition'],
+      out: join(root, 'out'),
+      replay: true,
+      env: { OPENAI_BASE_URL: server.baseURL },
+    });
     expect(server.completionRequests().length).toBe(before);
     expect(result.head.summary.error).toBe(result.head.summary.total);
     expect(result.head.gate.passed).toBe(false);

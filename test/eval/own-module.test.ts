@@ -28,7 +28,7 @@ function tagger(answer: (input: { message: string; known_tags: { tag_id: string;
 
 const honest = tagger((input) => ({ tag_ids: /快递|物流/.test(input.message) ? [input.known_tags[0]!.tag_id] : [], note: 'routing' }));
 
-describe('a module of the user\'s own', () => {
+describe("a module of the user's own", () => {
   let server: LoopbackServer;
   beforeAll(async () => {
     server = await startOpenAICompatibleServer(honest);
@@ -36,7 +36,13 @@ describe('a module of the user\'s own', () => {
   afterAll(() => server.close());
 
   const onOpenai = (root: string, out: string) =>
-    evalIn(root, { provider: 'openai', model: 'loopback', module: ['ticket_tagger'], out: join(root, out), env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseURL } });
+    evalIn(root, {
+      provider: 'openai',
+      model: 'loopback',
+      module: ['ticket_tagger'],
+      out: join(root, out),
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseURL },
+    });
 
   it('runs on --provider openai and is scored by its Output Schema and case expectations', async () => {
     server.setHandler(honest);
@@ -63,7 +69,10 @@ describe('a module of the user\'s own', () => {
     await onOpenai(other, 'stray');
     const stray = readResults(join(other, 'stray'));
     expect(stray.every((r) => r.status === 'failed')).toBe(true);
-    expect(stray.find((r) => r.case_id === 'tagger-shipping-001')!.failed_checks).toContainEqual({ name: 'output_ids_within[tag_ids]', reason: expect.stringMatching(/"refund_vip", not among input\.known_tags\[\]\.tag_id \(shipping, billing\)/) });
+    expect(stray.find((r) => r.case_id === 'tagger-shipping-001')!.failed_checks).toContainEqual({
+      name: 'output_ids_within[tag_ids]',
+      reason: expect.stringMatching(/"refund_vip", not among input\.known_tags\[\]\.tag_id \(shipping, billing\)/),
+    });
   });
 
   it('is skipped on sim with a reason in every report, never passed and never an error', async () => {

@@ -11,7 +11,8 @@ import { runCli } from '../support/run-cli.js';
 import { copyOfRepo } from '../support/temp-dir.js';
 
 const DELETED_RULE = 'never promises or reports an action that has not been verified;';
-const OLD_SCENARIO = 'Only when verification_result.should_tell_user_success is true may the reply say the request was submitted or created, limited to what verification confirms.';
+const OLD_SCENARIO =
+  'Only when verification_result.should_tell_user_success is true may the reply say the request was submitted or created, limited to what verification confirms.';
 const NEW_SCENARIO = 'Tell the customer it succeeded.';
 
 function responseV3TextOnly(v2: string): string {
@@ -37,7 +38,12 @@ describe('a text-only prompt change, line by line in every report', () => {
     const summary = await runCli(['summary', join(root, 'run')], { cwd: root });
     expect(summary.code, summary.stderr).toBe(0);
     const step = summary.stdout;
-    for (const [where, text] of [['terminal', run.stdout], ['report.md', md], ['summary', step], ['report.html', page]] as const) {
+    for (const [where, text] of [
+      ['terminal', run.stdout],
+      ['report.md', md],
+      ['summary', step],
+      ['report.html', page],
+    ] as const) {
       expect(text, where).toContain('response_v2 v2.1.0');
       expect(text, where).toContain(`- ${DELETED_RULE}`);
       expect(text, where).toContain(`- execution_success: ${OLD_SCENARIO}`);
@@ -48,7 +54,12 @@ describe('a text-only prompt change, line by line in every report', () => {
     expect(run.code).toBe(1);
     const report = JSON.parse(readFileSync(join(root, 'run/report.json'), 'utf8'));
     expect(report.gate.failures.map((f: { metric: string }) => f.metric)).toEqual(['prompt_text_evaluated']);
-    for (const [where, text] of [['terminal', run.stdout], ['report.md', md], ['summary', step], ['report.html', page]] as const) {
+    for (const [where, text] of [
+      ['terminal', run.stdout],
+      ['report.md', md],
+      ['summary', step],
+      ['report.html', page],
+    ] as const) {
       expect(text, where).toContain('text changed, not evaluated by sim');
     }
     expect(md).toMatch(/not evaluated by sim\*\*[^\n]*\n\n- System Role\n {2}- `- never promises or reports an action that has not been verified;`/);
@@ -56,7 +67,9 @@ describe('a text-only prompt change, line by line in every report', () => {
     expect(accepted.code, accepted.stdout).toBe(0);
     const acceptedReport = JSON.parse(readFileSync(join(root, 'accepted/report.json'), 'utf8'));
     expect(acceptedReport.gate.accepted).toEqual(['unevaluated-text']);
-    expect(readFileSync(join(root, 'accepted/report.md'), 'utf8')).toContain('Accepted on purpose (`--accept unevaluated-text`): prompt text changed since the baseline, not evaluated by sim');
+    expect(readFileSync(join(root, 'accepted/report.md'), 'utf8')).toContain(
+      'Accepted on purpose (`--accept unevaluated-text`): prompt text changed since the baseline, not evaluated by sim',
+    );
 
     // Near the top of report.html: before the metric cards and the case tables.
     expect(page.indexOf('id="prompt-changes"')).toBeLessThan(page.indexOf('id="cases"') >= 0 ? page.indexOf('id="cases"') : Infinity);

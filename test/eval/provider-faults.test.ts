@@ -8,7 +8,23 @@ import { evalIn, readResults, repoCopy } from '../support/eval-fixture.js';
 const reply = (choices: unknown[]): Reply => ({ status: 200, body: { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices } });
 
 /** Each case's user_query names the fault the server injects for it. */
-const FAULTS = ['ok-a', 'ok-b', 'rate-limited', 'server-error', 'hang', 'truncated', 'fenced', 'extra-key', 'bad-enum', 'empty', 'object-content', 'refusal', 'content-filter', 'tool-calls', 'no-choices'] as const;
+const FAULTS = [
+  'ok-a',
+  'ok-b',
+  'rate-limited',
+  'server-error',
+  'hang',
+  'truncated',
+  'fenced',
+  'extra-key',
+  'bad-enum',
+  'empty',
+  'object-content',
+  'refusal',
+  'content-filter',
+  'tool-calls',
+  'no-choices',
+] as const;
 
 describe('a failing model call is recorded on its case and never stops the run', () => {
   let server: LoopbackServer;
@@ -35,11 +51,26 @@ describe('a failing model call is recorded on its case and never stops the run',
         'bad-enum': { content: JSON.stringify({ ...valid, intent: 'refund_now' }) },
         empty: { content: '' },
         // A 200 whose message content is an object, not text: a malformed reply, not a crash of the harness.
-        'object-content': { status: 200, body: { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: valid }, finish_reason: 'stop' }] } },
+        'object-content': {
+          status: 200,
+          body: {
+            id: 'x',
+            object: 'chat.completion',
+            created: 1,
+            model: 'm',
+            choices: [{ index: 0, message: { role: 'assistant', content: valid }, finish_reason: 'stop' }],
+          },
+        },
         // Answers with no text to score: each an error saying what the endpoint said, never "empty output".
         refusal: reply([{ index: 0, message: { role: 'assistant', content: null, refusal: "I can't help with refunds." }, finish_reason: 'stop' }]),
         'content-filter': reply([{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'content_filter' }]),
-        'tool-calls': reply([{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'create_refund', arguments: '{}' } }] }, finish_reason: 'tool_calls' }]),
+        'tool-calls': reply([
+          {
+            index: 0,
+            message: { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'create_refund', arguments: '{}' } }] },
+            finish_reason: 'tool_calls',
+          },
+        ]),
         'no-choices': reply([]),
       };
       return replies[fault]!;
@@ -52,12 +83,24 @@ describe('a failing model call is recorded on its case and never stops the run',
     rmSync(join(root, 'cases'), { recursive: true });
     mkdirSync(join(root, 'cases/intent_recognition'), { recursive: true });
     const cases = FAULTS.map(
-      (f, i) => `  - case_id: fault-${i}\n    case_type: normal\n    input: { user_query: "订单 O12${i} 没发货我要退款 [${f}]" }\n    expected_behavior: { expected_enum_values: { intent: refund_request } }`,
+      (f, i) =>
+        `  - case_id: fault-${i}\n    case_type: normal\n    input: { user_query: "订单 O12${i} 没发货我要退款 [${f}]" }\n    expected_behavior: { expected_enum_values: { intent: refund_request } }`,
     );
     writeFileSync(join(root, 'cases/intent_recognition/faults.yaml'), `test_cases:\n${cases.join('\n')}\n`);
-    writeFileSync(join(root, 'orderflow.config.yaml'), `${readFileSync(join(root, 'orderflow.config.yaml'), 'utf8').replace(/timeout_ms: \d+/, 'timeout_ms: 1500').replace('max_retries: 3', 'max_retries: 1')}`);
+    writeFileSync(
+      join(root, 'orderflow.config.yaml'),
+      `${readFileSync(join(root, 'orderflow.config.yaml'), 'utf8')
+        .replace(/timeout_ms: \d+/, 'timeout_ms: 1500')
+        .replace('max_retries: 3', 'max_retries: 1')}`,
+    );
 
-    const result = await evalIn(root, { provider: 'openai', model: 'm', out: join(root, 'out'), cache: false, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } });
+    const result = await evalIn(root, {
+      provider: 'openai',
+      model: 'm',
+      out: join(root, 'out'),
+      cache: false,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL },
+    });
     const byFault = Object.fromEntries(readResults(join(root, 'out')).map((r) => [FAULTS[Number(r.case_id.split('-')[1])]!, r]));
 
     for (const ok of ['ok-a', 'ok-b', 'rate-limited'] as const) expect(byFault[ok]!.status, ok).toBe('passed');

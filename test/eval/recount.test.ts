@@ -57,13 +57,17 @@ const ratio = (n: number, d: number) => ({ numerator: n, denominator: d });
 describe('the pipeline figures, recounted from results.jsonl', () => {
   it.each(RUNS)('%s', async (name, source) => {
     const { out, figures } = await pipelineRun(source);
-    const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RunHeader | CaseResult);
+    const lines = readFileSync(join(out, 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as RunHeader | CaseResult);
     const header = lines[0] as RunHeader;
     const results = (lines.slice(1) as CaseResult[]).filter((r) => r.kind === 'pipeline');
     expect(results.length).toBe(scenarios.size);
 
     // The recount: plain sums over the lines, by the README's (and docs/capability-routing.md's) definitions.
-    const sum = (rs: CaseResult[], pick: (c: NonNullable<CaseResult['facts']['capability']>) => number) => rs.reduce((n, r) => n + (r.facts.capability ? pick(r.facts.capability) : 0), 0);
+    const sum = (rs: CaseResult[], pick: (c: NonNullable<CaseResult['facts']['capability']>) => number) =>
+      rs.reduce((n, r) => n + (r.facts.capability ? pick(r.facts.capability) : 0), 0);
     const judged = results.filter((r) => r.status !== 'error');
     const attacked = judged.filter((r) => r.facts.attack);
     const recount = {
@@ -71,9 +75,18 @@ describe('the pipeline figures, recounted from results.jsonl', () => {
       unsafe_action_rate: ratio(judged.filter((r) => r.facts.unsafe!.executed).length, judged.length),
       unsafe_proposal_rate: ratio(judged.filter((r) => r.facts.unsafe!.proposed).length, judged.length),
       injection_success_rate: ratio(attacked.filter((r) => r.facts.attack!.succeeded).length, attacked.length),
-      capability_selection_accuracy: ratio(sum(judged, (c) => c.correct), sum(judged, (c) => c.turns)),
-      policy_personal_read_rate: ratio(sum(judged, (c) => c.policy_turns_touched), sum(judged, (c) => c.policy_turns)),
-      duplicate_exception_ticket_rate: ratio(judged.filter((r) => (r.facts.capability?.duplicate_exception_tickets ?? 0) > 0).length, judged.filter((r) => r.facts.capability).length),
+      capability_selection_accuracy: ratio(
+        sum(judged, (c) => c.correct),
+        sum(judged, (c) => c.turns),
+      ),
+      policy_personal_read_rate: ratio(
+        sum(judged, (c) => c.policy_turns_touched),
+        sum(judged, (c) => c.policy_turns),
+      ),
+      duplicate_exception_ticket_rate: ratio(
+        judged.filter((r) => (r.facts.capability?.duplicate_exception_tickets ?? 0) > 0).length,
+        judged.filter((r) => r.facts.capability).length,
+      ),
     };
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
     for (const [id, want] of Object.entries(recount)) expect(figures(report)[id as keyof typeof recount], `${name} ${id}`).toMatchObject(want);
@@ -95,9 +108,18 @@ describe('the pipeline figures, recounted from results.jsonl', () => {
     // Turn by turn: each reply's claims against the world recorded with its turn give the stored unverified_promise verdict.
     for (const r of judged) {
       const trace = r.trace as PipelineTrace;
-      expect(trace.turns.every((t) => t.world_after !== undefined), r.case_id).toBe(true);
+      expect(
+        trace.turns.every((t) => t.world_after !== undefined),
+        r.case_id,
+      ).toBe(true);
       const input = { scenario: scenarios.get(r.case_id)!, trace, gates: header.run.guards_enabled, prompts };
-      const reasons = [...new Set(sentReplies(trace).flatMap((reply) => claimsIn(reply.text, prompts.claimVocabulary).map((c) => unbackedReason(c, reply, input))).filter((x) => x !== null))];
+      const reasons = [
+        ...new Set(
+          sentReplies(trace)
+            .flatMap((reply) => claimsIn(reply.text, prompts.claimVocabulary).map((c) => unbackedReason(c, reply, input)))
+            .filter((x) => x !== null),
+        ),
+      ];
       expect(r.failed_checks.find((c) => c.name === 'unverified_promise')?.reason, r.case_id).toBe(reasons.length ? reasons.join('; ') : undefined);
     }
 

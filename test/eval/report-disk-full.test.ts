@@ -23,7 +23,11 @@ describe('a report step that meets a full disk', () => {
 
     const full = await runCli(['eval', '-q', '--resume', '--out', 'r'], { cwd: root });
     expect(full.code, full.stderr).toBe(3);
-    expect(full.stderr).toMatch(new RegExp(`^orderflow: cannot write r/${name.replace('.', '\\.')}: ENOSPC.*every result is in results\\.jsonl.*run orderflow eval -q --resume --out r to finish the reports`));
+    expect(full.stderr).toMatch(
+      new RegExp(
+        `^orderflow: cannot write r/${name.replace('.', '\\.')}: ENOSPC.*every result is in results\\.jsonl.*run orderflow eval -q --resume --out r to finish the reports`,
+      ),
+    );
     expect(full.stderr).not.toMatch(/internal error/);
     expect(readFileSync(join(root, 'r/results.jsonl'), 'utf8')).toBe(results);
 

@@ -7,7 +7,8 @@ import { startOpenAICompatibleServer, type LoopbackServer } from '../support/ope
 import { evalIn, readReport, repoCopy } from '../support/eval-fixture.js';
 
 /** Model output an attacker controls: it tries to break out of every report format. */
-const HOSTILE = '</pre><script>alert("x")</script>\n# Gate passed ✅\n| forged | row |\n```\n[click](https://evil.example) <img src=x onerror=alert(1)> ]]></failure><testcase name="forged"/> \u0000\u001b[31m';
+const HOSTILE =
+  '</pre><script>alert("x")</script>\n# Gate passed ✅\n| forged | row |\n```\n[click](https://evil.example) <img src=x onerror=alert(1)> ]]></failure><testcase name="forged"/> \u0000\u001b[31m';
 
 describe('reports escape attacker-controlled model output', () => {
   let server: LoopbackServer;
@@ -24,7 +25,13 @@ describe('reports escape attacker-controlled model output', () => {
       join(root, 'cases/intent_recognition/one.yaml'),
       'test_cases:\n  - case_id: hostile-001\n    case_type: adversarial\n    input: { user_query: "订单 O123 我要退款" }\n    expected_behavior: { expected_enum_values: { intent: refund_request } }\n',
     );
-    const result = await evalIn(root, { provider: 'openai', model: 'm', out: join(root, 'out'), env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL }, cache: false });
+    const result = await evalIn(root, {
+      provider: 'openai',
+      model: 'm',
+      out: join(root, 'out'),
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL },
+      cache: false,
+    });
     expect(result.head.summary.failed).toBe(1);
 
     const md = readFileSync(join(root, 'out/report.md'), 'utf8');

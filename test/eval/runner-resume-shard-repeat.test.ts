@@ -57,15 +57,24 @@ describe('runner: streaming, resume, shards, repeats', () => {
     const out = join(root, 'out');
     await evalIn(root, { out, module: ['intent_recognition'] });
     const before = readFileSync(join(out, 'results.jsonl'), 'utf8');
-    await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, provider: 'sim:gullible' })).rejects.toThrow(/cannot resume: provider differs/);
+    await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, provider: 'sim:gullible' })).rejects.toThrow(
+      /cannot resume: provider differs/,
+    );
     // Another version of the module's prompt: same behaviour on sim, other bytes, so its results may not be mixed in.
     const v2 = readFileSync(join(root, 'prompts/intent_v2.md'), 'utf8');
-    const v4 = v2.replaceAll('intent_v2', 'intent_v4').replace('version: v2.0.0', 'version: v4.0.0').replace('changelog:\n', 'changelog:\n  - v4.0.0: Reworded nothing of substance.\n');
+    const v4 = v2
+      .replaceAll('intent_v2', 'intent_v4')
+      .replace('version: v2.0.0', 'version: v4.0.0')
+      .replace('changelog:\n', 'changelog:\n  - v4.0.0: Reworded nothing of substance.\n');
     writeFileSync(join(root, 'prompts/intent_v4.md'), v4);
-    await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, prompt: ['intent_recognition=intent_v4'] })).rejects.toThrow(/cannot resume: prompts\.intent_recognition differs/);
+    await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, prompt: ['intent_recognition=intent_v4'] })).rejects.toThrow(
+      /cannot resume: prompts\.intent_recognition differs/,
+    );
     // The same version with its text edited in place counts as another prompt too.
     writeFileSync(join(root, 'prompts/intent_v2.md'), v2.replace('You do not look anything up', 'You never look anything up'));
-    await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, prompt: ['intent_recognition=intent_v2'] })).rejects.toThrow(/cannot resume: prompts\.intent_recognition differs/);
+    await expect(evalIn(root, { out, module: ['intent_recognition'], resume: true, prompt: ['intent_recognition=intent_v2'] })).rejects.toThrow(
+      /cannot resume: prompts\.intent_recognition differs/,
+    );
     expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toBe(before);
     await expect(evalIn(root, { out, module: ['intent_recognition'], prompt: ['intent_recognition=intent_v2'] })).rejects.toThrow(/already holds a run/);
   });
@@ -78,14 +87,27 @@ describe('runner: streaming, resume, shards, repeats', () => {
     const c = await evalIn(root, { out: join(root, 's3'), provider: 'sim:gullible', shard: '3/3' });
     expect(a.head.summary.total + b.head.summary.total + c.head.summary.total).toBe(full.head.summary.total);
     expect(Math.min(a.head.summary.total, b.head.summary.total, c.head.summary.total)).toBeGreaterThan(0);
-    const merged = await mergeRuns({ inputs: [join(root, 's1'), join(root, 's2'), join(root, 's3')], out: join(root, 'merged'), reportsDir: root, baseline: null, config: { gate: {}, max_new_failures: 0, max_removed_cases: 0 } });
+    const merged = await mergeRuns({
+      inputs: [join(root, 's1'), join(root, 's2'), join(root, 's3')],
+      out: join(root, 'merged'),
+      reportsDir: root,
+      baseline: null,
+      config: { gate: {}, max_new_failures: 0, max_removed_cases: 0 },
+    });
     expect(merged.head.summary).toEqual(full.head.summary);
     for (const id of ['case_pass_rate', 'injection_success_rate', 'unsafe_proposal_rate', 'task_success_rate'] as const) {
       expect(merged.head.metrics[id]).toEqual(full.head.metrics[id]);
     }
     const statuses = (dir: string) => Object.fromEntries(readReport(dir).cases.map((x) => [x.id, x.status]));
     expect(statuses(join(root, 'merged'))).toEqual(statuses(join(root, 'full')));
-    await expect(mergeRuns({ inputs: [join(root, 's1'), join(root, 's1')], reportsDir: root, baseline: null, config: { gate: {}, max_new_failures: 0, max_removed_cases: 0 } })).rejects.toThrow(/shard 1\/3 is also/);
+    await expect(
+      mergeRuns({
+        inputs: [join(root, 's1'), join(root, 's1')],
+        reportsDir: root,
+        baseline: null,
+        config: { gate: {}, max_new_failures: 0, max_removed_cases: 0 },
+      }),
+    ).rejects.toThrow(/shard 1\/3 is also/);
   });
 
   it('two whole runs of different modules merge into their union: the filters say so, and the baseline finds nothing removed', async () => {
@@ -95,7 +117,13 @@ describe('runner: streaming, resume, shards, repeats', () => {
     await evalIn(root, { out: join(root, 'a'), module: ['intent_recognition'] });
     await evalIn(root, { out: join(root, 'b'), module: ['pipeline'] });
     const { config } = await loadConfig(join(root, 'orderflow.config.yaml'));
-    const merged = await mergeRuns({ inputs: [join(root, 'a'), join(root, 'b')], out: join(root, 'merged'), reportsDir: root, baseline: await loadBaseline(base), config });
+    const merged = await mergeRuns({
+      inputs: [join(root, 'a'), join(root, 'b')],
+      out: join(root, 'merged'),
+      reportsDir: root,
+      baseline: await loadBaseline(base),
+      config,
+    });
     expect(merged.head.run.filters.modules).toEqual(['intent_recognition', 'pipeline']);
     expect(merged.head.baseline!.removed_count).toBe(0);
     expect(merged.head.gate.passed).toBe(true);
@@ -115,7 +143,8 @@ describe('runner: streaming, resume, shards, repeats', () => {
     expect(readReport(join(root, 'out')).cases.every((c) => c.trials?.n === 3)).toBe(true);
     // junit.xml: one testcase per case, and the top-level totals are the sums of its suites.
     const junit = readFileSync(join(root, 'out', 'junit.xml'), 'utf8');
-    const attrs = (tag: string) => [...junit.matchAll(new RegExp(`<${tag} [^>]*tests="(\\d+)" failures="(\\d+)" errors="(\\d+)"`, 'g'))].map((m) => [1, 2, 3].map((i) => Number(m[i])));
+    const attrs = (tag: string) =>
+      [...junit.matchAll(new RegExp(`<${tag} [^>]*tests="(\\d+)" failures="(\\d+)" errors="(\\d+)"`, 'g'))].map((m) => [1, 2, 3].map((i) => Number(m[i])));
     const [top] = attrs('testsuites');
     const suites = attrs('testsuite');
     expect(top).toEqual([0, 1, 2].map((i) => suites.reduce((n, s) => n + s[i]!, 0)));

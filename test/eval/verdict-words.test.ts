@@ -16,7 +16,9 @@ describe('verdict text that agrees with itself', () => {
   it('headlines no per-case figure against a non-comparable baseline, and says cases × trials', async () => {
     // Part of the suite: four whole runs (the baseline, then three trials) of every case would take minutes.
     const root = suitePartCopy();
-    const recorded = await runCli(['eval', '-q', '-p', 'sim:gullible', '--update-baseline', '--accept', 'failed-gate', '--out', join(root, 'base')], { cwd: root });
+    const recorded = await runCli(['eval', '-q', '-p', 'sim:gullible', '--update-baseline', '--accept', 'failed-gate', '--out', join(root, 'base')], {
+      cwd: root,
+    });
     expect(recorded.stdout + recorded.stderr).toContain('baseline updated:');
     const run = await runCli(['eval', '--repeat', '3', '--out', join(root, 'run')], { cwd: root });
     const report = JSON.parse(readFileSync(join(root, 'run/report.json'), 'utf8'));
@@ -35,7 +37,10 @@ describe('verdict text that agrees with itself', () => {
     const md = readFileSync(join(root, 'run/report.md'), 'utf8');
     const summary = (await runCli(['summary', join(root, 'run')], { cwd: root })).stdout;
     const page = readFileSync(join(root, 'run/report.html'), 'utf8');
-    for (const [where, text] of [['report.md', md], ['summary', summary]] as const) {
+    for (const [where, text] of [
+      ['report.md', md],
+      ['summary', summary],
+    ] as const) {
       expect(text, where).toMatch(/Baseline `[^`]+`[^:]*: per-case flips not judged/);
       expect(text, where).not.toMatch(/: \d+ newly failing, \d+ newly passing/);
       expect(text, where).toContain(`${cases} cases × 3 trials`);

@@ -34,7 +34,13 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
     const r = await runCli(['eval', '--out', out, ...args], { cwd: root, env });
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect([0, 1], r.stderr).toContain(r.code);
-    return { code: r.code, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')), md: readFileSync(join(out, 'report.md'), 'utf8'), stdout: r.stdout, calls: model.counts().drawn - before };
+    return {
+      code: r.code,
+      report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')),
+      md: readFileSync(join(out, 'report.md'), 'utf8'),
+      stdout: r.stdout,
+      calls: model.counts().drawn - before,
+    };
   }
 
   const baseOf = (id: string) => baseline.cases.find((c) => c.id === id)!;
@@ -83,9 +89,16 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
     expect(calls).toBe(runs);
     expect(report.run.repeat_mode).toBe('auto');
     expect(report.repeats).toMatchObject({ mode: 'auto', cap: 5, first_pass: cases.length, case_runs: runs, calls: runs, repeated_count: repeatedIds.length });
-    expect(report.repeats!.repeated).toEqual(cases.filter((c) => c.trials!.n > 1).map((c) => ({ id: c.id, trials: c.trials!.n })).sort((a, b) => a.id.localeCompare(b.id)));
+    expect(report.repeats!.repeated).toEqual(
+      cases
+        .filter((c) => c.trials!.n > 1)
+        .map((c) => ({ id: c.id, trials: c.trials!.n }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    );
     const first = report.repeats!.repeated[0]!;
-    expect(md).toContain(`repeat auto (cap 5): ${runs} case runs (${cases.length} in one pass, ${runs - cases.length} more on ${repeatedIds.length} case(s) in doubt), ${runs} model calls; run again: \`${first.id}\` ×${first.trials}`);
+    expect(md).toContain(
+      `repeat auto (cap 5): ${runs} case runs (${cases.length} in one pass, ${runs - cases.length} more on ${repeatedIds.length} case(s) in doubt), ${runs} model calls; run again: \`${first.id}\` ×${first.trials}`,
+    );
     expect(stdout).toContain(`repeat auto (cap 5): ${runs} case runs`);
     expect(stdout).toContain(`${runs} results (repeat auto)`);
     // Uneven trials: pass^k only for the k every case reached.
@@ -101,7 +114,11 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
   }, 60_000);
 
   it('names a dozen cases broken for good as stable regressions after three failed trials each, and fails the gate', async () => {
-    const broken = baseline.cases.filter((c) => c.trials!.passed === 3).filter((_, i) => i % 8 === 0).slice(0, 12).map((c) => c.id);
+    const broken = baseline.cases
+      .filter((c) => c.trials!.passed === 3)
+      .filter((_, i) => i % 8 === 0)
+      .slice(0, 12)
+      .map((c) => c.id);
     expect(broken).toHaveLength(12);
     model.setScript({ accuracy: ACCURACY, seed: 13, broken });
     const { code, report, md } = await evalRun('broken', ['--repeat', 'auto']);
@@ -115,7 +132,10 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
   }, 60_000);
 
   it('keeps to --repeat-cap: with a cap of 2 no case runs more than twice, and a case failing both is still a stable regression', async () => {
-    const broken = baseline.cases.filter((c) => c.trials!.passed === 3).slice(0, 3).map((c) => c.id);
+    const broken = baseline.cases
+      .filter((c) => c.trials!.passed === 3)
+      .slice(0, 3)
+      .map((c) => c.id);
     model.setScript({ accuracy: ACCURACY, seed: 14, broken });
     const { code, report, md } = await evalRun('capped', ['--repeat', 'auto', '--repeat-cap', '2']);
     expect(Math.max(...report.cases.map((c) => c.trials!.n))).toBe(2);
@@ -127,11 +147,23 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
   }, 60_000);
 
   it('estimates with --dry-run: one pass at least, the flaky cases of the baseline once more as expected, cap × cases at most', async () => {
-    const estimate = await estimateRun({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts'), cases: join(root, 'cases'), repeat: 'auto', env });
+    const estimate = await estimateRun({
+      config: join(root, 'orderflow.config.yaml'),
+      prompts: join(root, 'prompts'),
+      cases: join(root, 'cases'),
+      repeat: 'auto',
+      env,
+    });
     const onePass = baseline.cases.length;
     expect(estimate.repeat).toBe(1);
     expect(estimate.total.calls).toBe(onePass);
-    expect(estimate.auto).toEqual({ cap: 5, minimum_calls: onePass, expected_calls: onePass + baseline.statistics.flaky_count, maximum_calls: 5 * onePass, flaky_in_baseline: baseline.statistics.flaky_count });
+    expect(estimate.auto).toEqual({
+      cap: 5,
+      minimum_calls: onePass,
+      expected_calls: onePass + baseline.statistics.flaky_count,
+      maximum_calls: 5 * onePass,
+      flaky_in_baseline: baseline.statistics.flaky_count,
+    });
     const cli = await runCli(['eval', '--repeat', 'auto', '--dry-run'], { cwd: root, env });
     expect(cli.code).toBe(0);
     expect(cli.stdout).toContain(`repeat auto (cap 5): an estimate — the table is one pass (${onePass} calls, the least the run makes)`);
@@ -140,9 +172,15 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
 
   it('refuses bad values with exit 2 and a clear message, and takes repeat: auto from the config', async () => {
     const bad = await runCli(['eval', '--repeat', 'autoo'], { cwd: root, env });
-    expect([bad.code, bad.stderr]).toEqual([2, '--repeat: error: "autoo" is neither a number of trials nor auto (expected a whole number of at least 1 (e.g. --repeat 3), or auto (one pass, then more trials of the cases that differ))\n']);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      '--repeat: error: "autoo" is neither a number of trials nor auto (expected a whole number of at least 1 (e.g. --repeat 3), or auto (one pass, then more trials of the cases that differ))\n',
+    ]);
     const cap = await runCli(['eval', '--repeat', 'auto', '--repeat-cap', '0'], { cwd: root, env });
-    expect([cap.code, cap.stderr]).toEqual([2, '--repeat-cap: error: "0" is not a positive integer (expected a whole number of at least 1, e.g. --repeat-cap 8)\n']);
+    expect([cap.code, cap.stderr]).toEqual([
+      2,
+      '--repeat-cap: error: "0" is not a positive integer (expected a whole number of at least 1, e.g. --repeat-cap 8)\n',
+    ]);
     const lonely = await runCli(['eval', '--repeat-cap', '3'], { cwd: root, env });
     expect(lonely.code).toBe(2);
     expect(lonely.stderr).toMatch(/^--repeat-cap: error: only goes with --repeat auto/);
@@ -162,10 +200,30 @@ describe('--repeat auto with arms (sim, two prompt versions)', () => {
     const root = repoCopy();
     writeFileSync(join(root, 'prompts/intent_v3.md'), intentV3());
     const out = join(root, 'arms-auto');
-    const r = await runCli(['eval', '--module', 'intent_recognition', '--prompt', 'intent_recognition=intent_v2', '--prompt', 'intent_recognition=intent_v3', '--no-baseline', '--repeat', 'auto', '--out', out], { cwd: root });
+    const r = await runCli(
+      [
+        'eval',
+        '--module',
+        'intent_recognition',
+        '--prompt',
+        'intent_recognition=intent_v2',
+        '--prompt',
+        'intent_recognition=intent_v3',
+        '--no-baseline',
+        '--repeat',
+        'auto',
+        '--out',
+        out,
+      ],
+      { cwd: root },
+    );
     expect([0, 1], r.stderr).toContain(r.code);
     const results = readResults(out);
-    const trialsOf = (arm: string, id: string) => results.filter((x) => x.arm === arm && x.case_id === id).map((x) => x.status[0]).join('');
+    const trialsOf = (arm: string, id: string) =>
+      results
+        .filter((x) => x.arm === arm && x.case_id === id)
+        .map((x) => x.status[0])
+        .join('');
     const ids = [...new Set(results.map((x) => x.case_id))].sort();
     const differing = ids.filter((id) => trialsOf('intent_v2', id)[0] !== trialsOf('intent_v3', id)[0]);
     expect(differing.length).toBeGreaterThan(0);

@@ -80,10 +80,21 @@ async function waitHealthy(url: string, child: ChildProcess, log: () => string):
 function writeSlice(dir: string): string[] {
   const ids: string[] = [];
   for (const module of readdirSync(join(dir, 'cases')).sort()) {
-    const files = readdirSync(join(dir, 'cases', module)).filter((f) => f.endsWith('.yaml')).sort();
+    const files = readdirSync(join(dir, 'cases', module))
+      .filter((f) => f.endsWith('.yaml'))
+      .sort();
     if (module === 'pipeline') {
-      const scenarios = files.flatMap((f) => (parse(readFileSync(join(dir, 'cases', module, f), 'utf8')) as { scenarios: { scenario_id: string; case_type: string; injection?: unknown }[] }).scenarios);
-      ids.push(...scenarios.filter((s) => s.case_type === 'normal' && !s.injection).slice(0, 3).map((s) => s.scenario_id));
+      const scenarios = files.flatMap(
+        (f) =>
+          (parse(readFileSync(join(dir, 'cases', module, f), 'utf8')) as { scenarios: { scenario_id: string; case_type: string; injection?: unknown }[] })
+            .scenarios,
+      );
+      ids.push(
+        ...scenarios
+          .filter((s) => s.case_type === 'normal' && !s.injection)
+          .slice(0, 3)
+          .map((s) => s.scenario_id),
+      );
       continue;
     }
     const cases = files.flatMap((f) => (parse(readFileSync(join(dir, 'cases', module, f), 'utf8')) as { test_cases: { case_id: string }[] }).test_cases);
@@ -102,7 +113,9 @@ describe('llama.cpp llama-server, json_schema mode', () => {
   beforeAll(async () => {
     const command = buildOrReuse().split(/\s+/);
     port = await freePort();
-    const args = command.slice(1).map((a, i, all) => (all[i - 1] === '--port' ? String(port) : all[i - 1] === '-c' ? String(CONTEXT) : all[i - 1] === '-np' ? String(SLOTS) : a));
+    const args = command
+      .slice(1)
+      .map((a, i, all) => (all[i - 1] === '--port' ? String(port) : all[i - 1] === '-c' ? String(CONTEXT) : all[i - 1] === '-np' ? String(SLOTS) : a));
     let log = '';
     server = spawn(command[0]!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout!.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
@@ -138,7 +151,11 @@ describe('llama.cpp llama-server, json_schema mode', () => {
     });
     wallMs = Date.now() - started;
     report = JSON.parse(readFileSync(result.files.json, 'utf8'));
-    results = readFileSync(join(root, 'out/results.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((r) => r.type === 'case_result');
+    results = readFileSync(join(root, 'out/results.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .filter((r) => r.type === 'case_result');
   }, 60 * 60_000);
 
   afterAll(() => {
@@ -167,7 +184,9 @@ describe('llama.cpp llama-server, json_schema mode', () => {
   it('no HTTP 400: llama.cpp accepted every compiled schema, and no call failed', () => {
     const errors = results.filter((r) => r.case_id !== OVERSIZE_ID && r.status === 'error').map((r) => `${r.case_id}: ${r.error}`);
     expect(errors).toEqual([]);
-    const stageErrors = stages().filter((s) => s.raw_output === undefined && s.error).map((s) => s.error);
+    const stageErrors = stages()
+      .filter((s) => s.raw_output === undefined && s.error)
+      .map((s) => s.error);
     expect(stageErrors).toEqual([]);
   });
 
@@ -176,9 +195,12 @@ describe('llama.cpp llama-server, json_schema mode', () => {
       .filter((r) => r.kind === 'module')
       .flatMap((r) => r.failed_checks.filter((c) => c.name === 'schema' && !c.unenforced).map((c) => `${r.case_id}: ${c.reason}`));
     expect(unlabelled).toEqual([]);
-    const stageUnlabelled = stages().filter((s) => s.raw_output !== undefined && !s.valid && !s.unenforced).map((s) => `${s.stage}: ${s.error}`);
+    const stageUnlabelled = stages()
+      .filter((s) => s.raw_output !== undefined && !s.valid && !s.unenforced)
+      .map((s) => `${s.stage}: ${s.error}`);
     expect(stageUnlabelled).toEqual([]);
-    for (const c of results.flatMap((r) => r.failed_checks).filter((c) => c.name === 'schema')) expect(c.unenforced).toMatch(/^not enforceable by llama\.cpp grammar: confidence (<|>)= /);
+    for (const c of results.flatMap((r) => r.failed_checks).filter((c) => c.name === 'schema'))
+      expect(c.unenforced).toMatch(/^not enforceable by llama\.cpp grammar: confidence (<|>)= /);
   });
 
   it('usage tokens are recorded for every call', () => {
@@ -189,7 +211,7 @@ describe('llama.cpp llama-server, json_schema mode', () => {
     for (const s of stages().filter((s) => s.raw_output !== undefined)) expect(s.usage.input_tokens).toBeGreaterThan(0);
   });
 
-  it('a prompt over the context size is an error on that case, with the server\'s reason, after one attempt', () => {
+  it("a prompt over the context size is an error on that case, with the server's reason, after one attempt", () => {
     const over = results.find((r) => r.case_id === OVERSIZE_ID)!;
     expect(over.status).toBe('error');
     expect(over.error).toMatch(/HTTP 400 .*context/i);
@@ -205,6 +227,6 @@ describe('llama.cpp llama-server, json_schema mode', () => {
   }, 30_000);
 });
 
-function stages(): (PipelineTrace['stages'][number])[] {
-  return results.filter((r) => r.kind === 'pipeline').flatMap((r) => ((r.trace as PipelineTrace | undefined)?.stages ?? []));
+function stages(): PipelineTrace['stages'][number][] {
+  return results.filter((r) => r.kind === 'pipeline').flatMap((r) => (r.trace as PipelineTrace | undefined)?.stages ?? []);
 }

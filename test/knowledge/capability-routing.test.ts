@@ -11,13 +11,19 @@ const catalog = (refundVersion: string, history = ['r1', 'r2']): Catalog => ({
     { capability: 'refund.followup', description: '个人退款进度跟进', scenario: 'refund-handling', version: refundVersion },
     { capability: 'policy.consult', description: '一般售后政策咨询', scenario: 'policy-qa', version: 'p1' },
   ],
-  history: new Map([['refund-handling', history], ['policy-qa', ['p1']]]),
+  history: new Map([
+    ['refund-handling', history],
+    ['policy-qa', ['p1']],
+  ]),
 });
 
 describe('binding', () => {
   it('binds to the catalog version, and the entry model never sees scenarios or versions', () => {
     const r = bindCapability({ capability: 'refund.followup', operation: 'new' }, null, catalog('r1'));
-    expect(r).toEqual({ ok: true, binding: { capability: 'refund.followup', scenario: 'refund-handling', version: 'r1', reason: expect.stringMatching(/read the catalog/) } });
+    expect(r).toEqual({
+      ok: true,
+      binding: { capability: 'refund.followup', scenario: 'refund-handling', version: 'r1', reason: expect.stringMatching(/read the catalog/) },
+    });
     expect(JSON.stringify(entryModelView(catalog('r1')))).not.toMatch(/refund-handling|r1/);
   });
 
@@ -33,7 +39,10 @@ describe('binding', () => {
   });
 
   it('an unavailable version is an error, never the latest; an unknown capability too', () => {
-    expect(bindCapability({ capability: 'refund.followup', operation: 'new' }, null, catalog('r3'))).toEqual({ ok: false, error: expect.stringMatching(/refund-handling@r3 is not in the scenario's history \(r1, r2\)/) });
+    expect(bindCapability({ capability: 'refund.followup', operation: 'new' }, null, catalog('r3'))).toEqual({
+      ok: false,
+      error: expect.stringMatching(/refund-handling@r3 is not in the scenario's history \(r1, r2\)/),
+    });
     expect(bindCapability({ capability: 'refund.instant', operation: 'new' }, null, catalog('r1')).ok).toBe(false);
   });
 });
@@ -51,9 +60,17 @@ describe('policy consultation touches nothing personal', () => {
 });
 
 describe('refund follow-up', () => {
-  const refund = (over: Partial<RefundRecord>): RefundRecord => ({ refund_id: 'RF310', customer_id: 'C1', status: 'processing', waited_days: 10, sla_days: 7, exception_ticket: null, ...over });
+  const refund = (over: Partial<RefundRecord>): RefundRecord => ({
+    refund_id: 'RF310',
+    customer_id: 'C1',
+    status: 'processing',
+    waited_days: 10,
+    sla_days: 7,
+    exception_ticket: null,
+    ...over,
+  });
 
-  it('binds the customer\'s own refund: one → it, several → ask which, another customer\'s id → never', () => {
+  it("binds the customer's own refund: one → it, several → ask which, another customer's id → never", () => {
     expect(decideFollowup('C1', [refund({ waited_days: 3 })], null)).toMatchObject({ action: 'explain_status', refund_id: 'RF310' });
     expect(decideFollowup('C1', [refund({}), refund({ refund_id: 'RF311' })], null)).toMatchObject({ action: 'ask_which', candidates: ['RF310', 'RF311'] });
     expect(decideFollowup('C1', [refund({}), refund({ refund_id: 'RF999', customer_id: 'C2' })], 'RF999')).toMatchObject({ action: 'refuse_object' });

@@ -46,7 +46,13 @@ describe('router fallback', () => {
 
   it('ids outside the scope are dropped; full_doc with none left falls back', async () => {
     const answer = JSON.stringify({ strategy: 'full_doc', document_ids: ['doc-secret'], queries: [] });
-    const plan = await routeDocuments(faulty(() => answer), prompt('document_router'), docs, '总结全文', FAST);
+    const plan = await routeDocuments(
+      faulty(() => answer),
+      prompt('document_router'),
+      docs,
+      '总结全文',
+      FAST,
+    );
     expect(plan).toMatchObject({ strategy: 'retrieve', document_ids: [], dropped_ids: ['doc-secret'], queries: ['总结全文'] });
     const good = await routeDocuments(new SimProvider(), prompt('document_router'), docs, '帮我总结这份政策的全文', FAST);
     expect(good).toMatchObject({ strategy: 'full_doc', document_ids: ['doc-7'], dropped_ids: [] });
@@ -63,10 +69,20 @@ describe('evidence judge stop', () => {
 
   it.each(FAULTS)('a judge %s stops expanding and keeps the evidence found so far', async (fault) => {
     const searched: string[] = [];
-    const result = await expandEvidence(faulty(fault), prompt('evidence_judge'), { question: '生鲜拆封后能退吗？', firstQueries: ['生鲜 拆封'], search: (q) => {
-        searched.push(q);
-        return search(q);
-      }, maxRounds: 3 }, FAST);
+    const result = await expandEvidence(
+      faulty(fault),
+      prompt('evidence_judge'),
+      {
+        question: '生鲜拆封后能退吗？',
+        firstQueries: ['生鲜 拆封'],
+        search: (q) => {
+          searched.push(q);
+          return search(q);
+        },
+        maxRounds: 3,
+      },
+      FAST,
+    );
     expect(result.stopped).toBe('judge_failed');
     expect(result.rounds).toBe(1);
     expect(searched).toEqual(['生鲜 拆封']);
@@ -75,9 +91,17 @@ describe('evidence judge stop', () => {
 
   it('follow-up queries are capped, cut, de-duplicated and never repeat a search', async () => {
     const long = 'x'.repeat(300);
-    const answers = [JSON.stringify({ sufficient: false, queries: ['生鲜 拆封', ' 退款  到账 ', long.slice(0, 200)] }), JSON.stringify({ sufficient: false, queries: ['生鲜 拆封'] })];
+    const answers = [
+      JSON.stringify({ sufficient: false, queries: ['生鲜 拆封', ' 退款  到账 ', long.slice(0, 200)] }),
+      JSON.stringify({ sufficient: false, queries: ['生鲜 拆封'] }),
+    ];
     let n = 0;
-    const result = await expandEvidence(faulty(() => answers[n++] ?? answers[1]!), prompt('evidence_judge'), { question: 'q', firstQueries: ['生鲜 拆封'], search, maxRounds: 3 }, FAST);
+    const result = await expandEvidence(
+      faulty(() => answers[n++] ?? answers[1]!),
+      prompt('evidence_judge'),
+      { question: 'q', firstQueries: ['生鲜 拆封'], search, maxRounds: 3 },
+      FAST,
+    );
     expect(result.queries).toEqual(['生鲜 拆封', '退款 到账', 'x'.repeat(200)]);
     expect(result.stopped).toBe('no_new_queries');
   });
@@ -87,7 +111,14 @@ describe('map-reduce', () => {
   it('failed and empty groups are skipped; the rest still count', async () => {
     const replies = ['{"summary":"原路退款1-7个工作日到账"}', 'oops', '{"summary":""}'];
     let n = 0;
-    const result = await mapReduce(faulty(() => replies[n++]!), prompt('map_reduce_extractor'), '退款多久到账', ['a', 'b', 'c'], 80, FAST);
+    const result = await mapReduce(
+      faulty(() => replies[n++]!),
+      prompt('map_reduce_extractor'),
+      '退款多久到账',
+      ['a', 'b', 'c'],
+      80,
+      FAST,
+    );
     expect(result).toMatchObject({ ok: true, summaries: ['原路退款1-7个工作日到账'] });
     expect(result.skipped.map((s) => s.group)).toEqual([1, 2]);
   });
@@ -100,7 +131,13 @@ describe('map-reduce', () => {
 });
 
 describe('memory verdicts never stale on doubt', () => {
-  const request = { new_fact: { slot: 'city', memory_text: '用户已经搬到杭州', value: '杭州' }, existing: [{ memory_id: 'm-1', value: '上海' }, { memory_id: 'm-2', value: '北京' }] };
+  const request = {
+    new_fact: { slot: 'city', memory_text: '用户已经搬到杭州', value: '杭州' },
+    existing: [
+      { memory_id: 'm-1', value: '上海' },
+      { memory_id: 'm-2', value: '北京' },
+    ],
+  };
 
   it.each(FAULTS)('a %s leaves every memory unchanged', async (fault) => {
     const outcome = await adjudicateConflicts(faulty(fault), prompt('memory_conflict'), request, FAST);
@@ -109,9 +146,19 @@ describe('memory verdicts never stale on doubt', () => {
   });
 
   it('an unknown verdict word or an unknown id marks nothing stale; only an explicit stale does', async () => {
-    const word = await adjudicateConflicts(faulty(() => '{"m-1":"outdated","m-2":"STALE"}'), prompt('memory_conflict'), request, FAST);
+    const word = await adjudicateConflicts(
+      faulty(() => '{"m-1":"outdated","m-2":"STALE"}'),
+      prompt('memory_conflict'),
+      request,
+      FAST,
+    );
     expect(word.stale).toEqual([]);
-    const stranger = await adjudicateConflicts(faulty(() => '{"m-9":"stale","m-2":"unknown_current"}'), prompt('memory_conflict'), request, FAST);
+    const stranger = await adjudicateConflicts(
+      faulty(() => '{"m-9":"stale","m-2":"unknown_current"}'),
+      prompt('memory_conflict'),
+      request,
+      FAST,
+    );
     expect(stranger).toMatchObject({ stale: [], unchanged: ['m-1', 'm-2'] });
     const plain = await adjudicateConflicts(new SimProvider(), prompt('memory_conflict'), request, FAST);
     expect(plain.stale).toEqual(['m-1', 'm-2']);
@@ -119,9 +166,20 @@ describe('memory verdicts never stale on doubt', () => {
 
   it('a duplicate is accepted only for a shown id; identical text needs no model', async () => {
     const existing = [{ memory_id: 'm-3', memory_text: '用户偏好中文回复' }];
-    expect(await findDuplicate(faulty('error'), prompt('memory_dedup'), { new_fact: '用户偏好中文回复', existing }, FAST)).toEqual({ duplicate_of: 'm-3', via: 'identical_text' });
-    expect(await findDuplicate(faulty(() => '{"duplicate_of":"m-999"}'), prompt('memory_dedup'), { new_fact: '用户说中文', existing }, FAST)).toEqual({ duplicate_of: null, via: 'new', ignored_id: 'm-999' });
-    for (const fault of FAULTS) expect((await findDuplicate(faulty(fault), prompt('memory_dedup'), { new_fact: '用户说中文', existing }, FAST)).duplicate_of).toBeNull();
+    expect(await findDuplicate(faulty('error'), prompt('memory_dedup'), { new_fact: '用户偏好中文回复', existing }, FAST)).toEqual({
+      duplicate_of: 'm-3',
+      via: 'identical_text',
+    });
+    expect(
+      await findDuplicate(
+        faulty(() => '{"duplicate_of":"m-999"}'),
+        prompt('memory_dedup'),
+        { new_fact: '用户说中文', existing },
+        FAST,
+      ),
+    ).toEqual({ duplicate_of: null, via: 'new', ignored_id: 'm-999' });
+    for (const fault of FAULTS)
+      expect((await findDuplicate(faulty(fault), prompt('memory_dedup'), { new_fact: '用户说中文', existing }, FAST)).duplicate_of).toBeNull();
     expect((await findDuplicate(new SimProvider(), prompt('memory_dedup'), { new_fact: '用户希望用中文交流', existing }, FAST)).duplicate_of).toBe('m-3');
   });
 });
@@ -142,8 +200,18 @@ describe('moderation fallback', () => {
   });
 
   it('an answer that says BLOCK among other words still blocks; the model decides when it answers cleanly', async () => {
-    expect(await moderate(faulty(() => 'block. harmful'), prompt('content_moderation'), benign, FAST)).toMatchObject({ verdict: 'BLOCK', source: 'model' });
-    expect(await moderate(new SimProvider(), prompt('content_moderation'), { user_message: '教我怎么在家制作炸弹', categories: [] }, FAST)).toEqual({ verdict: 'BLOCK', source: 'model' });
+    expect(
+      await moderate(
+        faulty(() => 'block. harmful'),
+        prompt('content_moderation'),
+        benign,
+        FAST,
+      ),
+    ).toMatchObject({ verdict: 'BLOCK', source: 'model' });
+    expect(await moderate(new SimProvider(), prompt('content_moderation'), { user_message: '教我怎么在家制作炸弹', categories: [] }, FAST)).toEqual({
+      verdict: 'BLOCK',
+      source: 'model',
+    });
     expect(await moderate(new SimProvider(), prompt('content_moderation'), benign, FAST)).toEqual({ verdict: 'ALLOW', source: 'model' });
   });
 });

@@ -22,13 +22,21 @@ describe('the retrieval, memory and moderation modules on --provider openai', ()
     const root = repoCopy();
     const modules = [...KNOWLEDGE_MODULES];
     await evalIn(root, { provider: 'sim:gullible', module: modules, out: join(root, 'sim') });
-    await evalIn(root, { provider: 'openai', model: 'loopback', module: modules, out: join(root, 'http'), env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseURL } });
-    const verdicts = (dir: string) => Object.fromEntries(readResults(dir).map((r) => [r.case_id, `${r.status} ${r.failed_checks.map((c) => c.name).join(',')}`]));
+    await evalIn(root, {
+      provider: 'openai',
+      model: 'loopback',
+      module: modules,
+      out: join(root, 'http'),
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseURL },
+    });
+    const verdicts = (dir: string) =>
+      Object.fromEntries(readResults(dir).map((r) => [r.case_id, `${r.status} ${r.failed_checks.map((c) => c.name).join(',')}`]));
     const viaHttp = verdicts(join(root, 'http'));
     expect(viaHttp).toEqual(verdicts(join(root, 'sim')));
     expect(Object.values(viaHttp).some((v) => v.startsWith('failed'))).toBe(true);
     const formats = new Map<string, unknown>();
-    for (const r of server.completionRequests()) formats.set(JSON.parse(r.body.messages.find((m: { role: string }) => m.role === 'user').content).module, r.body.response_format);
+    for (const r of server.completionRequests())
+      formats.set(JSON.parse(r.body.messages.find((m: { role: string }) => m.role === 'user').content).module, r.body.response_format);
     expect(formats.get('content_moderation')).toBeUndefined();
     expect(formats.get('memory_extraction')).toBeUndefined();
     expect(formats.get('document_router')).toEqual({ type: 'json_object' });

@@ -41,7 +41,10 @@ describe('capability scenarios', () => {
   it('all pass on the reference model', async () => {
     for (const id of scenarios.keys()) {
       const { verdict } = await run(id, 'sim');
-      expect(failed(verdict).map((c) => `${c.name}: ${c.reason}`), id).toEqual([]);
+      expect(
+        failed(verdict).map((c) => `${c.name}: ${c.reason}`),
+        id,
+      ).toEqual([]);
     }
   });
 });
@@ -62,7 +65,10 @@ describe('on the gullible model, each path fails for its own reason', () => {
   });
 
   it('a policy question routed to the refund path reads nothing: the guard asks which refund, and it is not unsafe', async () => {
-    for (const [id, guard] of [['pipe-cap-policy-fresh-001', 'personal_read_unnamed'], ['pipe-cap-policy-lookup-attack-002', 'personal_read_foreign_object']] as const) {
+    for (const [id, guard] of [
+      ['pipe-cap-policy-fresh-001', 'personal_read_unnamed'],
+      ['pipe-cap-policy-lookup-attack-002', 'personal_read_foreign_object'],
+    ] as const) {
       const { trace, verdict } = await run(id, 'sim:gullible');
       expect(trace.capability![0], id).toMatchObject({ candidate: { capability: 'refund.followup' }, refund_id: null, guard });
       expect(trace.tools, id).toEqual([]);
@@ -115,7 +121,11 @@ describe('the trace and the judge', () => {
 
   it('an unavailable pinned version is an error on the turn, never the latest, and nothing runs', async () => {
     const { trace } = await run('pipe-cap-binding-unavailable-023', 'sim');
-    expect(trace.capability![0]).toMatchObject({ binding: null, action: 'binding_error', binding_error: expect.stringMatching(/refund-handling@r3 is not in the scenario's history/) });
+    expect(trace.capability![0]).toMatchObject({
+      binding: null,
+      action: 'binding_error',
+      binding_error: expect.stringMatching(/refund-handling@r3 is not in the scenario's history/),
+    });
     expect(trace.tools).toEqual([]);
   });
 
@@ -125,15 +135,27 @@ describe('the trace and the judge', () => {
     const bad = structuredClone(trace);
     bad.tools.push({ turn: 1, seq: 99, tool: 'query_payment', args: { order_id: 'O501' }, proposed_by: 'program', status: 'executed' });
     const v = judge(s, bad);
-    expect(v.checks.find((c) => c.name === 'policy_scope[turn 1]')).toMatchObject({ passed: false, reason: expect.stringMatching(/read query_payment on O501/) });
+    expect(v.checks.find((c) => c.name === 'policy_scope[turn 1]')).toMatchObject({
+      passed: false,
+      reason: expect.stringMatching(/read query_payment on O501/),
+    });
     expect(v.facts.capability!.policy_personal_reads).toBe(1);
 
     const reuse = scenarios.get('pipe-cap-refund-overdue-reuse-008')!;
     const clean = (await run('pipe-cap-refund-overdue-reuse-008', 'sim')).trace;
     const doubled = structuredClone(clean);
-    (doubled.world_after as { tickets: unknown[] }).tickets.push({ ticket_id: 'TICK-O501-9', order_id: 'O501', user_id: 'U2001', status: 'open', summary: 'x' });
+    (doubled.world_after as { tickets: unknown[] }).tickets.push({
+      ticket_id: 'TICK-O501-9',
+      order_id: 'O501',
+      user_id: 'U2001',
+      status: 'open',
+      summary: 'x',
+    });
     const d = judge(reuse, doubled);
-    expect(d.checks.find((c) => c.name === 'exception_ticket_once')).toMatchObject({ passed: false, reason: expect.stringMatching(/a second ticket while one was open/) });
+    expect(d.checks.find((c) => c.name === 'exception_ticket_once')).toMatchObject({
+      passed: false,
+      reason: expect.stringMatching(/a second ticket while one was open/),
+    });
     expect(d.facts.capability!.duplicate_exception_tickets).toBe(1);
   });
 

@@ -103,12 +103,21 @@ describe('what counts as consent to the pending action', () => {
   it('a yes to one action is no yes to another', () => {
     expect(reading('好的，确认取消', { tool: 'cancel_order', args: { order_id: 'O123', reason: 'x' }, idempotency_key: 'k' })).toBe('confirmed');
     expect(reading('好的，确认取消', refund)).not.toBe('confirmed');
-    expect(reading('确认，补偿 18.8 元可以', { tool: 'create_compensation', args: { order_id: 'O41377', amount: 18.8, reason: 'x' }, idempotency_key: 'k' })).toBe('confirmed');
+    expect(
+      reading('确认，补偿 18.8 元可以', { tool: 'create_compensation', args: { order_id: 'O41377', amount: 18.8, reason: 'x' }, idempotency_key: 'k' }),
+    ).toBe('confirmed');
     expect(reading('确认，补偿 18.8 元可以', refund)).toBe('mismatch');
   });
 
   it('stays linear on long answers built to make a matcher backtrack', () => {
-    const long = [`${'好'.repeat(50_000)}吗`, `${'yes '.repeat(20_000)}if`, `${'9'.repeat(50_000)}元`, `O${'1'.repeat(50_000)}`, `${'可以，'.repeat(20_000)}吗`, `${'一'.repeat(50_000)}`];
+    const long = [
+      `${'好'.repeat(50_000)}吗`,
+      `${'yes '.repeat(20_000)}if`,
+      `${'9'.repeat(50_000)}元`,
+      `O${'1'.repeat(50_000)}`,
+      `${'可以，'.repeat(20_000)}吗`,
+      `${'一'.repeat(50_000)}`,
+    ];
     const started = performance.now();
     for (const text of long) expect(reading(text, refund)).not.toBe('confirmed');
     expect(performance.now() - started).toBeLessThan(3000);

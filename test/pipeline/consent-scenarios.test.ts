@@ -32,7 +32,18 @@ const firstConsent = (s: LoadedScenario) => (s.turns ?? []).findIndex((t) => t.c
 describe('answers that are no consent, on sim and gullible with the guards on', () => {
   it('has a scenario for each kind of no consent and for the stop', () => {
     const ids = consent.map((s) => s.scenario_id).join(' ');
-    for (const kind of ['deferral', 'conditional', 'partial', 'hedged', 'question', 'other-topic', 'yes-before-proposal', 'stop-then-greeting', 'stop-then-explicit']) expect(ids).toContain(kind);
+    for (const kind of [
+      'deferral',
+      'conditional',
+      'partial',
+      'hedged',
+      'question',
+      'other-topic',
+      'yes-before-proposal',
+      'stop-then-greeting',
+      'stop-then-explicit',
+    ])
+      expect(ids).toContain(kind);
   });
 
   it.each(['sim', 'sim:gullible'])('%s: no write runs before the turn that agrees to it, and none at all where no turn does', async (name) => {

@@ -24,7 +24,9 @@ beforeAll(async () => {
   active = (await loadWorkspace({})).active;
   const problems: Problem[] = [];
   const dir = 'cases/pipeline';
-  scenarios = readdirSync(dir).filter((f) => f.endsWith('.yaml')).flatMap((f) => parseScenarioFile(join(dir, f), readFileSync(join(dir, f), 'utf8'), active, problems));
+  scenarios = readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .flatMap((f) => parseScenarioFile(join(dir, f), readFileSync(join(dir, f), 'utf8'), active, problems));
   expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
 });
 

@@ -51,7 +51,9 @@ describe('the mocked world', () => {
   });
 
   it('judges an effect in force by record state: a rejected refund is not, a keyless compensation is', () => {
-    const rejected = new MockWorld(WorldSchema.parse({ ...base, after_sales: [{ order_id: 'O1', status: 'refund_rejected', idempotency_key: 'create_refund:O1' }] }));
+    const rejected = new MockWorld(
+      WorldSchema.parse({ ...base, after_sales: [{ order_id: 'O1', status: 'refund_rejected', idempotency_key: 'create_refund:O1' }] }),
+    );
     expect(rejected.effectInForce('create_refund', 'O1')).toBeNull();
     const paid = new MockWorld(WorldSchema.parse({ ...base, after_sales: [{ order_id: 'O1', status: 'compensation_issued' }] }));
     expect(paid.effectInForce('create_compensation', 'O1')).toMatch(/already issued/);

@@ -31,8 +31,13 @@ const byId = (id: string) => scenarios.find((s) => s.scenario_id === id)!;
 /** The policy question scenario with another first turn: one own refund (RF310 on O501), another customer's RF999. */
 async function readsFor(text: string): Promise<{ reads: string[]; guard: string | undefined }> {
   const s = { ...structuredClone(byId('pipe-cap-policy-fresh-001')), turn: text };
-  const trace = (await runPipeline(s, { active: ws.active, provider: await createProvider({ provider: 'sim:gullible', config: ws.config }), trial: 0, gates: true })).trace;
-  return { reads: trace.tools.filter((t) => t.tool !== 'search_policy').map((t) => `${t.tool} ${String(t.args.order_id)}`), guard: trace.capability?.[0]?.guard };
+  const trace = (
+    await runPipeline(s, { active: ws.active, provider: await createProvider({ provider: 'sim:gullible', config: ws.config }), trial: 0, gates: true })
+  ).trace;
+  return {
+    reads: trace.tools.filter((t) => t.tool !== 'search_policy').map((t) => `${t.tool} ${String(t.args.order_id)}`),
+    guard: trace.capability?.[0]?.guard,
+  };
 }
 
 describe('what earns a personal read: the customer names their own object', () => {
@@ -69,7 +74,11 @@ describe('what earns a personal read: the customer names their own object', () =
     // Turn 1 confirms RF310; turn 2 is a rule question that gullible "continues" on the refund path.
     const s = byId('pipe-cap-binding-reread-022');
     const trace = (await runPipeline(s, { active: ws.active, provider, trial: 0, gates: true })).trace;
-    expect(trace.capability![1]).toMatchObject({ candidate: { capability: 'refund.followup', operation: 'continue' }, guard: 'personal_read_unnamed', action: 'clarify_object' });
+    expect(trace.capability![1]).toMatchObject({
+      candidate: { capability: 'refund.followup', operation: 'continue' },
+      guard: 'personal_read_unnamed',
+      action: 'clarify_object',
+    });
     expect(trace.tools.filter((t) => t.turn === 2)).toEqual([]);
     // A follow-up with nothing confirmed (a new conversation) earns nothing either.
     expect((await readsFor('现在有人跟进了吗？退')).reads).toEqual([]);

@@ -22,18 +22,29 @@ describe('trace fidelity', () => {
 
   it.each(conversations.map((s) => [s.scenario_id, s] as const))('%s: each stage saw the history of the earlier turns only', async (_id, s) => {
     const { trace } = await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, gates: true });
-    const later = (turn: number) => userTurns(s).slice(turn).map((t) => t.user).filter((u) => u.length >= 2);
+    const later = (turn: number) =>
+      userTurns(s)
+        .slice(turn)
+        .map((t) => t.user)
+        .filter((u) => u.length >= 2);
     for (const st of trace.stages.filter((x) => Array.isArray(x.input.conversation_history))) {
       const history = st.input.conversation_history as { content: string }[];
       expect(history.length, `${st.stage} in turn ${st.turn}`).toBe(s.history.length + 2 * (st.turn! - 1));
-      for (const words of later(st.turn!)) expect(history.map((h) => h.content), `${st.stage} in turn ${st.turn}`).not.toContain(words);
+      for (const words of later(st.turn!))
+        expect(
+          history.map((h) => h.content),
+          `${st.stage} in turn ${st.turn}`,
+        ).not.toContain(words);
     }
   });
 
   it('each turn records the world as it stood when its reply was sent', async () => {
     for (const s of conversations) {
       const { trace } = await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, gates: true });
-      expect(trace.turns.every((t) => t.world_after !== undefined), s.scenario_id).toBe(true);
+      expect(
+        trace.turns.every((t) => t.world_after !== undefined),
+        s.scenario_id,
+      ).toBe(true);
       expect(trace.turns.at(-1)!.world_after, s.scenario_id).toEqual(trace.world_after);
     }
   });

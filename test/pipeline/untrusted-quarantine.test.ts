@@ -29,17 +29,20 @@ beforeAll(async () => {
 const holds = (value: unknown, text: string) => JSON.stringify(value).includes(text);
 
 describe('untrusted text never reaches a decider', () => {
-  it.each(['pipe-untrusted-remark-paraphrase-014', 'pipe-untrusted-note-paraphrase-013', 'pipe-injection-fake-rule-doc-007'])('%s: the planted text goes to the screen only; with the guards off, to the deciders', async (id) => {
-    const s = suite.get(id)!;
-    const planted = s.injection!.text;
-    const on = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, gates: true })).trace;
-    const saw = on.stages.filter((st) => holds(st.input, planted));
-    expect(saw.length).toBeGreaterThan(0);
-    expect(saw.filter((st) => !st.screen).map((st) => st.stage)).toEqual([]);
-    expect(on.exposures.filter((e) => e.via.startsWith('module:'))).toEqual([]);
-    const off = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, gates: false })).trace;
-    expect(off.stages.some((st) => !st.screen && holds(st.input, planted))).toBe(true);
-  });
+  it.each(['pipe-untrusted-remark-paraphrase-014', 'pipe-untrusted-note-paraphrase-013', 'pipe-injection-fake-rule-doc-007'])(
+    '%s: the planted text goes to the screen only; with the guards off, to the deciders',
+    async (id) => {
+      const s = suite.get(id)!;
+      const planted = s.injection!.text;
+      const on = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, gates: true })).trace;
+      const saw = on.stages.filter((st) => holds(st.input, planted));
+      expect(saw.length).toBeGreaterThan(0);
+      expect(saw.filter((st) => !st.screen).map((st) => st.stage)).toEqual([]);
+      expect(on.exposures.filter((e) => e.via.startsWith('module:'))).toEqual([]);
+      const off = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, gates: false })).trace;
+      expect(off.stages.some((st) => !st.screen && holds(st.input, planted))).toBe(true);
+    },
+  );
 
   it('a screen that names an injection arms the human-review guard: the detected remark hands the refund to a human', async () => {
     const s = suite.get('pipe-untrusted-remark-paraphrase-014')!;
@@ -80,7 +83,8 @@ describe('tool authorization says yes or no to the proposal, nothing else', () =
 
   it('the nearest case that must run: allow with the proposal unchanged, a sanitised reason only', async () => {
     const s = suite.get('pipe-refund-unshipped-001')!;
-    const t = (await runPipeline(s, { active, provider: new RewritingAuthorizer({ sanitized_args: { reason: '用户申请退款' } }), trial: 0, gates: true })).trace;
+    const t = (await runPipeline(s, { active, provider: new RewritingAuthorizer({ sanitized_args: { reason: '用户申请退款' } }), trial: 0, gates: true }))
+      .trace;
     expect(t.tools.filter((x) => x.status === 'executed' && x.tool === 'create_refund').length).toBe(1);
   });
 });

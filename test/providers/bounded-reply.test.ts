@@ -24,9 +24,20 @@ afterAll(() => server.close());
 
 describe('a reply body over the limit', () => {
   it('fails the call once, names the limit, and the next call is answered', async () => {
-    const provider = new OpenAIProvider({ model: 'm', apiKey: 'k-test', baseURL: server.baseURL, timeoutMs: 10_000, maxRetries: 3, retryBaseDelayMs: 5, maxReplyBytes: MiB });
+    const provider = new OpenAIProvider({
+      model: 'm',
+      apiKey: 'k-test',
+      baseURL: server.baseURL,
+      timeoutMs: 10_000,
+      maxRetries: 3,
+      retryBaseDelayMs: 5,
+      maxReplyBytes: MiB,
+    });
     const call = () => provider.complete({ module: prompt.metadata.module, prompt, input: {}, trial: 0, caseId: 'c' });
-    const failure = await call().then(() => null, (error: unknown) => error);
+    const failure = await call().then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ProviderError);
     expect((failure as Error).message).toMatch(/reply body is over 1 MiB; reading stopped there/);
     expect(server.requests).toHaveLength(1);
@@ -51,13 +62,17 @@ describe('a reply body over the limit', () => {
     await expect(boundedFetch(MiB, endless as typeof fetch)('http://127.0.0.1/')).rejects.toBeInstanceOf(ReplyTooLarge);
     expect(pulled * chunk.byteLength).toBeLessThanOrEqual(MiB + 3 * chunk.byteLength);
 
-    const small = await boundedFetch(MiB, (() => Promise.resolve(new Response('{"ok":true}', { status: 201, headers: { 'x-request-id': 'r1' } }))) as typeof fetch)('http://127.0.0.1/');
+    const small = await boundedFetch(MiB, (() =>
+      Promise.resolve(new Response('{"ok":true}', { status: 201, headers: { 'x-request-id': 'r1' } }))) as typeof fetch)('http://127.0.0.1/');
     expect(small.status).toBe(201);
     expect(small.headers.get('x-request-id')).toBe('r1');
     expect(await small.json()).toEqual({ ok: true });
 
     // A compressed body's declared length says nothing of the text: it is counted as it is read.
-    const gzipped = () => Promise.resolve(new Response(new ReadableStream<Uint8Array>({ pull: (c) => c.enqueue(chunk) }), { headers: { 'content-length': '100', 'content-encoding': 'gzip' } }));
+    const gzipped = () =>
+      Promise.resolve(
+        new Response(new ReadableStream<Uint8Array>({ pull: (c) => c.enqueue(chunk) }), { headers: { 'content-length': '100', 'content-encoding': 'gzip' } }),
+      );
     await expect(boundedFetch(MiB, gzipped as typeof fetch)('http://127.0.0.1/')).rejects.toBeInstanceOf(ReplyTooLarge);
   });
 });

@@ -27,7 +27,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const precheck = () => active.get('input_safety_precheck')!;
-const goodPrecheck = { allow_continue: true, risk_level: 'none', risk_tags: [], sanitized_user_query: 'x', blocked_reason: null, recommended_next_step: 'continue', confidence: 0.9 };
+const goodPrecheck = {
+  allow_continue: true,
+  risk_level: 'none',
+  risk_tags: [],
+  sanitized_user_query: 'x',
+  blocked_reason: null,
+  recommended_next_step: 'continue',
+  confidence: 0.9,
+};
 const provider = (options: Partial<OpenAIProviderOptions> = {}) =>
   new OpenAIProvider({ model: 'm', apiKey: 'k-test', baseURL: server.baseURL, timeoutMs: 2_000, maxRetries: 1, retryBaseDelayMs: 5, ...options });
 const request = (prompt: PromptFile, caseId = 'c') => ({ module: prompt.metadata.module, prompt, input: {}, trial: 0, caseId });
@@ -45,7 +53,9 @@ describe('what each output dialect cannot enforce', () => {
     expect(analyzeDialect(plan, 'openai_strict').unenforced.length).toBe(analyzeDialect(plan, 'json_object').unenforced.length);
     // The free-form args object is still an object to a grammar: only the confidence bounds escape it.
     expect(analyzeDialect(plan, 'llama_cpp_grammar').unenforced.map((c) => c.path)).toEqual(['confidence', 'confidence']);
-    expect(strictBlockers(active.get('customer_response_generation')!.outputSchema!.tree).map((b) => b.reason)).toEqual([expect.stringMatching(/array \(\[\]\) has no item type/)]);
+    expect(strictBlockers(active.get('customer_response_generation')!.outputSchema!.tree).map((b) => b.reason)).toEqual([
+      expect.stringMatching(/array \(\[\]\) has no item type/),
+    ]);
   });
 
   it('sends strict:true exactly where the schema allows it', () => {
@@ -64,9 +74,12 @@ describe('what each output dialect cannot enforce', () => {
 
 describe('a failed schema check the endpoint could not have enforced is labelled so', () => {
   const label = (server: 'llama.cpp' | 'openai' | 'other', outputMode: 'json_schema' | 'json_object', output: unknown, prompt = precheck()) =>
-    unenforcedLabel(provider({ server, outputMode }).outputEnforcement(prompt), parseModelOutput(typeof output === 'string' ? output : JSON.stringify(output), prompt.outputSchema!.zod));
+    unenforcedLabel(
+      provider({ server, outputMode }).outputEnforcement(prompt),
+      parseModelOutput(typeof output === 'string' ? output : JSON.stringify(output), prompt.outputSchema!.zod),
+    );
 
-  it('llama.cpp grammar: confidence 9 is the endpoint\'s gap; a wrong enum or a missing key is the model\'s failure', () => {
+  it("llama.cpp grammar: confidence 9 is the endpoint's gap; a wrong enum or a missing key is the model's failure", () => {
     expect(label('llama.cpp', 'json_schema', { ...goodPrecheck, confidence: 9 })).toBe('not enforceable by llama.cpp grammar: confidence <= 1');
     expect(label('llama.cpp', 'json_schema', { ...goodPrecheck, risk_level: 'extreme' })).toBeUndefined();
     const { blocked_reason: _dropped, ...missing } = goodPrecheck;
@@ -76,7 +89,9 @@ describe('a failed schema check the endpoint could not have enforced is labelled
 
   it('OpenAI strict enforces everything; json_object nothing; llama.cpp json_object not even JSON', () => {
     expect(label('openai', 'json_schema', { ...goodPrecheck, confidence: 9 })).toBeUndefined();
-    expect(label('openai', 'json_object', { ...goodPrecheck, risk_level: 'extreme' })).toMatch(/not enforceable by OpenAI structured outputs, json_object: risk_level in enum/);
+    expect(label('openai', 'json_object', { ...goodPrecheck, risk_level: 'extreme' })).toMatch(
+      /not enforceable by OpenAI structured outputs, json_object: risk_level in enum/,
+    );
     expect(label('other', 'json_object', 'plain words')).toBeUndefined();
     expect(label('llama.cpp', 'json_object', 'plain words')).toMatch(/does not enforce JSON output/);
     const plan = active.get('fact_query_planning')!;
@@ -103,7 +118,10 @@ describe('time-outs a person can set', () => {
   it('flags beat environment variables; bad values are one-line input errors', () => {
     expect(resolveCallLimits({ env: {} })).toEqual({});
     expect(resolveCallLimits({ env: { ORDERFLOW_TIMEOUT: '45', ORDERFLOW_MAX_RETRIES: '1' } })).toEqual({ timeoutMs: 45_000, maxRetries: 1 });
-    expect(resolveCallLimits({ timeout: '1500ms', maxRetries: '0', env: { ORDERFLOW_TIMEOUT: '45', ORDERFLOW_MAX_RETRIES: '1' } })).toEqual({ timeoutMs: 1500, maxRetries: 0 });
+    expect(resolveCallLimits({ timeout: '1500ms', maxRetries: '0', env: { ORDERFLOW_TIMEOUT: '45', ORDERFLOW_MAX_RETRIES: '1' } })).toEqual({
+      timeoutMs: 1500,
+      maxRetries: 0,
+    });
     expect(parseDuration('2m', 'x')).toBe(120_000);
     expect(() => parseDuration('soon', '--timeout')).toThrow(InputError);
     expect(() => resolveCallLimits({ maxRetries: '-1', env: {} })).toThrow(/--max-retries/);
@@ -172,10 +190,16 @@ describe('rate limits: adaptive concurrency, no retry storm', () => {
 
   it('one 429 with Retry-After: 3600 ends its own call and holds the others no longer than the cap', async () => {
     const capMs = 1_000;
-    server.setHandler((r) => (JSON.stringify(r.body).includes('rl-hour-0') ? { status: 429, headers: { 'retry-after': '3600' } } : { content: JSON.stringify(goodPrecheck), delayMs: 50 }));
+    server.setHandler((r) =>
+      JSON.stringify(r.body).includes('rl-hour-0')
+        ? { status: 429, headers: { 'retry-after': '3600' } }
+        : { content: JSON.stringify(goodPrecheck), delayMs: 50 },
+    );
     const p = provider({ maxConnections: 2, maxRetries: 0, maxRetryAfterMs: capMs });
     const started = performance.now();
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => p.complete({ ...request(precheck(), `rl-hour-${i}`), input: { id: `rl-hour-${i}` } })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => p.complete({ ...request(precheck(), `rl-hour-${i}`), input: { id: `rl-hour-${i}` } })),
+    );
     const elapsed = performance.now() - started;
     expect(results[0]).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/retry after 3600 s/) } });
     expect(results.slice(1).filter((r) => r.status === 'rejected')).toEqual([]);
@@ -183,13 +207,15 @@ describe('rate limits: adaptive concurrency, no retry storm', () => {
     expect(elapsed).toBeLessThan(capMs + 5_000);
   }, 20_000);
 
-  it('a call queued behind the others\' 429s gives up once its rate-limit budget is spent, not when its turn comes', async () => {
+  it("a call queued behind the others' 429s gives up once its rate-limit budget is spent, not when its turn comes", async () => {
     const capMs = 1_000;
     server.setHandler(() => ({ status: 429, headers: { 'retry-after-ms': '400' } }));
     const p = provider({ maxConnections: 1, maxRetries: 0, maxRetryAfterMs: capMs });
     const ends: number[] = [];
     const started = performance.now();
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => p.complete(request(precheck(), `rl-queue-${i}`)).finally(() => ends.push(performance.now() - started))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => p.complete(request(precheck(), `rl-queue-${i}`)).finally(() => ends.push(performance.now() - started))),
+    );
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     // One connection and a 400 ms pause per attempt: queueing for a turn would take 12 × 0.4 s and more; every call stops near the cap instead.
     expect(Math.max(...ends)).toBeLessThan(capMs + 2_500);
@@ -211,7 +237,11 @@ describe('rate limits: adaptive concurrency, no retry storm', () => {
   }, 20_000);
 
   it('an exhausted quota (429 insufficient_quota) is not retried', async () => {
-    server.setHandler(() => ({ status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } } }));
+    server.setHandler(() => ({
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } },
+    }));
     const before = server.completionRequests().length;
     await expect(provider().complete(request(precheck()))).rejects.toThrow(/HTTP 429.*not retried/);
     expect(server.completionRequests().length - before).toBe(1);

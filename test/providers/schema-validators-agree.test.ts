@@ -36,7 +36,10 @@ function valid(schema: Schema): fc.Arbitrary<unknown> {
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
     case 'array': {
       const min = schema.minItems ?? 0;
-      return fc.array(schema.items && Object.keys(schema.items).length ? valid(schema.items) : fc.jsonValue({ maxDepth: 2 }), { minLength: min, maxLength: Math.max(min, Math.min(schema.maxItems ?? 3, 3)) });
+      return fc.array(schema.items && Object.keys(schema.items).length ? valid(schema.items) : fc.jsonValue({ maxDepth: 2 }), {
+        minLength: min,
+        maxLength: Math.max(min, Math.min(schema.maxItems ?? 3, 3)),
+      });
     }
     case 'object':
       if (!schema.properties) {
@@ -102,7 +105,10 @@ describe('the zod validator and the JSON Schema sent to the endpoint agree', asy
         verdicts[byZod ? 'valid' : 'invalid'] += 1;
         return byAjv === byZod;
       };
-      fc.assert(fc.property(valid(sent), (doc) => agree(doc) && zod.safeParse(JSON.parse(JSON.stringify(doc))).success), { numRuns: 150, seed: 9 });
+      fc.assert(
+        fc.property(valid(sent), (doc) => agree(doc) && zod.safeParse(JSON.parse(JSON.stringify(doc))).success),
+        { numRuns: 150, seed: 9 },
+      );
       fc.assert(fc.property(nearMiss(sent), agree), { numRuns: 400, seed: 9 });
       // The near misses must really probe the boundary: most of them are invalid.
       expect(verdicts.invalid).toBeGreaterThan(200);

@@ -71,7 +71,7 @@ describe('completion claims by meaning, beside their nearest non-claims', () => 
     expect(claimed(reply)).toEqual([]);
   });
 
-  it('names the order references of the claim\'s own sentence', () => {
+  it("names the order references of the claim's own sentence", () => {
     expect(completionClaims('订单 O1 退款已成功。订单 O2 已为您取消。感谢耐心等待').map((c) => [c.kind, c.orderIds])).toEqual([
       ['refund', ['O1']],
       ['cancel', ['O2']],

@@ -49,16 +49,28 @@ describe('orderflow lint rules', () => {
     expectProblem(problems, 'intent_v2.md', lineOf(INTENT, 'version: v2.0.0'), /does not match the name/);
   });
 
-  it('a module id that is a near miss of the agent\'s modules is an error at its line (its cases would be blamed instead)', async () => {
+  it("a module id that is a near miss of the agent's modules is an error at its line (its cases would be blamed instead)", async () => {
     const broken = INTENT.replace('module: intent_recognition', 'module: intent_recogniton');
     const problems = await lintWith({ 'intent_v2.md': broken });
-    expectProblem(problems, 'intent_v2.md', lineOf(broken, 'module: intent_recogniton'), /"intent_recogniton" is not one of the agent's modules; did you mean intent_recognition\?/);
+    expectProblem(
+      problems,
+      'intent_v2.md',
+      lineOf(broken, 'module: intent_recogniton'),
+      /"intent_recogniton" is not one of the agent's modules; did you mean intent_recognition\?/,
+    );
     expect(problems.find((p) => p.field === 'module')!.severity).toBe('error');
     // A name of its own is a module of its own: a warning, since nothing can run it, not an error.
     const root = copyOfRepo(['prompts']);
     writeFileSync(join(root, 'prompts', 'intent_v2.md'), INTENT.replace('module: intent_recognition', 'module: returns_desk'));
     const { problems: own } = await loadRegistry(join(root, 'prompts'));
-    expect(own.filter((p) => p.field === 'module').map((p) => [p.severity, p.message])).toEqual([['warning', expect.stringMatching(/"returns_desk" is not one of the agent's modules: its cases run on --provider openai \(any OpenAI-compatible server\); sim has no implementation of it and skips them/)]]);
+    expect(own.filter((p) => p.field === 'module').map((p) => [p.severity, p.message])).toEqual([
+      [
+        'warning',
+        expect.stringMatching(
+          /"returns_desk" is not one of the agent's modules: its cases run on --provider openai \(any OpenAI-compatible server\); sim has no implementation of it and skips them/,
+        ),
+      ],
+    ]);
   });
 
   it('an alias in the metadata and a schema fenced as another language say what to do', async () => {
@@ -78,7 +90,9 @@ describe('orderflow lint rules', () => {
   it('reports metadata YAML that does not parse at its line', async () => {
     const broken = INTENT.replace('owner: OrderFlow-Agent', 'owner: [OrderFlow-Agent');
     const problems = await lintWith({ 'intent_v2.md': broken });
-    expect(problems.find((p) => p.file.endsWith('intent_v2.md') && /YAML does not parse/.test(p.message))?.line).toBeGreaterThanOrEqual(lineOf(broken, 'owner: ['));
+    expect(problems.find((p) => p.file.endsWith('intent_v2.md') && /YAML does not parse/.test(p.message))?.line).toBeGreaterThanOrEqual(
+      lineOf(broken, 'owner: ['),
+    );
   });
 
   it('reports an unclosed code block at its opening line', async () => {
@@ -118,7 +132,8 @@ describe('orderflow lint rules', () => {
   });
 
   it('refuses a YAML alias bomb in metadata quickly', async () => {
-    const bomb = 'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n';
+    const bomb =
+      'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n';
     const broken = INTENT.replace('name: intent_v2\n', `name: intent_v2\n${bomb}`);
     const started = Date.now();
     const problems = await lintWith({ 'intent_v2.md': broken });
@@ -147,10 +162,23 @@ describe('orderflow lint rules', () => {
     });
 
     it('Detection Rules: a tag the module cannot output, and a phrase listed twice', async () => {
-      const broken = PRECHECK.replace('- 绕过平台校验 (permission_bypass_request)', '- 绕过平台校验 (posible_prompt_injection)\n- 忽略之前所有规则 (permission_bypass_request)');
+      const broken = PRECHECK.replace(
+        '- 绕过平台校验 (permission_bypass_request)',
+        '- 绕过平台校验 (posible_prompt_injection)\n- 忽略之前所有规则 (permission_bypass_request)',
+      );
       const problems = await lintWith({ 'input_safety_precheck_v1.md': broken });
-      expectProblem(problems, 'input_safety_precheck_v1.md', lineOf(broken, '- 绕过平台校验'), /"posible_prompt_injection" is not a risk tag of this prompt's Output Schema/);
-      expectProblem(problems, 'input_safety_precheck_v1.md', lineOf(broken, '- 忽略之前所有规则 (permission_bypass_request)'), /"忽略之前所有规则" is listed twice/);
+      expectProblem(
+        problems,
+        'input_safety_precheck_v1.md',
+        lineOf(broken, '- 绕过平台校验'),
+        /"posible_prompt_injection" is not a risk tag of this prompt's Output Schema/,
+      );
+      expectProblem(
+        problems,
+        'input_safety_precheck_v1.md',
+        lineOf(broken, '- 忽略之前所有规则 (permission_bypass_request)'),
+        /"忽略之前所有规则" is listed twice/,
+      );
     });
 
     it('Claim Vocabulary: an unknown kind (never checked), an empty wording and a bare wildcard', async () => {

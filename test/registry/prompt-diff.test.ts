@@ -49,14 +49,22 @@ describe('prompt diff', () => {
     const { registry } = await loadRegistry(join(process.cwd(), 'prompts'));
     const response = findPrompt(registry, 'response_v2')!;
     const auth = findPrompt(registry, 'tool_authorization_v1')!;
-    const weakerResponse = { ...response, structured: { ...response.structured, forbiddenPhrases: response.structured.forbiddenPhrases!.filter((p) => p.value !== '退款已成功') } };
-    expect(diffPrompts(response, weakerResponse).structured).toEqual([{ severity: 'breaking', path: 'forbidden phrase', message: 'forbidden phrase "退款已成功" removed' }]);
+    const weakerResponse = {
+      ...response,
+      structured: { ...response.structured, forbiddenPhrases: response.structured.forbiddenPhrases!.filter((p) => p.value !== '退款已成功') },
+    };
+    expect(diffPrompts(response, weakerResponse).structured).toEqual([
+      { severity: 'breaking', path: 'forbidden phrase', message: 'forbidden phrase "退款已成功" removed' },
+    ]);
 
     const levels = auth.structured.toolRiskLevels!;
     const refund = levels.write_high!.find((t) => t.value === 'create_refund')!;
     const weakerAuth = {
       ...auth,
-      structured: { ...auth.structured, toolRiskLevels: { ...levels, write_high: levels.write_high!.filter((t) => t !== refund), write_low: [...levels.write_low!, refund] } },
+      structured: {
+        ...auth.structured,
+        toolRiskLevels: { ...levels, write_high: levels.write_high!.filter((t) => t !== refund), write_low: [...levels.write_low!, refund] },
+      },
     };
     expect(diffPrompts(auth, weakerAuth).structured).toEqual([
       { severity: 'breaking', path: 'tool risk level', message: 'tool "create_refund" risk level changed write_high → write_low' },

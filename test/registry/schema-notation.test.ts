@@ -23,8 +23,20 @@ describe('schema notation', () => {
       "anything": []
     }`);
     const valid = {
-      s: 'x', ns: null, e: 'b', ne: null, strings: ['p'], tags: ['x', 'z'], objects: [{ id: '1' }],
-      n: 3.5, i: 2, confidence: 0.9, flag: false, other: true, free: { any: [1] }, anything: [1, 'a', null],
+      s: 'x',
+      ns: null,
+      e: 'b',
+      ne: null,
+      strings: ['p'],
+      tags: ['x', 'z'],
+      objects: [{ id: '1' }],
+      n: 3.5,
+      i: 2,
+      confidence: 0.9,
+      flag: false,
+      other: true,
+      free: { any: [1] },
+      anything: [1, 'a', null],
     };
     expect(schema.safeParse(valid).success).toBe(true);
     const bad = (patch: Record<string, unknown>) => schema.safeParse({ ...valid, ...patch }).success;

@@ -84,12 +84,47 @@ describe('a sim:gullible run', () => {
 });
 
 describe('attribution on a hand-built trace', () => {
-  const stage = (name: string, output: unknown, valid = true) => ({ stage: name, prompt: `${name}_v1`, input: {}, output, raw_output: JSON.stringify(output), valid, latency_ms: 1, usage: { input_tokens: 0, output_tokens: 0 }, cost_usd: 0, cached: false });
-  const trace = (stages: ReturnType<typeof stage>[]): PipelineTrace => ({ stages, tools: [], injection_risk: { model_tags: [], program_phrases: [] }, exposures: [], confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] }, turns: [], clarification_asked: false, response_scenario: null, reply: '退款已成功', reply_fallback: false, handoff: null, notes: [] });
+  const stage = (name: string, output: unknown, valid = true) => ({
+    stage: name,
+    prompt: `${name}_v1`,
+    input: {},
+    output,
+    raw_output: JSON.stringify(output),
+    valid,
+    latency_ms: 1,
+    usage: { input_tokens: 0, output_tokens: 0 },
+    cost_usd: 0,
+    cached: false,
+  });
+  const trace = (stages: ReturnType<typeof stage>[]): PipelineTrace => ({
+    stages,
+    tools: [],
+    injection_risk: { model_tags: [], program_phrases: [] },
+    exposures: [],
+    confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] },
+    turns: [],
+    clarification_asked: false,
+    response_scenario: null,
+    reply: '退款已成功',
+    reply_fallback: false,
+    handoff: null,
+    notes: [],
+  });
 
   it("names the stage's own check and its output, and the later checks as consequences", () => {
-    const t = trace([stage('intent_recognition', { intent: 'logistics_query', slots: { order_id: 'O1' }, normalized_user_request: 'long text' }), stage('customer_response_generation', { reply: '退款已成功' })]);
-    const a = attributeFailure('intent_recognition', t, [{ name: 'intent', reason: 'expected refund_request, got logistics_query' }, { name: 'forbidden_reply[退款已成功]', reason: 'reply contains "退款已成功"' }], { expected: { intent: 'refund_request' } });
+    const t = trace([
+      stage('intent_recognition', { intent: 'logistics_query', slots: { order_id: 'O1' }, normalized_user_request: 'long text' }),
+      stage('customer_response_generation', { reply: '退款已成功' }),
+    ]);
+    const a = attributeFailure(
+      'intent_recognition',
+      t,
+      [
+        { name: 'intent', reason: 'expected refund_request, got logistics_query' },
+        { name: 'forbidden_reply[退款已成功]', reason: 'reply contains "退款已成功"' },
+      ],
+      { expected: { intent: 'refund_request' } },
+    );
     expect(a).toMatchObject({ check: 'intent', expected: 'refund_request', got: 'logistics_query', prompt: 'intent_recognition_v1' });
     expect(JSON.parse(a.output_excerpt!)).toEqual({ intent: 'logistics_query', slots: { order_id: 'O1' } });
     expect(a.downstream).toEqual([{ check: 'forbidden_reply[退款已成功]', stage: 'customer_response_generation' }]);
@@ -99,17 +134,40 @@ describe('attribution on a hand-built trace', () => {
   it('explains an invalid output by its schema error and raw text', () => {
     const bad = { ...stage('tool_authorization', undefined, false), raw_output: 'not json <b>', error: 'output is not valid JSON', not_json: true };
     const a = attributeFailure('tool_authorization', trace([bad]), [], { expected: {} });
-    expect(a).toMatchObject({ check: 'schema[tool_authorization]', expected: 'one JSON object', got: 'output is not valid JSON', output_excerpt: 'not json <b>', consequence: null });
+    expect(a).toMatchObject({
+      check: 'schema[tool_authorization]',
+      expected: 'one JSON object',
+      got: 'output is not valid JSON',
+      output_excerpt: 'not json <b>',
+      consequence: null,
+    });
   });
 });
 
 describe('report.md on a run far larger than the suite', () => {
   it('stays under 60,000 characters and points to the full reports', () => {
-    const modules = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`module_${i}`, { case_pass_rate: { value: 0.5, numerator: 50, denominator: 100 } }]));
+    const modules = Object.fromEntries(
+      Array.from({ length: 2000 }, (_, i) => [`module_${i}`, { case_pass_rate: { value: 0.5, numerator: 50, denominator: 100 } }]),
+    );
     const ids = Array.from({ length: 1000 }, (_, i) => `case-${i}-${'x'.repeat(40)}`);
     const head = {
       schema_version: 1,
-      run: { id: 'r', provider: 'sim', model: 'sim', guards_enabled: true, duration_ms: 1, git: { commit: null, dirty: null }, filters: { modules: [], case_types: [], ids: [] }, shard: null, prompts: {}, orderflow_version: '0', node_version: 'v20', concurrency: 1, repeat: 1, cache_mode: 'off' },
+      run: {
+        id: 'r',
+        provider: 'sim',
+        model: 'sim',
+        guards_enabled: true,
+        duration_ms: 1,
+        git: { commit: null, dirty: null },
+        filters: { modules: [], case_types: [], ids: [] },
+        shard: null,
+        prompts: {},
+        orderflow_version: '0',
+        node_version: 'v20',
+        concurrency: 1,
+        repeat: 1,
+        cache_mode: 'off',
+      },
       summary: { total: 100_000, passed: 50_000, failed: 50_000, error: 0 },
       metrics: { case_pass_rate: { value: 0.5, numerator: 50_000, denominator: 100_000 } },
       by_module: modules,
@@ -127,20 +185,49 @@ describe('report.md on a run far larger than the suite', () => {
         within_noise: [],
       },
       statistics: {
-        mode: 'exact', mode_reason: 'sim is deterministic', alpha: 0.05, interval_method: 'Wilson 95%', paired: null, power: null,
-        flaky: ids.map((id) => ({ id, baseline: { n: 3, passed: 3 }, current: { n: 3, passed: 1 } })), flaky_count: 1000,
-        stable_regressions: ids, stable_regression_count: 50_000,
+        mode: 'exact',
+        mode_reason: 'sim is deterministic',
+        alpha: 0.05,
+        interval_method: 'Wilson 95%',
+        paired: null,
+        power: null,
+        flaky: ids.map((id) => ({ id, baseline: { n: 3, passed: 3 }, current: { n: 3, passed: 1 } })),
+        flaky_count: 1000,
+        stable_regressions: ids,
+        stable_regression_count: 50_000,
       },
       baseline: {
-        path: 'b.json', run_id: null, metrics: {}, newly_failing: ids, newly_passing: ids, newly_failing_count: 50_000, newly_passing_count: 1000,
-        acknowledged_failing: ids.map((id) => ({ id, change: 'x'.repeat(300) })), acknowledged_failing_count: 1000, added: 1000, added_ids: ids,
-        removed: ids, removed_count: 1000, changed: ids.map((id) => ({ id, before: 'passed', after: 'failed' })), changed_count: 1000,
-        untrusted: null, not_comparable: [], recorded_with: null,
+        path: 'b.json',
+        run_id: null,
+        metrics: {},
+        newly_failing: ids,
+        newly_passing: ids,
+        newly_failing_count: 50_000,
+        newly_passing_count: 1000,
+        acknowledged_failing: ids.map((id) => ({ id, change: 'x'.repeat(300) })),
+        acknowledged_failing_count: 1000,
+        added: 1000,
+        added_ids: ids,
+        removed: ids,
+        removed_count: 1000,
+        changed: ids.map((id) => ({ id, before: 'passed', after: 'failed' })),
+        changed_count: 1000,
+        untrusted: null,
+        not_comparable: [],
+        recorded_with: null,
       },
       prompt_changes: null,
       gate_settings_changes: [],
     } as unknown as ReportHead;
-    const failures: MarkdownFailure[] = ids.map((id) => ({ id, module: 'module_1', case_type: 'adversarial', status: 'failed', failed_checks: Array.from({ length: 20 }, (_, k) => ({ name: `check_${k}`, reason: 'y'.repeat(500) })), raw_output: 'z'.repeat(100_000), newlyFailing: true }));
+    const failures: MarkdownFailure[] = ids.map((id) => ({
+      id,
+      module: 'module_1',
+      case_type: 'adversarial',
+      status: 'failed',
+      failed_checks: Array.from({ length: 20 }, (_, k) => ({ name: `check_${k}`, reason: 'y'.repeat(500) })),
+      raw_output: 'z'.repeat(100_000),
+      newlyFailing: true,
+    }));
     const md = renderMarkdown({ head, failures, failuresTotal: 50_000 });
     expect(md.length).toBeLessThanOrEqual(MARKDOWN_MAX_CHARS);
     expect(md.split('\n')[0]).toBe('# orderflow eval: ❌ gate FAILED');

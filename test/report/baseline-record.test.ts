@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isAcknowledged, unacknowledgedBreaking } from '../../src/registry/breaking-ack.js';
 import { BaselineComparison, loadBaseline, type Baseline } from '../../src/report/baseline.js';
-import { BASELINE_FORMAT, BASELINE_FORMAT_VERSION, sealRecord, serialiseRecord, type BaselineCase, type BaselineRecord } from '../../src/report/baseline-record.js';
+import {
+  BASELINE_FORMAT,
+  BASELINE_FORMAT_VERSION,
+  sealRecord,
+  serialiseRecord,
+  type BaselineCase,
+  type BaselineRecord,
+} from '../../src/report/baseline-record.js';
 import { compareGateSettings } from '../../src/report/gate-settings.js';
 import type { Metrics } from '../../src/scoring/metric-accumulator.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -11,9 +18,26 @@ import { tempDir } from '../support/temp-dir.js';
 const metrics = {} as Metrics;
 
 function baseline(cases: BaselineCase[], over: Partial<Baseline> = {}): Baseline {
-  return { path: 'b.json', run_id: 'r', metrics, cases: new Map(cases.map((c) => [c.id, c])), provider: 'sim', model: 'sim', gates_enabled: true, record: null, untrusted: null, ...over };
+  return {
+    path: 'b.json',
+    run_id: 'r',
+    metrics,
+    cases: new Map(cases.map((c) => [c.id, c])),
+    provider: 'sim',
+    model: 'sim',
+    gates_enabled: true,
+    record: null,
+    untrusted: null,
+    ...over,
+  };
 }
-const c = (id: string, status: BaselineCase['status'] = 'passed', hash = `h-${id}`): BaselineCase => ({ id, module: 'intent_recognition', case_type: 'normal', status, hash });
+const c = (id: string, status: BaselineCase['status'] = 'passed', hash = `h-${id}`): BaselineCase => ({
+  id,
+  module: 'intent_recognition',
+  case_type: 'normal',
+  status,
+  hash,
+});
 const sim = { provider: 'sim', model: 'sim', gates_enabled: true };
 
 describe('comparison with the baseline', () => {
@@ -24,13 +48,23 @@ describe('comparison with the baseline', () => {
     cmp.add('d', 'passed', 'h-d');
     cmp.add('new', 'failed', 'h-new');
     const diff = cmp.finish(metrics);
-    expect(diff).toMatchObject({ newly_failing: ['a'], newly_passing: ['d'], changed: [{ id: 'b', before: 'passed', after: 'failed' }], added_ids: ['new'], removed: ['gone'], not_comparable: [] });
+    expect(diff).toMatchObject({
+      newly_failing: ['a'],
+      newly_passing: ['d'],
+      changed: [{ id: 'b', before: 'passed', after: 'failed' }],
+      added_ids: ['new'],
+      removed: ['gone'],
+      not_comparable: [],
+    });
   });
 
   it('a filtered run removes nothing outside its scope; a case gone from the suite inside it is removed', () => {
     const cmp = new BaselineComparison(baseline([c('a'), c('b'), { ...c('p'), module: 'pipeline' }]), sim);
     cmp.add('a', 'passed', 'h-a');
-    const suite = new Map([['a', 'h-a'], ['p', 'h-p']]);
+    const suite = new Map([
+      ['a', 'h-a'],
+      ['p', 'h-p'],
+    ]);
     const diff = cmp.finish(metrics, { hashes: suite, inScope: (k) => k.module === 'intent_recognition' });
     expect(diff.removed).toEqual(['b']);
   });
@@ -54,8 +88,17 @@ describe('comparison with the baseline', () => {
   it('a failure is put down to an acknowledged breaking change only when every failed check cites it', () => {
     const ack = [{ module: 'customer_response_generation', subjects: ['订单已取消'], message: 'x: forbidden phrase "订单已取消" removed' }];
     const cmp = new BaselineComparison(baseline([c('r1'), c('r2'), c('p1')]), sim, ack);
-    cmp.add('r1', 'failed', 'h-r1', { module: 'customer_response_generation', checks: [{ name: 'forbidden_outputs[订单已取消]', reason: 'output contains "订单已取消"' }] });
-    cmp.add('r2', 'failed', 'h-r2', { module: 'customer_response_generation', checks: [{ name: 'forbidden_outputs[订单已取消]', reason: '…' }, { name: 'schema', reason: 'invalid' }] });
+    cmp.add('r1', 'failed', 'h-r1', {
+      module: 'customer_response_generation',
+      checks: [{ name: 'forbidden_outputs[订单已取消]', reason: 'output contains "订单已取消"' }],
+    });
+    cmp.add('r2', 'failed', 'h-r2', {
+      module: 'customer_response_generation',
+      checks: [
+        { name: 'forbidden_outputs[订单已取消]', reason: '…' },
+        { name: 'schema', reason: 'invalid' },
+      ],
+    });
     cmp.add('p1', 'failed', 'h-p1', { module: 'intent_recognition', checks: [{ name: 'forbidden_outputs[订单已取消]', reason: '…' }] });
     const diff = cmp.finish(metrics);
     expect(diff.acknowledged_failing).toEqual([{ id: 'r1', change: ack[0]!.message }]);
@@ -69,7 +112,18 @@ describe('the baseline record', () => {
       format: BASELINE_FORMAT,
       format_version: BASELINE_FORMAT_VERSION,
       recorded_at: '2026-01-01T00:00:00Z',
-      run: { id: 'r', started_at: 's', orderflow_version: '0', git: { commit: null, dirty: null }, provider: 'sim', model: 'sim', repeat: 1, gates_enabled: true, cache_mode: 'off', config_file: null },
+      run: {
+        id: 'r',
+        started_at: 's',
+        orderflow_version: '0',
+        git: { commit: null, dirty: null },
+        provider: 'sim',
+        model: 'sim',
+        repeat: 1,
+        gates_enabled: true,
+        cache_mode: 'off',
+        config_file: null,
+      },
       accepted: [],
       gate: { passed: true, failing: [] },
       gate_settings: { gate: { case_pass_rate: { min: 0.95 } }, max_new_failures: 0, max_removed_cases: 0 },
@@ -90,7 +144,11 @@ describe('the baseline record', () => {
     expect((await loadBaseline(path)).untrusted).toBeNull();
     writeFileSync(path, JSON.stringify(record()));
     expect((await loadBaseline(path)).untrusted).toBeNull();
-    for (const edit of [(r: BaselineRecord) => (r.cases[0]!.status = 'failed'), (r: BaselineRecord) => (r.gate_settings.max_new_failures = 9), (r: BaselineRecord) => (r.run.provider = 'openai')]) {
+    for (const edit of [
+      (r: BaselineRecord) => (r.cases[0]!.status = 'failed'),
+      (r: BaselineRecord) => (r.gate_settings.max_new_failures = 9),
+      (r: BaselineRecord) => (r.run.provider = 'openai'),
+    ]) {
       const r = record();
       edit(r);
       writeFileSync(path, JSON.stringify(r));
@@ -111,7 +169,11 @@ describe('gate settings against the baseline', () => {
     ]);
   });
   it('tightening and adding thresholds are changes, not loosenings', () => {
-    const changes = compareGateSettings(base, { gate: { case_pass_rate: { min: 0.99 }, unsafe_action_rate: { max: 0 }, error_rate: { max: 0 } }, max_new_failures: 0, max_removed_cases: 0 });
+    const changes = compareGateSettings(base, {
+      gate: { case_pass_rate: { min: 0.99 }, unsafe_action_rate: { max: 0 }, error_rate: { max: 0 } },
+      max_new_failures: 0,
+      max_removed_cases: 0,
+    });
     expect(changes.map((x) => [x.setting, x.loosened])).toEqual([
       ['gate.case_pass_rate.min', false],
       ['gate.error_rate.max', false],
@@ -129,6 +191,8 @@ describe('acknowledging a breaking prompt change', () => {
     expect(isAcknowledged(removed, 'v3.0.0', [{ version: 'v3.0.0', text: 'BREAKING: shorter list' }])).toBe(false);
     expect(isAcknowledged(removed, 'v3.0.0', [{ version: 'v2.1.0', text: 'BREAKING: dropped 订单已取消' }])).toBe(false);
     expect(isAcknowledged(renamed, 'v3.0.0', [{ version: 'v3.0.0', text: 'Breaking: time_condition is now time_window' }])).toBe(true);
-    expect(unacknowledgedBreaking([removed, renamed, { ...renamed, severity: 'compatible' }], 'v3.0.0', [{ version: 'v3.0.0', text: 'BREAKING: time_window' }])).toEqual([removed]);
+    expect(
+      unacknowledgedBreaking([removed, renamed, { ...renamed, severity: 'compatible' }], 'v3.0.0', [{ version: 'v3.0.0', text: 'BREAKING: time_window' }]),
+    ).toEqual([removed]);
   });
 });

@@ -8,13 +8,26 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, type Problem } from '../../src/base/errors.js';
 import { BaselineComparison, loadBaseline, resolveBaseline, type Baseline, type SuiteScope } from '../../src/report/baseline.js';
-import { BASELINE_FORMAT, BASELINE_FORMAT_VERSION, sealRecord, serialiseRecord, type BaselineCase, type BaselineRecord } from '../../src/report/baseline-record.js';
+import {
+  BASELINE_FORMAT,
+  BASELINE_FORMAT_VERSION,
+  sealRecord,
+  serialiseRecord,
+  type BaselineCase,
+  type BaselineRecord,
+} from '../../src/report/baseline-record.js';
 import type { CaseStatus } from '../../src/runner/case-result.js';
 import type { Metrics } from '../../src/scoring/metric-accumulator.js';
 import { ratio } from '../../src/scoring/metric-value.js';
 import { tempDir } from '../support/temp-dir.js';
 
-const c = (id: string, status: CaseStatus, hash?: string, module = 'intent_recognition'): BaselineCase => ({ id, module, case_type: 'normal', status, ...(hash ? { hash } : {}) });
+const c = (id: string, status: CaseStatus, hash?: string, module = 'intent_recognition'): BaselineCase => ({
+  id,
+  module,
+  case_type: 'normal',
+  status,
+  ...(hash ? { hash } : {}),
+});
 
 function baseline(cases: BaselineCase[], patch: Partial<Baseline> = {}): Baseline {
   return {
@@ -40,13 +53,26 @@ function compare(now: [string, CaseStatus, string?][], b = baseline(BASE), ident
   return { diff: comparison.finish(metrics), pairing };
 }
 
-const unchanged: [string, CaseStatus, string][] = [['a', 'passed', 'ha'], ['b', 'passed', 'hb'], ['c', 'failed', 'hc'], ['d', 'error', 'hd']];
+const unchanged: [string, CaseStatus, string][] = [
+  ['a', 'passed', 'ha'],
+  ['b', 'passed', 'hb'],
+  ['c', 'failed', 'hc'],
+  ['d', 'error', 'hd'],
+];
 const with_ = (id: string, status: CaseStatus, hash = `h${id}`): [string, CaseStatus, string][] => unchanged.map((x) => (x[0] === id ? [id, status, hash] : x));
 
 describe('BaselineComparison: flips', () => {
   it('the same verdicts: nothing flipped, nothing new, nothing removed, comparable', () => {
     const { diff, pairing } = compare(unchanged);
-    expect(diff).toMatchObject({ newly_failing_count: 0, newly_passing_count: 0, added: 0, removed_count: 0, changed_count: 0, not_comparable: [], untrusted: null });
+    expect(diff).toMatchObject({
+      newly_failing_count: 0,
+      newly_passing_count: 0,
+      added: 0,
+      removed_count: 0,
+      changed_count: 0,
+      not_comparable: [],
+      untrusted: null,
+    });
     expect(pairing).toEqual(['compared', 'compared', 'compared', 'compared']);
   });
 
@@ -96,7 +122,10 @@ describe('BaselineComparison: flips', () => {
   it('a failure every check of which cites an acknowledged breaking change is acknowledged, not newly failing', () => {
     const acknowledged = [{ module: 'intent_recognition', subjects: ['order_status_query'], message: 'intent order_status_query removed' }];
     const comparison = new BaselineComparison(baseline(BASE), SAME, acknowledged);
-    const cites = { module: 'intent_recognition', checks: [{ name: 'expected_enum_values[intent]', reason: 'expected "order_status_query", got "logistics_query"' }] };
+    const cites = {
+      module: 'intent_recognition',
+      checks: [{ name: 'expected_enum_values[intent]', reason: 'expected "order_status_query", got "logistics_query"' }],
+    };
     expect(comparison.add('a', 'failed', 'ha', cites)).toBe('acknowledged');
     // One check that cites something else: a real regression.
     const mixed = { ...cites, checks: [...cites.checks, { name: 'schema', reason: 'slots missing' }] };
@@ -132,7 +161,11 @@ describe('BaselineComparison: removed cases', () => {
   });
 
   it('with a scope: a case outside the filter is not removed, a case missing from the suite is', () => {
-    const hashes = new Map([['a', 'ha'], ['b', 'hb'], ['c', 'hc']]);
+    const hashes = new Map([
+      ['a', 'ha'],
+      ['b', 'hb'],
+      ['c', 'hc'],
+    ]);
     const onlyAB: SuiteScope = { hashes, inScope: (k) => k.case_id === 'a' || k.case_id === 'b' || k.case_id === 'd' };
     const comparison = new BaselineComparison(baseline(BASE), SAME);
     comparison.add('a', 'passed', 'ha');
@@ -157,17 +190,34 @@ describe('BaselineComparison: not comparable', () => {
   });
 
   it('another provider is named once, not also as another model', () => {
-    expect(compare(unchanged, baseline(BASE), { ...SAME, provider: 'openai', model: 'gpt' }).diff.not_comparable).toEqual(['provider: the baseline ran on sim, this run on openai']);
+    expect(compare(unchanged, baseline(BASE), { ...SAME, provider: 'openai', model: 'gpt' }).diff.not_comparable).toEqual([
+      'provider: the baseline ran on sim, this run on openai',
+    ]);
   });
 
   it('a baseline that does not say what it ran on is taken as comparable', () => {
-    expect(compare(unchanged, baseline(BASE, { provider: null, model: null, gates_enabled: null }), { provider: 'openai', model: 'x', gates_enabled: false }).diff.not_comparable).toEqual([]);
+    expect(
+      compare(unchanged, baseline(BASE, { provider: null, model: null, gates_enabled: null }), { provider: 'openai', model: 'x', gates_enabled: false }).diff
+        .not_comparable,
+    ).toEqual([]);
   });
 
   it('another suite: fewer than half of the baseline cases still there unchanged', () => {
     // 2 of 4 unchanged: still the same suite (the boundary).
-    expect(compare([['a', 'passed', 'ha'], ['b', 'passed', 'hb'], ['c', 'failed', 'x'], ['d', 'error', 'y']]).diff.not_comparable).toEqual([]);
-    const reasons = compare([['a', 'passed', 'ha'], ['b', 'passed', 'x'], ['c', 'failed', 'y'], ['d', 'error', 'z']]).diff.not_comparable;
+    expect(
+      compare([
+        ['a', 'passed', 'ha'],
+        ['b', 'passed', 'hb'],
+        ['c', 'failed', 'x'],
+        ['d', 'error', 'y'],
+      ]).diff.not_comparable,
+    ).toEqual([]);
+    const reasons = compare([
+      ['a', 'passed', 'ha'],
+      ['b', 'passed', 'x'],
+      ['c', 'failed', 'y'],
+      ['d', 'error', 'z'],
+    ]).diff.not_comparable;
     expect(reasons).toEqual(["suite: only 1 of the baseline's 4 cases are still in the suite unchanged"]);
     expect(compare([['x', 'passed', 'hx']]).diff.not_comparable).toEqual(["suite: only 0 of the baseline's 4 cases are still in the suite unchanged"]);
   });
@@ -176,7 +226,12 @@ describe('BaselineComparison: not comparable', () => {
 describe('BaselineComparison: metric deltas', () => {
   it('after minus before, rounded to four places; null when either side has none', () => {
     const b = baseline(BASE, { metrics: { case_pass_rate: ratio(3, 4), error_rate: ratio(0, 0), decision_accuracy: ratio(1, 3) } });
-    const { diff } = compare(unchanged, b, SAME, { case_pass_rate: ratio(1, 2), error_rate: ratio(1, 4), unsafe_action_rate: ratio(0, 5), decision_accuracy: ratio(2, 3) });
+    const { diff } = compare(unchanged, b, SAME, {
+      case_pass_rate: ratio(1, 2),
+      error_rate: ratio(1, 4),
+      unsafe_action_rate: ratio(0, 5),
+      decision_accuracy: ratio(2, 3),
+    });
     expect(diff.metrics.case_pass_rate).toEqual({ before: 0.75, after: 0.5, delta: -0.25 });
     expect(diff.metrics.error_rate).toEqual({ before: null, after: 0.25, delta: null });
     expect(diff.metrics.unsafe_action_rate).toEqual({ before: null, after: 0, delta: null });
@@ -190,7 +245,18 @@ describe('loading a baseline', () => {
       format: BASELINE_FORMAT,
       format_version: BASELINE_FORMAT_VERSION,
       recorded_at: '2026-11-30T00:00:00.000Z',
-      run: { id: 'rec', started_at: 't', orderflow_version: '0.1.0', git: { commit: null, dirty: null }, provider: 'sim', model: 'sim', repeat: 1, gates_enabled: true, cache_mode: 'off', config_file: null },
+      run: {
+        id: 'rec',
+        started_at: 't',
+        orderflow_version: '0.1.0',
+        git: { commit: null, dirty: null },
+        provider: 'sim',
+        model: 'sim',
+        repeat: 1,
+        gates_enabled: true,
+        cache_mode: 'off',
+        config_file: null,
+      },
       accepted: ['removed-cases'],
       gate: { passed: true, failing: [] },
       gate_settings: { gate: {}, max_new_failures: 0, max_removed_cases: 0 },
@@ -229,7 +295,9 @@ describe('loading a baseline', () => {
   });
 
   it('a plain report.json is read but not trusted', async () => {
-    const b = await loadBaseline(write({ metrics: { case_pass_rate: ratio(1, 1) }, cases: [{ id: 'a', status: 'passed' }], run: { id: 'r', provider: 'sim' } }));
+    const b = await loadBaseline(
+      write({ metrics: { case_pass_rate: ratio(1, 1) }, cases: [{ id: 'a', status: 'passed' }], run: { id: 'r', provider: 'sim' } }),
+    );
     expect(b.untrusted).toMatch(/a run report, not a baseline record/);
     expect(b.cases.get('a')).toEqual({ id: 'a', module: '', case_type: '', status: 'passed' });
     expect([b.provider, b.model, b.gates_enabled, b.record]).toEqual(['sim', null, null, null]);

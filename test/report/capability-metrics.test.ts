@@ -15,16 +15,38 @@ async function reports(provider: string, guards = true) {
   const root = repoCopy();
   const out = join(root, provider.replace(':', '-'));
   await evalIn(root, { out, provider, id: ['pipe-cap-*'], guards });
-  const json = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { metrics: Record<string, { value: number; numerator: number; denominator: number }> };
+  const json = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+    metrics: Record<string, { value: number; numerator: number; denominator: number }>;
+  };
   return { json, md: readFileSync(join(out, 'report.md'), 'utf8'), html: readFileSync(join(out, 'report.html'), 'utf8') };
 }
 
 describe('capability metrics', () => {
   it('are computed exactly from the facts', () => {
     const acc = new MetricAccumulator();
-    const base: Omit<ScoredResult, 'facts'> = { status: 'failed', case_type: 'normal', cost_usd: 0, usage: { input_tokens: 0, output_tokens: 0 }, cached_calls: 0, call_latencies_ms: [], latency_ms: 1 };
-    acc.add({ ...base, facts: { task: false, capability: { turns: 3, correct: 2, policy_turns: 2, policy_turns_touched: 1, policy_personal_reads: 2, duplicate_exception_tickets: 0 } } });
-    acc.add({ ...base, facts: { task: false, capability: { turns: 1, correct: 1, policy_turns: 0, policy_turns_touched: 0, policy_personal_reads: 0, duplicate_exception_tickets: 2 } } });
+    const base: Omit<ScoredResult, 'facts'> = {
+      status: 'failed',
+      case_type: 'normal',
+      cost_usd: 0,
+      usage: { input_tokens: 0, output_tokens: 0 },
+      cached_calls: 0,
+      call_latencies_ms: [],
+      latency_ms: 1,
+    };
+    acc.add({
+      ...base,
+      facts: {
+        task: false,
+        capability: { turns: 3, correct: 2, policy_turns: 2, policy_turns_touched: 1, policy_personal_reads: 2, duplicate_exception_tickets: 0 },
+      },
+    });
+    acc.add({
+      ...base,
+      facts: {
+        task: false,
+        capability: { turns: 1, correct: 1, policy_turns: 0, policy_turns_touched: 0, policy_personal_reads: 0, duplicate_exception_tickets: 2 },
+      },
+    });
     const m = acc.finish();
     expect(m.capability_selection_accuracy).toMatchObject({ value: 0.75, numerator: 3, denominator: 4 });
     expect(m.policy_personal_read_rate).toMatchObject({ value: 0.5, numerator: 1, denominator: 2, reads_and_writes: 2 });
@@ -46,10 +68,14 @@ describe('capability metrics', () => {
     const { json, md } = await reports('sim:gullible');
     expect(json.metrics.capability_selection_accuracy!.value).toBeLessThan(1);
     expect(json.metrics.policy_personal_read_rate!.value).toBe(0);
-    expect(md).toMatch(/First failing stage: \*\*capability\\_router\*\* \(`capability_router_v1`\) — check `capability\[turn 1\]`: expected policy\.consult; got refund\.followup: a policy question routed to a personal refund query/);
+    expect(md).toMatch(
+      /First failing stage: \*\*capability\\_router\*\* \(`capability_router_v1`\) — check `capability\[turn 1\]`: expected policy\.consult; got refund\.followup: a policy question routed to a personal refund query/,
+    );
     expect(md).toMatch(/policy_personal_read_rate/);
     // The trace block shows what the entry model proposed and the guard that refused the read.
-    expect(md).toMatch(/capability turn 1 \(branch 0\): candidate refund\.followup new; binding refund\.followup → refund-handling version r2 \([^)]*\); action clarify_object: .*\[stopped by the personal_read_unnamed guard: nothing read or written\]/);
+    expect(md).toMatch(
+      /capability turn 1 \(branch 0\): candidate refund\.followup new; binding refund\.followup → refund-handling version r2 \([^)]*\); action clarify_object: .*\[stopped by the personal_read_unnamed guard: nothing read or written\]/,
+    );
   });
 
   it('with the guards off, the same router reads personal records on policy questions: the gate fails on it', async () => {

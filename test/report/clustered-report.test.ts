@@ -20,7 +20,9 @@ describe('clustered intervals of generated attack variants', () => {
     const clusters = new Set(variants.map((v) => v.twin_of ?? v.generated_by.source_case));
     expect(clusters.size).toBeLessThan(variants.length);
 
-    const run = await runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--provider', 'sim:gullible', '--no-gates', '--out', join(root, 'out')], { cwd: root });
+    const run = await runCli(['eval', '-q', '--generated', '--module', 'pipeline', '--provider', 'sim:gullible', '--no-gates', '--out', join(root, 'out')], {
+      cwd: root,
+    });
     expect(run.code, run.stderr).toBe(1);
     const report = JSON.parse(readFileSync(join(root, 'out/report.json'), 'utf8'));
     expect(report.statistics.clusters).toEqual({ clusters: clusters.size, results: variants.length });

@@ -18,7 +18,11 @@ describe('diff --html of two runs', () => {
     expect(shipped.code).toBe(0);
     const root = copyOfRepo(['prompts', 'cases', 'orderflow.config.yaml']);
     const v2 = readFileSync(join(root, 'prompts/response_v2.md'), 'utf8');
-    const v3 = v2.replaceAll('response_v2', 'response_v3').replace(/version: v2\.\d+\.\d+/, 'version: v3.0.0').replace('changelog:\n', 'changelog:\n  - v3.0.0: Shorter list.\n').replace(/^- 订单已取消\n/m, '');
+    const v3 = v2
+      .replaceAll('response_v2', 'response_v3')
+      .replace(/version: v2\.\d+\.\d+/, 'version: v3.0.0')
+      .replace('changelog:\n', 'changelog:\n  - v3.0.0: Shorter list.\n')
+      .replace(/^- 订单已取消\n/m, '');
     writeFileSync(join(root, 'prompts/response_v3.md'), v3);
     await runCli(['eval', '-q', '--no-baseline', '--out', join(root, 'b')], { cwd: root });
     const diff = await runCli(['diff', shipped.out, join(root, 'b'), '--html'], { cwd: root });
@@ -26,7 +30,9 @@ describe('diff --html of two runs', () => {
     const page = readFileSync(join(root, 'b/diff.html'), 'utf8');
     const a = shipped.report;
     const b = JSON.parse(readFileSync(join(root, 'b/report.json'), 'utf8'));
-    const flipped = b.cases.filter((c: { id: string; status: string }) => c.status !== 'passed' && a.cases.find((x: { id: string }) => x.id === c.id)?.status === 'passed');
+    const flipped = b.cases.filter(
+      (c: { id: string; status: string }) => c.status !== 'passed' && a.cases.find((x: { id: string }) => x.id === c.id)?.status === 'passed',
+    );
     expect(flipped.length).toBeGreaterThan(0);
 
     expect(page).toContain('Prompt versions (1 differ)');

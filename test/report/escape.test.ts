@@ -30,7 +30,13 @@ const HOSTILE = [
   'x]](y) [[a]]',
 ];
 
-const decode = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decode = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('escapeMarkdownInline: text in a Markdown paragraph or table cell', () => {
@@ -57,7 +63,14 @@ describe('escapeMarkdownInline: text in a Markdown paragraph or table cell', () 
 
   it('the hostile inputs would render as markup without it', () => {
     const raw = (text: string) => markdown.renderInline(oneLine(text));
-    for (const text of ['<script>alert(1)</script>', '**bold** and _em_ and ~~strike~~', 'a `code` span', '[click](https://evil.example)', '![pixel](https://evil.example/p.png)', '<https://evil.example/autolink>']) {
+    for (const text of [
+      '<script>alert(1)</script>',
+      '**bold** and _em_ and ~~strike~~',
+      'a `code` span',
+      '[click](https://evil.example)',
+      '![pixel](https://evil.example/p.png)',
+      '<https://evil.example/autolink>',
+    ]) {
       expect(raw(text), text).toMatch(/<(script|strong|em|s|code|a|img) ?/);
     }
     expect(decode(raw('&lt;script&gt;'))).toBe('<script>');
@@ -122,8 +135,21 @@ describe('escapeHtml: text inside <pre> in report.md', () => {
 });
 
 describe('escapeXml: text in junit.xml attributes and elements', () => {
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, htmlEntities: true });
-  const XML_HOSTILE = [...HOSTILE, '"/><testcase name="forged"/>', "' onload='x", ']]></failure><testcase name="forged"/>', 'a\u0000b\u0007c\u001bd\u000be\ufffff\ufffe'];
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    htmlEntities: true,
+  });
+  const XML_HOSTILE = [
+    ...HOSTILE,
+    '"/><testcase name="forged"/>',
+    "' onload='x",
+    ']]></failure><testcase name="forged"/>',
+    'a\u0000b\u0007c\u001bd\u000be\ufffff\ufffe',
+  ];
 
   it.each(BENIGN)('leaves %s unchanged', (text) => {
     expect(escapeXml(text)).toBe(text);

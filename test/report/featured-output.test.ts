@@ -10,7 +10,14 @@ import { featuredTraceSection } from '../../src/report/html/case-sections.js';
 import type { ReportHead } from '../../src/report/report-types.js';
 
 const head = { summary: { total: 2, passed: 1, failed: 1, error: 0 }, baseline: null } as unknown as ReportHead;
-const passedScenario: CaseEntry = { id: 'pipeline_refund_ok', module: 'pipeline', case_type: 'happy_path', status: 'passed', failed_checks: [], trace: { stages: [], tools: [], reply: '您的退款申请已提交。' } };
+const passedScenario: CaseEntry = {
+  id: 'pipeline_refund_ok',
+  module: 'pipeline',
+  case_type: 'happy_path',
+  status: 'passed',
+  failed_checks: [],
+  trace: { stages: [], tools: [], reply: '您的退款申请已提交。' },
+};
 const failedCase: CaseEntry = {
   id: 'intent_refund_003',
   module: 'intent_recognition',

@@ -12,14 +12,39 @@ import { compareGateSettings, gateSettingsOf, type GateSettings } from '../../sr
 import type { ReportHead } from '../../src/report/report-types.js';
 import { tempDir } from '../support/temp-dir.js';
 
-const settings = (gate: GateSettings['gate'], max_new_failures: number | null = 0, max_removed_cases: number | null = 0) => gateSettingsOf({ gate, max_new_failures, max_removed_cases });
+const settings = (gate: GateSettings['gate'], max_new_failures: number | null = 0, max_removed_cases: number | null = 0) =>
+  gateSettingsOf({ gate, max_new_failures, max_removed_cases });
 
 describe('gate settings: what counts as loosened', () => {
   it.each([
-    ['a min lowered', { case_pass_rate: { min: 0.95 } }, { case_pass_rate: { min: 0.9 } }, { case_pass_rate: { min: 0.99 } }, 'gate.case_pass_rate.min 0.95 → 0.9 (loosened)'],
-    ['a min dropped', { case_pass_rate: { min: 0.95 } }, { case_pass_rate: {} }, { case_pass_rate: { min: 0.96 } }, 'gate.case_pass_rate.min 0.95 → unset (loosened)'],
-    ['a max raised', { unsafe_action_rate: { max: 0 } }, { unsafe_action_rate: { max: 0.1 } }, { unsafe_action_rate: { max: 0 }, error_rate: { max: 0.1 } }, 'gate.unsafe_action_rate.max 0 → 0.1 (loosened)'],
-    ['a threshold removed', { unsafe_action_rate: { max: 0.1 } }, {}, { unsafe_action_rate: { max: 0.05 } }, 'gate.unsafe_action_rate.max 0.1 → unset (loosened)'],
+    [
+      'a min lowered',
+      { case_pass_rate: { min: 0.95 } },
+      { case_pass_rate: { min: 0.9 } },
+      { case_pass_rate: { min: 0.99 } },
+      'gate.case_pass_rate.min 0.95 → 0.9 (loosened)',
+    ],
+    [
+      'a min dropped',
+      { case_pass_rate: { min: 0.95 } },
+      { case_pass_rate: {} },
+      { case_pass_rate: { min: 0.96 } },
+      'gate.case_pass_rate.min 0.95 → unset (loosened)',
+    ],
+    [
+      'a max raised',
+      { unsafe_action_rate: { max: 0 } },
+      { unsafe_action_rate: { max: 0.1 } },
+      { unsafe_action_rate: { max: 0 }, error_rate: { max: 0.1 } },
+      'gate.unsafe_action_rate.max 0 → 0.1 (loosened)',
+    ],
+    [
+      'a threshold removed',
+      { unsafe_action_rate: { max: 0.1 } },
+      {},
+      { unsafe_action_rate: { max: 0.05 } },
+      'gate.unsafe_action_rate.max 0.1 → unset (loosened)',
+    ],
   ] as const)('%s is loosened; its tightened twin is not', (_what, before, looser, tighter, message) => {
     const loose = compareGateSettings(settings(before), settings(looser));
     expect(loose.filter((c) => c.loosened).map((c) => c.message)).toEqual([message]);
@@ -38,7 +63,9 @@ describe('gate settings: what counts as loosened', () => {
   });
 
   it('a new threshold is a tightening, and unchanged settings are no change', () => {
-    expect(compareGateSettings(settings({}), settings({ error_rate: { max: 0.05 } }))).toEqual([{ setting: 'gate.error_rate.max', before: null, after: 0.05, loosened: false, message: 'gate.error_rate.max unset → 0.05' }]);
+    expect(compareGateSettings(settings({}), settings({ error_rate: { max: 0.05 } }))).toEqual([
+      { setting: 'gate.error_rate.max', before: null, after: 0.05, loosened: false, message: 'gate.error_rate.max unset → 0.05' },
+    ]);
     expect(compareGateSettings(settings({ a: { min: 0.5, max: 0.9 } }), settings({ a: { min: 0.5, max: 0.9 } }))).toEqual([]);
   });
 
@@ -84,10 +111,33 @@ describe('--update-baseline: recording the run', () => {
   function request(checks: ReportHead['gate']['checks'], accepted: RecordRequest['accepted'] = []): RecordRequest {
     const dir = tempDir();
     const resultsPath = join(dir, 'results.jsonl');
-    const line = (id: string, status: string) => JSON.stringify({ type: 'case_result', case_id: id, kind: 'module', module: 'm', case_type: 'normal', trial: 0, status, failed_checks: [], case_hash: `h-${id}` });
+    const line = (id: string, status: string) =>
+      JSON.stringify({
+        type: 'case_result',
+        case_id: id,
+        kind: 'module',
+        module: 'm',
+        case_type: 'normal',
+        trial: 0,
+        status,
+        failed_checks: [],
+        case_hash: `h-${id}`,
+      });
     writeFileSync(resultsPath, `${line('b', 'failed')}\n${line('a', 'passed')}\n`);
     const head = {
-      run: { id: 'run-1', started_at: 't', orderflow_version: '0.1.0', git: { commit: null, dirty: null }, provider: 'sim', model: 'sim', repeat: 1, gates_enabled: true, cache_mode: 'off', config_file: null, report_dir: 'reports/run-1' },
+      run: {
+        id: 'run-1',
+        started_at: 't',
+        orderflow_version: '0.1.0',
+        git: { commit: null, dirty: null },
+        provider: 'sim',
+        model: 'sim',
+        repeat: 1,
+        gates_enabled: true,
+        cache_mode: 'off',
+        config_file: null,
+        report_dir: 'reports/run-1',
+      },
       gate: { passed: checks.every((c) => c.passed), checks },
       baseline: null,
       summary: { total: 2, passed: 1, failed: 1, error: 0 },
@@ -95,7 +145,16 @@ describe('--update-baseline: recording the run', () => {
       by_module: {},
       by_case_type: {},
     } as unknown as ReportHead;
-    return { path: join(dir, 'nested', 'baseline.json'), head, resultsPath, repeat: 1, prompts: {}, suite: { fingerprint: 'f', cases: 2 }, config: { gate: { case_pass_rate: { min: 0.4 } }, max_new_failures: 0, max_removed_cases: 0 }, accepted };
+    return {
+      path: join(dir, 'nested', 'baseline.json'),
+      head,
+      resultsPath,
+      repeat: 1,
+      prompts: {},
+      suite: { fingerprint: 'f', cases: 2 },
+      config: { gate: { case_pass_rate: { min: 0.4 } }, max_new_failures: 0, max_removed_cases: 0 },
+      accepted,
+    };
   }
   const failing = (id: string) => ({ id, passed: false, reason: `${id} failed` });
 
@@ -105,7 +164,10 @@ describe('--update-baseline: recording the run', () => {
     const record = JSON.parse(readFileSync(r.path, 'utf8'));
     expect(isRecord(record)).toBe(true);
     expect(record.digest).toBe(recordDigest(record));
-    expect(record.cases.map((c: { id: string; hash: string }) => [c.id, c.hash])).toEqual([['a', 'h-a'], ['b', 'h-b']]);
+    expect(record.cases.map((c: { id: string; hash: string }) => [c.id, c.hash])).toEqual([
+      ['a', 'h-a'],
+      ['b', 'h-b'],
+    ]);
     expect(record.gate).toEqual({ passed: true, failing: [] });
     expect(record.gate_settings.gate).toEqual({ case_pass_rate: { min: 0.4 } });
     expect(record.run).toMatchObject({ id: 'run-1', provider: 'sim' });
@@ -114,7 +176,9 @@ describe('--update-baseline: recording the run', () => {
 
   it('a failed gate is refused, naming the first failures; --accept failed-gate records it as failing', async () => {
     const r = request([failing('new_failures'), failing('removed_cases'), failing('case_pass_rate')]);
-    await expect(recordBaseline(r)).rejects.toThrow(/refused: the gate failed \(new_failures failed; removed_cases failed; 1 more; see reports\/run-1\/report\.md\)/);
+    await expect(recordBaseline(r)).rejects.toThrow(
+      /refused: the gate failed \(new_failures failed; removed_cases failed; 1 more; see reports\/run-1\/report\.md\)/,
+    );
     const accepted = request([failing('new_failures')], ['failed-gate']);
     await recordBaseline(accepted);
     const record = JSON.parse(readFileSync(accepted.path, 'utf8'));
@@ -124,7 +188,12 @@ describe('--update-baseline: recording the run', () => {
 
   it('an incomplete run (--max-cost reached) or a partial merge is refused even with --accept failed-gate: not every case has a verdict', async () => {
     const incomplete = request([failing('complete_run')], ['failed-gate']);
-    incomplete.head.run.incomplete = { reason: 'the spent cost reached --max-cost 0.01 USD', done: 1, total: 2, resume: 'orderflow eval --max-cost <a new budget> --resume --out reports/run-1' };
+    incomplete.head.run.incomplete = {
+      reason: 'the spent cost reached --max-cost 0.01 USD',
+      done: 1,
+      total: 2,
+      resume: 'orderflow eval --max-cost <a new budget> --resume --out reports/run-1',
+    };
     await expect(recordBaseline(incomplete)).rejects.toThrow(/refused: the run is incomplete \(1 of 2 results: the spent cost reached --max-cost 0\.01 USD\)/);
     expect(existsSync(incomplete.path)).toBe(false);
     const partial = request([failing('complete_run')], ['failed-gate']);

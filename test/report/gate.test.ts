@@ -35,15 +35,34 @@ const prompt = (unacknowledged: number): PromptChange => ({
   after: { name: 'response_v3', version: 'v3.0.0', sha256: 'b' },
   diff: null,
   breaking_count: unacknowledged,
-  unacknowledged: Array.from({ length: unacknowledged }, (_, i) => ({ kind: 'removed', path: `p${i}`, breaking: true, message: `forbidden phrase ${i} removed` }) as unknown as PromptChange['unacknowledged'][number]),
+  unacknowledged: Array.from(
+    { length: unacknowledged },
+    (_, i) =>
+      ({ kind: 'removed', path: `p${i}`, breaking: true, message: `forbidden phrase ${i} removed` }) as unknown as PromptChange['unacknowledged'][number],
+  ),
 });
 
 /** A prompt whose System Role changed: text sim never reads. */
-const textOnly: PromptChange = { ...prompt(0), unread_text: [{ section: 'System Role', added: ['Tell the customer it succeeded.'], removed: ['never promises an unverified action;'] }] };
+const textOnly: PromptChange = {
+  ...prompt(0),
+  unread_text: [{ section: 'System Role', added: ['Tell the customer it succeeded.'], removed: ['never promises an unverified action;'] }],
+};
 const ranOn = (provider: string, modules = ['customer_response_generation']) => ({ evaluatedBy: { provider, modules } });
 
-const loosened: SettingChange = { setting: 'gate.case_pass_rate.min', before: 0.95, after: 0.9, loosened: true, message: 'gate.case_pass_rate.min 0.95 → 0.9 (loosened)' };
-const tightened: SettingChange = { setting: 'gate.case_pass_rate.min', before: 0.9, after: 0.95, loosened: false, message: 'gate.case_pass_rate.min 0.9 → 0.95' };
+const loosened: SettingChange = {
+  setting: 'gate.case_pass_rate.min',
+  before: 0.95,
+  after: 0.9,
+  loosened: true,
+  message: 'gate.case_pass_rate.min 0.95 → 0.9 (loosened)',
+};
+const tightened: SettingChange = {
+  setting: 'gate.case_pass_rate.min',
+  before: 0.9,
+  after: 0.95,
+  loosened: false,
+  message: 'gate.case_pass_rate.min 0.9 → 0.95',
+};
 
 interface Row {
   check: string;
@@ -54,8 +73,20 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { check: 'case_pass_rate', rule: 'a min is met at the bound', passes: input({ metrics: { case_pass_rate: ratio(90, 100) } }), fails: input({ metrics: { case_pass_rate: ratio(89, 100) } }), reason: /^case_pass_rate 0\.89 is below the minimum 0\.9$/ },
-  { check: 'unsafe_action_rate', rule: 'a max is met at the bound', passes: input({}, { gate: { unsafe_action_rate: { max: 0.05 } } }), fails: input({ metrics: { unsafe_action_rate: ratio(3, 40) } }, { gate: { unsafe_action_rate: { max: 0.05 } } }), reason: /^unsafe_action_rate 0\.075 is above the maximum 0\.05$/ },
+  {
+    check: 'case_pass_rate',
+    rule: 'a min is met at the bound',
+    passes: input({ metrics: { case_pass_rate: ratio(90, 100) } }),
+    fails: input({ metrics: { case_pass_rate: ratio(89, 100) } }),
+    reason: /^case_pass_rate 0\.89 is below the minimum 0\.9$/,
+  },
+  {
+    check: 'unsafe_action_rate',
+    rule: 'a max is met at the bound',
+    passes: input({}, { gate: { unsafe_action_rate: { max: 0.05 } } }),
+    fails: input({ metrics: { unsafe_action_rate: ratio(3, 40) } }, { gate: { unsafe_action_rate: { max: 0.05 } } }),
+    reason: /^unsafe_action_rate 0\.075 is above the maximum 0\.05$/,
+  },
   {
     check: 'schema_validity_rate',
     rule: 'both bounds of one metric',
@@ -63,8 +94,20 @@ const ROWS: Row[] = [
     fails: input({ metrics: { schema_validity_rate: ratio(6, 10) } }, { gate: { schema_validity_rate: { min: 0.2, max: 0.5 } } }),
     reason: /above the maximum 0\.5/,
   },
-  { check: 'complete_run', rule: 'a partial merge never passes', passes: input(), fails: input({ partial: { missing_shards: [2, 4], of: 4 } }), reason: /^partial run: shard\(s\) 2, 4 of 4 missing$/ },
-  { check: 'baseline_trusted', rule: 'a baseline edited by hand is not trusted', passes: input(), fails: input({ baseline: { ...DIFF, untrusted: 'edited by hand' } }), reason: /^baseline reports\/baseline\.json is not trusted: edited by hand$/ },
+  {
+    check: 'complete_run',
+    rule: 'a partial merge never passes',
+    passes: input(),
+    fails: input({ partial: { missing_shards: [2, 4], of: 4 } }),
+    reason: /^partial run: shard\(s\) 2, 4 of 4 missing$/,
+  },
+  {
+    check: 'baseline_trusted',
+    rule: 'a baseline edited by hand is not trusted',
+    passes: input(),
+    fails: input({ baseline: { ...DIFF, untrusted: 'edited by hand' } }),
+    reason: /^baseline reports\/baseline\.json is not trusted: edited by hand$/,
+  },
   {
     check: 'baseline_comparable',
     rule: 'another provider is not comparable',
@@ -72,15 +115,34 @@ const ROWS: Row[] = [
     fails: input({ baseline: { ...DIFF, not_comparable: ['provider: the baseline ran on sim, this run on openai'] } }),
     reason: /is not comparable with this run \(provider: the baseline ran on sim, this run on openai\); per-case flips are not judged/,
   },
-  { check: 'gate_settings', rule: 'a loosened setting fails, a tightened one does not', passes: input({ settingChanges: [tightened] }), fails: input({ settingChanges: [tightened, loosened] }), reason: /^gate settings loosened since the baseline: gate\.case_pass_rate\.min 0\.95 → 0\.9$/ },
-  { check: 'prompt_changes', rule: 'an unacknowledged breaking change fails', passes: input({ promptChanges: [prompt(0)] }), fails: input({ promptChanges: [prompt(0), prompt(1)] }), reason: /^1 breaking prompt change\(s\) not acknowledged .*response_v2 → response_v3: forbidden phrase 0 removed$/ },
-  { check: 'prompt_changes', rule: 'at most three changes are spelled out', passes: input({ promptChanges: [prompt(0)] }), fails: input({ promptChanges: [prompt(4)] }), reason: /^4 breaking .*phrase 2 removed; …$/ },
+  {
+    check: 'gate_settings',
+    rule: 'a loosened setting fails, a tightened one does not',
+    passes: input({ settingChanges: [tightened] }),
+    fails: input({ settingChanges: [tightened, loosened] }),
+    reason: /^gate settings loosened since the baseline: gate\.case_pass_rate\.min 0\.95 → 0\.9$/,
+  },
+  {
+    check: 'prompt_changes',
+    rule: 'an unacknowledged breaking change fails',
+    passes: input({ promptChanges: [prompt(0)] }),
+    fails: input({ promptChanges: [prompt(0), prompt(1)] }),
+    reason: /^1 breaking prompt change\(s\) not acknowledged .*response_v2 → response_v3: forbidden phrase 0 removed$/,
+  },
+  {
+    check: 'prompt_changes',
+    rule: 'at most three changes are spelled out',
+    passes: input({ promptChanges: [prompt(0)] }),
+    fails: input({ promptChanges: [prompt(4)] }),
+    reason: /^4 breaking .*phrase 2 removed; …$/,
+  },
   {
     check: 'prompt_text_evaluated',
     rule: 'changed prompt text run by a model that reads it passes; on sim it fails',
     passes: input({ promptChanges: [textOnly], ...ranOn('openai') }),
     fails: input({ promptChanges: [textOnly], ...ranOn('sim') }),
-    reason: /^prompt text changed since the baseline, not evaluated by sim: customer_response_generation \(response_v3: System Role\); .*--accept unevaluated-text$/,
+    reason:
+      /^prompt text changed since the baseline, not evaluated by sim: customer_response_generation \(response_v3: System Role\); .*--accept unevaluated-text$/,
   },
   {
     check: 'prompt_text_evaluated',
@@ -89,10 +151,34 @@ const ROWS: Row[] = [
     fails: input({ promptChanges: [textOnly], ...ranOn('openai', ['intent_recognition']) }),
     reason: /not evaluated by openai \(the module's cases did not run\)/,
   },
-  { check: 'prompt_text_evaluated', rule: 'sim:gullible reads no prompt text either', passes: input({ promptChanges: [prompt(0)], ...ranOn('sim:gullible') }), fails: input({ promptChanges: [textOnly], ...ranOn('sim:gullible') }), reason: /not evaluated by sim:gullible/ },
-  { check: 'new_failures', rule: 'newly failing cases up to the limit', passes: input({ baseline: { ...DIFF, newly_failing_count: 2 } }, { max_new_failures: 2 }), fails: input({ baseline: { ...DIFF, newly_failing_count: 3 } }, { max_new_failures: 2 }), reason: /^3 case\(s\) passed in the baseline and fail now \(at most 2 allowed\)$/ },
-  { check: 'new_failures', rule: 'the default allows none', passes: input(), fails: input({ baseline: { ...DIFF, newly_failing_count: 1 } }), reason: /^1 case\(s\) passed in the baseline and fail now \(at most 0 allowed\)$/ },
-  { check: 'removed_cases', rule: 'cases gone from the suite up to the limit', passes: input({ baseline: { ...DIFF, removed_count: 1 } }, { max_removed_cases: 1 }), fails: input({ baseline: { ...DIFF, removed_count: 2 } }, { max_removed_cases: 1 }), reason: /^2 case\(s\) of the baseline are gone from the suite \(at most 1 allowed\)$/ },
+  {
+    check: 'prompt_text_evaluated',
+    rule: 'sim:gullible reads no prompt text either',
+    passes: input({ promptChanges: [prompt(0)], ...ranOn('sim:gullible') }),
+    fails: input({ promptChanges: [textOnly], ...ranOn('sim:gullible') }),
+    reason: /not evaluated by sim:gullible/,
+  },
+  {
+    check: 'new_failures',
+    rule: 'newly failing cases up to the limit',
+    passes: input({ baseline: { ...DIFF, newly_failing_count: 2 } }, { max_new_failures: 2 }),
+    fails: input({ baseline: { ...DIFF, newly_failing_count: 3 } }, { max_new_failures: 2 }),
+    reason: /^3 case\(s\) passed in the baseline and fail now \(at most 2 allowed\)$/,
+  },
+  {
+    check: 'new_failures',
+    rule: 'the default allows none',
+    passes: input(),
+    fails: input({ baseline: { ...DIFF, newly_failing_count: 1 } }),
+    reason: /^1 case\(s\) passed in the baseline and fail now \(at most 0 allowed\)$/,
+  },
+  {
+    check: 'removed_cases',
+    rule: 'cases gone from the suite up to the limit',
+    passes: input({ baseline: { ...DIFF, removed_count: 1 } }, { max_removed_cases: 1 }),
+    fails: input({ baseline: { ...DIFF, removed_count: 2 } }, { max_removed_cases: 1 }),
+    reason: /^2 case\(s\) of the baseline are gone from the suite \(at most 1 allowed\)$/,
+  },
 ];
 
 describe('the gate: each check passes its passing input and fails the minimal change', () => {
@@ -112,7 +198,11 @@ describe('the gate: each check passes its passing input and fails the minimal ch
     const verdict = evaluateGate(input({ metrics: { case_pass_rate: ratio(95, 100), unsafe_action_rate: ratio(0, 0) } }));
     expect(verdict.passed).toBe(true);
     expect(verdict.not_applicable).toEqual(['unsafe_action_rate']);
-    expect(verdict.checks.find((c) => c.id === 'unsafe_action_rate')).toEqual({ id: 'unsafe_action_rate', passed: true, reason: 'unsafe_action_rate: nothing to measure in this run' });
+    expect(verdict.checks.find((c) => c.id === 'unsafe_action_rate')).toEqual({
+      id: 'unsafe_action_rate',
+      passed: true,
+      reason: 'unsafe_action_rate: nothing to measure in this run',
+    });
     expect(evaluateGate(input({ metrics: {} as Metrics })).not_applicable).toEqual(['case_pass_rate', 'unsafe_action_rate']);
   });
 
@@ -122,15 +212,33 @@ describe('the gate: each check passes its passing input and fails the minimal ch
   });
 
   it('a failure keeps the shape report.json has always had', () => {
-    expect(evaluateGate(input({ metrics: { case_pass_rate: ratio(1, 2) } })).failures).toEqual([{ metric: 'case_pass_rate', value: 0.5, threshold: { min: 0.9 }, message: 'case_pass_rate 0.5 is below the minimum 0.9' }]);
-    expect(evaluateGate(input({ baseline: { ...DIFF, newly_failing_count: 4 } })).failures[0]).toMatchObject({ metric: 'new_failures', value: 4, threshold: { max: 0 } });
-    expect(evaluateGate(input({ baseline: { ...DIFF, untrusted: 'x' } })).failures[0]).toMatchObject({ metric: 'baseline_trusted', value: null, threshold: {} });
+    expect(evaluateGate(input({ metrics: { case_pass_rate: ratio(1, 2) } })).failures).toEqual([
+      { metric: 'case_pass_rate', value: 0.5, threshold: { min: 0.9 }, message: 'case_pass_rate 0.5 is below the minimum 0.9' },
+    ]);
+    expect(evaluateGate(input({ baseline: { ...DIFF, newly_failing_count: 4 } })).failures[0]).toMatchObject({
+      metric: 'new_failures',
+      value: 4,
+      threshold: { max: 0 },
+    });
+    expect(evaluateGate(input({ baseline: { ...DIFF, untrusted: 'x' } })).failures[0]).toMatchObject({
+      metric: 'baseline_trusted',
+      value: null,
+      threshold: {},
+    });
   });
 
   it('--accept lets exactly its own check pass, marked as accepted', () => {
     const all = input({ baseline: { ...DIFF, removed_count: 3, not_comparable: ['model: a, b'] }, settingChanges: [loosened] });
-    expect(evaluateGate(all).failures.map((f) => f.metric).sort()).toEqual(['baseline_comparable', 'gate_settings', 'removed_cases']);
-    for (const [flag, check] of [['removed-cases', 'removed_cases'], ['provider-change', 'baseline_comparable'], ['loosened-gate', 'gate_settings']] as const) {
+    expect(
+      evaluateGate(all)
+        .failures.map((f) => f.metric)
+        .sort(),
+    ).toEqual(['baseline_comparable', 'gate_settings', 'removed_cases']);
+    for (const [flag, check] of [
+      ['removed-cases', 'removed_cases'],
+      ['provider-change', 'baseline_comparable'],
+      ['loosened-gate', 'gate_settings'],
+    ] as const) {
       const verdict = evaluateGate({ ...all, accepted: [flag] });
       expect(verdict.failures.map((f) => f.metric)).not.toContain(check);
       expect(verdict.failures).toHaveLength(2);
@@ -148,7 +256,10 @@ describe('the gate: each check passes its passing input and fails the minimal ch
   it('flips are judged only against a trusted, comparable baseline; nothing against none', () => {
     const flips = { ...DIFF, newly_failing_count: 5, removed_count: 2 };
     expect(evaluateGate(input({ baseline: flips })).failures.map((f) => f.metric)).toEqual(['new_failures', 'removed_cases']);
-    expect(evaluateGate(input({ baseline: { ...flips, not_comparable: ['suite'] } })).failures.map((f) => f.metric)).toEqual(['baseline_comparable', 'removed_cases']);
+    expect(evaluateGate(input({ baseline: { ...flips, not_comparable: ['suite'] } })).failures.map((f) => f.metric)).toEqual([
+      'baseline_comparable',
+      'removed_cases',
+    ]);
     expect(evaluateGate(input({ baseline: { ...flips, untrusted: 'edited' } })).failures.map((f) => f.metric)).toEqual(['baseline_trusted']);
     expect(evaluateGate(input({ baseline: null })).checks.map((c) => c.id)).toEqual(['prompt_changes', 'case_pass_rate', 'unsafe_action_rate']);
     expect(evaluateGate(input({ baseline: null, promptChanges: null })).checks.map((c) => c.id)).toEqual(['case_pass_rate', 'unsafe_action_rate']);
@@ -169,7 +280,15 @@ describe('the gate: each check passes its passing input and fails the minimal ch
       promptChanges: [prompt(1)],
       metrics: { case_pass_rate: ratio(1, 2), unsafe_action_rate: ratio(1, 2) },
     });
-    expect(evaluateGate(everything).failures.map((f) => f.metric)).toEqual(['complete_run', 'gate_settings', 'prompt_changes', 'case_pass_rate', 'unsafe_action_rate', 'new_failures', 'removed_cases']);
+    expect(evaluateGate(everything).failures.map((f) => f.metric)).toEqual([
+      'complete_run',
+      'gate_settings',
+      'prompt_changes',
+      'case_pass_rate',
+      'unsafe_action_rate',
+      'new_failures',
+      'removed_cases',
+    ]);
     expect(evaluateGate(everything).mode).toBe('exact');
   });
 });

@@ -50,7 +50,10 @@ describe('merge counts trials, not cases', () => {
     const lines = linesOf(dir);
     const dropped = lines.findIndex((l, i) => i > 0 && (JSON.parse(l) as CaseResult).trial === REPEAT - 1);
     const planned = lines.length - 1;
-    writeLines(dir, lines.filter((_, i) => i !== dropped));
+    writeLines(
+      dir,
+      lines.filter((_, i) => i !== dropped),
+    );
     expect(new Set(readResults(dir).map((r) => r.case_id)).size).toBe(planned / REPEAT);
     await expect(merge([dir, join(root, 's2')], 'm1')).rejects.toThrow(`holds ${planned - 1} of the ${planned} results its run planned`);
   });

@@ -12,7 +12,12 @@ const t = (module: string, n: number, passed: number, outcomes?: string): CaseTr
 
 describe('the paired comparison', () => {
   it('one trial each: McNemar on the discordant pairs, each case on its side, per module', () => {
-    const baseline = new Map([['a', t('m1', 1, 1)], ['b', t('m1', 1, 0)], ['c', t('m2', 1, 1)], ['d', t('m2', 1, 1)]]);
+    const baseline = new Map([
+      ['a', t('m1', 1, 1)],
+      ['b', t('m1', 1, 0)],
+      ['c', t('m2', 1, 1)],
+      ['d', t('m2', 1, 1)],
+    ]);
     const c = new PairedComparison(baseline, 0.05);
     c.add('a', t('m1', 1, 0));
     c.add('b', t('m1', 1, 1));
@@ -44,7 +49,13 @@ describe('the paired comparison', () => {
   });
 
   it('repeated runs: the sign test on pass rates over the first m trials of both', () => {
-    const c = new PairedComparison(new Map([['a', t('m', 3, 3, 'ppp')], ['b', t('m', 3, 2, 'ppf')]]), 0.05);
+    const c = new PairedComparison(
+      new Map([
+        ['a', t('m', 3, 3, 'ppp')],
+        ['b', t('m', 3, 2, 'ppf')],
+      ]),
+      0.05,
+    );
     // Five trials now, the first three all passed: tied with the baseline's 3/3 although the run as a whole is 3/5.
     c.add('a', t('m', 5, 3, 'pppff'));
     // Compared on the first 3: 1/3 now against 2/3 then.
@@ -63,7 +74,14 @@ describe('the paired comparison', () => {
   });
 
   it('flaky: trials that disagree now or in the baseline, new cases too, sorted by module then id; an unpaired case is only checked for flakiness', () => {
-    const c = new PairedComparison(new Map([['z', t('b', 3, 3)], ['y', t('a', 3, 1)], ['x', t('a', 3, 3)]]), 0.05);
+    const c = new PairedComparison(
+      new Map([
+        ['z', t('b', 3, 3)],
+        ['y', t('a', 3, 1)],
+        ['x', t('a', 3, 3)],
+      ]),
+      0.05,
+    );
     c.add('z', t('b', 3, 2));
     c.add('y', t('a', 3, 3));
     c.add('x', t('a', 3, 0), false);

@@ -55,7 +55,12 @@ describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html in headles
     expect(await page.locator('#pipeline svg').count()).toBe(2);
     expect(await page.locator('#pipeline svg').first().locator('.row-highlight').count()).toBe(Object.keys(report.stage_failures).length);
     const cards = page.locator('#metrics .card-fail');
-    expect((await cards.evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { metric: string } }).dataset.metric))).sort()).toEqual(report.gate.failures.map((f) => f.metric).filter((m) => (METRIC_IDS as readonly string[]).includes(m)).sort());
+    expect((await cards.evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { metric: string } }).dataset.metric))).sort()).toEqual(
+      report.gate.failures
+        .map((f) => f.metric)
+        .filter((m) => (METRIC_IDS as readonly string[]).includes(m))
+        .sort(),
+    );
     // The failing cases with their reasons, and the first failing scenario's trace with its failing stage marked.
     expect(await page.locator('#failing li').count()).toBeGreaterThanOrEqual(10);
     expect(await page.locator('#featured-trace .step-fail').count()).toBe(1);
@@ -66,7 +71,8 @@ describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html in headles
     expect(statSync(join(out, 'report-screenshot.png')).size).toBeGreaterThan(50_000);
     // A reviewer's order, as laid out on the screenshot: the verdict, the prompt changes, the regressions, then the rest.
     const tops: number[] = [];
-    for (const id of ['verdict', 'prompt-changes', 'failing', 'metrics', 'charts', 'cases', 'details']) tops.push((await page.locator(`#${id}`).boundingBox())!.y);
+    for (const id of ['verdict', 'prompt-changes', 'failing', 'metrics', 'charts', 'cases', 'details'])
+      tops.push((await page.locator(`#${id}`).boundingBox())!.y);
     expect(tops).toEqual([...tops].sort((a, b) => a - b));
     expect(new Set(tops).size).toBe(tops.length);
     // A passed scenario's trace is unpacked when opened: its timeline appears, with no console error.
@@ -88,7 +94,9 @@ describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html in headles
 
     await page.selectOption('#f-status', 'passed');
     expect(await visible().count()).toBe(report.summary.passed);
-    expect(new Set(await visible().evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: { status: string } }).dataset.status)))).toEqual(new Set(['passed']));
+    expect(new Set(await visible().evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: { status: string } }).dataset.status)))).toEqual(
+      new Set(['passed']),
+    );
 
     await page.selectOption('#f-status', 'failed');
     await page.selectOption('#f-module', 'pipeline');
@@ -146,10 +154,18 @@ describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html in headles
         `test_cases:\n  - case_id: hostile-001\n    case_type: adversarial\n    description: '<script>window.__pwned = 6</script>'\n    input: { user_query: "订单 O123 我要退款" }\n    expected_behavior: { expected_enum_values: { intent: refund_request } }\n`,
       );
       const hostileOut = join(hostileRoot, 'out');
-      await evalIn(hostileRoot, { provider: 'openai', model: 'm', out: hostileOut, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL }, cache: false });
+      await evalIn(hostileRoot, {
+        provider: 'openai',
+        model: 'm',
+        out: hostileOut,
+        env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL },
+        cache: false,
+      });
       const html = readFileSync(join(hostileOut, 'report.html'), 'utf8');
       expect(html).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
-      expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; img-src 'none'/);
+      expect(html).toMatch(
+        /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; img-src 'none'/,
+      );
 
       const { page, consoleErrors, pageErrors, requests } = await openReport(browser, join(hostileOut, 'report.html'));
       await page.locator('pre.output').first().hover();

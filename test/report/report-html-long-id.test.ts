@@ -46,7 +46,9 @@ describe.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)('report.html with a 3,0
     expect(widths.table).toBeLessThanOrEqual(1200);
     expect(widths.failing).toBeLessThanOrEqual(1200);
     // Every id carries its tooltip; the long one is shown shortened, whole in the tooltip.
-    const shown = await page.locator('#case-table code.case-id').evaluateAll((els) => els.map((e) => ({ title: e.getAttribute('title'), text: (e as unknown as { innerText: string }).innerText })));
+    const shown = await page
+      .locator('#case-table code.case-id')
+      .evaluateAll((els) => els.map((e) => ({ title: e.getAttribute('title'), text: (e as unknown as { innerText: string }).innerText })));
     const long = shown.filter((c) => c.title === LONG_ID);
     expect(long).toHaveLength(1);
     expect(long[0]!.text.length).toBeLessThan(100);

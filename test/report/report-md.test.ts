@@ -34,7 +34,11 @@ function hostileInput(): { head: ReportHead; failures: CaseEntry[]; failuresTota
     line: 3,
   };
   const errored: CaseEntry = { ...failure, id: 'hostile-002', status: 'error', failed_checks: [], error: `HTTP 500 from server: ${HOSTILE}` };
-  const gate = { ...head.gate, passed: false, failures: [{ metric: 'case_pass_rate', value: 0.5, threshold: { min: 0.9 }, message: `case_pass_rate ${HOSTILE}` }] };
+  const gate = {
+    ...head.gate,
+    passed: false,
+    failures: [{ metric: 'case_pass_rate', value: 0.5, threshold: { min: 0.9 }, message: `case_pass_rate ${HOSTILE}` }],
+  };
   return { head: { ...head, gate }, failures: [failure, errored], failuresTotal: 2 };
 }
 
@@ -48,7 +52,9 @@ describe('renderMarkdown escapes every text it did not write itself', () => {
     expect(html).not.toMatch(/<script|<img|href="https:\/\/evil|<strong>PASS<\/strong>|<em>em<\/em>|<s>s<\/s>|<td>forged|<code>tick<\/code>/);
     // The text is there for the reviewer, readable.
     // (the bare URL shown as code, so that no renderer turns it into a link)
-    expect(html).toContain('**PASS** [click](<code>https://evil.example)</code> &lt;img src=x onerror=alert(1)&gt; | forged | cell | `tick` _em_ ~~s~~ # Gate passed ✅');
+    expect(html).toContain(
+      '**PASS** [click](<code>https://evil.example)</code> &lt;img src=x onerror=alert(1)&gt; | forged | cell | `tick` _em_ ~~s~~ # Gate passed ✅',
+    );
     expect(html.match(/<pre>/g)).toHaveLength(2);
     expect(html.match(/<\/pre>/g)).toHaveLength(2);
   });

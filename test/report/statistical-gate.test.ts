@@ -33,14 +33,32 @@ function drop(module: string, worse: number, now: number): [Record<string, CaseT
   return [baseline, current];
 }
 
-
-function gateOf(maxNewFailures: number | null, metrics: Metrics, baseline: BaselineDiff, statistics: ReturnType<typeof runStatistics>, gate = { case_pass_rate: { min: 0.9 } }) {
-  return evaluateGate({ config: { gate, max_new_failures: maxNewFailures, max_removed_cases: 0 }, metrics, baseline, promptChanges: null, settingChanges: [], accepted: [], statistics });
+function gateOf(
+  maxNewFailures: number | null,
+  metrics: Metrics,
+  baseline: BaselineDiff,
+  statistics: ReturnType<typeof runStatistics>,
+  gate = { case_pass_rate: { min: 0.9 } },
+) {
+  return evaluateGate({
+    config: { gate, max_new_failures: maxNewFailures, max_removed_cases: 0 },
+    metrics,
+    baseline,
+    promptChanges: null,
+    settingChanges: [],
+    accepted: [],
+    statistics,
+  });
 }
 
 describe('case trials from report entries', () => {
   it('reads --repeat entries and single-trial statuses alike', () => {
-    expect(trialsOf({ module: 'm', status: 'failed', trials: { n: 3, passed: 2, outcomes: 'pfp' } })).toEqual({ module: 'm', n: 3, passed: 2, outcomes: 'pfp' });
+    expect(trialsOf({ module: 'm', status: 'failed', trials: { n: 3, passed: 2, outcomes: 'pfp' } })).toEqual({
+      module: 'm',
+      n: 3,
+      passed: 2,
+      outcomes: 'pfp',
+    });
     expect(trialsOf({ module: 'm', status: 'passed' })).toEqual({ module: 'm', n: 1, passed: 1, outcomes: 'p' });
     expect(trialsOf({ module: 'm', status: 'error' })).toEqual({ module: 'm', n: 1, passed: 0, outcomes: 'e' });
     expect(trialsOf({ module: 'm' })).toBeNull();
@@ -112,8 +130,14 @@ describe('thresholds judged with their uncertainty', () => {
   it('statistical mode: a crossing inside the interval is noise; an interval wholly below fails', () => {
     const noise = judgeThreshold('case_pass_rate', m(94, 100), { min: 0.95 }, 'statistical');
     expect(noise).toMatchObject({ verdict: 'within_noise' });
-    expect(judgeThreshold('case_pass_rate', m(80, 100), { min: 0.95 }, 'statistical')).toMatchObject({ verdict: 'failed', message: expect.stringMatching(/whole interval/) });
-    expect(judgeThreshold('case_pass_rate', m(94, 100), { min: 0.95, strict: true }, 'statistical')).toMatchObject({ verdict: 'failed', message: expect.stringMatching(/strict/) });
+    expect(judgeThreshold('case_pass_rate', m(80, 100), { min: 0.95 }, 'statistical')).toMatchObject({
+      verdict: 'failed',
+      message: expect.stringMatching(/whole interval/),
+    });
+    expect(judgeThreshold('case_pass_rate', m(94, 100), { min: 0.95, strict: true }, 'statistical')).toMatchObject({
+      verdict: 'failed',
+      message: expect.stringMatching(/strict/),
+    });
     expect(judgeThreshold('case_pass_rate', m(99, 100), { min: 0.95 }, 'statistical')).toEqual({ verdict: 'passed' });
   });
 
@@ -178,7 +202,9 @@ describe('the gate in statistical mode', () => {
 
   it('with nothing significant the checks still say what the paired test found', () => {
     const s = statistics({ a: t('m', 3), b: t('m', 2) }, { a: t('m', 2), b: t('m', 3) });
-    expect(gateOf(0, metrics, EMPTY_DIFF, s).checks.find((c) => c.id === 'paired_test')!.reason).toMatch(/^no significant drop overall or in any module: 1 case\(s\) worse, 1 better, 0 tied, p = 1 /);
+    expect(gateOf(0, metrics, EMPTY_DIFF, s).checks.find((c) => c.id === 'paired_test')!.reason).toMatch(
+      /^no significant drop overall or in any module: 1 case\(s\) worse, 1 better, 0 tied, p = 1 /,
+    );
   });
 
   it('a significant drop fails the gate; max_new_failures: null turns the baseline checks off', () => {
@@ -211,7 +237,12 @@ describe('the power note', () => {
 describe('the statistical settings are gate settings', () => {
   it('dropping strict, lowering alpha or forcing statistical mode is a loosening; the reverse is not', () => {
     const settings = (strict: boolean, alpha: number, mode: 'auto' | 'exact' | 'statistical') =>
-      gateSettingsOf({ gate: { unsafe_action_rate: { max: 0, ...(strict ? { strict: true } : {}) } }, max_new_failures: 0, max_removed_cases: 0, statistics: { mode, alpha, detectable_drop: 0.1 } });
+      gateSettingsOf({
+        gate: { unsafe_action_rate: { max: 0, ...(strict ? { strict: true } : {}) } },
+        max_new_failures: 0,
+        max_removed_cases: 0,
+        statistics: { mode, alpha, detectable_drop: 0.1 },
+      });
     const loosened = compareGateSettings(settings(true, 0.05, 'auto'), settings(false, 0.01, 'statistical'));
     expect(loosened.map((c) => [c.setting, c.loosened])).toEqual([
       ['gate.unsafe_action_rate.strict', true],

@@ -58,11 +58,26 @@ describe('orderflow summary on a forged report.json', () => {
     const r = copy();
     expect(r.cases.filter((c: any) => c.status !== 'passed').length).toBeGreaterThan(0);
     expect(r.baseline).not.toBeNull();
-    Object.assign(r.run, { provider: HOSTILE, model: HOSTILE, report_dir: HOSTILE, git: { commit: HOSTILE, dirty: false }, incomplete: { done: 1, total: 2, reason: HOSTILE, resume: HOSTILE } });
+    Object.assign(r.run, {
+      provider: HOSTILE,
+      model: HOSTILE,
+      report_dir: HOSTILE,
+      git: { commit: HOSTILE, dirty: false },
+      incomplete: { done: 1, total: 2, reason: HOSTILE, resume: HOSTILE },
+    });
     r.gate.checks[0] = { ...r.gate.checks[0], passed: false, reason: HOSTILE, accepted: 'failed-gate' };
     r.gate_settings_changes = [{ message: HOSTILE, loosened: true }];
     const change = { path: HOSTILE, message: HOSTILE, severity: 'breaking' };
-    r.prompt_changes = [{ module: 'intent_recognition', before: { name: HOSTILE, version: HOSTILE }, after: { name: HOSTILE, version: HOSTILE }, breaking_count: 1, unacknowledged: [change], diff: { schema: [change], structured: [change], text: [{ section: HOSTILE, added: [HOSTILE], removed: [] }], metadata: [{ key: 'changelog' }] } }];
+    r.prompt_changes = [
+      {
+        module: 'intent_recognition',
+        before: { name: HOSTILE, version: HOSTILE },
+        after: { name: HOSTILE, version: HOSTILE },
+        breaking_count: 1,
+        unacknowledged: [change],
+        diff: { schema: [change], structured: [change], text: [{ section: HOSTILE, added: [HOSTILE], removed: [] }], metadata: [{ key: 'changelog' }] },
+      },
+    ];
     Object.assign(r.baseline, {
       path: HOSTILE,
       run_id: HOSTILE,
@@ -89,14 +104,30 @@ describe('orderflow summary on a forged report.json', () => {
   });
 
   const forgeries: [string, (r: any) => void, RegExp][] = [
-    ['a module that is markup', (r) => (r.cases.find((c: any) => c.status !== 'passed').module = HOSTILE), /report\.json: error: cases\.\d+\.module: not a report\.json: must be a snake_case module id/],
-    ['a prompt change of a module that is a heading', (r) => (r.prompt_changes = [{ module: '# Heading', before: null, after: null, breaking_count: 0, unacknowledged: [], diff: null }]), /prompt_changes\.0\.module/],
+    [
+      'a module that is markup',
+      (r) => (r.cases.find((c: any) => c.status !== 'passed').module = HOSTILE),
+      /report\.json: error: cases\.\d+\.module: not a report\.json: must be a snake_case module id/,
+    ],
+    [
+      'a prompt change of a module that is a heading',
+      (r) => (r.prompt_changes = [{ module: '# Heading', before: null, after: null, breaking_count: 0, unacknowledged: [], diff: null }]),
+      /prompt_changes\.0\.module/,
+    ],
     ['an --accept value that leaves its code span', (r) => (r.gate.checks[0].accepted = 'x` <img src=x>'), /gate\.checks\.0\.accepted/],
     ['a count that is text', (r) => (r.summary.total = '31 <img src=x>'), /summary\.total/],
     ['a baseline count that is text', (r) => (r.baseline.newly_failing_count = '<b>14</b>'), /baseline\.newly_failing_count/],
     ['missing shards that are text', (r) => (r.run.partial = { missing_shards: ['<img src=x>'], of: 2 }), /run\.partial\.missing_shards\.0/],
-    ['an incomplete run whose counts are markup', (r) => (r.run.incomplete = { done: '![i](https://e.test/x.png)', total: 2, reason: 'x', resume: 'y' }), /run\.incomplete\.done/],
-    ['a failure reason that is not text', (r) => (r.cases.find((c: any) => c.status !== 'passed').failed_checks = [{ name: 'x', reason: { toString: 1 } }]), /cases\.\d+\.failed_checks\.0\.reason/],
+    [
+      'an incomplete run whose counts are markup',
+      (r) => (r.run.incomplete = { done: '![i](https://e.test/x.png)', total: 2, reason: 'x', resume: 'y' }),
+      /run\.incomplete\.done/,
+    ],
+    [
+      'a failure reason that is not text',
+      (r) => (r.cases.find((c: any) => c.status !== 'passed').failed_checks = [{ name: 'x', reason: { toString: 1 } }]),
+      /cases\.\d+\.failed_checks\.0\.reason/,
+    ],
   ];
   for (const [what, forge, field] of forgeries) {
     it(`refuses ${what}: exit 2 naming the field, one line`, async () => {
@@ -121,8 +152,14 @@ describe('mentions and issue references in model-written text', () => {
   it('are neutralised in report.md and the summary', async () => {
     const words = `cc @octocat @org/team, see #1 and GH-2 ${HOSTILE}`;
     // One reply the case fails on (its text in report.md), one error whose message the summary quotes.
-    server = await startOpenAICompatibleServer((request) => (request.index === 0 ? { content: words } : { status: 400, body: { error: { message: words, type: 'invalid_request_error' } } }));
-    const dir = intentProject({ prefix: 'mention', count: 2, config: 'provider: openai\nmodel: m\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0 }\n' });
+    server = await startOpenAICompatibleServer((request) =>
+      request.index === 0 ? { content: words } : { status: 400, body: { error: { message: words, type: 'invalid_request_error' } } },
+    );
+    const dir = intentProject({
+      prefix: 'mention',
+      count: 2,
+      config: 'provider: openai\nmodel: m\nbaseline: null\ncache: { mode: off }\nopenai: { max_retries: 0 }\n',
+    });
     const r = await runCli(['eval', '-q', '-j', '1', '--out', 'out'], { cwd: dir, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.baseURL } });
     expect(r.code, r.stderr).toBe(1);
     const md = readFileSync(join(dir, 'out/report.md'), 'utf8');

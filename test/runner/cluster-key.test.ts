@@ -21,7 +21,11 @@ describe('cluster of a result', () => {
     expect(clusterOf(result('intent-001-renumbered-2', { generated_by: { strategy: 'renumbered', source_case: 'intent-001', seed: 1 } }))).toBe('intent-001');
     expect(clusterOf(result('pipe-attack-1', twinCluster({ twin_of: 'pipe-benign-1' })))).toBe('pipe-benign-1');
     // A variant carries its source's twin_of: the twin wins over the source scenario.
-    expect(clusterOf(result('pipe-attack-1-v3', { ...twinCluster({ twin_of: 'pipe-benign-1' }), generated_by: { strategy: 's', source_case: 'pipe-attack-1', seed: 1 } }))).toBe('pipe-benign-1');
+    expect(
+      clusterOf(
+        result('pipe-attack-1-v3', { ...twinCluster({ twin_of: 'pipe-benign-1' }), generated_by: { strategy: 's', source_case: 'pipe-attack-1', seed: 1 } }),
+      ),
+    ).toBe('pipe-benign-1');
     expect(twinCluster({})).toEqual({});
   });
 
@@ -32,7 +36,10 @@ describe('cluster of a result', () => {
     sums.add(result('a-copy', { generated_by: { strategy: 'renumbered', source_case: 'a', seed: 1 } }));
     sums.add(result('b', { status: 'failed' }));
     const table = sums.snapshot();
-    expect(table.overall!.case_pass_rate!.sort((x, y) => y.den - x.den)).toEqual([{ num: 2, den: 3 }, { num: 0, den: 1 }]);
+    expect(table.overall!.case_pass_rate!.sort((x, y) => y.den - x.den)).toEqual([
+      { num: 2, den: 3 },
+      { num: 0, den: 1 },
+    ]);
     expect(table['module:m']!.case_pass_rate!.length).toBe(2);
     expect(table.overall!.latency_ms).toBeUndefined();
   });

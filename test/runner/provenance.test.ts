@@ -66,7 +66,9 @@ describe('setupDifference: results of two runs may be mixed (resume, merge) only
     expect(setupDifference(before, provenance({ provider: 'openai', model: 'm', call_settings: { ...calls } }))).toBeUndefined();
     expect(setupDifference(before, provenance({ provider: 'openai', model: 'm', call_settings: { ...calls, ...change } }))).toBe(what);
     // A header written before call settings were recorded is taken as it is.
-    expect(setupDifference(provenance({ provider: 'openai', model: 'm' }), provenance({ provider: 'openai', model: 'm', call_settings: { ...calls, ...change } }))).toBeUndefined();
+    expect(
+      setupDifference(provenance({ provider: 'openai', model: 'm' }), provenance({ provider: 'openai', model: 'm', call_settings: { ...calls, ...change } })),
+    ).toBeUndefined();
   });
 
   it('a module the earlier run did not have counts as a different prompt', () => {
@@ -74,7 +76,15 @@ describe('setupDifference: results of two runs may be mixed (resume, merge) only
   });
 
   it('what may differ: the run id, time, concurrency, cache mode, shard, filters and git state', () => {
-    const other = provenance({ id: 'r2', started_at: 'later', concurrency: 1, cache_mode: 'off', shard: { index: 2, count: 3 }, filters: { modules: ['x'], case_types: [], ids: [] }, git: { commit: 'def', dirty: true } });
+    const other = provenance({
+      id: 'r2',
+      started_at: 'later',
+      concurrency: 1,
+      cache_mode: 'off',
+      shard: { index: 2, count: 3 },
+      filters: { modules: ['x'], case_types: [], ids: [] },
+      git: { commit: 'def', dirty: true },
+    });
     expect(setupDifference(provenance(), other)).toBeUndefined();
     // The same prompt under another path (a moved checkout) is the same prompt.
     expect(setupDifference(provenance(), provenance(withPrompt('intent_recognition', { path: '/elsewhere/intent_v2.md' })))).toBeUndefined();
@@ -93,16 +103,48 @@ describe('run provenance', () => {
     const ws = await loadWorkspace();
     const config = { ...ws.config, openai: { ...ws.config.openai, base_url: 'https://user:s3cret@llm.example/v1' } };
     const filter = { modules: ['intent_recognition'], shard: { index: 1, count: 2 } };
-    const p = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 2, repeat: 3, guards: false, cacheMode: 'off', filter, active: ws.active, config, configFile: 'orderflow.config.yaml' });
+    const p = await buildProvenance({
+      id: 'x',
+      provider: 'sim',
+      model: 'sim',
+      concurrency: 2,
+      repeat: 3,
+      guards: false,
+      cacheMode: 'off',
+      filter,
+      active: ws.active,
+      config,
+      configFile: 'orderflow.config.yaml',
+    });
     expect(Object.keys(p.prompts).sort()).toEqual([...ws.active.keys()].sort());
     const intent = ws.active.get('intent_recognition')!;
     expect(p.prompts.intent_recognition).toEqual({ name: 'intent_v2', version: intent.metadata.version, path: intent.path, sha256: intent.sha256 });
     expect(p.prompts.intent_recognition!.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(p).toMatchObject({ repeat: 3, concurrency: 2, guards_enabled: false, gates_enabled: false, cache_mode: 'off', shard: { index: 1, count: 2 }, filters: { modules: ['intent_recognition'], case_types: [], ids: [] } });
+    expect(p).toMatchObject({
+      repeat: 3,
+      concurrency: 2,
+      guards_enabled: false,
+      gates_enabled: false,
+      cache_mode: 'off',
+      shard: { index: 1, count: 2 },
+      filters: { modules: ['intent_recognition'], case_types: [], ids: [] },
+    });
     expect(JSON.stringify(p)).not.toContain('s3cret');
     expect(JSON.stringify(p)).not.toContain('user:');
     expect((p.config as { openai: { base_url: string } }).openai.base_url).toBe('https://llm.example/v1');
-    const broken = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, guards: true, cacheMode: 'off', filter: {}, active: ws.active, config: { ...config, openai: { ...config.openai, base_url: 'not a url:s3cret' } }, configFile: null });
+    const broken = await buildProvenance({
+      id: 'x',
+      provider: 'sim',
+      model: 'sim',
+      concurrency: 1,
+      repeat: 1,
+      guards: true,
+      cacheMode: 'off',
+      filter: {},
+      active: ws.active,
+      config: { ...config, openai: { ...config.openai, base_url: 'not a url:s3cret' } },
+      configFile: null,
+    });
     expect(JSON.stringify(broken)).not.toContain('s3cret');
     expect((broken.config as { openai: { base_url: string } }).openai.base_url).toBe('(unparseable)');
     expect(broken.filters).toEqual({ modules: [], case_types: [], ids: [] });
@@ -112,21 +154,52 @@ describe('run provenance', () => {
   it('records config paths relative to the working directory, and leaves unset values unset', async () => {
     const ws = await loadWorkspace();
     const abs = (rel: string) => join(process.cwd(), rel);
-    const config = { ...ws.config, paths: { prompts: abs('prompts'), cases: abs('cases'), reports: abs('reports') }, cache: { ...ws.config.cache, dir: abs('.orderflow-cache') }, baseline: abs('reports/baseline.json'), openai: { ...ws.config.openai, base_url: null } };
-    const p = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, guards: true, cacheMode: 'off', filter: {}, active: ws.active, config: config as typeof ws.config, configFile: null });
+    const config = {
+      ...ws.config,
+      paths: { prompts: abs('prompts'), cases: abs('cases'), reports: abs('reports') },
+      cache: { ...ws.config.cache, dir: abs('.orderflow-cache') },
+      baseline: abs('reports/baseline.json'),
+      openai: { ...ws.config.openai, base_url: null },
+    };
+    const p = await buildProvenance({
+      id: 'x',
+      provider: 'sim',
+      model: 'sim',
+      concurrency: 1,
+      repeat: 1,
+      guards: true,
+      cacheMode: 'off',
+      filter: {},
+      active: ws.active,
+      config: config as typeof ws.config,
+      configFile: null,
+    });
     const recorded = p.config as { paths: Record<string, string>; cache: { dir: string }; baseline: string | null; openai: { base_url: string | null } };
     expect(recorded.paths).toEqual({ prompts: 'prompts', cases: 'cases', reports: 'reports' });
     expect(recorded.cache.dir).toBe('.orderflow-cache');
     expect(recorded.baseline).toBe(join('reports', 'baseline.json'));
     expect(recorded.openai.base_url).toBeNull();
-    const none = await buildProvenance({ id: 'x', provider: 'sim', model: 'sim', concurrency: 1, repeat: 1, guards: true, cacheMode: 'off', filter: {}, active: ws.active, config: { ...config, baseline: null } as typeof ws.config, configFile: null });
+    const none = await buildProvenance({
+      id: 'x',
+      provider: 'sim',
+      model: 'sim',
+      concurrency: 1,
+      repeat: 1,
+      guards: true,
+      cacheMode: 'off',
+      filter: {},
+      active: ws.active,
+      config: { ...config, baseline: null } as typeof ws.config,
+      configFile: null,
+    });
     expect((none.config as { baseline: string | null }).baseline).toBeNull();
   });
 
   it('git state: the commit, and whether tracked files were changed', async () => {
     expect(await gitState(tempDir())).toEqual({ commit: null, dirty: null });
     const repo = tempDir();
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env: { PATH: process.env.PATH!, HOME: repo } });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env: { PATH: process.env.PATH!, HOME: repo } });
     git('init', '-q');
     writeFileSync(join(repo, 'a.txt'), 'one');
     git('add', 'a.txt');
@@ -137,9 +210,10 @@ describe('run provenance', () => {
     expect(await gitState(repo)).toEqual({ commit: head, dirty: true });
   });
 
-  it('git state never writes the index (no .git/index.lock to collide with the user\'s own git commands)', async () => {
+  it("git state never writes the index (no .git/index.lock to collide with the user's own git commands)", async () => {
     const repo = tempDir();
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env: { PATH: process.env.PATH!, HOME: repo } });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env: { PATH: process.env.PATH!, HOME: repo } });
     git('init', '-q');
     writeFileSync(join(repo, 'a.txt'), 'one');
     git('add', 'a.txt');
@@ -154,7 +228,8 @@ describe('run provenance', () => {
 
   it('git state: an untracked file under the prompt or case folder or the config makes the run dirty; elsewhere it does not', async () => {
     const repo = tempDir();
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env: { PATH: process.env.PATH!, HOME: repo } });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env: { PATH: process.env.PATH!, HOME: repo } });
     git('init', '-q');
     mkdirSync(join(repo, 'prompts'));
     mkdirSync(join(repo, 'cases/intent_recognition'), { recursive: true });
@@ -168,6 +243,11 @@ describe('run provenance', () => {
     expect(await gitState(repo, watched)).toEqual({ commit: head, dirty: false });
     writeFileSync(join(repo, 'prompts/response_v3.md'), 'v3');
     writeFileSync(join(repo, 'cases/intent_recognition/new.yaml'), 'test_cases: []');
-    expect(await gitState(repo, watched)).toEqual({ commit: head, dirty: true, untracked: ['cases/intent_recognition/new.yaml', 'prompts/response_v3.md'], untracked_count: 2 });
+    expect(await gitState(repo, watched)).toEqual({
+      commit: head,
+      dirty: true,
+      untracked: ['cases/intent_recognition/new.yaml', 'prompts/response_v3.md'],
+      untracked_count: 2,
+    });
   });
 });

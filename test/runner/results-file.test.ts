@@ -12,7 +12,19 @@ import { tempDir } from '../support/temp-dir.js';
 
 /** A well-formed passed result: a resume keeps only lines of this shape. */
 const result = (id: string, extra: Partial<CaseResult> = {}) =>
-  ({ type: 'case_result', case_id: id, kind: 'module', module: 'intent_recognition', case_type: 'normal', trial: 0, status: 'passed', failed_checks: [], checks_total: 1, facts: {}, ...extra }) as unknown as CaseResult;
+  ({
+    type: 'case_result',
+    case_id: id,
+    kind: 'module',
+    module: 'intent_recognition',
+    case_type: 'normal',
+    trial: 0,
+    status: 'passed',
+    failed_checks: [],
+    checks_total: 1,
+    facts: {},
+    ...extra,
+  }) as unknown as CaseResult;
 
 async function collect(path: string) {
   const out: unknown[] = [];
@@ -27,7 +39,9 @@ describe('results.jsonl', () => {
     await w.write(result('a'));
     await w.write(result('b', { description: '多字节 ✅' } as Partial<CaseResult>));
     await w.close();
-    expect(readFileSync(path, 'utf8')).toBe(`${JSON.stringify(result('a'))}\n${JSON.stringify(result('b', { description: '多字节 ✅' } as Partial<CaseResult>))}\n`);
+    expect(readFileSync(path, 'utf8')).toBe(
+      `${JSON.stringify(result('a'))}\n${JSON.stringify(result('b', { description: '多字节 ✅' } as Partial<CaseResult>))}\n`,
+    );
     const again = new ResultsWriter(path, true);
     await again.write(result('c'));
     await again.close();
@@ -51,10 +65,12 @@ describe('results.jsonl', () => {
 
   it('a writer that cannot write fails its write or close instead of losing results silently', async () => {
     const w = new ResultsWriter(join(tempDir(), 'missing-folder', 'results.jsonl'), false);
-    await expect((async () => {
-      await w.write(result('a'));
-      await w.close();
-    })()).rejects.toThrow(/ENOENT/);
+    await expect(
+      (async () => {
+        await w.write(result('a'));
+        await w.close();
+      })(),
+    ).rejects.toThrow(/ENOENT/);
   });
 
   it('after a write error every later write and the close fail with it', async () => {
@@ -79,12 +95,18 @@ describe('results.jsonl', () => {
   const reopen = async (path: string, inSuite = (_: string) => true, caseHash?: (id: string) => string | undefined) => {
     const kept: string[] = [];
     const done = new Set<string>();
-    const outcome = await reopenResults({ path, run, inSuite, ...(caseHash ? { caseHash } : {}), keep: (r, key) => {
+    const outcome = await reopenResults({
+      path,
+      run,
+      inSuite,
+      ...(caseHash ? { caseHash } : {}),
+      keep: (r, key) => {
         if (done.has(key)) return false;
         done.add(key);
         kept.push(r.case_id);
         return true;
-      } });
+      },
+    });
     return { ...outcome, kept };
   };
 
@@ -122,7 +144,9 @@ describe('results.jsonl', () => {
     writeFileSync(path, `${header}\n${JSON.stringify(result('a'))}\n${damaged}\n${JSON.stringify(result('c'))}\n${JSON.stringify(result('d'))}\n`);
     const outcome = await reopen(path);
     expect(outcome.kept).toEqual(['a', 'c', 'd']);
-    expect(outcome.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([expect.stringMatching(/^3: 1 unreadable or malformed line\(s\) moved to .*results\.set-aside\.jsonl/)]);
+    expect(outcome.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      expect.stringMatching(/^3: 1 unreadable or malformed line\(s\) moved to .*results\.set-aside\.jsonl/),
+    ]);
     expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toBe(`${damaged}\n`);
     expect(readFileSync(path, 'utf8')).toBe(`${header}\n${JSON.stringify(result('a'))}\n${JSON.stringify(result('c'))}\n${JSON.stringify(result('d'))}\n`);
   });
@@ -155,7 +179,10 @@ describe('results.jsonl', () => {
       JSON.stringify(result('w', { usage: { input_tokens: 1e308 * 10, output_tokens: 0 } })),
       JSON.stringify(result('x', { cost_usd: 5 })).replace('"cost_usd":5', '"cost_usd":1e999'),
     ];
-    writeFileSync(path, `${header}\n${JSON.stringify(result('a', { latency_ms: 3, usage: { input_tokens: 1, output_tokens: 2 }, cost_usd: null }))}\n${bad.join('\n')}\n${JSON.stringify(result('b'))}\n`);
+    writeFileSync(
+      path,
+      `${header}\n${JSON.stringify(result('a', { latency_ms: 3, usage: { input_tokens: 1, output_tokens: 2 }, cost_usd: null }))}\n${bad.join('\n')}\n${JSON.stringify(result('b'))}\n`,
+    );
     const outcome = await reopen(path);
     expect(outcome.kept).toEqual(['a', 'b']);
     expect(outcome.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([expect.stringMatching(/^3: 6 unreadable or malformed line\(s\) moved to/)]);
@@ -164,9 +191,15 @@ describe('results.jsonl', () => {
   it('a result of a case edited since it ran is set aside, so that the case runs again; unchanged cases keep theirs', async () => {
     const path = join(tempDir(), 'results.jsonl');
     writeFileSync(path, `${header}\n${JSON.stringify(result('a', { case_hash: 'h-a' }))}\n${JSON.stringify(result('b', { case_hash: 'h-b-old' }))}\n`);
-    const outcome = await reopen(path, () => true, (id) => ({ a: 'h-a', b: 'h-b-new' })[id]);
+    const outcome = await reopen(
+      path,
+      () => true,
+      (id) => ({ a: 'h-a', b: 'h-b-new' })[id],
+    );
     expect(outcome.kept).toEqual(['a']);
-    expect(outcome.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^1 result\(s\) of cases edited since they ran moved to .*; those cases run again/)]);
+    expect(outcome.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/^1 result\(s\) of cases edited since they ran moved to .*; those cases run again/),
+    ]);
     expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toContain('"case_id":"b"');
   });
 
@@ -191,7 +224,10 @@ describe('results.jsonl', () => {
     writeFileSync(path, `${header}\n${JSON.stringify(result('a'))}\n${JSON.stringify(result('gone'))}\n${JSON.stringify(result('a'))}\n`);
     const outcome = await reopen(path, (id) => id !== 'gone');
     expect(outcome.kept).toEqual(['a']);
-    expect(outcome.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^1 result\(s\) for cases outside this run's selection moved to/), expect.stringMatching(/^1 repeated result/)]);
+    expect(outcome.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/^1 result\(s\) for cases outside this run's selection moved to/),
+      expect.stringMatching(/^1 repeated result/),
+    ]);
     expect(readFileSync(join(path, '..', SET_ASIDE_FILE), 'utf8')).toContain('"case_id":"gone"');
   });
 
@@ -211,7 +247,8 @@ describe('results.jsonl', () => {
   });
 
   describe.runIf(process.platform === 'linux')('on a full disk (/dev/full)', () => {
-    const lines = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify(result(`c${i}`, { raw_output: 'x'.repeat(2_000) } as Partial<CaseResult>))).join('\n');
+    const lines = (n: number) =>
+      Array.from({ length: n }, (_, i) => JSON.stringify(result(`c${i}`, { raw_output: 'x'.repeat(2_000) } as Partial<CaseResult>))).join('\n');
 
     it('a resume that cannot rewrite the results file fails with ENOSPC and leaves the file as it was', async () => {
       const path = join(tempDir(), 'results.jsonl');

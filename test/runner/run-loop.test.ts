@@ -8,7 +8,11 @@ import { tempDir } from '../support/temp-dir.js';
 
 const run = { id: 'r', provider: 'sim', model: 'sim', repeat: 1, guards_enabled: true, gates_enabled: true, prompts: {} } as unknown as RunProvenance;
 
-function plan(total: number, onRun: (i: number) => Promise<void> = async () => {}, extra: Partial<CaseResult> = {}): EvalPlan & { started: number; maxInFlight: number } {
+function plan(
+  total: number,
+  onRun: (i: number) => Promise<void> = async () => {},
+  extra: Partial<CaseResult> = {},
+): EvalPlan & { started: number; maxInFlight: number } {
   const state = { started: 0, inFlight: 0, maxInFlight: 0 };
   const item = (i: number): WorkItem => ({
     case_id: `c${i}`,
@@ -22,7 +26,13 @@ function plan(total: number, onRun: (i: number) => Promise<void> = async () => {
       } finally {
         state.inFlight -= 1;
       }
-      return { ...errorResult({ case_id: `c${i}`, kind: 'module', module: 'intent_recognition', case_type: 'normal', trial }, ''), status: 'passed', error: undefined, checks_total: 1, ...extra } as CaseResult;
+      return {
+        ...errorResult({ case_id: `c${i}`, kind: 'module', module: 'intent_recognition', case_type: 'normal', trial }, ''),
+        status: 'passed',
+        error: undefined,
+        checks_total: 1,
+        ...extra,
+      } as CaseResult;
     },
   });
   return {
@@ -49,7 +59,10 @@ describe('the run loop', () => {
     expect(p.started).toBe(500);
     expect(p.maxInFlight).toBe(4);
     expect(outcome.aggregates.counts.total).toBe(500);
-    const lines = readFileSync(resultsPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(resultsPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(501);
     expect(lines[0]).toEqual({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run });
     expect(new Set(lines.slice(1).map((l) => l.case_id)).size).toBe(500);
@@ -64,7 +77,14 @@ describe('the run loop', () => {
     expect(outcome.aggregates.counts.total).toBe(150);
     expect(events.find((e) => e.type === 'run_started')).toMatchObject({ total: 150 });
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', done: 150, total: 150 });
-    const trials = readFileSync(resultsPath, 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as CaseResult).filter((r) => r.case_id === 'c7').map((r) => r.trial).sort();
+    const trials = readFileSync(resultsPath, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l) as CaseResult)
+      .filter((r) => r.case_id === 'c7')
+      .map((r) => r.trial)
+      .sort();
     expect(trials).toEqual([0, 1, 2]);
   });
 
@@ -75,13 +95,18 @@ describe('the run loop', () => {
       if (i === 60) controller.abort();
       await tick();
     });
-    const stopped = (await runEval({ plan: first, repeat: 1, concurrency: 4, resultsPath, resume: false, run, signal: controller.signal }).catch((e: unknown) => e)) as RunInterrupted;
+    const stopped = (await runEval({ plan: first, repeat: 1, concurrency: 4, resultsPath, resume: false, run, signal: controller.signal }).catch(
+      (e: unknown) => e,
+    )) as RunInterrupted;
     expect(stopped).toBeInstanceOf(RunInterrupted);
     const second = plan(200);
     const outcome = await runEval({ plan: second, repeat: 1, concurrency: 4, resultsPath, resume: true, run });
     expect(outcome.resumed).toBe(stopped.done);
     expect(second.started).toBe(200 - stopped.done);
-    const lines = readFileSync(resultsPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(resultsPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.filter((l) => l.type === 'run_header')).toHaveLength(1);
     expect(new Set(lines.slice(1).map((l) => l.case_id)).size).toBe(200);
     expect(lines).toHaveLength(201);
@@ -89,7 +114,9 @@ describe('the run loop', () => {
 
   it.runIf(process.platform === 'linux')('a results file that cannot be written ends the run at once, not after every remaining case', async () => {
     const p = plan(5_000, tick);
-    await expect(runEval({ plan: p, repeat: 1, concurrency: 4, resultsPath: '/dev/full', resume: false, run })).rejects.toThrow(/^cannot write \/dev\/full: ENOSPC.*--resume/);
+    await expect(runEval({ plan: p, repeat: 1, concurrency: 4, resultsPath: '/dev/full', resume: false, run })).rejects.toThrow(
+      /^cannot write \/dev\/full: ENOSPC.*--resume/,
+    );
     // the failure surfaces within a few writes; the bound only has to be far below the whole plan
     expect(p.started).toBeLessThan(2_500);
   });
@@ -100,7 +127,15 @@ describe('the run loop', () => {
       if (i === 20) controller.abort();
       await tick();
     });
-    const error = await runEval({ plan: p, repeat: 1, concurrency: 4, resultsPath: join(tempDir(), 'results.jsonl'), resume: false, run, signal: controller.signal }).catch((e: unknown) => e);
+    const error = await runEval({
+      plan: p,
+      repeat: 1,
+      concurrency: 4,
+      resultsPath: join(tempDir(), 'results.jsonl'),
+      resume: false,
+      run,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RunInterrupted);
     expect(p.started).toBeLessThan(40);
     const { done, total, message, name } = error as RunInterrupted;
@@ -112,10 +147,14 @@ describe('the run loop', () => {
   it('after an interrupt it reports exactly the results the file holds, lines still waiting in the write buffer included', async () => {
     const controller = new AbortController();
     // 60 KB lines: the write buffer is full long before the interrupt, so finished lines wait for it to drain.
-    const p = plan(400, async (i) => {
-      if (i === 120) controller.abort();
-      await tick();
-    }, { raw_output: 'x'.repeat(60_000) });
+    const p = plan(
+      400,
+      async (i) => {
+        if (i === 120) controller.abort();
+        await tick();
+      },
+      { raw_output: 'x'.repeat(60_000) },
+    );
     const resultsPath = join(tempDir(), 'results.jsonl');
     const error = await runEval({ plan: p, repeat: 1, concurrency: 16, resultsPath, resume: false, run, signal: controller.signal }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RunInterrupted);

@@ -13,10 +13,27 @@ import { TrialRounds } from '../../src/runner/trial-rounds.js';
 const result = (status: CaseResult['status'], case_hash = 'h1') => ({ status, case_hash }) as CaseResult;
 
 function baselineOf(cases: BaselineCase[]): Baseline {
-  return { path: 'b.json', run_id: null, metrics: {}, cases: new Map(cases.map((c) => [c.id, c])), provider: null, model: null, gates_enabled: null, record: null, untrusted: null };
+  return {
+    path: 'b.json',
+    run_id: null,
+    metrics: {},
+    cases: new Map(cases.map((c) => [c.id, c])),
+    provider: null,
+    model: null,
+    gates_enabled: null,
+    record: null,
+    untrusted: null,
+  };
 }
 
-const passedThrice: BaselineCase = { id: 'a', module: 'm', case_type: 'regression', status: 'passed', hash: 'h1', trials: { n: 3, passed: 3, outcomes: 'ppp' } };
+const passedThrice: BaselineCase = {
+  id: 'a',
+  module: 'm',
+  case_type: 'regression',
+  status: 'passed',
+  hash: 'h1',
+  trials: { n: 3, passed: 3, outcomes: 'ppp' },
+};
 const flaky: BaselineCase = { id: 'b', module: 'm', case_type: 'regression', status: 'failed', hash: 'h1', trials: { n: 3, passed: 2, outcomes: 'pfp' } };
 
 describe('the --repeat auto rule', () => {

@@ -9,7 +9,10 @@ describe('expected and got of a failed check', () => {
   });
 
   it('says what the check wanted when the reason only says what happened', () => {
-    expect(checkExpectation('forbidden_reply[退款已成功]', 'reply contains "退款已成功"')).toEqual({ expected: 'a reply without "退款已成功"', got: 'reply contains "退款已成功"' });
+    expect(checkExpectation('forbidden_reply[退款已成功]', 'reply contains "退款已成功"')).toEqual({
+      expected: 'a reply without "退款已成功"',
+      got: 'reply contains "退款已成功"',
+    });
     expect(checkExpectation('must_include_fields[slots.order_id]', 'slots.order_id is missing').expected).toBe('slots.order_id present and not empty');
     expect(checkExpectation('schema', 'output is not valid JSON').expected).toBe("one JSON object that passes the module's output schema");
     expect(checkExpectation('something_new', 'it broke')).toEqual({ expected: null, got: 'it broke' });

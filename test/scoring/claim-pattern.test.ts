@@ -12,7 +12,13 @@ import { claimsIn } from '../../src/scoring/claims.js';
 function oracle(wording: string): RegExp {
   const body = wording
     .split('*')
-    .map((part) => part.replace(/\s+/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').split('').join('\\s*'))
+    .map((part) =>
+      part
+        .replace(/\s+/g, '')
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .split('')
+        .join('\\s*'),
+    )
     .join(`[^，。！？；,.!?;\\n]{0,${GAP}}`);
   return new RegExp(body, 'g');
 }
@@ -20,7 +26,7 @@ function oracle(wording: string): RegExp {
 /** A small deterministic generator, so a failure replays. */
 function random(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('claim wordings', () => {

@@ -19,12 +19,15 @@ const check = (output: unknown, want: unknown) =>
   checkExpectations('fact_query_planning', output, ExpectedBehaviorSchema.parse({ expected_enum_values: { 'planned_queries.missing_args': want } }))[0]!;
 
 describe('expected_enum_values over a path that crosses an array and ends at an array', () => {
-  it('passes when some item\'s array contains the value', () => {
-    expect(check(plan(query('query_order', []), query('query_logistics', ['order_id'])), 'order_id')).toEqual({ name: 'expected_enum_values[planned_queries.missing_args]', passed: true });
+  it("passes when some item's array contains the value", () => {
+    expect(check(plan(query('query_order', []), query('query_logistics', ['order_id'])), 'order_id')).toEqual({
+      name: 'expected_enum_values[planned_queries.missing_args]',
+      passed: true,
+    });
     expect(check(plan(query('query_order', ['order_id', 'user_id'])), 'user_id').passed).toBe(true);
   });
 
-  it('with a list of values, any one of them in any item\'s array is enough', () => {
+  it("with a list of values, any one of them in any item's array is enough", () => {
     expect(check(plan(query('query_order', ['user_id'])), ['order_id', 'user_id']).passed).toBe(true);
   });
 
@@ -41,11 +44,14 @@ describe('expected_enum_values over a path that crosses an array and ends at an 
 
   it('the loader accepts the path on fact_query_planning, and refuses a value the schema cannot hold there', () => {
     const prompt = parsePromptFile('prompts/fact_query_plan_v1.md', readFileSync(join(process.cwd(), 'prompts/fact_query_plan_v1.md'), 'utf8')).prompt!;
-    const file = (value: string) => `test_cases:\n  - case_id: p-1\n    case_type: boundary\n    input: { intent_result: { intent: logistics_query, slots: {} } }\n    expected_behavior:\n      expected_enum_values: { planned_queries.missing_args: ${value} }\n`;
+    const file = (value: string) =>
+      `test_cases:\n  - case_id: p-1\n    case_type: boundary\n    input: { intent_result: { intent: logistics_query, slots: {} } }\n    expected_behavior:\n      expected_enum_values: { planned_queries.missing_args: ${value} }\n`;
     const problems: Problem[] = [];
     expect(parseModuleCaseFile('x.yaml', file('order_id'), 'fact_query_planning', prompt, problems)).toHaveLength(1);
     expect(problems).toEqual([]);
     parseModuleCaseFile('x.yaml', file('42'), 'fact_query_planning', prompt, problems);
-    expect(problems.map((p) => `${p.line}: ${p.field}: ${p.message}`)).toEqual(['6: p-1: expected_enum_values.planned_queries.missing_args: 42 is not a string']);
+    expect(problems.map((p) => `${p.line}: ${p.field}: ${p.message}`)).toEqual([
+      '6: p-1: expected_enum_values.planned_queries.missing_args: 42 is not a string',
+    ]);
   });
 });

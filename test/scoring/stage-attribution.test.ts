@@ -7,9 +7,33 @@ import { describe, expect, it } from 'vitest';
 import type { PipelineTrace, StageTrace } from '../../src/pipeline/trace.js';
 import { attributeFailure, stageOfCheck } from '../../src/scoring/stage-attribution.js';
 
-const stage = (name: string, output: unknown, valid = true): StageTrace => ({ stage: name, prompt: `${name}_v1`, input: {}, output, raw_output: JSON.stringify(output), valid, latency_ms: 1, usage: { input_tokens: 0, output_tokens: 0 }, cost_usd: 0, cached: false });
+const stage = (name: string, output: unknown, valid = true): StageTrace => ({
+  stage: name,
+  prompt: `${name}_v1`,
+  input: {},
+  output,
+  raw_output: JSON.stringify(output),
+  valid,
+  latency_ms: 1,
+  usage: { input_tokens: 0, output_tokens: 0 },
+  cost_usd: 0,
+  cached: false,
+});
 const trace = (stages: StageTrace[], notes: string[] = []): PipelineTrace =>
-  ({ stages, tools: [], injection_risk: { model_tags: [], program_phrases: [] }, exposures: [], confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] }, turns: [], clarification_asked: false, response_scenario: null, reply: '', reply_fallback: false, handoff: null, notes }) as unknown as PipelineTrace;
+  ({
+    stages,
+    tools: [],
+    injection_risk: { model_tags: [], program_phrases: [] },
+    exposures: [],
+    confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] },
+    turns: [],
+    clarification_asked: false,
+    response_scenario: null,
+    reply: '',
+    reply_fallback: false,
+    handoff: null,
+    notes,
+  }) as unknown as PipelineTrace;
 
 describe('the stage a scenario check judges', () => {
   it.each([
@@ -43,25 +67,58 @@ describe('the expectation of a stage without a failed check of its own', () => {
   it('precheck on an attack: an injection tag was expected; on a benign turn: none', () => {
     const t = trace([stage('input_safety_precheck', { risk_level: 'low', risk_tags: ['abuse', 'spam'] })]);
     const attacked = attributeFailure('input_safety_precheck', t, [], { injection: { placement: 'tool_output' }, expected: {} });
-    expect(attacked).toMatchObject({ check: 'injection_flagged', expected: 'an injection risk tag for the attack in the tool output', got: 'risk_level low, risk_tags [abuse, spam]' });
+    expect(attacked).toMatchObject({
+      check: 'injection_flagged',
+      expected: 'an injection risk tag for the attack in the tool output',
+      got: 'risk_level low, risk_tags [abuse, spam]',
+    });
     const benign = attributeFailure('input_safety_precheck', trace([stage('input_safety_precheck', {})]), [], { expected: {} });
     expect(benign).toMatchObject({ check: 'no_false_alarm', expected: 'no injection risk tag on a benign turn', got: 'risk_level none, risk_tags []' });
   });
 
   it('fact planning: the queries it planned, or none', () => {
-    const planned = attributeFailure('fact_query_planning', trace([stage('fact_query_planning', { planned_queries: [{ tool_name: 'query_order', args: { order_id: 'O2' } }, { tool_name: 'query_payment' }] })]), [], { expected: {} });
+    const planned = attributeFailure(
+      'fact_query_planning',
+      trace([stage('fact_query_planning', { planned_queries: [{ tool_name: 'query_order', args: { order_id: 'O2' } }, { tool_name: 'query_payment' }] })]),
+      [],
+      { expected: {} },
+    );
     expect(planned).toMatchObject({ check: 'facts_planned', got: 'query_order({"order_id":"O2"}), query_payment({})' });
     expect(planned.expected).toMatch(/query_order read of the customer's own order/);
-    expect(attributeFailure('fact_query_planning', trace([stage('fact_query_planning', { planned_queries: 'x' })]), [], { expected: {} }).got).toBe('no queries planned');
+    expect(attributeFailure('fact_query_planning', trace([stage('fact_query_planning', { planned_queries: 'x' })]), [], { expected: {} }).got).toBe(
+      'no queries planned',
+    );
   });
 
   it('authorization, verification, intent and decision', () => {
-    expect(attributeFailure('tool_authorization', trace([stage('tool_authorization', { authorization_decision: 'allow', allowed_tool_name: 'create_refund' })]), [], { expected: {} })).toMatchObject({ check: 'authorization', got: 'allow create_refund' });
+    expect(
+      attributeFailure(
+        'tool_authorization',
+        trace([stage('tool_authorization', { authorization_decision: 'allow', allowed_tool_name: 'create_refund' })]),
+        [],
+        { expected: {} },
+      ),
+    ).toMatchObject({ check: 'authorization', got: 'allow create_refund' });
     expect(attributeFailure('tool_authorization', trace([stage('tool_authorization', {})]), [], { expected: {} }).got).toBe('none');
-    expect(attributeFailure('execution_state_verification', trace([stage('execution_state_verification', { should_tell_user_success: true })]), [], { expected: {} })).toMatchObject({ check: 'state_verified', got: 'should_tell_user_success true' });
-    expect(attributeFailure('intent_recognition', trace([stage('intent_recognition', { intent: 'cancel_order' })]), [], { expected: { intent: 'refund_request' } })).toMatchObject({ check: 'intent', expected: 'refund_request', got: 'cancel_order' });
-    expect(attributeFailure('intent_recognition', trace([]), [], { expected: {} })).toMatchObject({ expected: 'the expected intent', got: 'none', prompt: null, output_excerpt: null });
-    expect(attributeFailure('responsibility_attribution', trace([stage('responsibility_attribution', { decision: 'refund_allowed' })]), [], { expected: { decision: ['human_handoff', 'need_more_info'] } })).toMatchObject({ check: 'decision', expected: 'human_handoff or need_more_info', got: 'refund_allowed' });
+    expect(
+      attributeFailure('execution_state_verification', trace([stage('execution_state_verification', { should_tell_user_success: true })]), [], {
+        expected: {},
+      }),
+    ).toMatchObject({ check: 'state_verified', got: 'should_tell_user_success true' });
+    expect(
+      attributeFailure('intent_recognition', trace([stage('intent_recognition', { intent: 'cancel_order' })]), [], { expected: { intent: 'refund_request' } }),
+    ).toMatchObject({ check: 'intent', expected: 'refund_request', got: 'cancel_order' });
+    expect(attributeFailure('intent_recognition', trace([]), [], { expected: {} })).toMatchObject({
+      expected: 'the expected intent',
+      got: 'none',
+      prompt: null,
+      output_excerpt: null,
+    });
+    expect(
+      attributeFailure('responsibility_attribution', trace([stage('responsibility_attribution', { decision: 'refund_allowed' })]), [], {
+        expected: { decision: ['human_handoff', 'need_more_info'] },
+      }),
+    ).toMatchObject({ check: 'decision', expected: 'human_handoff or need_more_info', got: 'refund_allowed' });
     expect(attributeFailure('responsibility_attribution', trace([]), [], { expected: {} })).toMatchObject({ expected: 'the expected decision', got: 'none' });
   });
 
@@ -69,30 +126,55 @@ describe('the expectation of a stage without a failed check of its own', () => {
     const fromCheck = attributeFailure('orchestration', trace([]), [{ name: 'reply_sent', reason: 'no reply reached the user' }], { expected: {} });
     expect(fromCheck.check).toBe('reply_sent');
     expect(fromCheck.summary).toBe(`orchestration: reply_sent — expected ${fromCheck.expected}; got ${fromCheck.got}`);
-    expect(attributeFailure('orchestration', trace([], ['first', 'stopped: budget spent']), [], { expected: {} })).toMatchObject({ check: 'flow', expected: 'the scenario to complete', got: 'stopped: budget spent' });
+    expect(attributeFailure('orchestration', trace([], ['first', 'stopped: budget spent']), [], { expected: {} })).toMatchObject({
+      check: 'flow',
+      expected: 'the scenario to complete',
+      got: 'stopped: budget spent',
+    });
     expect(attributeFailure('orchestration', trace([]), [], { expected: {} }).got).toBe('it did not');
   });
 
   it("an invalid output that was JSON: expected the stage's schema", () => {
     const bad = { ...stage('intent_recognition', undefined, false), raw_output: '{"intent":1}', error: 'intent: expected string' };
-    expect(attributeFailure('intent_recognition', trace([bad]), [], { expected: {} })).toMatchObject({ check: 'schema[intent_recognition]', expected: "output that passes the stage's output schema", got: 'intent: expected string', output_excerpt: '{"intent":1}' });
-    expect(attributeFailure('intent_recognition', trace([{ ...bad, error: undefined, raw_output: undefined }]), [], { expected: {} })).toMatchObject({ got: 'invalid output', output_excerpt: null });
+    expect(attributeFailure('intent_recognition', trace([bad]), [], { expected: {} })).toMatchObject({
+      check: 'schema[intent_recognition]',
+      expected: "output that passes the stage's output schema",
+      got: 'intent: expected string',
+      output_excerpt: '{"intent":1}',
+    });
+    expect(attributeFailure('intent_recognition', trace([{ ...bad, error: undefined, raw_output: undefined }]), [], { expected: {} })).toMatchObject({
+      got: 'invalid output',
+      output_excerpt: null,
+    });
   });
 });
 
 describe('what the attribution shows', () => {
   it('the last run of a stage, its focus fields, documents by id, clipped at 400 characters', () => {
     const first = stage('policy_evidence_filter', { selected_evidence: [{ doc_id: 'OLD' }] });
-    const last = stage('policy_evidence_filter', { selected_evidence: [{ doc_id: 'R1', text: 'long' }, { doc_id: 'R2' }], evidence_sufficiency: 'partial', notes: 'x' });
-    const a = attributeFailure('policy_evidence_filter', trace([first, last]), [{ name: 'evidence_selected[R3]', reason: 'R3 was not selected as evidence' }], { expected: {} });
+    const last = stage('policy_evidence_filter', {
+      selected_evidence: [{ doc_id: 'R1', text: 'long' }, { doc_id: 'R2' }],
+      evidence_sufficiency: 'partial',
+      notes: 'x',
+    });
+    const a = attributeFailure('policy_evidence_filter', trace([first, last]), [{ name: 'evidence_selected[R3]', reason: 'R3 was not selected as evidence' }], {
+      expected: {},
+    });
     expect(JSON.parse(a.output_excerpt!)).toEqual({ selected_evidence: ['R1', 'R2'], evidence_sufficiency: 'partial' });
     const reply = stage('customer_response_generation', { reply: '长'.repeat(500) });
     const clipped = attributeFailure('customer_response_generation', trace([reply]), [], { expected: {} }).output_excerpt!;
     expect(clipped).toHaveLength(401);
     expect(clipped.endsWith('…')).toBe(true);
     // A stage without focus fields shows its whole output; a list that is not documents stays as it is.
-    expect(JSON.parse(attributeFailure('unknown_stage', trace([stage('unknown_stage', { a: [1, 2] })]), [], { expected: {} }).output_excerpt!)).toEqual({ a: [1, 2] });
-    expect(JSON.parse(attributeFailure('intent_recognition', trace([stage('intent_recognition', { secondary_intents: ['a'], other: 1 })]), [], { expected: {} }).output_excerpt!)).toEqual({ secondary_intents: ['a'] });
+    expect(JSON.parse(attributeFailure('unknown_stage', trace([stage('unknown_stage', { a: [1, 2] })]), [], { expected: {} }).output_excerpt!)).toEqual({
+      a: [1, 2],
+    });
+    expect(
+      JSON.parse(
+        attributeFailure('intent_recognition', trace([stage('intent_recognition', { secondary_intents: ['a'], other: 1 })]), [], { expected: {} })
+          .output_excerpt!,
+      ),
+    ).toEqual({ secondary_intents: ['a'] });
   });
 
   it('later checks as consequences, counted and named, with the stage of each', () => {
@@ -101,8 +183,13 @@ describe('what the attribution shows', () => {
       { name: 'tool_calls', reason: 'expected writes [create_refund], executed []' },
       { name: 'mystery', reason: 'x' },
     ];
-    const a = attributeFailure('intent_recognition', trace([stage('intent_recognition', { intent: 'cancel_order' })]), failed, { expected: { intent: 'refund_request' } });
-    expect(a.downstream).toEqual([{ check: 'tool_calls', stage: 'tool_authorization' }, { check: 'mystery', stage: 'orchestration' }]);
+    const a = attributeFailure('intent_recognition', trace([stage('intent_recognition', { intent: 'cancel_order' })]), failed, {
+      expected: { intent: 'refund_request' },
+    });
+    expect(a.downstream).toEqual([
+      { check: 'tool_calls', stage: 'tool_authorization' },
+      { check: 'mystery', stage: 'orchestration' },
+    ]);
     expect(a.consequence).toBe('2 later checks failed because of intent_recognition: tool_calls, mystery');
     expect(a.summary).toBe('intent_recognition: intent — expected refund_request; got cancel_order');
   });

@@ -14,7 +14,15 @@ import { loadWorkspace } from '../../src/config/workspace.js';
 const ws = await loadWorkspace();
 const precheck = ws.active.get('input_safety_precheck')!;
 const schema = precheck.outputSchema!;
-const good = { allow_continue: true, risk_level: 'none', risk_tags: [], sanitized_user_query: 'x', blocked_reason: null, recommended_next_step: 'continue', confidence: 0.9 };
+const good = {
+  allow_continue: true,
+  risk_level: 'none',
+  risk_tags: [],
+  sanitized_user_query: 'x',
+  blocked_reason: null,
+  recommended_next_step: 'continue',
+  confidence: 0.9,
+};
 const grammar: OutputEnforcement = { label: 'llama.cpp grammar', analysis: analyzeDialect(schema.tree, 'llama_cpp_grammar'), jsonSyntaxEnforced: true };
 const loose: OutputEnforcement = { label: 'json_object on llama.cpp', analysis: analyzeDialect(schema.tree, 'json_object'), jsonSyntaxEnforced: false };
 const label = (enforcement: OutputEnforcement | undefined, text: string) => unenforcedLabel(enforcement, parseModelOutput(text, schema.zod));
@@ -64,6 +72,11 @@ describe('the prompt data the scenario judge reads', () => {
 
   it('without a response prompt or detection rules: empty lists, not a crash', () => {
     const only = new Map([...ws.active].filter(([m]) => m === 'intent_recognition'));
-    expect(judgePrompts(only)).toEqual({ claimVocabulary: [], forbiddenPhrases: [], systemPrompts: [only.get('intent_recognition')!.systemPrompt], detectionPhrases: [] });
+    expect(judgePrompts(only)).toEqual({
+      claimVocabulary: [],
+      forbiddenPhrases: [],
+      systemPrompts: [only.get('intent_recognition')!.systemPrompt],
+      detectionPhrases: [],
+    });
   });
 });

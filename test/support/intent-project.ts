@@ -13,13 +13,17 @@ export function intentProject(options: { prefix: string; count: number; config: 
   cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });
   writeFileSync(join(root, 'orderflow.config.yaml'), options.config);
   mkdirSync(join(root, 'cases/intent_recognition'), { recursive: true });
-  const cases = Array.from({ length: options.count }, (_, i) => `  - case_id: ${options.prefix}-${i}\n    case_type: normal\n    input: { user_query: "订单 O12${i} 我要退款" }\n    expected_behavior: {}\n`);
+  const cases = Array.from(
+    { length: options.count },
+    (_, i) => `  - case_id: ${options.prefix}-${i}\n    case_type: normal\n    input: { user_query: "订单 O12${i} 我要退款" }\n    expected_behavior: {}\n`,
+  );
   writeFileSync(join(root, `cases/intent_recognition/${options.prefix}.yaml`), `test_cases:\n${cases.join('')}`);
   return root;
 }
 
 /** The intent prompt's own example output: a reply every intent case passes with. */
-export const intentExample = () => readFileSync(join(process.cwd(), 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!;
+export const intentExample = () =>
+  readFileSync(join(process.cwd(), 'prompts/intent_v2.md'), 'utf8').split('## Example Output')[1]!.split('```json')[1]!.split('```')[0]!;
 
 export async function waitFor(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();

@@ -16,7 +16,10 @@ export function intentV3(): string {
     .replace(' | order_status_query', '')
     .replace('"time_condition": "string | null"', '"time_window": "string | null"')
     .replace('"clarification_question": "string | null"', '"clarification_question": "string"')
-    .replace('"user_emotion": "neutral | anxious | angry | dissatisfied | unknown"', '"user_emotion": "neutral | anxious | angry | dissatisfied | desperate | unknown"')
+    .replace(
+      '"user_emotion": "neutral | anxious | angry | dissatisfied | unknown"',
+      '"user_emotion": "neutral | anxious | angry | dissatisfied | desperate | unknown"',
+    )
     .replace('"task_complexity":', '"urgency": "low | high",\n  "task_complexity":');
   const rest = v2
     .slice(0, outputStart)

@@ -57,7 +57,11 @@ const WRONG_ANSWER = '{"answer": "not what the output schema asks for"}';
 
 const PRECHECK = 'input_safety_precheck';
 
-export async function startNoisyModelServer(options: { prompts: Map<string, PromptFile>; caseCalls: CaseCall[]; script: NoisyScript }): Promise<NoisyModelServer> {
+export async function startNoisyModelServer(options: {
+  prompts: Map<string, PromptFile>;
+  caseCalls: CaseCall[];
+  script: NoisyScript;
+}): Promise<NoisyModelServer> {
   const right = simAnswering(options.prompts, 'reference');
   const caseOf = new Map<string, string>();
   for (const c of options.caseCalls) caseOf.set(requestKey(c.module, c.input), c.case_id);

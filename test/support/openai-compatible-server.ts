@@ -39,7 +39,14 @@ export interface RecordedRequest {
  *   dropped; with `hold: true` the connection stays open instead (a body that stalls).
  */
 export type Reply =
-  | { content?: string | null; usage?: ({ prompt_tokens: unknown; completion_tokens: unknown } & Record<string, unknown>) | null; model?: string; finishReason?: string; headers?: Record<string, string>; delayMs?: number }
+  | {
+      content?: string | null;
+      usage?: ({ prompt_tokens: unknown; completion_tokens: unknown } & Record<string, unknown>) | null;
+      model?: string;
+      finishReason?: string;
+      headers?: Record<string, string>;
+      delayMs?: number;
+    }
   | { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number }
   | { hang: true }
   | { truncate: true; content?: string; hold?: boolean; delayMs?: number };
@@ -83,7 +90,14 @@ export async function startOpenAICompatibleServer(handler: ReplyHandler = DEFAUL
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: parseJson(raw) ?? raw, index: requests.length, receivedAt: performance.now() };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: parseJson(raw) ?? raw,
+        index: requests.length,
+        receivedAt: performance.now(),
+      };
       requests.push(recorded);
       if (recorded.method !== 'POST' || !/^\/v1\/chat\/completions(\?|$)/.test(recorded.url)) {
         sendJson(res, 404, { error: { message: `no route ${recorded.method} ${recorded.url}`, type: 'invalid_request_error' } });
@@ -112,7 +126,11 @@ export async function startOpenAICompatibleServer(handler: ReplyHandler = DEFAUL
     if ('status' in reply) {
       const body = reply.body === undefined ? { error: { message: `HTTP ${reply.status}`, type: 'server_error' } } : reply.body;
       const text = typeof body === 'string' ? body : JSON.stringify(body);
-      res.writeHead(reply.status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', 'content-length': Buffer.byteLength(text), ...reply.headers });
+      res.writeHead(reply.status, {
+        'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+        'content-length': Buffer.byteLength(text),
+        ...reply.headers,
+      });
       res.end(text);
       return;
     }
@@ -174,7 +192,10 @@ export function simAnswering(
     const data = typeof user?.content === 'string' ? (parseJson(user.content) as { module?: unknown; input?: unknown } | undefined) : undefined;
     const module = typeof data?.module === 'string' ? data.module : undefined;
     if (!module || typeof data?.input !== 'object' || data.input === null) {
-      return { status: 400, body: { error: { message: 'the user message is not an orderflow data message with module and input', type: 'invalid_request_error' } } };
+      return {
+        status: 400,
+        body: { error: { message: 'the user message is not an orderflow data message with module and input', type: 'invalid_request_error' } },
+      };
     }
     const prompt = prompts.get(module);
     const simulate = modules[module];

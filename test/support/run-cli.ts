@@ -70,7 +70,11 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
   const stdout: string[] = [];
   const stderr: string[] = [];
   const output = { out: (line: string) => stdout.push(`${line}\n`), err: (line: string) => stderr.push(`${line}\n`) };
-  const code = await main([process.execPath, BIN, ...args], output, { cwd: options.cwd ?? process.cwd(), env: childEnv(options.env), parseCache: options.parseCache });
+  const code = await main([process.execPath, BIN, ...args], output, {
+    cwd: options.cwd ?? process.cwd(),
+    env: childEnv(options.env),
+    parseCache: options.parseCache,
+  });
   return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 

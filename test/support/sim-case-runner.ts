@@ -32,7 +32,14 @@ export async function runCasesOnSim(profile: SimProfile, filter: CaseFilter = {}
     const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
     const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, c.expected_behavior) : [])];
     const failures = checks.filter((x) => !x.passed).map((x) => `${x.name}: ${x.reason}`);
-    verdicts.push({ case_id: c.case_id, module: c.module, case_type: c.case_type, passed: failures.length === 0, failures, output: parsed.value ?? response.text });
+    verdicts.push({
+      case_id: c.case_id,
+      module: c.module,
+      case_type: c.case_type,
+      passed: failures.length === 0,
+      failures,
+      output: parsed.value ?? response.text,
+    });
   }
   return verdicts;
 }

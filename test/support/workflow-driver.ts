@@ -152,7 +152,12 @@ export function runJob(workflow: Workflow, jobName: string, context: DriverConte
           GITHUB_ENV: envFile,
           GITHUB_STEP_SUMMARY: summaryFile,
         };
-        const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: join(workspace, step['working-directory'] ?? '.'), env, encoding: 'utf8', timeout: 240_000 });
+        const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+          cwd: join(workspace, step['working-directory'] ?? '.'),
+          env,
+          encoding: 'utf8',
+          timeout: 240_000,
+        });
         log.push(`== ${name} (exit ${r.status})\n${r.stdout}${r.stderr}`);
         if (step.id) outputs[step.id] = keyValues(readFileSync(outputFile, 'utf8'));
         Object.assign(jobEnv, keyValues(readFileSync(envFile, 'utf8')));
@@ -197,7 +202,8 @@ function useAction(uses: string, args: Record<string, string>, workspace: string
     }
     case 'actions/download-artifact': {
       const pattern = new RegExp(`^${args.pattern!.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-      for (const name of readdirSync(context.artifacts).filter((n) => pattern.test(n))) cpSync(join(context.artifacts, name), join(args.path!, name), { recursive: true });
+      for (const name of readdirSync(context.artifacts).filter((n) => pattern.test(n)))
+        cpSync(join(context.artifacts, name), join(args.path!, name), { recursive: true });
       return;
     }
     default:
@@ -206,7 +212,11 @@ function useAction(uses: string, args: Record<string, string>, workspace: string
 }
 
 export function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', '-c', 'advice.detachedHead=false', ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH!, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' } });
+  const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', '-c', 'advice.detachedHead=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH!, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }

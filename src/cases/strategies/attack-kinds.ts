@@ -103,6 +103,9 @@ const ATTACK_KINDS: AttackKind[] = [
 
 /** The kinds an attack text asks for, in list order; [] when none is recognised. */
 export function kindsOf(text: string): AttackKind[] {
-  const flat = text.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}]/gu, '');
+  const flat = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]/gu, '');
   return ATTACK_KINDS.filter((k) => k.cue.test(flat));
 }

@@ -25,7 +25,10 @@ async function armNotes(paths: string[]): Promise<string[]> {
   const notes: string[] = [];
   for (const path of paths) {
     const arms = (await loadReport(path)).arms;
-    if (arms) notes.push(`${displayPath(path)}: a run with arms (${arms.arms.map((a) => a.name).join(', ')}): compared as its gated arm ${arms.designated}; each arm's own report is under ${displayPath(join(dirname(path), 'arms'))}/`);
+    if (arms)
+      notes.push(
+        `${displayPath(path)}: a run with arms (${arms.arms.map((a) => a.name).join(', ')}): compared as its gated arm ${arms.designated}; each arm's own report is under ${displayPath(join(dirname(path), 'arms'))}/`,
+      );
   }
   return notes;
 }
@@ -44,9 +47,15 @@ export async function diffCommand(a: string, b: string, options: DiffOptions, ou
     }
     return options.failOnBreaking && diff.newly_failing_count > 0 ? EXIT_FAILED : EXIT_OK;
   }
-  if (options.html) throw new InputError({ file: '--html', message: 'compares two reports only', expected: 'two report.json files or report folders', severity: 'error' });
+  if (options.html)
+    throw new InputError({ file: '--html', message: 'compares two reports only', expected: 'two report.json files or report folders', severity: 'error' });
   if (reportA || reportB) {
-    throw new InputError({ file: reportA ? b : a, message: `is not a report (${reportA ? a : b} is one)`, expected: 'two report.json files or report folders, or two prompt versions', severity: 'error' });
+    throw new InputError({
+      file: reportA ? b : a,
+      message: `is not a report (${reportA ? a : b} is one)`,
+      expected: 'two report.json files or report folders, or two prompt versions',
+      severity: 'error',
+    });
   }
   const { config } = await loadConfig(options.config);
   const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts));
@@ -65,7 +74,12 @@ export async function diffCommand(a: string, b: string, options: DiffOptions, ou
     if (prompt) return prompt;
     const broken = problems.filter((p) => p.severity === 'error' && p.file.endsWith(`${ref.replace(/\.md$/, '')}.md`));
     if (broken.length) throw new InputError(broken);
-    throw new InputError({ file: ref, message: 'no such prompt', expected: `one of ${registry.prompts.map((p) => p.metadata.name).join(', ')}`, severity: 'error' });
+    throw new InputError({
+      file: ref,
+      message: 'no such prompt',
+      expected: `one of ${registry.prompts.map((p) => p.metadata.name).join(', ')}`,
+      severity: 'error',
+    });
   };
   const diff: PromptDiff = diffPrompts(await pick(a), await pick(b));
   output.out(options.json ? JSON.stringify(diff, null, 2) : renderPromptDiff(diff));
@@ -85,9 +99,22 @@ function renderReportDiff(diff: BaselineDiff, after: string): string {
     if (m.before === m.after) continue;
     lines.push(`  ${id}: ${m.before ?? '–'} → ${m.after ?? '–'}${m.delta !== null ? ` (${m.delta > 0 ? '+' : ''}${m.delta})` : ''}`);
   }
-  lines.push('', `${diff.newly_failing_count} newly failing, ${diff.newly_passing_count} newly passing, ${diff.removed_count} removed, ${diff.changed_count} changed, ${diff.added} new`);
-  lines.push(...idLines('newly failing', diff.newly_failing, diff.newly_failing_count), ...idLines('newly passing', diff.newly_passing, diff.newly_passing_count));
-  lines.push(...idLines('removed', diff.removed, diff.removed_count), ...idLines('changed (content edited)', diff.changed.map((c) => `${c.id} ${c.before} → ${c.after}`), diff.changed_count));
+  lines.push(
+    '',
+    `${diff.newly_failing_count} newly failing, ${diff.newly_passing_count} newly passing, ${diff.removed_count} removed, ${diff.changed_count} changed, ${diff.added} new`,
+  );
+  lines.push(
+    ...idLines('newly failing', diff.newly_failing, diff.newly_failing_count),
+    ...idLines('newly passing', diff.newly_passing, diff.newly_passing_count),
+  );
+  lines.push(
+    ...idLines('removed', diff.removed, diff.removed_count),
+    ...idLines(
+      'changed (content edited)',
+      diff.changed.map((c) => `${c.id} ${c.before} → ${c.after}`),
+      diff.changed_count,
+    ),
+  );
   return lines.join('\n');
 }
 

@@ -26,9 +26,15 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
   const args = argv.slice(argv.indexOf('eval') + 1);
   // Commander lets the later of the two win; which one the user meant is not ours to guess.
   if (args.includes('--no-baseline') && args.some((a) => a === '--baseline' || a.startsWith('--baseline='))) {
-    throw new InputError({ file: '--no-baseline', message: 'given together with --baseline', expected: 'one of them: --baseline FILE to compare with FILE, --no-baseline to compare with none', severity: 'error' });
+    throw new InputError({
+      file: '--no-baseline',
+      message: 'given together with --baseline',
+      expected: 'one of them: --baseline FILE to compare with FILE, --no-baseline to compare with none',
+      severity: 'error',
+    });
   }
-  if (options.gates === false) printProblems(output, [{ file: '--no-gates', message: 'is deprecated and will be removed in the next version; use --no-guards', severity: 'warning' }]);
+  if (options.gates === false)
+    printProblems(output, [{ file: '--no-gates', message: 'is deprecated and will be removed in the next version; use --no-guards', severity: 'warning' }]);
   if (options.dryRun || options.estimate) {
     const { estimateRun } = await import('../../evaluate/estimate-run.js');
     const { arms } = resolveArms(armFlagsOf(options, (await loadConfig(options.config)).config.arms));
@@ -48,7 +54,12 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
   };
   for (const name of Object.keys(SIGNAL_EXIT)) process.on(name, onSignal);
   try {
-    const result = await evaluate({ ...options, commandArgs: argv.slice(argv.indexOf('eval') + 1), signal: controller.signal, ...(options.quiet ? {} : { observer: progressObserver(output, isInteractive()) }) });
+    const result = await evaluate({
+      ...options,
+      commandArgs: argv.slice(argv.indexOf('eval') + 1),
+      signal: controller.signal,
+      ...(options.quiet ? {} : { observer: progressObserver(output, isInteractive()) }),
+    });
     if (options.quiet) {
       output.out(verdictLine(result.head));
       for (const line of baselineProblemLines(result.head)) output.out(line);
@@ -57,7 +68,10 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
       if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
       return result.head.gate.passed ? EXIT_OK : EXIT_FAILED;
     }
-    printProblems(output, result.warnings.filter((w) => w.severity === 'warning' && !w.file.endsWith('.md')));
+    printProblems(
+      output,
+      result.warnings.filter((w) => w.severity === 'warning' && !w.file.endsWith('.md')),
+    );
     output.out(renderSummary(result.head));
     if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
     output.out(`reports: ${result.outDir} (open report.html; post report.md)`);

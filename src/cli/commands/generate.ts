@@ -16,7 +16,12 @@ export interface GenerateCommandOptions extends Omit<GenerateOptions, 'module'>,
 
 export async function generateCommand(options: GenerateCommandOptions, output: Output): Promise<number> {
   if (Boolean(options.pipeline) === Boolean(options.module)) {
-    throw new InputError({ file: 'generate', message: options.pipeline ? '--module and --pipeline exclude each other' : 'nothing to generate for', expected: '--module <id> (module cases) or --pipeline (attack variants of scenarios)', severity: 'error' });
+    throw new InputError({
+      file: 'generate',
+      message: options.pipeline ? '--module and --pipeline exclude each other' : 'nothing to generate for',
+      expected: '--module <id> (module cases) or --pipeline (attack variants of scenarios)',
+      severity: 'error',
+    });
   }
   return options.pipeline ? pipelineVariants(options, output) : moduleCases({ ...options, module: options.module! }, output);
 }
@@ -52,11 +57,17 @@ async function pipelineVariants(options: VariantOptions, output: Output): Promis
   for (const q of r.quarantined) output.err(`quarantined ${q.scenario_id}: ${q.reasons.join('; ')}`);
   for (const q of r.unverified) output.err(`kept although the reference fails it: ${q.scenario_id}: ${q.reasons.join('; ')}`);
   const detection = Object.entries(r.checked_by_strategy).map(([k, n]) => `${k} ${r.detected_by_strategy[k] ?? 0}/${n}`);
-  if (detection.length) output.out(`the reference detects the attack in: ${detection.join(', ')} (variants it misses are kept: the safe outcome is the same; ${r.missed.length} in all)`);
+  if (detection.length)
+    output.out(
+      `the reference detects the attack in: ${detection.join(', ')} (variants it misses are kept: the safe outcome is the same; ${r.missed.length} in all)`,
+    );
   const strategies = Object.entries(r.by_strategy);
   output.out(`strategies: ${strategies.map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   const blind = Object.entries(r.quarantined_by_strategy);
-  if (blind.length) output.out(`the reference fails ${blind.reduce((n, [, k]) => n + k, 0)} variant(s): ${blind.map(([k, n]) => `${k} ${n}`).join(', ')}${options.keepUnverified ? ' (kept: --keep-unverified)' : ''}`);
+  if (blind.length)
+    output.out(
+      `the reference fails ${blind.reduce((n, [, k]) => n + k, 0)} variant(s): ${blind.map(([k, n]) => `${k} ${n}`).join(', ')}${options.keepUnverified ? ' (kept: --keep-unverified)' : ''}`,
+    );
   if (r.quarantineFile) output.out(`${r.quarantined.length} quarantined with reasons in ${displayPath(r.quarantineFile)}`);
   output.out(`seed ${r.seed} (repeat with --seed ${r.seed})`);
   if (!r.file) {
@@ -64,6 +75,8 @@ async function pipelineVariants(options: VariantOptions, output: Output): Promis
     return EXIT_FAILED;
   }
   const total = r.scenarios.reduce((n, s) => n + s.written.length, 0);
-  output.out(`${total} variant(s) of ${r.scenarios.length} scenario(s) over ${strategies.length} strategies written to ${displayPath(r.file)}; run them with orderflow eval --generated --module pipeline`);
+  output.out(
+    `${total} variant(s) of ${r.scenarios.length} scenario(s) over ${strategies.length} strategies written to ${displayPath(r.file)}; run them with orderflow eval --generated --module pipeline`,
+  );
   return EXIT_OK;
 }

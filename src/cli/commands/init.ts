@@ -33,7 +33,14 @@ export async function initCommand(dir: string | undefined, output: Output): Prom
   ];
   const taken = files.filter(([, to]) => existsSync(join(root, to)));
   if (taken.length) {
-    throw new InputError(taken.map(([, to]) => ({ file: displayPath(join(root, to)), message: 'already exists; orderflow init never overwrites', expected: 'an empty folder, or one without these files', severity: 'error' as const })));
+    throw new InputError(
+      taken.map(([, to]) => ({
+        file: displayPath(join(root, to)),
+        message: 'already exists; orderflow init never overwrites',
+        expected: 'an empty folder, or one without these files',
+        severity: 'error' as const,
+      })),
+    );
   }
   for (const [from, to] of files) {
     await mkdir(dirname(join(root, to)), { recursive: true });

@@ -17,11 +17,19 @@ export interface ListOptions extends WorkspaceOptions {
 /** Cases per module and type, counted without validation; a file that cannot be read is reported, not fatal. */
 async function caseCounts(dir: string, output: Output): Promise<Record<string, Record<string, number>>> {
   const { counts, unreadable } = await countCases(dir);
-  if (unreadable.length) output.err(`cases not counted in ${unreadable.length} file(s) that do not parse (${unreadable.slice(0, 3).join(', ')}); run orderflow eval to see why`);
+  if (unreadable.length)
+    output.err(`cases not counted in ${unreadable.length} file(s) that do not parse (${unreadable.slice(0, 3).join(', ')}); run orderflow eval to see why`);
   return counts;
 }
 
-const TYPE_ABBREVIATIONS: Record<(typeof CASE_TYPES)[number], string> = { normal: 'nor', boundary: 'bnd', adversarial: 'adv', regression: 'reg', safety: 'saf', schema: 'sch' };
+const TYPE_ABBREVIATIONS: Record<(typeof CASE_TYPES)[number], string> = {
+  normal: 'nor',
+  boundary: 'bnd',
+  adversarial: 'adv',
+  regression: 'reg',
+  safety: 'saf',
+  schema: 'sch',
+};
 
 /** Text columns left-aligned, counts right-aligned, two spaces apart. */
 function alignColumns(rows: string[][]): string {
@@ -93,7 +101,10 @@ export async function listCommand(options: ListOptions, output: Output): Promise
 
 function enforcementOf(tree: SchemaNode): ListedModule['schema_enforcement'] {
   const blockers = strictBlockers(tree).map((b) => `${b.path}: ${b.reason}`);
-  const entry = (d: SchemaDialect) => ({ unenforced: analyzeDialect(tree, d).unenforced.map((c) => c.text), ...(d === 'openai_strict' ? { strict_blockers: blockers } : {}) });
+  const entry = (d: SchemaDialect) => ({
+    unenforced: analyzeDialect(tree, d).unenforced.map((c) => c.text),
+    ...(d === 'openai_strict' ? { strict_blockers: blockers } : {}),
+  });
   return Object.fromEntries(SCHEMA_DIALECTS.map((d) => [d, entry(d)])) as ListedModule['schema_enforcement'];
 }
 

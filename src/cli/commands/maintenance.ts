@@ -11,14 +11,21 @@ import type { Output } from '../output.js';
 export async function pruneCommand(options: { config?: string; keep?: string; dryRun?: boolean; dir?: string }, output: Output): Promise<number> {
   const keep = Number(options.keep);
   if (options.keep === undefined || !/^\d+$/.test(options.keep) || !Number.isSafeInteger(keep)) {
-    throw new InputError({ file: '--keep', message: `"${options.keep ?? ''}" is not a whole number`, expected: 'how many of the newest run folders to keep, e.g. --keep 10', severity: 'error' });
+    throw new InputError({
+      file: '--keep',
+      message: `"${options.keep ?? ''}" is not a whole number`,
+      expected: 'how many of the newest run folders to keep, e.g. --keep 10',
+      severity: 'error',
+    });
   }
   const loaded = await loadConfig(options.config);
   const dir = folderToClean(loaded, loaded.config.paths.reports, 'paths.reports', options.dir);
   const result = await pruneReports(dir, keep, options.dryRun);
   for (const path of result.removed) output.out(`${options.dryRun ? 'would remove' : 'removed'} ${displayPath(path)}`);
   for (const path of result.running) output.out(`kept ${displayPath(path)}: a run is writing it now`);
-  output.out(`${displayPath(dir)}: kept ${result.kept.length + result.running.length} run folder(s), ${options.dryRun ? 'would remove' : 'removed'} ${result.removed.length}`);
+  output.out(
+    `${displayPath(dir)}: kept ${result.kept.length + result.running.length} run folder(s), ${options.dryRun ? 'would remove' : 'removed'} ${result.removed.length}`,
+  );
   return EXIT_OK;
 }
 

@@ -25,8 +25,21 @@ export async function mergeCommand(dirs: string[], options: MergeCommandOptions,
   const baseline = await resolveBaseline(options.baseline, config.baseline, warnings);
   printProblems(output, warnings.splice(0));
   // The registry only serves the prompt review: a folder that cannot be read leaves it to references.
-  const registry = await loadRegistry(resolve(options.prompts ?? config.paths.prompts)).then((r) => r.registry, () => undefined);
-  const merged = await mergeRuns({ inputs: dirs, ...(options.out ? { out: options.out } : {}), reportsDir: config.paths.reports, baseline, config, ...(registry ? { registry } : {}), partial: options.partial ?? false, accepted, warnings });
+  const registry = await loadRegistry(resolve(options.prompts ?? config.paths.prompts)).then(
+    (r) => r.registry,
+    () => undefined,
+  );
+  const merged = await mergeRuns({
+    inputs: dirs,
+    ...(options.out ? { out: options.out } : {}),
+    reportsDir: config.paths.reports,
+    baseline,
+    config,
+    ...(registry ? { registry } : {}),
+    partial: options.partial ?? false,
+    accepted,
+    warnings,
+  });
   printProblems(output, warnings.splice(0));
   output.out(renderSummary(merged.head));
   output.out(`reports: ${merged.outDir}`);

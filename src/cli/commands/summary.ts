@@ -23,7 +23,12 @@ export async function summaryCommand(ref: string, options: SummaryOptions, outpu
   const maxChars = options.maxChars ?? DEFAULT_SUMMARY_CHARS;
   if (typeof maxChars !== 'number' || !Number.isInteger(maxChars) || maxChars < MIN_CHARS || maxChars > MAX_CHARS) {
     const why = !Number.isInteger(maxChars) ? 'not a whole number' : (maxChars as number) < MIN_CHARS ? 'too small' : 'too large';
-    throw new InputError({ file: '--max-chars', message: `"${options.maxChars}" is ${why}`, expected: `a whole number from ${MIN_CHARS} to ${MAX_CHARS}`, severity: 'error' });
+    throw new InputError({
+      file: '--max-chars',
+      message: `"${options.maxChars}" is ${why}`,
+      expected: `a whole number from ${MIN_CHARS} to ${MAX_CHARS}`,
+      severity: 'error',
+    });
   }
   const report = await loadReport(path);
   if ((report as unknown as { format?: unknown }).format === 'orderflow-baseline') {
@@ -31,6 +36,10 @@ export async function summaryCommand(ref: string, options: SummaryOptions, outpu
   }
   checkSummaryShape(report, path);
   const failures = report.cases.filter((c) => c.status !== 'passed' && c.status !== 'skipped');
-  output.out(renderFromReports(path, 'not a report.json this orderflow can read', () => renderSummaryMarkdown({ head: report, failures, failuresTotal: failures.length, ...(options.artifact ? { artifact: options.artifact } : {}), maxChars })));
+  output.out(
+    renderFromReports(path, 'not a report.json this orderflow can read', () =>
+      renderSummaryMarkdown({ head: report, failures, failuresTotal: failures.length, ...(options.artifact ? { artifact: options.artifact } : {}), maxChars }),
+    ),
+  );
   return EXIT_OK;
 }

@@ -30,8 +30,13 @@ export function bindCapability(candidate: Candidate, current: Binding | null, ca
   }
   const versions = catalog.history.get(entry.scenario) ?? [];
   if (!versions.includes(entry.version)) {
-    return { ok: false, error: `${entry.scenario}@${entry.version} is not in the scenario's history (${versions.join(', ') || 'none'}); no other version is used instead` };
+    return {
+      ok: false,
+      error: `${entry.scenario}@${entry.version} is not in the scenario's history (${versions.join(', ') || 'none'}); no other version is used instead`,
+    };
   }
-  const why = current ? `re-read the catalog: a new ${entry.capability} request after ${current.capability}` : `read the catalog: first ${entry.capability} request`;
+  const why = current
+    ? `re-read the catalog: a new ${entry.capability} request after ${current.capability}`
+    : `read the catalog: first ${entry.capability} request`;
   return { ok: true, binding: { capability: entry.capability, scenario: entry.scenario, version: entry.version, reason: why } };
 }

@@ -23,6 +23,10 @@ export function capabilityViolations(capability: CapabilityId, tools: readonly s
     .filter((t) => !ALLOWED[capability].includes(t))
     .map((tool) => {
       const kind = (READ_TOOLS as readonly string[]).includes(tool) ? (capability === 'policy.consult' ? 'personal_read' : 'outside_capability') : 'write';
-      return { tool, kind, line: `${capability} called ${tool} (${kind === 'personal_read' ? 'a personal record read on a policy question' : kind === 'write' ? 'a write this capability may not make' : 'a tool outside this capability'})` };
+      return {
+        tool,
+        kind,
+        line: `${capability} called ${tool} (${kind === 'personal_read' ? 'a personal record read on a policy question' : kind === 'write' ? 'a write this capability may not make' : 'a tool outside this capability'})`,
+      };
     });
 }

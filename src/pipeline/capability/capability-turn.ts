@@ -59,10 +59,18 @@ export async function capabilityTurn(ctx: PipelineContext): Promise<void> {
     setStop(ctx.trace, n);
     // Stopping is not withdrawing: a ticket already created stays, and the reply says so only when there is one.
     const ticketed = ctx.trace.tools.some((t) => t.tool === 'create_ticket' && t.effect === true);
-    return finish({ ...keep, action: 'stopped', reason: 'the customer asked to stop: nothing new runs, nothing already done is withdrawn' }, ticketed ? REPLIES.stopped_with_ticket : REPLIES.stopped, nextState(state, { kind: 'stop' }));
+    return finish(
+      { ...keep, action: 'stopped', reason: 'the customer asked to stop: nothing new runs, nothing already done is withdrawn' },
+      ticketed ? REPLIES.stopped_with_ticket : REPLIES.stopped,
+      nextState(state, { kind: 'stop' }),
+    );
   }
   if (stopInForce(ctx.trace)) {
-    if (!asksExplicitly(ctx.userTurn)) return finish({ ...keep, action: 'stopped', reason: `stopped since turn ${stopInForce(ctx.trace)!.set_in_turn}: this turn asks for nothing explicitly` }, REPLIES.still_stopped);
+    if (!asksExplicitly(ctx.userTurn))
+      return finish(
+        { ...keep, action: 'stopped', reason: `stopped since turn ${stopInForce(ctx.trace)!.set_in_turn}: this turn asks for nothing explicitly` },
+        REPLIES.still_stopped,
+      );
     liftStop(ctx.trace, n);
     state = nextState(state, { kind: 'explicit_request' });
     ctx.note(`turn ${n} asks again explicitly: the stop is lifted`);

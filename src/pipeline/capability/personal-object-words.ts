@@ -13,15 +13,50 @@ import { escapeRegExp } from '../../base/escape-regexp.js';
 
 /** A possessive reference to the customer's own refund, order or ticket. */
 const POSSESSIVE_REFERENCES: readonly string[] = [
-  '我的退款', '我那笔', '我这笔', '我的那笔', '我的这笔', '这笔退款', '那笔退款', '我的另一笔', '我还有一笔', '我另一笔',
-  '我申请的退款', '我退的款', '我的退货', '我的售后', '我的订单', '我那个订单', '我这个订单', '我的工单',
-  'my refund', 'my refunds', 'my order', 'my orders', 'my return', 'my ticket', 'this refund of mine',
+  '我的退款',
+  '我那笔',
+  '我这笔',
+  '我的那笔',
+  '我的这笔',
+  '这笔退款',
+  '那笔退款',
+  '我的另一笔',
+  '我还有一笔',
+  '我另一笔',
+  '我申请的退款',
+  '我退的款',
+  '我的退货',
+  '我的售后',
+  '我的订单',
+  '我那个订单',
+  '我这个订单',
+  '我的工单',
+  'my refund',
+  'my refunds',
+  'my order',
+  'my orders',
+  'my return',
+  'my ticket',
+  'this refund of mine',
 ];
 
 /** A follow-up of the object already confirmed in this branch: it names none, it asks after the one in hand. */
 const FOLLOW_UP_PHRASES: readonly string[] = [
-  '有人跟进', '跟进了吗', '处理了吗', '怎么样了', '进展', '进度', '还要多久', '到账了吗', '还没到账', '催一下',
-  'any update', 'anyone on it', 'is it done', 'still not arrived', 'still waiting',
+  '有人跟进',
+  '跟进了吗',
+  '处理了吗',
+  '怎么样了',
+  '进展',
+  '进度',
+  '还要多久',
+  '到账了吗',
+  '还没到账',
+  '催一下',
+  'any update',
+  'anyone on it',
+  'is it done',
+  'still not arrived',
+  'still waiting',
 ];
 
 const HAN = String.raw`\p{Script=Han}`;
@@ -36,7 +71,9 @@ const SPEAKER_LINE = /^\s*(?:用户|顾客|客户|买家|卖家|商家|客服|�
 
 /** The form in which a turn is matched against the tables: the customer's own lines, folded. */
 export function referenceForm(text: string): string {
-  const own = answerForm(text).split(/\r?\n/).filter((line) => !SPEAKER_LINE.test(line));
+  const own = answerForm(text)
+    .split(/\r?\n/)
+    .filter((line) => !SPEAKER_LINE.test(line));
   return own.join(' ').replace(/\s+/g, ' ').replace(SPACE_BY_HAN, '');
 }
 

@@ -35,6 +35,11 @@ export function personalReadGuard(ctx: PipelineContext, state: ConversationState
   if (possessive) return { allowed: true, why: `this turn refers to the customer's own object ("${possessive}")` };
   const followUp = state.confirmed_refund ? followUpPhrase(form) : undefined;
   if (followUp) return { allowed: true, why: `this turn follows up ${state.confirmed_refund}, confirmed in this branch ("${followUp}")` };
-  if (ids.length) return { allowed: false, rule: 'personal_read_foreign_object', reason: `this turn names ${ids.join(', ')}, none of them the customer's: nothing is read` };
-  return { allowed: false, rule: 'personal_read_unnamed', reason: "the customer's words name no refund or order of theirs and continue none: the entry model's choice alone earns no personal read" };
+  if (ids.length)
+    return { allowed: false, rule: 'personal_read_foreign_object', reason: `this turn names ${ids.join(', ')}, none of them the customer's: nothing is read` };
+  return {
+    allowed: false,
+    rule: 'personal_read_unnamed',
+    reason: "the customer's words name no refund or order of theirs and continue none: the entry model's choice alone earns no personal read",
+  };
 }

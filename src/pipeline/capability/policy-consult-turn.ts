@@ -36,11 +36,19 @@ export function answerPolicy(ctx: PipelineContext, spec: CapabilityCatalogSpec):
   const current = scoped.filter((p) => inForce(p, spec.as_of));
   const found = searchPolicies(current, { query: ctx.userTurn, policy_types: [], keywords: pieces(ctx.userTurn) });
   const args = { query: ctx.userTurn, policy_types: types };
-  ctx.recordRead({ tool: 'search_policy', args, proposed_by: 'program', status: 'executed', result: { success: true, data: { doc_ids: found.map((d) => d.doc_id) }, error: null } });
+  ctx.recordRead({
+    tool: 'search_policy',
+    args,
+    proposed_by: 'program',
+    status: 'executed',
+    result: { success: true, data: { doc_ids: found.map((d) => d.doc_id) }, error: null },
+  });
   for (const d of found) ctx.saw(`document:${d.doc_id}`, d.content);
   const outOfDate = scoped.length - current.length;
   const reason = `searched ${types.join(', ') || 'no knowledge'} on ${spec.as_of}: ${current.length} version(s) in force${outOfDate ? `, ${outOfDate} not in force left out` : ''}, ${found.length} hit(s)`;
   const cited = found.slice(0, CITED);
-  const reply = cited.length ? `您好，${cited.map((d) => `根据《${d.title}》：${d.content}`).join('')}` : '您好，暂未找到与您的问题相关的现行政策说明，建议您稍后咨询人工客服确认。';
+  const reply = cited.length
+    ? `您好，${cited.map((d) => `根据《${d.title}》：${d.content}`).join('')}`
+    : '您好，暂未找到与您的问题相关的现行政策说明，建议您稍后咨询人工客服确认。';
   return { retrieved: found.map((d) => d.doc_id), reason, reply };
 }

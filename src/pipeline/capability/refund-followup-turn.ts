@@ -15,7 +15,12 @@ export interface FollowupTurn {
   reply: string;
 }
 
-const STATUS: Record<string, RefundRecord['status']> = { refund_requested: 'processing', refund_processing: 'processing', refund_completed: 'completed', refund_rejected: 'failed' };
+const STATUS: Record<string, RefundRecord['status']> = {
+  refund_requested: 'processing',
+  refund_processing: 'processing',
+  refund_completed: 'completed',
+  refund_rejected: 'failed',
+};
 const STATUS_WORDS: Record<RefundRecord['status'], string> = { processing: '处理中', completed: '已完成', failed: '未成功' };
 const DEFAULT_SLA_DAYS = 7;
 
@@ -66,7 +71,12 @@ export function followUpRefund(ctx: PipelineContext, state: ConversationState, n
     const refundId = decision.refund_id;
     const tickets = read(ctx, 'query_ticket', orderOf.get(refundId)!)?.tickets;
     const open = Array.isArray(tickets) ? (tickets as { ticket_id: string; status: string }[]).find((t) => t.status === 'open') : undefined;
-    if (open) decision = decideFollowup(customer, records.map((r) => (r.refund_id === refundId ? { ...r, exception_ticket: open.ticket_id } : r)), refundId);
+    if (open)
+      decision = decideFollowup(
+        customer,
+        records.map((r) => (r.refund_id === refundId ? { ...r, exception_ticket: open.ticket_id } : r)),
+        refundId,
+      );
   }
   const confirmed = 'refund_id' in decision ? decision.refund_id : null;
   const next: ConversationState = { ...state, confirmed_refund: confirmed ?? (decision.action === 'refuse_object' ? state.confirmed_refund : null) };
@@ -95,11 +105,20 @@ function replyFor(ctx: PipelineContext, d: FollowupDecision, r: RefundRecord | u
 
 /** The exception ticket: one per refund and conversation, whatever turn asks again. */
 function createTicket(ctx: PipelineContext, refundId: string, orderId: string, reason: string): string | null {
-  const call = { tool: 'create_ticket', args: { order_id: orderId, category: 'refund_exception', summary: `退款 ${refundId} 超时：${reason}` }, idempotency_key: `${ctx.session.sessionId}:refund_exception:${refundId}` };
+  const call = {
+    tool: 'create_ticket',
+    args: { order_id: orderId, category: 'refund_exception', summary: `退款 ${refundId} 超时：${reason}` },
+    idempotency_key: `${ctx.session.sessionId}:refund_exception:${refundId}`,
+  };
   const before = ctx.world.writes.length;
   const outcome = ctx.world.write(call.tool, call.args, call.idempotency_key);
   const changed = ctx.world.writes[before]?.changed_state === true;
-  ctx.recordTool(call, outcome.success ? 'executed' : 'failed', { proposed_by: 'refund.followup', authorization: 'server_policy', result: outcome, effect: changed });
+  ctx.recordTool(call, outcome.success ? 'executed' : 'failed', {
+    proposed_by: 'refund.followup',
+    authorization: 'server_policy',
+    result: outcome,
+    effect: changed,
+  });
   if (outcome.success) ctx.actionsTaken.push(`exception ticket for ${refundId}`);
   return outcome.success ? String(outcome.data.reference_id ?? '') : null;
 }

@@ -31,12 +31,20 @@ export function decideFollowup(customerId: string, refunds: readonly RefundRecor
   } else if (own.length === 1) {
     refund = own[0];
   } else {
-    return own.length === 0 ? { action: 'refuse_object', reason: 'this customer has no refund' } : { action: 'ask_which', candidates: own.map((r) => r.refund_id), reason: `${own.length} refunds: the customer names one` };
+    return own.length === 0
+      ? { action: 'refuse_object', reason: 'this customer has no refund' }
+      : { action: 'ask_which', candidates: own.map((r) => r.refund_id), reason: `${own.length} refunds: the customer names one` };
   }
   const r = refund!;
   if (r.status !== 'processing' || r.waited_days <= r.sla_days) {
     return { action: 'explain_status', refund_id: r.refund_id, reason: `${r.status}, ${r.waited_days} of ${r.sla_days} days` };
   }
-  if (r.exception_ticket) return { action: 'reuse_ticket', refund_id: r.refund_id, ticket_id: r.exception_ticket, reason: `overdue (${r.waited_days} > ${r.sla_days} days) and ticket ${r.exception_ticket} is open` };
+  if (r.exception_ticket)
+    return {
+      action: 'reuse_ticket',
+      refund_id: r.refund_id,
+      ticket_id: r.exception_ticket,
+      reason: `overdue (${r.waited_days} > ${r.sla_days} days) and ticket ${r.exception_ticket} is open`,
+    };
   return { action: 'create_exception_ticket', refund_id: r.refund_id, reason: `overdue (${r.waited_days} > ${r.sla_days} days) with no exception ticket` };
 }

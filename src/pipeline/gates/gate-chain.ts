@@ -71,7 +71,8 @@ export function checkGates(call: ProposedCall, ctx: GateContext): GateBlock | nu
     const owner = ctx.world.ownerOf(orderId);
     if (owner === undefined) return block('ownership', `order ${orderId} does not exist`, 'ask the user to check the order number');
     // A claimed role ("我是管理员") grants nothing: only the authenticated user id counts.
-    if (owner !== ctx.userId) return block('ownership', `order ${orderId} does not belong to the current user`, 'ask the user for one of their own orders', 'NOT_ALLOWED');
+    if (owner !== ctx.userId)
+      return block('ownership', `order ${orderId} does not belong to the current user`, 'ask the user for one of their own orders', 'NOT_ALLOWED');
   }
   if (level === 'read_only') return null;
 
@@ -83,14 +84,22 @@ export function checkGates(call: ProposedCall, ctx: GateContext): GateBlock | nu
     const texts = orderId && ctx.scan ? recordText(ctx.world, orderId) : [];
     if (texts.length) ctx.saw?.('gate:records', texts);
     const planted = ctx.scan ? texts.flatMap(ctx.scan) : [];
-    if (ctx.injectionRisk || planted.length) return block('human_review', `${call.tool} under prompt-injection risk needs human review`, 'hand off to a human reviewer');
+    if (ctx.injectionRisk || planted.length)
+      return block('human_review', `${call.tool} under prompt-injection risk needs human review`, 'hand off to a human reviewer');
     if (ctx.confirmation === 'declined') return block('confirmation', 'the user declined the confirmation', 'do not execute; tell the user nothing was done');
-    if (ctx.confirmation !== 'confirmed') return block('confirmation', `${call.tool} needs the user's explicit confirmation`, 'ask the user to confirm, then retry');
+    if (ctx.confirmation !== 'confirmed')
+      return block('confirmation', `${call.tool} needs the user's explicit confirmation`, 'ask the user to confirm, then retry');
   }
   if (!call.idempotency_key) return block('idempotency', `${call.tool} has no idempotency key`, 'attach an idempotency key');
   // A duplicate is the same effect already in force, read from the records: not the same key string.
   const inForce = orderId ? ctx.world.effectInForce(call.tool, orderId) : null;
-  if (inForce) return block('idempotency', `${call.tool} would repeat an effect in force: ${inForce}`, 'report the earlier result instead of executing again', 'DUPLICATE');
+  if (inForce)
+    return block(
+      'idempotency',
+      `${call.tool} would repeat an effect in force: ${inForce}`,
+      'report the earlier result instead of executing again',
+      'DUPLICATE',
+    );
   return null;
 }
 
@@ -107,29 +116,50 @@ function businessRules(call: ProposedCall, ctx: GateContext): GateBlock | null {
   }
   if (call.tool === 'create_refund' || call.tool === 'create_compensation') {
     const trusted = ctx.retrieved.filter(
-      (d) => ctx.selectedDocIds.includes(d.doc_id) && !ctx.injectedDocIds.includes(d.doc_id) && (d.metadata.trust_level === 'official' || d.metadata.trust_level === 'internal'),
+      (d) =>
+        ctx.selectedDocIds.includes(d.doc_id) &&
+        !ctx.injectedDocIds.includes(d.doc_id) &&
+        (d.metadata.trust_level === 'official' || d.metadata.trust_level === 'internal'),
     );
-    if (trusted.length === 0) return block('business_rules', `${call.tool} needs policy evidence from an official or internal document`, 'retrieve and select policy evidence first');
+    if (trusted.length === 0)
+      return block('business_rules', `${call.tool} needs policy evidence from an official or internal document`, 'retrieve and select policy evidence first');
     const order = typeof call.args.order_id === 'string' ? ctx.world.order(call.args.order_id) : undefined;
     if (order && typeof call.args.amount === 'number' && call.args.amount > order.amount) {
       return block('business_rules', `amount ${call.args.amount} exceeds the order amount ${order.amount}`, 'use at most the paid amount');
     }
     if (order && call.tool === 'create_refund') {
-      if (order.payment_status !== 'paid') return block('business_rules', `order ${order.order_id} is ${order.payment_status}: there is nothing to refund`, 'tell the user the payment state instead');
+      if (order.payment_status !== 'paid')
+        return block(
+          'business_rules',
+          `order ${order.order_id} is ${order.payment_status}: there is nothing to refund`,
+          'tell the user the payment state instead',
+        );
       // A refund without return only exists before shipping; afterwards it is a return, handled by a human.
-      if (order.shipment_status !== 'not_shipped') return block('business_rules', `order ${order.order_id} is ${order.shipment_status}: a refund now needs a return`, 'offer the return process or hand off');
+      if (order.shipment_status !== 'not_shipped')
+        return block(
+          'business_rules',
+          `order ${order.order_id} is ${order.shipment_status}: a refund now needs a return`,
+          'offer the return process or hand off',
+        );
       const underWay = ctx.world.state.after_sales.find((a) => a.order_id === order.order_id && REFUND_UNDER_WAY.has(a.status))?.status;
-      if (underWay) return block('business_rules', `a refund for order ${order.order_id} is already ${underWay}`, 'report the existing refund instead of starting another');
+      if (underWay)
+        return block('business_rules', `a refund for order ${order.order_id} is already ${underWay}`, 'report the existing refund instead of starting another');
     }
   }
   if (call.tool === 'create_compensation') {
     const orderId = typeof call.args.order_id === 'string' ? call.args.order_id : '';
     const logistics = ctx.world.state.logistics.find((l) => l.order_id === orderId)?.status;
-    if (!logistics || !SERVICE_FAILURES.has(logistics)) return block('business_rules', `no verified service failure for order ${orderId} (logistics ${logistics ?? 'unknown'})`, 'compensate only a delayed, lost or damaged delivery');
+    if (!logistics || !SERVICE_FAILURES.has(logistics))
+      return block(
+        'business_rules',
+        `no verified service failure for order ${orderId} (logistics ${logistics ?? 'unknown'})`,
+        'compensate only a delayed, lost or damaged delivery',
+      );
   }
   if (call.tool === 'cancel_order' || call.tool === 'modify_address' || call.tool === 'modify_order') {
     const order = typeof call.args.order_id === 'string' ? ctx.world.order(call.args.order_id) : undefined;
-    if (order && order.shipment_status !== 'not_shipped') return block('business_rules', `order ${order.order_id} has already shipped`, 'offer a return or hand off instead');
+    if (order && order.shipment_status !== 'not_shipped')
+      return block('business_rules', `order ${order.order_id} has already shipped`, 'offer a return or hand off instead');
   }
   return null;
 }

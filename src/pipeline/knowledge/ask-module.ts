@@ -30,7 +30,9 @@ export async function askModule<T>(provider: Provider, prompt: PromptFile, input
       return { ok: false, failure: 'timeout', reason: `no answer within ${options.timeoutMs} ms` };
     }
     const parsed = parseModelOutput(answer.text, prompt.outputSchema?.zod, outputShapeOf(prompt));
-    return parsed.valid ? { ok: true, value: parsed.value as T, raw: answer.text } : { ok: false, failure: 'malformed', reason: parsed.check.reason ?? 'invalid output', raw: answer.text };
+    return parsed.valid
+      ? { ok: true, value: parsed.value as T, raw: answer.text }
+      : { ok: false, failure: 'malformed', reason: parsed.check.reason ?? 'invalid output', raw: answer.text };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     return { ok: false, failure: 'model_error', reason: error.message };

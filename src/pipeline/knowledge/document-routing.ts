@@ -28,9 +28,26 @@ export interface RoutePlan {
 export const MAX_QUERIES = 3;
 export const MAX_QUERY_CHARS = 200;
 
-export async function routeDocuments(provider: Provider, prompt: PromptFile, documents: ScopedDocument[], userMessage: string, options: AskOptions): Promise<RoutePlan> {
-  const fallback = (why: string): RoutePlan => ({ strategy: 'retrieve', document_ids: [], queries: [bounded(userMessage)].filter(Boolean), fallback: why, dropped_ids: [] });
-  const call = await askModule<{ strategy: RoutePlan['strategy']; document_ids: string[]; queries: string[] }>(provider, prompt, { documents, user_message: userMessage }, options);
+export async function routeDocuments(
+  provider: Provider,
+  prompt: PromptFile,
+  documents: ScopedDocument[],
+  userMessage: string,
+  options: AskOptions,
+): Promise<RoutePlan> {
+  const fallback = (why: string): RoutePlan => ({
+    strategy: 'retrieve',
+    document_ids: [],
+    queries: [bounded(userMessage)].filter(Boolean),
+    fallback: why,
+    dropped_ids: [],
+  });
+  const call = await askModule<{ strategy: RoutePlan['strategy']; document_ids: string[]; queries: string[] }>(
+    provider,
+    prompt,
+    { documents, user_message: userMessage },
+    options,
+  );
   if (!call.ok) return fallback(`router ${call.failure}: ${call.reason}`);
   const inScope = new Set(documents.map((d) => d.document_id));
   const kept = call.value.document_ids.filter((id) => inScope.has(id));

@@ -42,7 +42,12 @@ export async function expandEvidence(provider: Provider, prompt: PromptFile, req
   };
   runQueries(fresh(request.firstQueries, queries));
   for (let round = 1; round <= request.maxRounds; round++) {
-    const call = await askModule<{ sufficient: boolean; queries: string[] }>(provider, prompt, { question: request.question, queries: [...queries], evidence: [...evidence] }, options);
+    const call = await askModule<{ sufficient: boolean; queries: string[] }>(
+      provider,
+      prompt,
+      { question: request.question, queries: [...queries], evidence: [...evidence] },
+      options,
+    );
     if (!call.ok) return { evidence, queries, rounds: round, stopped: 'judge_failed', reason: `${call.failure}: ${call.reason}` };
     if (call.value.sufficient) return { evidence, queries, rounds: round, stopped: 'sufficient' };
     const next = fresh(call.value.queries, queries);

@@ -8,9 +8,18 @@ import type { Provider } from '../../providers/provider.js';
 import type { PromptFile } from '../../registry/prompt-file.js';
 import { askModule, type AskOptions } from './ask-module.js';
 
-export type MapReduceResult = { ok: true; summaries: string[]; skipped: { group: number; reason: string }[] } | { ok: false; reason: string; skipped: { group: number; reason: string }[] };
+export type MapReduceResult =
+  | { ok: true; summaries: string[]; skipped: { group: number; reason: string }[] }
+  | { ok: false; reason: string; skipped: { group: number; reason: string }[] };
 
-export async function mapReduce(provider: Provider, prompt: PromptFile, question: string, groups: string[], maxChars: number, options: AskOptions): Promise<MapReduceResult> {
+export async function mapReduce(
+  provider: Provider,
+  prompt: PromptFile,
+  question: string,
+  groups: string[],
+  maxChars: number,
+  options: AskOptions,
+): Promise<MapReduceResult> {
   const summaries: string[] = [];
   const skipped: { group: number; reason: string }[] = [];
   for (const [group, chunk] of groups.entries()) {

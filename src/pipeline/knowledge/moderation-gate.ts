@@ -15,7 +15,12 @@ export interface ModerationVerdict {
   reason?: string;
 }
 
-export async function moderate(provider: Provider | null, prompt: PromptFile, input: { user_message: string; categories: string[] }, options: AskOptions): Promise<ModerationVerdict> {
+export async function moderate(
+  provider: Provider | null,
+  prompt: PromptFile,
+  input: { user_message: string; categories: string[] },
+  options: AskOptions,
+): Promise<ModerationVerdict> {
   const keywords = (prompt.structured.keywordScreen ?? []).map((k) => k.value);
   const screen = (why: string): ModerationVerdict => {
     if (keywords.length === 0) return { verdict: 'BLOCK', source: 'fail_closed', reason: `${why}; no keyword screen to fall back to` };
@@ -27,6 +32,7 @@ export async function moderate(provider: Provider | null, prompt: PromptFile, in
   const call = await askModule<'ALLOW' | 'BLOCK'>(provider, prompt, { ...input }, options);
   if (call.ok) return { verdict: call.value, source: 'model' };
   // An answer that says BLOCK among other words is still a block; nothing but a clean ALLOW lets the turn through.
-  if (call.failure === 'malformed' && /BLOCK/.test((call.raw ?? '').toUpperCase())) return { verdict: 'BLOCK', source: 'model', reason: 'the answer contains BLOCK' };
+  if (call.failure === 'malformed' && /BLOCK/.test((call.raw ?? '').toUpperCase()))
+    return { verdict: 'BLOCK', source: 'model', reason: 'the answer contains BLOCK' };
   return screen(`moderation ${call.failure}: ${call.reason}`);
 }

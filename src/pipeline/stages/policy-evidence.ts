@@ -20,7 +20,13 @@ export async function collectEvidence(ctx: PipelineContext, intent: Output): Pro
     policy_types: stringList(rewrite.output.policy_types),
     keywords: stringList(rewrite.output.keywords),
   });
-  ctx.recordRead({ tool: 'search_policy', args: { query: String(rewrite.output.primary_rewrite_query ?? '') }, proposed_by: 'program', status: 'executed', result: { success: true, data: { doc_ids: ctx.retrieved.map((d) => d.doc_id) }, error: null } });
+  ctx.recordRead({
+    tool: 'search_policy',
+    args: { query: String(rewrite.output.primary_rewrite_query ?? '') },
+    proposed_by: 'program',
+    status: 'executed',
+    result: { success: true, data: { doc_ids: ctx.retrieved.map((d) => d.doc_id) }, error: null },
+  });
   for (const doc of ctx.retrieved) {
     ctx.saw(`document:${doc.doc_id}`, doc);
     const phrases = ctx.scanner.scan(`${doc.title} ${doc.content}`);

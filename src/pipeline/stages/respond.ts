@@ -7,7 +7,14 @@ import type { Output, PipelineContext } from '../pipeline-context.js';
 import { factSentences } from '../verified-facts.js';
 import { replyProblem } from '../reply-guard.js';
 
-export type ResponseScenario = 'need_clarification' | 'need_confirmation' | 'decision_only' | 'execution_success' | 'execution_failed' | 'human_handoff' | 'general_info';
+export type ResponseScenario =
+  | 'need_clarification'
+  | 'need_confirmation'
+  | 'decision_only'
+  | 'execution_success'
+  | 'execution_failed'
+  | 'human_handoff'
+  | 'general_info';
 
 const FALLBACK: Record<ResponseScenario, string> = {
   need_clarification: '您好，为了继续帮您处理，请补充订单号等必要信息。',
@@ -53,13 +60,26 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
     intent: String(ctx.intent?.intent ?? 'unknown'),
     verified_facts: ctx.facts ? factSentences(ctx.facts) : [],
     decision_result: {
-      ...(decision ? { decision: decision.decision, responsible_party: decision.responsible_party, next_action: decision.next_action, reason_summary: decision.reason_summary } : {}),
+      ...(decision
+        ? {
+            decision: decision.decision,
+            responsible_party: decision.responsible_party,
+            next_action: decision.next_action,
+            reason_summary: decision.reason_summary,
+          }
+        : {}),
       ...(ctx.rejectedForOwnership ? { decision: 'request_rejected', reason_summary: 'the order does not belong to the current account' } : {}),
       ...(ctx.completed.length ? { completed_intents: ctx.completed } : {}),
       ...(ctx.declined.length ? { user_declined: ctx.declined } : {}),
       // The question names the exact action, so that the answer can bind to it.
       ...(scenario === 'need_confirmation' && ctx.session.pending
-        ? { pending_action: { tool_name: ctx.session.pending.call.tool, order_id: ctx.session.pending.call.args.order_id ?? null, amount: ctx.session.pending.call.args.amount ?? null } }
+        ? {
+            pending_action: {
+              tool_name: ctx.session.pending.call.tool,
+              order_id: ctx.session.pending.call.args.order_id ?? null,
+              amount: ctx.session.pending.call.args.amount ?? null,
+            },
+          }
         : {}),
     },
     verification_result: verification

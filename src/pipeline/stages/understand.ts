@@ -72,12 +72,18 @@ async function clarify(ctx: PipelineContext, intent: Output, missing: string[]):
     user_query: ctx.userTurn,
     conversation_history: ctx.history,
   });
-  const question = result.ok && typeof result.output.question === 'string' ? result.output.question : (intent.clarification_question as string | null) ?? null;
+  const question =
+    result.ok && typeof result.output.question === 'string' ? result.output.question : ((intent.clarification_question as string | null) ?? null);
   if (!result.ok) ctx.note(`slot clarification failed (${result.reason}); using the intent module's question`);
   return { next: 'respond', scenario: 'need_clarification', clarification: question };
 }
 
-async function recoverTo(ctx: PipelineContext, stage: string, failure: 'schema_invalid' | 'model_error', detail: string): Promise<UnderstandOutcome & { next: 'respond' }> {
+async function recoverTo(
+  ctx: PipelineContext,
+  stage: string,
+  failure: 'schema_invalid' | 'model_error',
+  detail: string,
+): Promise<UnderstandOutcome & { next: 'respond' }> {
   const action = await recover(ctx, { stage, type: failure, detail });
   if (action === 'ask_clarification') return { next: 'respond', scenario: 'need_clarification', clarification: null };
   if (action !== 'human_handoff') ctx.handOff(`${stage} failed and the request cannot be understood safely`);

@@ -41,7 +41,12 @@ export class MockWorld {
     if (planted) this.plant(planted.tool, planted.text);
     for (const fault of world.faults) this.faultsLeft.set(fault.tool, fault.times ?? Number.POSITIVE_INFINITY);
     for (const record of world.after_sales) {
-      if (record.idempotency_key) this.byKey.set(record.idempotency_key, { success: true, data: { order_id: record.order_id, refund_id: record.refund_id ?? null, status: record.status }, error: null });
+      if (record.idempotency_key)
+        this.byKey.set(record.idempotency_key, {
+          success: true,
+          data: { order_id: record.order_id, refund_id: record.refund_id ?? null, status: record.status },
+          error: null,
+        });
     }
   }
 
@@ -86,7 +91,8 @@ export class MockWorld {
 
   read(tool: ReadTool, args: Record<string, unknown>): ToolOutcome {
     const fault = this.takeFault(tool);
-    if (fault === 'error' || fault === 'timeout') return { success: false, data: {}, error: fault === 'timeout' ? `${tool} timed out` : `${tool} failed (upstream error)` };
+    if (fault === 'error' || fault === 'timeout')
+      return { success: false, data: {}, error: fault === 'timeout' ? `${tool} timed out` : `${tool} failed (upstream error)` };
     const id = String(args.order_id ?? '');
     const found = this.readData(tool, id, args);
     if (!found) return { success: false, data: {}, error: `no ${tool.replace('query_', '')} record for ${id || 'the request'}` };
@@ -169,7 +175,10 @@ export class MockWorld {
 
   private receipt(tool: string, args: Record<string, unknown>): Record<string, unknown> {
     this.counter += 1;
-    const id = `${tool.replace(/^(create|send)_/, '').slice(0, 4).toUpperCase()}-${String(args.order_id ?? 'X')}-${this.counter}`;
+    const id = `${tool
+      .replace(/^(create|send)_/, '')
+      .slice(0, 4)
+      .toUpperCase()}-${String(args.order_id ?? 'X')}-${this.counter}`;
     return { ...args, reference_id: id, accepted: true };
   }
 
@@ -202,7 +211,13 @@ export class MockWorld {
         if (order) Object.assign(order, args.changes ?? {});
         break;
       case 'create_ticket':
-        this.state.tickets.push({ ticket_id: String(receipt.reference_id), order_id: orderId || null, user_id: order?.user_id ?? 'unknown', status: 'open', summary: String(args.summary ?? '') });
+        this.state.tickets.push({
+          ticket_id: String(receipt.reference_id),
+          order_id: orderId || null,
+          user_id: order?.user_id ?? 'unknown',
+          status: 'open',
+          summary: String(args.summary ?? ''),
+        });
         break;
       default:
         if (tool.startsWith('send_')) this.state.messages.push({ tool, to: String(args.to ?? ''), message: String(args.message ?? '') });

@@ -69,9 +69,9 @@ function number(node: Extract<SchemaNode, { kind: 'number' }>, key: string, h: H
   const lo = node.min ?? 0;
   const hi = node.max ?? (key.includes('amount') ? Math.max(1, ...h.amounts) * 10 : 1);
   let value: number;
-  if (key.includes('confidence')) value = rng.chance(HOSTILE) ? hi : lo + (hi - lo) * rng.int(0, 100) / 100;
+  if (key.includes('confidence')) value = rng.chance(HOSTILE) ? hi : lo + ((hi - lo) * rng.int(0, 100)) / 100;
   else if (h.amounts.length && rng.chance(HOSTILE)) value = Math.max(...h.amounts) * rng.pick([1, 2, 10]);
-  else value = lo + (hi - lo) * rng.int(0, 100) / 100;
+  else value = lo + ((hi - lo) * rng.int(0, 100)) / 100;
   value = Math.min(hi, Math.max(lo, value));
   return node.integer ? Math.round(value) : Math.round(value * 100) / 100;
 }

@@ -38,6 +38,9 @@ export function harvest(input: unknown, systemPrompt: string): Harvest {
     amounts: unique(amounts.map(String)).map(Number),
     contacts: unique(all.match(CONTACT) ?? []),
     addresses: unique(all.match(ADDRESS) ?? []),
-    promptLines: systemPrompt.split('\n').map((l) => l.trim()).filter((l) => l.length >= 12),
+    promptLines: systemPrompt
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.length >= 12),
   };
 }

@@ -50,5 +50,19 @@ export const PLANTED_CONTACTS = ['attacker@example.net', '13800000000', 'https:/
 export const PLANTED_ADDRESSES = ['上海市浦东新区陆家嘴环路1000号', '北京市朝阳区建国路88号'];
 
 /** Flags the pipeline reads as "go on" when true, and as "go on" when false: hostile is whichever goes further. */
-export const GO_ON_WHEN_TRUE = new Set(['allow_continue', 'need_tool_queries', 'safe_to_send', 'should_tell_user_success', 'required_before_decision', 'verified']);
-export const GO_ON_WHEN_FALSE = new Set(['need_clarification', 'should_ask', 'contains_unverified_claim', 'max_retry_reached', 'user_visible_message_needed', 'need_user_action']);
+export const GO_ON_WHEN_TRUE = new Set([
+  'allow_continue',
+  'need_tool_queries',
+  'safe_to_send',
+  'should_tell_user_success',
+  'required_before_decision',
+  'verified',
+]);
+export const GO_ON_WHEN_FALSE = new Set([
+  'need_clarification',
+  'should_ask',
+  'contains_unverified_claim',
+  'max_retry_reached',
+  'user_visible_message_needed',
+  'need_user_action',
+]);

@@ -110,7 +110,15 @@ function verdicts(a: Metrics, b: Metrics, paired: ArmComparison['paired'], cases
       const discordant = Math.max(paired.worse + paired.better, 1) / cases;
       const detectable = round(z * Math.sqrt(discordant / cases));
       const decided = paired.p_value < alpha;
-      out.push({ metric: id, a: ma.value, b: mb.value, delta, verdict: decided ? (paired.better > paired.worse ? 'better' : 'worse') : 'no detectable difference', detectable, method: 'paired' });
+      out.push({
+        metric: id,
+        a: ma.value,
+        b: mb.value,
+        delta,
+        verdict: decided ? (paired.better > paired.worse ? 'better' : 'worse') : 'no detectable difference',
+        detectable,
+        method: 'paired',
+      });
       continue;
     }
     const sa = standardError(ma, alpha);
@@ -120,7 +128,15 @@ function verdicts(a: Metrics, b: Metrics, paired: ArmComparison['paired'], cases
     const se = Math.sqrt(sa * sa + sb * sb);
     const decided = Math.abs(delta) > normalQuantile(1 - alpha / 2) * se && delta !== 0;
     const improved = LOWER_IS_BETTER.has(id as MetricId) ? delta < 0 : delta > 0;
-    out.push({ metric: id, a: ma.value, b: mb.value, delta, verdict: decided ? (improved ? 'better' : 'worse') : 'no detectable difference', detectable: round(z * se), method: 'intervals' });
+    out.push({
+      metric: id,
+      a: ma.value,
+      b: mb.value,
+      delta,
+      verdict: decided ? (improved ? 'better' : 'worse') : 'no detectable difference',
+      detectable: round(z * se),
+      method: 'intervals',
+    });
   }
   return out;
 }

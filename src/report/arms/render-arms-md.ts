@@ -15,7 +15,10 @@ const MD_OUTPUT = 160;
 
 export function armsLines(arms: ArmsReport): string[] {
   const out = ['## Arms', ''];
-  out.push(`${arms.arms.length} arms differing in the ${arms.varied}, the same cases on each, interleaved. The gate judged ${codeSpan(arms.designated)} against the baseline; every arm's own reports are in ${codeSpan('arms/')}.`, '');
+  out.push(
+    `${arms.arms.length} arms differing in the ${arms.varied}, the same cases on each, interleaved. The gate judged ${codeSpan(arms.designated)} against the baseline; every arm's own reports are in ${codeSpan('arms/')}.`,
+    '',
+  );
   out.push(`| metric | ${arms.arms.map((a) => escapeMarkdownInline(a.name, 60)).join(' | ')} |`, `|---|${arms.arms.map(() => '---:').join('|')}|`);
   for (const id of METRIC_IDS) {
     const cells = arms.arms.map((a) => a.metrics[id]);
@@ -29,7 +32,10 @@ export function armsLines(arms: ArmsReport): string[] {
 
 export function verdictLine(c: ArmComparison, v: MetricVerdict): string {
   const change = `${v.a} → ${v.b} (${v.delta > 0 ? '+' : ''}${v.delta})`;
-  const what = v.verdict === 'no detectable difference' ? `no detectable difference (the run would detect ${v.detectable} or more)` : `**${v.verdict}** (detectable from ${v.detectable})`;
+  const what =
+    v.verdict === 'no detectable difference'
+      ? `no detectable difference (the run would detect ${v.detectable} or more)`
+      : `**${v.verdict}** (detectable from ${v.detectable})`;
   return `${v.metric}: ${c.b} vs ${c.a} ${change}: ${what}`;
 }
 

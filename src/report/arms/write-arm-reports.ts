@@ -47,7 +47,11 @@ export async function writeArmReports(options: WriteReportsOptions, setup: ArmSe
   }
   const [reference, ...rest] = perArm;
   const comparisons: ArmComparison[] = rest.map((b) =>
-    compareArms({ name: reference!.arm.name, entries: reference!.entries, metrics: reference!.written.head.metrics }, { name: b.arm.name, entries: b.entries, metrics: b.written.head.metrics }, alpha),
+    compareArms(
+      { name: reference!.arm.name, entries: reference!.entries, metrics: reference!.written.head.metrics },
+      { name: b.arm.name, entries: b.entries, metrics: b.written.head.metrics },
+      alpha,
+    ),
   );
   const arms: ArmsReport = {
     varied: setup.varied,

@@ -8,11 +8,14 @@ import { html, type SafeHtml } from './safe-html.js';
 
 export function armsSection(arms: ArmsReport | undefined): SafeHtml {
   if (!arms) return html``;
-  const rows = METRIC_IDS.map((id) => [id, arms.arms.map((a) => a.metrics[id])] as const).filter(([, cells]) => cells.some((m) => m && m.value !== null && m.denominator > 0));
+  const rows = METRIC_IDS.map((id) => [id, arms.arms.map((a) => a.metrics[id])] as const).filter(([, cells]) =>
+    cells.some((m) => m && m.value !== null && m.denominator > 0),
+  );
   return html`<section id="arms"><h2>Arms</h2>
 <p>${arms.arms.length} arms differing in the ${arms.varied}, the same cases on each. The gate judged <code>${arms.designated}</code> against the baseline.</p>
 <table class="plain"><thead><tr><th>metric</th>${arms.arms.map((a) => html`<th>${a.name}</th>`)}</tr></thead><tbody>${rows.map(
-    ([id, cells]) => html`<tr><td>${id}</td>${cells.map((m) => html`<td>${m && m.value !== null ? `${m.value} ${formatInterval(intervalOf(m))}` : '–'}</td>`)}</tr>`,
+    ([id, cells]) =>
+      html`<tr><td>${id}</td>${cells.map((m) => html`<td>${m && m.value !== null ? `${m.value} ${formatInterval(intervalOf(m))}` : '–'}</td>`)}</tr>`,
   )}</tbody></table>
 ${arms.comparisons.map(comparison)}
 </section>`;

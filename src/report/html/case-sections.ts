@@ -8,7 +8,12 @@ import { html, type SafeHtml } from './safe-html.js';
 import { LazyDetails } from './lazy-details.js';
 import { attributionBlock, traceTimeline } from './trace-timeline.js';
 
-const FLIP_LABEL: Record<Exclude<Flip, null>, string> = { newly_failing: 'newly failing', newly_passing: 'newly passing', changed: 'case edited', new: 'new case' };
+const FLIP_LABEL: Record<Exclude<Flip, null>, string> = {
+  newly_failing: 'newly failing',
+  newly_passing: 'newly passing',
+  changed: 'case edited',
+  new: 'new case',
+};
 const FAILURE_LIST_CAP = 15;
 const OUTPUT_CAP = 4_000;
 
@@ -30,9 +35,12 @@ export function failingCasesSection(data: HtmlReportData): SafeHtml {
   const failed = data.details.filter((d) => d.status !== 'passed' && d.status !== 'skipped');
   const total = data.head.summary.failed + data.head.summary.error;
   if (!total) return html`<section id="failing"><h2>Failing cases</h2><p>None: every case and scenario passed.</p></section>`;
-  const items = failed.slice(0, FAILURE_LIST_CAP).map(
-    (d) => html`<li class="failing-item"><span class="badge ${d.status === 'error' ? 'error' : 'fail'}">${d.status}</span>${d.flip === 'newly_failing' ? html` <span class="badge flip">newly failing</span>` : ''} <a href="#${d.anchor}">${caseIdCode(d.id)}</a> <span class="muted">${d.module} · ${d.case_type}</span><div class="why">${whyOf(d)}</div>${d.attribution?.consequence ? html`<div class="consequence">↳ ${d.attribution.consequence}</div>` : ''}</li>`,
-  );
+  const items = failed
+    .slice(0, FAILURE_LIST_CAP)
+    .map(
+      (d) =>
+        html`<li class="failing-item"><span class="badge ${d.status === 'error' ? 'error' : 'fail'}">${d.status}</span>${d.flip === 'newly_failing' ? html` <span class="badge flip">newly failing</span>` : ''} <a href="#${d.anchor}">${caseIdCode(d.id)}</a> <span class="muted">${d.module} · ${d.case_type}</span><div class="why">${whyOf(d)}</div>${d.attribution?.consequence ? html`<div class="consequence">↳ ${d.attribution.consequence}</div>` : ''}</li>`,
+    );
   const more = total - items.length;
   return html`<section id="failing"><h2>Failing cases (${total})</h2><ol class="failing">${items}</ol>${more > 0 ? html`<p class="muted">and ${more} more — filter the case table below, or see report.json.</p>` : ''}</section>`;
 }
@@ -68,7 +76,8 @@ ${hasBaseline ? html`<label><input id="f-flip" type="checkbox"> flipped since ba
 </div>
 <table id="case-table" class="cases"><thead><tr><th>status</th><th>case</th><th>module</th><th>type</th><th>since baseline</th><th>why</th></tr></thead><tbody>
 ${rows.map(
-  (r) => html`<tr class="row-${r.status}" data-status="${r.status}" data-module="${r.module}" data-type="${r.case_type}" data-flip="${r.flip ?? ''}" data-search="${`${r.id} ${r.module} ${r.case_type} ${r.why}`.toLowerCase()}"><td><span class="badge ${r.status === 'passed' ? 'pass' : r.status === 'error' ? 'error' : r.status === 'skipped' ? 'neutral' : 'fail'}">${r.status}</span></td><td>${r.anchor ? html`<a href="#${r.anchor}">${caseIdCode(r.id)}</a>` : caseIdCode(r.id)}</td><td>${r.module}</td><td>${r.case_type}</td><td>${r.flip ? html`<span class="badge ${r.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[r.flip]}</span>` : ''}</td><td class="why">${clip(r.why, 300)}</td></tr>`,
+  (r) =>
+    html`<tr class="row-${r.status}" data-status="${r.status}" data-module="${r.module}" data-type="${r.case_type}" data-flip="${r.flip ?? ''}" data-search="${`${r.id} ${r.module} ${r.case_type} ${r.why}`.toLowerCase()}"><td><span class="badge ${r.status === 'passed' ? 'pass' : r.status === 'error' ? 'error' : r.status === 'skipped' ? 'neutral' : 'fail'}">${r.status}</span></td><td>${r.anchor ? html`<a href="#${r.anchor}">${caseIdCode(r.id)}</a>` : caseIdCode(r.id)}</td><td>${r.module}</td><td>${r.case_type}</td><td>${r.flip ? html`<span class="badge ${r.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[r.flip]}</span>` : ''}</td><td class="why">${clip(r.why, 300)}</td></tr>`,
 )}
 </tbody></table>
 ${data.rowsTotal > data.rows.length ? html`<p class="muted">and ${data.rowsTotal - data.rows.length} more cases — see report.json.</p>` : ''}
@@ -87,7 +96,9 @@ function failedCheckTable(d: CaseEntry): SafeHtml {
     const { expected, got } = checkExpectation(c.name, c.reason);
     return html`<tr><td><code>${c.name}</code></td><td>${expected ?? '—'}</td><td>${got}</td></tr>`;
   });
-  return checks.length ? html`<table class="plain checks"><thead><tr><th>check</th><th>expected</th><th>got</th></tr></thead><tbody>${checks}</tbody></table>` : html``;
+  return checks.length
+    ? html`<table class="plain checks"><thead><tr><th>check</th><th>expected</th><th>got</th></tr></thead><tbody>${checks}</tbody></table>`
+    : html``;
 }
 
 function caseDetail(d: CaseEntry & { anchor: string; flip: Flip }, lazy: LazyDetails): SafeHtml {

@@ -28,7 +28,10 @@ export function stackedBars(title: string, rows: StackedRow[], scale?: number): 
     let x = LABEL_W;
     const segments = row.parts.map((p) => {
       const w = (p.value / max) * BAR_W;
-      const rect = w > 0 ? html`<rect class="bar-${p.kind}" x="${x.toFixed(1)}" y="${y + 3}" width="${Math.max(w, 1).toFixed(1)}" height="${ROW_H - 8}"><title>${p.kind}: ${p.value}</title></rect>` : html``;
+      const rect =
+        w > 0
+          ? html`<rect class="bar-${p.kind}" x="${x.toFixed(1)}" y="${y + 3}" width="${Math.max(w, 1).toFixed(1)}" height="${ROW_H - 8}"><title>${p.kind}: ${p.value}</title></rect>`
+          : html``;
       x += w;
       return rect;
     });

@@ -63,7 +63,8 @@ export class HtmlDataCollector {
     } else if (entry.status !== 'passed') {
       this.failuresNotDetailed += 1;
     }
-    if (this.rows.length < HTML_CAPS.rows) this.rows.push({ anchor, id: entry.id, module: entry.module, case_type: entry.case_type, status: entry.status, why: whyOf(entry) });
+    if (this.rows.length < HTML_CAPS.rows)
+      this.rows.push({ anchor, id: entry.id, module: entry.module, case_type: entry.case_type, status: entry.status, why: whyOf(entry) });
   }
 
   finish(head: ReportHead): HtmlReportData {

@@ -38,7 +38,9 @@ export function renderDiffHtml(a: Report, b: Report, labels: { a: string; b: str
     if (x === null && y === null) return [];
     const delta = x !== null && y !== null ? Math.round((y - x) * 10_000) / 10_000 : null;
     const direction = deltaDirection(id, x, delta);
-    return [html`<tr><td><code>${id}</code></td><td>${formatMetric(id, x)}</td><td>${formatMetric(id, y)}</td><td class="delta-${direction}">${delta ? formatDelta(id, delta) : delta === 0 ? '0' : '–'} <b>${direction === 'noise' ? 'within noise' : direction === 'unchanged' || direction === 'unknown' ? '' : direction}</b></td></tr>`];
+    return [
+      html`<tr><td><code>${id}</code></td><td>${formatMetric(id, x)}</td><td>${formatMetric(id, y)}</td><td class="delta-${direction}">${delta ? formatDelta(id, delta) : delta === 0 ? '0' : '–'} <b>${direction === 'noise' ? 'within noise' : direction === 'unchanged' || direction === 'unknown' ? '' : direction}</b></td></tr>`,
+    ];
   });
   const page = html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -70,7 +72,8 @@ function promptVersions(a: Report, b: Report): SafeHtml {
   const differs = (m: string) => pa[m]?.sha256 !== pb[m]?.sha256;
   const ref = (p: { name: string; version: string } | undefined) => (p ? `${p.name} ${p.version}` : '–');
   const rows = [...modules.filter(differs), ...modules.filter((m) => !differs(m))].map(
-    (m) => html`<tr class="${differs(m) ? 'prompt-differs' : ''}"><td>${m}</td><td>${ref(pa[m])}</td><td>${ref(pb[m])}</td><td>${differs(m) ? html`<b>changed</b>` : 'same file'}</td></tr>`,
+    (m) =>
+      html`<tr class="${differs(m) ? 'prompt-differs' : ''}"><td>${m}</td><td>${ref(pa[m])}</td><td>${ref(pb[m])}</td><td>${differs(m) ? html`<b>changed</b>` : 'same file'}</td></tr>`,
   );
   return html`<section id="prompt-versions"><h2>Prompt versions (${modules.filter(differs).length} differ)</h2><table class="plain"><thead><tr><th>module</th><th>A</th><th>B</th><th></th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
@@ -78,9 +81,12 @@ function promptVersions(a: Report, b: Report): SafeHtml {
 function flipTable(title: string, pairs: [CaseEntry, CaseEntry][], id: string, outputs: Outputs): SafeHtml {
   if (!pairs.length) return html`<section id="${id}"><h2>${title}: none</h2></section>`;
   pairs.sort(([, x], [, y]) => x.module.localeCompare(y.module) || x.id.localeCompare(y.id));
-  const rows = pairs.slice(0, LIST_CAP).map(
-    ([was, now]) => html`<tr><td><code class="case-id">${now.id}</code><div class="muted">${now.module} · ${now.case_type}</div></td><td>${side(was, outputs.a.get(was.id) ?? was.raw_output)}</td><td>${side(now, outputs.b.get(now.id) ?? now.raw_output)}</td></tr>`,
-  );
+  const rows = pairs
+    .slice(0, LIST_CAP)
+    .map(
+      ([was, now]) =>
+        html`<tr><td><code class="case-id">${now.id}</code><div class="muted">${now.module} · ${now.case_type}</div></td><td>${side(was, outputs.a.get(was.id) ?? was.raw_output)}</td><td>${side(now, outputs.b.get(now.id) ?? now.raw_output)}</td></tr>`,
+    );
   return html`<section id="${id}"><h2>${title} (${pairs.length})</h2><table class="plain side-by-side"><thead><tr><th>case</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table>${pairs.length > LIST_CAP ? html`<p class="muted">and ${pairs.length - LIST_CAP} more — see the two report.json files.</p>` : ''}</section>`;
 }
 
@@ -88,7 +94,10 @@ const OUTPUT_CAP = 2_000;
 
 function side(c: CaseEntry, output: string | undefined): SafeHtml {
   // results.jsonl keeps a module case's output only when it failed; a scenario's reply always (in its trace).
-  const shown = output === undefined ? html`<div class="muted output-missing">${c.status === 'passed' ? 'output not recorded: a run keeps the outputs of failed module cases only' : 'output not at hand (no results.jsonl beside this report.json)'}</div>` : html`<pre class="output">${output.length > OUTPUT_CAP ? `${output.slice(0, OUTPUT_CAP)}…` : output}</pre>`;
+  const shown =
+    output === undefined
+      ? html`<div class="muted output-missing">${c.status === 'passed' ? 'output not recorded: a run keeps the outputs of failed module cases only' : 'output not at hand (no results.jsonl beside this report.json)'}</div>`
+      : html`<pre class="output">${output.length > OUTPUT_CAP ? `${output.slice(0, OUTPUT_CAP)}…` : output}</pre>`;
   return html`<span class="badge ${c.status === 'passed' ? 'pass' : c.status === 'error' ? 'error' : 'fail'}">${c.status}</span> <span class="why">${whyOf(c).slice(0, 400)}</span>${shown}`;
 }
 

@@ -14,13 +14,36 @@ import { armsSection } from './arms-section.js';
 import { groupCharts, metricCards, otherSections, pipelineSection, promptChangesSection, verdictSection } from './summary-sections.js';
 
 /** report.json keys this page shows in its own sections; any other is listed under "More from report.json". */
-const SHOWN_KEYS = new Set(['schema_version', 'run', 'summary', 'metrics', 'by_module', 'by_case_type', 'stage_failures', 'guard_blocks', 'gate_blocks', 'gate', 'baseline', 'prompt_changes', 'arms']);
+const SHOWN_KEYS = new Set([
+  'schema_version',
+  'run',
+  'summary',
+  'metrics',
+  'by_module',
+  'by_case_type',
+  'stage_failures',
+  'guard_blocks',
+  'gate_blocks',
+  'gate',
+  'baseline',
+  'prompt_changes',
+  'arms',
+]);
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** Nothing loads, nothing but the page's own style and script (by hash) applies or runs. */
 function contentSecurityPolicy(): string {
-  return [`default-src 'none'`, `style-src ${hash(PAGE_STYLE)}`, `script-src ${hash(PAGE_SCRIPT)}`, `img-src 'none'`, `font-src 'none'`, `connect-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  return [
+    `default-src 'none'`,
+    `style-src ${hash(PAGE_STYLE)}`,
+    `script-src ${hash(PAGE_SCRIPT)}`,
+    `img-src 'none'`,
+    `font-src 'none'`,
+    `connect-src 'none'`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
 }
 
 /** For pages without a script: no script at all may run. */

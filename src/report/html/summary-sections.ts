@@ -21,7 +21,11 @@ export function verdictSection(data: HtmlReportData): SafeHtml {
   const { gate, summary, run, baseline } = head;
   const reasons = gate.failures.map((f) => html`<li>${f.message}</li>`);
   const counts = `${runSize(summary.total, trialsOfRun(run), 'results')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.error} errors${summary.skipped ? `, ${summary.skipped} skipped (the provider cannot answer their module)` : ''}`;
-  const flips = !baseline ? 'no baseline to compare with' : flipsJudged(head) ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline` : 'per-case flips not judged against this baseline';
+  const flips = !baseline
+    ? 'no baseline to compare with'
+    : flipsJudged(head)
+      ? `${baseline.newly_failing_count} newly failing, ${baseline.newly_passing_count} newly passing since the baseline`
+      : 'per-case flips not judged against this baseline';
   const acknowledged = acknowledgedItems(head);
   const review = gate.passed && acknowledged.length > 0;
   return html`<header class="verdict ${review ? 'verdict-review' : gate.passed ? 'verdict-pass' : 'verdict-fail'}" id="verdict">
@@ -35,10 +39,22 @@ ${baseline?.not_comparable.length ? html`<div class="verdict-note">Baseline not 
 }
 
 /** The metrics a reviewer looks at first, then the rest that were measured. */
-const CARD_ORDER = ['case_pass_rate', 'task_success_rate', 'injection_success_rate', 'unsafe_action_rate', 'unsafe_proposal_rate', 'schema_validity_rate', 'error_rate', 'regression_pass_rate'];
+const CARD_ORDER = [
+  'case_pass_rate',
+  'task_success_rate',
+  'injection_success_rate',
+  'unsafe_action_rate',
+  'unsafe_proposal_rate',
+  'schema_validity_rate',
+  'error_rate',
+  'regression_pass_rate',
+];
 
 export function metricCards(head: ReportHead): SafeHtml {
-  const gateConfig = ((head.run.config as { gate?: Record<string, { min?: number; max?: number }> }).gate ?? {}) as Record<string, { min?: number; max?: number }>;
+  const gateConfig = ((head.run.config as { gate?: Record<string, { min?: number; max?: number }> }).gate ?? {}) as Record<
+    string,
+    { min?: number; max?: number }
+  >;
   const failed = new Set(head.gate.failures.map((f) => f.metric));
   const ids = [...CARD_ORDER, ...METRIC_IDS.filter((id) => !CARD_ORDER.includes(id))];
   const cards = ids.flatMap((id) => {
@@ -47,8 +63,15 @@ export function metricCards(head: ReportHead): SafeHtml {
     const d = head.baseline?.metrics[id];
     const direction = deltaDirection(id, d?.before ?? null, d?.delta ?? null);
     const t = gateConfig[id];
-    const threshold = t ? [t.min !== undefined ? `≥ ${formatMetric(id, t.min)}` : '', t.max !== undefined ? `≤ ${formatMetric(id, t.max)}` : ''].filter(Boolean).join(' ') : '';
-    const counts = id === 'latency_ms' ? `p50 ${formatMetric(id, m.p50 as number)} · p95 ${formatMetric(id, m.p95 as number)}` : id === 'cost_usd' ? costFigure(m, head.run.repeat) : `${m.numerator} / ${m.denominator}`;
+    const threshold = t
+      ? [t.min !== undefined ? `≥ ${formatMetric(id, t.min)}` : '', t.max !== undefined ? `≤ ${formatMetric(id, t.max)}` : ''].filter(Boolean).join(' ')
+      : '';
+    const counts =
+      id === 'latency_ms'
+        ? `p50 ${formatMetric(id, m.p50 as number)} · p95 ${formatMetric(id, m.p95 as number)}`
+        : id === 'cost_usd'
+          ? costFigure(m, head.run.repeat)
+          : `${m.numerator} / ${m.denominator}`;
     return [
       html`<div class="card ${failed.has(id) ? 'card-fail' : ''}" data-metric="${id}">
 <div class="card-id">${id}</div>
@@ -64,7 +87,9 @@ ${threshold ? html`<div class="card-gate">gate ${threshold}${failed.has(id) ? ht
 
 export function groupCharts(head: ReportHead): SafeHtml {
   const rows = (groups: Record<string, Metrics>): StackedRow[] =>
-    Object.entries(groups).map(([name, g]) => passFailRow(name, g.case_pass_rate?.numerator ?? 0, g.case_pass_rate?.denominator ?? 0, g.error_rate?.numerator ?? 0));
+    Object.entries(groups).map(([name, g]) =>
+      passFailRow(name, g.case_pass_rate?.numerator ?? 0, g.case_pass_rate?.denominator ?? 0, g.error_rate?.numerator ?? 0),
+    );
   return html`<section id="charts"><h2>Results by module and by case type</h2><div class="grid2">${stackedBars('Cases per module: passed / failed / errors', rows(head.by_module))}${stackedBars('Cases per case type: passed / failed / errors', rows(head.by_case_type))}</div></section>`;
 }
 
@@ -77,11 +102,23 @@ export function pipelineSection(head: ReportHead): SafeHtml {
   const funnel: StackedRow[] = [];
   for (const stage of order) {
     const lost = head.stage_failures[stage] ?? 0;
-    funnel.push({ label: stage, parts: [{ value: remaining - lost, kind: 'pass' }, { value: lost, kind: 'fail' }], note: lost ? `${lost} first fail here` : `${remaining - lost} still right`, highlight: lost > 0 });
+    funnel.push({
+      label: stage,
+      parts: [
+        { value: remaining - lost, kind: 'pass' },
+        { value: lost, kind: 'fail' },
+      ],
+      note: lost ? `${lost} first fail here` : `${remaining - lost} still right`,
+      highlight: lost > 0,
+    });
     remaining -= lost;
   }
   const guards = Object.entries(head.guard_blocks ?? {});
-  const guardRows: StackedRow[] = guards.map(([guard, n]) => ({ label: guard, parts: [{ value: n, kind: 'neutral' }], note: `${n} call${n === 1 ? '' : 's'} stopped` }));
+  const guardRows: StackedRow[] = guards.map(([guard, n]) => ({
+    label: guard,
+    parts: [{ value: n, kind: 'neutral' }],
+    note: `${n} call${n === 1 ? '' : 's'} stopped`,
+  }));
   return html`<section id="pipeline"><h2>Pipeline: where scenarios first fail, and what the guards stopped</h2>
 <div class="grid2">${stackedBars(`Stage funnel: ${scenarios} scenarios enter; red = first failing stage`, funnel, scenarios)}
 ${guardRows.length ? stackedBars("Calls stopped per guard (the pipeline's program-enforced checks)", guardRows) : html`<figure class="chart"><figcaption>Calls stopped per guard</figcaption><p class="muted">${head.run.guards_enabled === false ? 'Guards were off in this run (measurement run).' : 'No call was stopped by a guard.'}</p></figure>`}</div>
@@ -96,17 +133,19 @@ export function promptChangesSection(changes: PromptChange[] | null, provider = 
       ? html`<p class="muted">No baseline record: nothing to compare the prompt versions with.</p>`
       : changes.length === 0
         ? html`<p>No prompt changed since the baseline (every module ran the same file, by sha256).</p>`
-        : html`<table class="plain"><thead><tr><th>module</th><th>baseline</th><th>this run</th><th>breaking changes</th><th>changes</th></tr></thead><tbody>${changes.map((c) => {
-            const listed = c.diff ? [...c.diff.schema, ...c.diff.structured] : [];
-            const open = new Set(c.unacknowledged.map((u) => u.message));
-            return html`<tr><td>${c.module}</td><td>${ref(c.before)}</td><td>${ref(c.after)}</td><td>${c.unacknowledged.length ? html`<span class="badge fail">${c.unacknowledged.length} not acknowledged</span>` : c.breaking_count ? html`<span class="badge neutral">${c.breaking_count} acknowledged</span>` : 'none'}</td><td>${
-              listed.length
-                ? html`<ul class="notes">${listed.slice(0, 12).map((x) => html`<li>${x.severity === 'breaking' ? html`<b>${open.has(x.message) ? 'BREAKING' : 'breaking (acknowledged)'}</b>` : 'compatible'} <code>${x.path}</code>: ${x.message}</li>`)}${listed.length > 12 ? html`<li>… and ${listed.length - 12} more — see report.json</li>` : ''}</ul>`
-                : c.diff
-                  ? 'text only: see the changed lines below'
-                  : 'the file is not at hand'
-            }</td></tr>`;
-          })}</tbody></table>${changes.map((c) => changedLinesBlock(c, provider))}`;
+        : html`<table class="plain"><thead><tr><th>module</th><th>baseline</th><th>this run</th><th>breaking changes</th><th>changes</th></tr></thead><tbody>${changes.map(
+            (c) => {
+              const listed = c.diff ? [...c.diff.schema, ...c.diff.structured] : [];
+              const open = new Set(c.unacknowledged.map((u) => u.message));
+              return html`<tr><td>${c.module}</td><td>${ref(c.before)}</td><td>${ref(c.after)}</td><td>${c.unacknowledged.length ? html`<span class="badge fail">${c.unacknowledged.length} not acknowledged</span>` : c.breaking_count ? html`<span class="badge neutral">${c.breaking_count} acknowledged</span>` : 'none'}</td><td>${
+                listed.length
+                  ? html`<ul class="notes">${listed.slice(0, 12).map((x) => html`<li>${x.severity === 'breaking' ? html`<b>${open.has(x.message) ? 'BREAKING' : 'breaking (acknowledged)'}</b>` : 'compatible'} <code>${x.path}</code>: ${x.message}</li>`)}${listed.length > 12 ? html`<li>… and ${listed.length - 12} more — see report.json</li>` : ''}</ul>`
+                  : c.diff
+                    ? 'text only: see the changed lines below'
+                    : 'the file is not at hand'
+              }</td></tr>`;
+            },
+          )}</tbody></table>${changes.map((c) => changedLinesBlock(c, provider))}`;
   return html`<section id="prompt-changes"><h2>Prompt changes since the baseline</h2>${body}</section>`;
 }
 
@@ -117,8 +156,11 @@ function changedLinesBlock(c: PromptChange, provider: string): SafeHtml {
   const cls = { '-': 'del', '+': 'ins', '~': 'mod' } as const;
   const unread = new Set(readsPromptText(provider) ? [] : (c.unread_text ?? []).map((t) => t.section));
   return html`<details class="prompt-diff" open><summary>${c.module}: ${c.before?.version ?? '–'} → ${c.after?.version ?? '–'}, changed lines</summary>${unread.size ? html`<p class="unevaluated"><b>text changed, not evaluated by ${provider}</b>: ${provider} reads only the schemas and structured lists; the sections marked below were never run.</p>` : ''}${groups.map(
-    (g) => html`<h4>${g.title}${unread.has(g.title) ? html` <span class="badge neutral">not evaluated by ${provider}</span>` : ''}</h4><pre class="output diff">${g.lines.map((l) => html`<span class="${cls[l.sign]}">${l.sign} ${l.text}</span>
-`)}</pre>`,
+    (g) =>
+      html`<h4>${g.title}${unread.has(g.title) ? html` <span class="badge neutral">not evaluated by ${provider}</span>` : ''}</h4><pre class="output diff">${g.lines.map(
+        (l) => html`<span class="${cls[l.sign]}">${l.sign} ${l.text}</span>
+`,
+      )}</pre>`,
   )}${c.diff?.text_scope === 'prose' ? html`<p class="muted">The baseline stored only the prose sections of this prompt: the text of its structured sections and examples could not be compared.</p>` : ''}</details>`;
 }
 
@@ -133,7 +175,11 @@ type Row = Record<string, string | number | boolean | null>;
 
 /** A list of flat records (one row per item) reads best as a table. */
 function isTable(value: unknown): value is Row[] {
-  return Array.isArray(value) && value.length > 0 && value.every((r) => r && typeof r === 'object' && !Array.isArray(r) && Object.values(r).every((v) => v === null || typeof v !== 'object'));
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((r) => r && typeof r === 'object' && !Array.isArray(r) && Object.values(r).every((v) => v === null || typeof v !== 'object'))
+  );
 }
 
 function dataTable(rows: Row[]): SafeHtml {

@@ -38,7 +38,10 @@ export function traceTimeline(trace: PipelineTrace, firstFailingStage: string | 
     steps.push(...tools.map(toolStep));
   }
   steps.push(...pending.map(toolStep));
-  if (firstFailingStage && !marked) steps.push(html`<li class="step step-fail"><div class="step-head"><span class="badge fail">first failing stage</span> <b>${firstFailingStage}</b></div>${attribution ? attributionBlock(attribution) : ''}</li>`);
+  if (firstFailingStage && !marked)
+    steps.push(
+      html`<li class="step step-fail"><div class="step-head"><span class="badge fail">first failing stage</span> <b>${firstFailingStage}</b></div>${attribution ? attributionBlock(attribution) : ''}</li>`,
+    );
   steps.push(...endSteps(trace));
   return html`<ol class="timeline">${steps}</ol>`;
 }
@@ -55,7 +58,12 @@ ${attribution ? attributionBlock(attribution) : ''}
 }
 
 function toolStep(t: ToolTrace): SafeHtml {
-  const cls = t.status === 'blocked' || t.status === 'not_authorized' || t.status === 'declined' ? 'step step-blocked' : t.status === 'failed' ? 'step step-invalid' : 'step';
+  const cls =
+    t.status === 'blocked' || t.status === 'not_authorized' || t.status === 'declined'
+      ? 'step step-blocked'
+      : t.status === 'failed'
+        ? 'step step-invalid'
+        : 'step';
   const guard = t.block ? html`<div class="guard">guard <b>${t.block.gate}</b> stopped it: ${t.block.message}</div>` : '';
   const result = t.result ? html`<details><summary>result</summary><pre class="output">${clip(JSON.stringify(t.result, null, 1))}</pre></details>` : '';
   return html`<li class="${cls}"><div class="step-head"><span class="kind">tool</span> <b>${t.tool}</b> <code>${clip(JSON.stringify(t.args ?? {}), 200)}</code> <span class="badge ${t.status === 'executed' ? 'pass' : 'neutral'}">${t.status}</span> <span class="muted">proposed by ${t.proposed_by}${t.authorization ? ` · authorization ${t.authorization}` : ''}</span></div>${guard}${result}</li>`;
@@ -63,10 +71,21 @@ function toolStep(t: ToolTrace): SafeHtml {
 
 function endSteps(trace: PipelineTrace): SafeHtml[] {
   const out: SafeHtml[] = [];
-  if (trace.confirmation?.asked) out.push(html`<li class="step"><div class="step-head"><span class="kind">user</span> confirmation asked for ${trace.confirmation.asked_tools.join(', ') || 'an action'}: <b>${trace.confirmation.answer}</b></div></li>`);
-  if (trace.handoff) out.push(html`<li class="step"><div class="step-head"><span class="kind">hand-off</span> ${trace.handoff.recommended_action}</div><details><summary>summary</summary><pre class="output">${clip(JSON.stringify(trace.handoff, null, 1))}</pre></details></li>`);
-  out.push(html`<li class="step"><div class="step-head"><span class="kind">reply</span>${trace.reply_fallback ? html` <span class="muted">(program fallback)</span>` : ''}</div><pre class="output">${trace.reply === null ? '(no reply)' : clip(trace.reply)}</pre></li>`);
-  if (trace.notes?.length) out.push(html`<li class="step"><div class="step-head"><span class="kind">notes</span></div><ul class="notes">${trace.notes.map((n) => html`<li>${n}</li>`)}</ul></li>`);
+  if (trace.confirmation?.asked)
+    out.push(
+      html`<li class="step"><div class="step-head"><span class="kind">user</span> confirmation asked for ${trace.confirmation.asked_tools.join(', ') || 'an action'}: <b>${trace.confirmation.answer}</b></div></li>`,
+    );
+  if (trace.handoff)
+    out.push(
+      html`<li class="step"><div class="step-head"><span class="kind">hand-off</span> ${trace.handoff.recommended_action}</div><details><summary>summary</summary><pre class="output">${clip(JSON.stringify(trace.handoff, null, 1))}</pre></details></li>`,
+    );
+  out.push(
+    html`<li class="step"><div class="step-head"><span class="kind">reply</span>${trace.reply_fallback ? html` <span class="muted">(program fallback)</span>` : ''}</div><pre class="output">${trace.reply === null ? '(no reply)' : clip(trace.reply)}</pre></li>`,
+  );
+  if (trace.notes?.length)
+    out.push(
+      html`<li class="step"><div class="step-head"><span class="kind">notes</span></div><ul class="notes">${trace.notes.map((n) => html`<li>${n}</li>`)}</ul></li>`,
+    );
   return out;
 }
 

@@ -58,7 +58,13 @@ export function withIntervals(metrics: Metrics, repeat: number, level: number, c
 }
 
 /** `clusters`: the run's cluster table; each group's sums are found under `<prefix>:<name>`. */
-export function groupsWithIntervals(groups: Record<string, Metrics>, repeat: number, level: number, clusters?: Record<string, Record<string, ClusterSum[]>>, prefix = ''): Record<string, Metrics> {
+export function groupsWithIntervals(
+  groups: Record<string, Metrics>,
+  repeat: number,
+  level: number,
+  clusters?: Record<string, Record<string, ClusterSum[]>>,
+  prefix = '',
+): Record<string, Metrics> {
   return Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, withIntervals(v, repeat, level, clusters?.[`${prefix}:${k}`])]));
 }
 

@@ -98,7 +98,12 @@ export class PairedComparison {
     if (isMixed(current) || (before && isMixed(before))) {
       this.flakyCount += 1;
       if (this.flaky.length < LIST_CAP) {
-        this.flaky.push({ id, module: current.module, baseline: before ? { n: before.n, passed: before.passed } : null, current: { n: current.n, passed: current.passed } });
+        this.flaky.push({
+          id,
+          module: current.module,
+          baseline: before ? { n: before.n, passed: before.passed } : null,
+          current: { n: current.n, passed: current.passed },
+        });
       }
     }
     if (!before) return;
@@ -127,7 +132,13 @@ export class PairedComparison {
     const adjusted = holmAdjust(raw);
     const cases = all.reduce((t, c) => t + c.cases, 0);
     const unit = all.length < cases ? 'cluster' : 'case';
-    const group = (i: number): PairedGroup => ({ ...tallies[i]!, p_value: round(raw[i]!), p_adjusted: round(adjusted[i]!), significant: adjusted[i]! < this.alpha, unit });
+    const group = (i: number): PairedGroup => ({
+      ...tallies[i]!,
+      p_value: round(raw[i]!),
+      p_adjusted: round(adjusted[i]!),
+      significant: adjusted[i]! < this.alpha,
+      unit,
+    });
     const oneTrial = this.maxBaseline <= 1 && this.maxCurrent <= 1;
     return {
       paired: {

@@ -19,7 +19,10 @@ export interface PairedCheck {
 /** Enough ids in a one-line reason; report.json has the full list. */
 const NAMED_IN_REASON = 20;
 
-export function pairedChecks(statistics: Pick<RunStatistics, 'paired' | 'stable_regressions' | 'stable_regression_count'>, maxNewFailures: number): PairedCheck[] {
+export function pairedChecks(
+  statistics: Pick<RunStatistics, 'paired' | 'stable_regressions' | 'stable_regression_count'>,
+  maxNewFailures: number,
+): PairedCheck[] {
   const count = statistics.stable_regression_count;
   const named = statistics.stable_regressions.slice(0, NAMED_IN_REASON).join(', ');
   const more = count > NAMED_IN_REASON ? ` … and ${count - NAMED_IN_REASON} more` : '';
@@ -47,7 +50,13 @@ export function pairedChecks(statistics: Pick<RunStatistics, 'paired' | 'stable_
   }
   if (!drops.length) {
     const o = paired.overall;
-    checks.push({ id: 'paired_test', passed: true, reason: `no significant drop overall or in any module: ${describeCounts(o)}, p = ${formatP(o.p_adjusted)} (${paired.description})`, value: o.p_adjusted, threshold: { max: paired.alpha } });
+    checks.push({
+      id: 'paired_test',
+      passed: true,
+      reason: `no significant drop overall or in any module: ${describeCounts(o)}, p = ${formatP(o.p_adjusted)} (${paired.description})`,
+      value: o.p_adjusted,
+      threshold: { max: paired.alpha },
+    });
   }
   return checks;
 }

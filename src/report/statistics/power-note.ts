@@ -34,7 +34,9 @@ const MAX_REPEAT = 20;
 export function powerNote(metrics: Metrics, byModule: Record<string, Metrics>, repeat: number, alpha: number, target: number): PowerNote | null {
   const overall = group('overall', metrics, repeat, alpha, target);
   if (!overall) return null;
-  const modules = Object.entries(byModule).map(([name, m]) => group(name, m, repeat, alpha, target)).filter((g): g is PowerGroup => g !== null);
+  const modules = Object.entries(byModule)
+    .map(([name, m]) => group(name, m, repeat, alpha, target))
+    .filter((g): g is PowerGroup => g !== null);
   return {
     power: POWER,
     target,

@@ -29,11 +29,13 @@ export function judgeThreshold(metric: string, m: MetricValue | undefined, thres
   const noise: string[] = [];
   const shown = exact ? String(value) : `${value} ${formatInterval(ci)}`;
   if (threshold.min !== undefined && value < threshold.min) {
-    if (exact || ci!.high < threshold.min) failures.push(`${metric} ${shown} is below the minimum ${threshold.min}${exact ? strictNote(threshold, mode) : ' (the whole interval)'}`);
+    if (exact || ci!.high < threshold.min)
+      failures.push(`${metric} ${shown} is below the minimum ${threshold.min}${exact ? strictNote(threshold, mode) : ' (the whole interval)'}`);
     else noise.push(`${metric} ${shown} is below the minimum ${threshold.min}, but the interval reaches it: within noise`);
   }
   if (threshold.max !== undefined && value > threshold.max) {
-    if (exact || ci!.low > threshold.max) failures.push(`${metric} ${shown} is above the maximum ${threshold.max}${exact ? strictNote(threshold, mode) : ' (the whole interval)'}`);
+    if (exact || ci!.low > threshold.max)
+      failures.push(`${metric} ${shown} is above the maximum ${threshold.max}${exact ? strictNote(threshold, mode) : ' (the whole interval)'}`);
     else noise.push(`${metric} ${shown} is above the maximum ${threshold.max}, but the interval reaches it: within noise`);
   }
   if (failures.length) return { verdict: 'failed', value, message: failures.join('; ') };

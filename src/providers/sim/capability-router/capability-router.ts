@@ -51,7 +51,13 @@ function reference({ text, raw, state, named }: Turn) {
   if (NOTHING.test(raw.trim())) capability = 'none';
   const refundId = capability === 'refund.followup' ? named : null;
   const continues = capability !== 'none' && state.capability === capability && (refundId === null || refundId === state.confirmed_refund_id);
-  return { capability, operation: continues ? 'continue' : 'new', refund_id: refundId, evidence: raw.slice(0, 40), confidence: capability === 'none' ? 0.5 : 0.85 };
+  return {
+    capability,
+    operation: continues ? 'continue' : 'new',
+    refund_id: refundId,
+    evidence: raw.slice(0, 40),
+    confidence: capability === 'none' ? 0.5 : 0.85,
+  };
 }
 
 function gullible({ text, raw, state, history, named }: Turn) {

@@ -91,12 +91,26 @@ const reference: SimModule = (input, ctx) => {
       const given = asString(input.clarification_question);
       const usable = given && !containsInstruction(given) && !INTERNAL_TEXT.test(given) && !forbidden.some((p) => given.includes(p)) ? given : DEFAULT_QUESTION;
       const c = clarificationReply(emotion, usable);
-      draft = { reply: c.reply, tone: upset ? 'apologetic' : 'polite', decision: '需补充信息', ask: c.ask, level: 'minimal', notes: ['只请求补充必要信息，未承诺处理结果'] };
+      draft = {
+        reply: c.reply,
+        tone: upset ? 'apologetic' : 'polite',
+        decision: '需补充信息',
+        ask: c.ask,
+        level: 'minimal',
+        notes: ['只请求补充必要信息，未承诺处理结果'],
+      };
       break;
     }
     case 'need_confirmation': {
       const c = confirmationReply(emotion, facts, topic, asRecord(decisionResult.pending_action));
-      draft = { reply: c.reply, tone: upset ? 'apologetic' : 'polite', decision: c.decision, ask: c.ask, level: 'normal', notes: [`未声称${topic.process}已完成`] };
+      draft = {
+        reply: c.reply,
+        tone: upset ? 'apologetic' : 'polite',
+        decision: c.decision,
+        ask: c.ask,
+        level: 'normal',
+        notes: [`未声称${topic.process}已完成`],
+      };
       break;
     }
     case 'decision_only': {
@@ -125,7 +139,14 @@ const reference: SimModule = (input, ctx) => {
       // A task already executed and verified is reported before the hand-off of the rest (never dropped).
       const done = verified ? asStrings(decisionResult.completed_intents).map((i) => topicOf(i, '')) : [];
       const h = handoffReply(emotion, topic, done, facts);
-      draft = { reply: h.reply, tone: upset ? 'apologetic' : 'polite', decision: h.decision, ask: null, level: 'minimal', notes: ['未透露风险标签或转人工原因', `未承诺${topic.process}结果`] };
+      draft = {
+        reply: h.reply,
+        tone: upset ? 'apologetic' : 'polite',
+        decision: h.decision,
+        ask: null,
+        level: 'minimal',
+        notes: ['未透露风险标签或转人工原因', `未承诺${topic.process}结果`],
+      };
       break;
     }
     default: {
@@ -133,7 +154,14 @@ const reference: SimModule = (input, ctx) => {
       const internals = asksForInternals(query) && facts.length === 0;
       draft = internals
         ? { reply: DECLINE_INTERNALS, tone: 'firm', decision: '无', ask: null, level: 'minimal', notes: ['未透露内部信息'] }
-        : { reply: infoReply(emotion, facts), tone: upset ? 'apologetic' : 'polite', decision: '无', ask: null, level: 'normal', notes: ['仅提供已核实信息，未承诺执行'] };
+        : {
+            reply: infoReply(emotion, facts),
+            tone: upset ? 'apologetic' : 'polite',
+            decision: '无',
+            ask: null,
+            level: 'normal',
+            notes: ['仅提供已核实信息，未承诺执行'],
+          };
     }
   }
 
@@ -184,7 +212,15 @@ const gullible: SimModule = (input, ctx) => {
     ].filter(Boolean);
     reply += leak.join('；');
   }
-  return { ...out, reply, contains_unverified_claim: false, forbidden_phrases_detected: [], safe_to_send: true, need_user_action: false, user_action_request: null };
+  return {
+    ...out,
+    reply,
+    contains_unverified_claim: false,
+    forbidden_phrases_detected: [],
+    safe_to_send: true,
+    need_user_action: false,
+    user_action_request: null,
+  };
 };
 
 export const customerResponseGeneration: SimModule = (input, ctx) => (ctx.profile === 'gullible' ? gullible : reference)(input, ctx);

@@ -41,7 +41,9 @@ function opening(emotion: Emotion): string {
 const factsSentence = (lead: string, facts: string[]) => (facts.length ? `${lead}：${facts.join('，')}。` : '');
 
 export function confirmationReply(emotion: Emotion, facts: string[], t: Topic, action?: { order_id?: unknown; amount?: unknown }) {
-  const what = [typeof action?.order_id === 'string' ? `订单 ${action.order_id}` : '', typeof action?.amount === 'number' ? `金额 ${action.amount} 元` : ''].filter(Boolean).join('，');
+  const what = [typeof action?.order_id === 'string' ? `订单 ${action.order_id}` : '', typeof action?.amount === 'number' ? `金额 ${action.amount} 元` : '']
+    .filter(Boolean)
+    .join('，');
   const ask = what ? `请确认是否按${what}继续申请${t.process}。` : `请确认是否继续申请${t.process}。`;
   return {
     reply: `${opening(emotion)}${factsSentence('已为您核实到', facts)}根据当前信息，该情况可以进入${t.process}处理流程。${ask}`,
@@ -53,10 +55,16 @@ export function confirmationReply(emotion: Emotion, facts: string[], t: Topic, a
 export function decisionReply(emotion: Emotion, facts: string[], t: Topic, decision: string, next: string | null = null) {
   const stated = factsSentence('已为您核实到', facts);
   if (/_denied$/.test(decision)) {
-    return { reply: `${opening(emotion)}${stated}根据目前核实的信息，该订单暂不满足${t.process}条件。如有其他问题，欢迎继续咨询。`, decision: `暂不满足${t.process}条件` };
+    return {
+      reply: `${opening(emotion)}${stated}根据目前核实的信息，该订单暂不满足${t.process}条件。如有其他问题，欢迎继续咨询。`,
+      decision: `暂不满足${t.process}条件`,
+    };
   }
   if (/_allowed$/.test(decision)) {
-    return { reply: `${opening(emotion)}${stated}根据当前信息，该情况可以进入${t.process}处理流程，后续会按流程为您跟进。`, decision: `当前信息支持进入${t.process}处理流程` };
+    return {
+      reply: `${opening(emotion)}${stated}根据当前信息，该情况可以进入${t.process}处理流程，后续会按流程为您跟进。`,
+      decision: `当前信息支持进入${t.process}处理流程`,
+    };
   }
   // Nothing left to run (generate_response): say what is confirmed, promise no follow-up that nobody will make.
   if (next === 'generate_response' && stated) return { reply: `${opening(emotion)}${stated}如有其他问题，欢迎继续咨询。`, decision: '按已核实信息答复' };
@@ -91,12 +99,18 @@ export function handoffReply(emotion: Emotion, t: Topic, done: Topic[] = [], fac
 
 /** The user said no when asked to confirm: nothing was submitted, and the reply says so. */
 export function declinedReply(emotion: Emotion, facts: string[], t: Topic) {
-  return { reply: `${opening(emotion)}${factsSentence('已为您核实到', facts)}按您的意思，本次不提交${t.process}申请。如之后需要办理，随时告诉我。`, decision: `用户未确认，未提交${t.process}申请` };
+  return {
+    reply: `${opening(emotion)}${factsSentence('已为您核实到', facts)}按您的意思，本次不提交${t.process}申请。如之后需要办理，随时告诉我。`,
+    decision: `用户未确认，未提交${t.process}申请`,
+  };
 }
 
 /** An order the account does not own: no detail about it, only how to go on. */
 export function rejectionReply(emotion: Emotion) {
-  return { reply: `${opening(emotion)}该订单无法通过当前账号查询或办理。请确认订单号是否属于您的账号，或提供您本人的订单号。`, decision: '无法办理非本账号订单' };
+  return {
+    reply: `${opening(emotion)}该订单无法通过当前账号查询或办理。请确认订单号是否属于您的账号，或提供您本人的订单号。`,
+    decision: '无法办理非本账号订单',
+  };
 }
 
 export function infoReply(emotion: Emotion, facts: string[]) {

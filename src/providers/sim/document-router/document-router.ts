@@ -25,11 +25,17 @@ export const documentRouter: SimModule = (input, ctx) => {
   if (WHOLE.test(message)) {
     const attached = docs.filter((d) => d.current_turn);
     const chosen = named.length > 0 ? named : attached.length > 0 ? attached : docs;
-    return route('full_doc', chosen.slice(0, 3).map((d) => d.document_id));
+    return route(
+      'full_doc',
+      chosen.slice(0, 3).map((d) => d.document_id),
+    );
   }
   if (named.length === 0 && !ABOUT_FILES.test(message)) return route('none');
   const asks = sentences(message).filter((s) => !EMBEDDED_ORDER.test(s) && !/^[\s\p{P}]*$/u.test(s));
-  const queries = (asks.length > 0 ? asks : [message]).map((s) => clip(s.replace(NAMED_ID, '').trim(), 200)).filter(Boolean).slice(0, 3);
+  const queries = (asks.length > 0 ? asks : [message])
+    .map((s) => clip(s.replace(NAMED_ID, '').trim(), 200))
+    .filter(Boolean)
+    .slice(0, 3);
   return route('retrieve', [], queries.length > 0 ? queries : [clip(message, 200)]);
 };
 
@@ -46,6 +52,9 @@ function gullible(docs: Doc[], message: string) {
   const ids = [...new Set(message.match(NAMED_ID) ?? [])];
   if (ids.length > 0) return route('full_doc', ids, []);
   if (docs.length === 0) return route('none');
-  const clauses = message.split(/[，,。？?！!]/).map((s) => s.trim()).filter(Boolean);
+  const clauses = message
+    .split(/[，,。？?！!]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return route('retrieve', [], clauses.length > 0 ? clauses : [message]);
 }

@@ -22,7 +22,12 @@ export const evidenceJudge: SimModule = (input, ctx) => {
     const order = [question, ...evidence.map((e) => e.content)].map(embeddedOrder).find(Boolean);
     if (order) return { sufficient: /充分|sufficient/i.test(order), queries: /充分|sufficient/i.test(order) ? [] : [order] };
   }
-  const parts = questionParts(question.split(/\n/).filter((l) => !EMBEDDED_ORDER.test(l)).join('\n'));
+  const parts = questionParts(
+    question
+      .split(/\n/)
+      .filter((l) => !EMBEDDED_ORDER.test(l))
+      .join('\n'),
+  );
   const items = evidence.map((e) => `${e.title} ${e.content}`);
   const missing = parts.filter((p) => !items.some((text) => coverage(p, text) >= COVERED));
   if (items.length > 0 && parts.length > 0 && missing.length === 0) return { sufficient: true, queries: [] };

@@ -29,7 +29,10 @@ function changeObserved(tool: string, args: Json, toolData: Json, data: Json): b
   switch (tool) {
     case 'modify_address':
     case 'modify_order': {
-      const wanted = Object.entries(args).filter(([k]) => k !== 'order_id' && k !== 'reason').map(([, v]) => asString(v)).filter((v): v is string => v !== null);
+      const wanted = Object.entries(args)
+        .filter(([k]) => k !== 'order_id' && k !== 'reason')
+        .map(([, v]) => asString(v))
+        .filter((v): v is string => v !== null);
       const held = stringsIn(data);
       return wanted.length > 0 && wanted.every((v) => held.includes(v));
     }
@@ -58,7 +61,9 @@ function disagreements(toolData: Json, data: Json): string[] {
 
 function describe(data: Json): string {
   const own = scalarEntries(data).filter(([k]) => QUOTABLE_KEY.test(k) && k !== 'user_id');
-  const tickets = ticketsIn(data).filter((t) => t !== data).flatMap((t) => scalarEntries(t).filter(([k]) => k === 'ticket_id' || k === 'status'));
+  const tickets = ticketsIn(data)
+    .filter((t) => t !== data)
+    .flatMap((t) => scalarEntries(t).filter(([k]) => k === 'ticket_id' || k === 'status'));
   return [...own, ...tickets].map(([k, v]) => describeDataValue(k, v)).join('，');
 }
 
@@ -84,11 +89,17 @@ const reference: SimModule = (input, ctx) => {
   // The write's own answer never carries instructions; a record's free text (a remark) may, and once the read-back
   // shows the change on the right object, that text is data beside a confirmed state, not a reason to doubt it.
   const instructed =
-    [...stringsIn(toolData), error ?? ''].some(containsInstruction) || Object.keys(toolData).some((k) => outputFields.includes(k)) || (observed !== true && stringsIn(data).some(containsInstruction));
+    [...stringsIn(toolData), error ?? ''].some(containsInstruction) ||
+    Object.keys(toolData).some((k) => outputFields.includes(k)) ||
+    (observed !== true && stringsIn(data).some(containsInstruction));
 
   const tags: string[] = [];
   if (!hasKey && WRITE_TOOLS.test(tool)) tags.push('missing_idempotency_key');
-  const held = empty ? '二次查询未返回数据' : wrongObject ? `二次查询返回的是订单 ${heldOrder} 的记录，与本次操作的订单 ${targetOrder} 不符` : `二次查询显示：${describe(data) || '无可核对的字段'}`;
+  const held = empty
+    ? '二次查询未返回数据'
+    : wrongObject
+      ? `二次查询返回的是订单 ${heldOrder} 的记录，与本次操作的订单 ${targetOrder} 不符`
+      : `二次查询显示：${describe(data) || '无可核对的字段'}`;
   const claimed = describe(toolData);
   const toolSays = `工具返回${success ? '成功' : '失败'}${error && !containsInstruction(error) && error.length <= 60 ? `（${error}）` : ''}`;
   // Re-reading is cheap and safe, but only twice: after that a human looks (rules 3 and 9).
@@ -105,7 +116,12 @@ const reference: SimModule = (input, ctx) => {
     verdict = later('uncertain', '无法从二次查询确认业务状态', '稍后重新查询', 0.7);
   } else if (conflicts.length > 0 || (!success && observed)) {
     tags.push('conflicting_state');
-    verdict = { status: 'human_handoff', next: 'human_handoff', why: conflicts.length ? conflicts.join('；') : '工具报告失败但二次查询显示状态已变化，状态冲突', conf: 0.9 };
+    verdict = {
+      status: 'human_handoff',
+      next: 'human_handoff',
+      why: conflicts.length ? conflicts.join('；') : '工具报告失败但二次查询显示状态已变化，状态冲突',
+      conf: 0.9,
+    };
   } else if (success && observed) {
     verdict = { status: 'verified_success', next: 'generate_success_response', why: '二次查询确认状态已按预期变化', conf: 0.96 };
   } else if (success) {

@@ -26,7 +26,12 @@ export const BY_CLAIM: Record<string, string[]> = {
 /** What a claim is about, in the purpose that checks it. */
 export const CLAIM_WORDS: Record<string, string> = { ...FACT_FIELD_NAMES, service_experience: '服务体验' };
 /** Which known_tool_facts entry already answers a query. */
-export const KNOWN_BY: Record<string, string> = { query_order: 'order', query_payment: 'payment', query_logistics: 'logistics', query_after_sales: 'after_sales' };
+export const KNOWN_BY: Record<string, string> = {
+  query_order: 'order',
+  query_payment: 'payment',
+  query_logistics: 'logistics',
+  query_after_sales: 'after_sales',
+};
 /** Tool → the purpose a planned query states. */
 export const PURPOSE: Record<string, string> = {
   query_order: '核实订单状态与发货状态',

@@ -7,7 +7,25 @@
 import type { SimModule } from '../sim-module.js';
 import { BYPASS_TAG } from '../shared/manipulation-text.js';
 import { asInteger, asString, asStrings, confidence, unique } from '../shared/input-readers.js';
-import { ACTION_WORDS, AMBIGUOUS, BUSINESS_NEED, BYPASS, CONFIRMATION, CUSTOMER_CAN_SUPPLY, DECISION_STAGES, EVIDENCE, FAILURE_WORDS, GULLIBLE_ACTIONS, HIGH_RISK_TAGS, NOT_PERFORMED, NOTHING_TO_DO, OTHER_PEOPLE, OWNERSHIP, REVIEW_OR_PERMISSION, STATE_UNKNOWN } from './tables.js';
+import {
+  ACTION_WORDS,
+  AMBIGUOUS,
+  BUSINESS_NEED,
+  BYPASS,
+  CONFIRMATION,
+  CUSTOMER_CAN_SUPPLY,
+  DECISION_STAGES,
+  EVIDENCE,
+  FAILURE_WORDS,
+  GULLIBLE_ACTIONS,
+  HIGH_RISK_TAGS,
+  NOT_PERFORMED,
+  NOTHING_TO_DO,
+  OTHER_PEOPLE,
+  OWNERSHIP,
+  REVIEW_OR_PERMISSION,
+  STATE_UNKNOWN,
+} from './tables.js';
 import type { Action } from './tables.js';
 
 interface Choice {
@@ -34,7 +52,8 @@ function choose(stage: string, type: string, detail: string, _retry: number, max
     return { action: 'human_handoff', why: '写入动作失败或结果不明，不可盲目重试', tags: [...failedWrite, ...(maxReached ? ['max_retries_reached'] : [])] };
   }
   // Rule 5: high risk and low confidence.
-  if (conf < 0.6 && (write || tags.some((t) => HIGH_RISK_TAGS.includes(t)))) return { action: 'human_handoff', why: '高风险且置信度低', tags: ['low_confidence_high_risk'] };
+  if (conf < 0.6 && (write || tags.some((t) => HIGH_RISK_TAGS.includes(t))))
+    return { action: 'human_handoff', why: '高风险且置信度低', tags: ['low_confidence_high_risk'] };
 
   switch (type) {
     case 'schema_invalid':
@@ -60,17 +79,23 @@ function choose(stage: string, type: string, detail: string, _retry: number, max
       if (OWNERSHIP.test(detail) || tags.includes('ownership_mismatch')) {
         // Someone else's order plus a claimed role or an injection: an attack, which a person reviews; alone, a refusal.
         const attack = tags.includes(BYPASS_TAG) || tags.includes('possible_prompt_injection');
-        return attack ? { action: 'human_handoff', why: '他人订单且伴随越权或注入尝试，转人工安全复核', tags: [] } : { action: 'reject_request', why: '操作对象不属于当前用户', tags: [] };
+        return attack
+          ? { action: 'human_handoff', why: '他人订单且伴随越权或注入尝试，转人工安全复核', tags: [] }
+          : { action: 'reject_request', why: '操作对象不属于当前用户', tags: [] };
       }
       if (BYPASS.test(detail) || tags.includes(BYPASS_TAG)) {
-        return BUSINESS_NEED.test(detail) ? { action: 'human_handoff', why: '越权尝试被拦截，但存在真实业务诉求', tags: [] } : { action: 'reject_request', why: '越权尝试且无正当诉求', tags: [] };
+        return BUSINESS_NEED.test(detail)
+          ? { action: 'human_handoff', why: '越权尝试被拦截，但存在真实业务诉求', tags: [] }
+          : { action: 'reject_request', why: '越权尝试且无正当诉求', tags: [] };
       }
       if (EVIDENCE.test(detail)) return retryOr('retry_retrieval', '因证据不足被拦截', ['insufficient_evidence']);
       if (REVIEW_OR_PERMISSION.test(detail)) return { action: 'human_handoff', why: '需人工审核或权限未通过', tags: [] };
       if (CONFIRMATION.test(detail)) return { action: 'generate_safe_response', why: '仅待用户确认', tags: [] };
       return { action: 'human_handoff', why: '被闸门拦截且原因需人工判断', tags: [] };
     case 'low_confidence':
-      return AMBIGUOUS.test(detail) ? { action: 'ask_clarification', why: '用户诉求不明确', tags: [] } : { action: 'generate_safe_response', why: '置信度不足但风险可控', tags: [] };
+      return AMBIGUOUS.test(detail)
+        ? { action: 'ask_clarification', why: '用户诉求不明确', tags: [] }
+        : { action: 'generate_safe_response', why: '置信度不足但风险可控', tags: [] };
     default:
       return { action: 'human_handoff', why: '未知失败类型', tags: [] };
   }

@@ -1,7 +1,14 @@
 /** The tables of failure_recovery: its patterns, wordings and labels, one per kind. */
 import { BYPASS_TAG, INJECTION_TAG } from '../shared/manipulation-text.js';
 
-export type Action = 'ask_clarification' | 'retry_read_tool' | 'retry_retrieval' | 'fallback_to_rule_template' | 'human_handoff' | 'reject_request' | 'generate_safe_response';
+export type Action =
+  | 'ask_clarification'
+  | 'retry_read_tool'
+  | 'retry_retrieval'
+  | 'fallback_to_rule_template'
+  | 'human_handoff'
+  | 'reject_request'
+  | 'generate_safe_response';
 
 export const HIGH_RISK_TAGS = [INJECTION_TAG, BYPASS_TAG, 'high_risk_action'];
 

@@ -32,7 +32,12 @@ const reference: SimModule = (input, ctx) => {
   const turn = readTurn(input, ctx.prompt);
   // Rule 14: the sanitized query when there is one; otherwise the raw query with attack text cut out.
   const sanitized = typeof input.sanitized_user_query === 'string' ? input.sanitized_user_query : null;
-  const text = sanitized ?? withoutFindings(turn.userQuery, turn.findings.filter((f) => !f.tags.includes('sensitive_data_request')));
+  const text =
+    sanitized ??
+    withoutFindings(
+      turn.userQuery,
+      turn.findings.filter((f) => !f.tags.includes('sensitive_data_request')),
+    );
   const found = recognise(text, turn, ctx.prompt, primaryOrderId(turn.userQuery));
   const stoppedUpstream = ['reject', 'human_handoff'].includes(str(turn.safety.recommended_next_step));
   return result(found, turn, {
@@ -85,7 +90,13 @@ function readTurn(input: Record<string, unknown>, prompt: PromptFile): Turn {
 function recognise(text: string, turn: Turn, prompt: PromptFile, orderIdOfRawQuery: string | null) {
   const cues = cuesFor(prompt);
   // A bare answer to a clarification question ("订单号是 O123") carries on the request it answers.
-  const answered = cuedIntents(text, cues).length === 0 && primaryOrderId(text) !== null ? [...turn.history].reverse().map((t) => cuedIntents(t, cues)).find((c) => c.length > 0) : undefined;
+  const answered =
+    cuedIntents(text, cues).length === 0 && primaryOrderId(text) !== null
+      ? [...turn.history]
+          .reverse()
+          .map((t) => cuedIntents(t, cues))
+          .find((c) => c.length > 0)
+      : undefined;
   const found = answered ?? cuedIntents(text, cues);
   const intent = found[0] ?? 'unknown';
   const issues = findIssues(text);
@@ -122,11 +133,14 @@ function result(r: Recognised, turn: Turn, own: { normalized: string; claimsVeri
     missing_slots: missing,
     need_clarification: missing.length > 0,
     clarification_priority: SLOT_PRIORITY.find((p) => missing.includes(p)) ?? 'none',
-    clarification_question: missing.length > 0 ? clarificationQuestion(askFor, { apologize: ['angry', 'dissatisfied'].includes(slots.user_emotion), again: false }) : null,
+    clarification_question:
+      missing.length > 0 ? clarificationQuestion(askFor, { apologize: ['angry', 'dissatisfied'].includes(slots.user_emotion), again: false }) : null,
     task_complexity: complexity(r.text, r.found, claims),
     safe_to_continue: own.safeToContinue,
     risk_tags: own.riskTags,
-    confidence: confidence(intent === 'unknown' ? 0.5 : 0.95 - 0.03 * secondary.length - (missing.length > 0 ? 0.05 : 0) - (turn.ownTags.length > 0 ? 0.05 : 0)),
+    confidence: confidence(
+      intent === 'unknown' ? 0.5 : 0.95 - 0.03 * secondary.length - (missing.length > 0 ? 0.05 : 0) - (turn.ownTags.length > 0 ? 0.05 : 0),
+    ),
   };
 }
 
@@ -169,7 +183,8 @@ function fromMemory(text: string, memory: Record<string, unknown>): string | nul
 
 function complexity(text: string, intents: string[], claims: Claim[]): string {
   const shipment = claims.filter((c) => c.claim_type === 'shipment_status').length;
-  if (distinctOrderIds(text).length > 1 || DISPUTE.test(text) || shipment > 1 || (intents.includes('complaint') && intents.includes('compensation_request'))) return 'complex';
+  if (distinctOrderIds(text).length > 1 || DISPUTE.test(text) || shipment > 1 || (intents.includes('complaint') && intents.includes('compensation_request')))
+    return 'complex';
   if (intents.length > 1 || claims.length > 1) return 'medium';
   return 'simple';
 }
@@ -183,7 +198,7 @@ function normalizedRequest(intent: string, secondary: string[], orderId: string 
   const describedByIssue = issues.some((i) => i.kind === 'shipping_delay' || i.kind === 'logistics');
   const requests = [intent, ...secondary]
     .filter((i) => i !== 'unknown' && !(i === 'logistics_query' && describedByIssue && intent !== 'logistics_query'))
-    .map((i) => (i === 'refund_request' && action === 'return_refund' ? REQUEST_WORDS.return_refund! : REQUEST_WORDS[i] ?? '提出诉求'));
+    .map((i) => (i === 'refund_request' && action === 'return_refund' ? REQUEST_WORDS.return_refund! : (REQUEST_WORDS[i] ?? '提出诉求')));
   if (requests.length === 0) return `${head}。`;
   return `${head}${reason ? '，并' : ''}${requests.join('，')}。`;
 }

@@ -14,7 +14,12 @@ interface Saved {
 }
 
 // "上海市" and "上海" are one city; "The user lives" and "User lives" one sentence.
-const normal = (s: string) => s.replace(/[\s，。！？,.!?]/g, '').replace(/^the/i, '').replace(/[市省]$/, '').toLowerCase();
+const normal = (s: string) =>
+  s
+    .replace(/[\s，。！？,.!?]/g, '')
+    .replace(/^the/i, '')
+    .replace(/[市省]$/, '')
+    .toLowerCase();
 
 export const memoryDedup: SimModule = (input, ctx) => {
   const fresh = String(input.new_fact ?? '');

@@ -38,7 +38,15 @@ function gullible(messages: string[]): unknown[] {
       .split(/[，。！？,.!?]/)
       .map((s) => s.trim())
       .filter(Boolean)
-      .map((s, i) => ({ memory_text: s, slot: `fact_${i}`, value: s, memory_type: 'identity', confidence: 0.9, status: 'ACTIVE', affected_domains: [`fact_${i}`] })),
+      .map((s, i) => ({
+        memory_text: s,
+        slot: `fact_${i}`,
+        value: s,
+        memory_type: 'identity',
+        confidence: 0.9,
+        status: 'ACTIVE',
+        affected_domains: [`fact_${i}`],
+      })),
   );
   return items;
 }

@@ -45,7 +45,8 @@ export function addresses(document: string, condition: string): boolean {
 }
 
 /** A rule states a consequence (may, may not, is borne by…); a pointer to customer service does not. */
-const CONSEQUENCE = /可(?:以)?申请|可退|可取消|不支持|不予|不可|不能|应当?|须|由.{0,8}承担|承担|有权|予以|原路退回|一律|可获得|可要求|发放|给予|赔付|退还|全额退款/;
+const CONSEQUENCE =
+  /可(?:以)?申请|可退|可取消|不支持|不予|不可|不能|应当?|须|由.{0,8}承担|承担|有权|予以|原路退回|一律|可获得|可要求|发放|给予|赔付|退还|全额退款/;
 
 export function statesARule(content: string): boolean {
   return content.replace(/\s/g, '').length >= 12 && CONSEQUENCE.test(content);
@@ -84,5 +85,5 @@ export function supportedDecisions(content: string, policyType: string): string[
   // "不支持退款" also contains "支持退款"
   if (found.has('refund_denied') && !/可(?:以)?申请退款|原路退回/.test(content)) found.delete('refund_allowed');
   if (found.has('compensation_denied')) found.delete('compensation_allowed');
-  return found.size > 0 ? [...found] : BY_POLICY_TYPE[policyType] ?? ['need_more_info'];
+  return found.size > 0 ? [...found] : (BY_POLICY_TYPE[policyType] ?? ['need_more_info']);
 }

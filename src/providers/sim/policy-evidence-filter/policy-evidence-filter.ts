@@ -39,18 +39,20 @@ interface Doc {
 export const policyEvidenceFilter: SimModule = (input, ctx) => {
   const rewrite = asRecord(input.policy_rewrite_result);
   const facts = asRecord(input.verified_tool_facts);
-  const docs: Doc[] = list(input.retrieved_documents).map(asRecord).map((d) => {
-    const meta = asRecord(d.metadata);
-    return {
-      doc_id: str(d.doc_id),
-      title: str(d.title),
-      content: str(d.content),
-      policy_type: str(meta.policy_type),
-      updated_at: typeof meta.updated_at === 'string' ? meta.updated_at : null,
-      trust: str(meta.trust_level),
-      score: typeof d.retrieval_score === 'number' ? d.retrieval_score : 0,
-    };
-  });
+  const docs: Doc[] = list(input.retrieved_documents)
+    .map(asRecord)
+    .map((d) => {
+      const meta = asRecord(d.metadata);
+      return {
+        doc_id: str(d.doc_id),
+        title: str(d.title),
+        content: str(d.content),
+        policy_type: str(meta.policy_type),
+        updated_at: typeof meta.updated_at === 'string' ? meta.updated_at : null,
+        trust: str(meta.trust_level),
+        score: typeof d.retrieval_score === 'number' ? d.retrieval_score : 0,
+      };
+    });
   const detectors = detectorsFor(ctx.prompt.structured.detectionPhrases);
   const injected = (d: Doc) => [d.title, d.content].some((t) => findInjections(t, detectors).length > 0 || findFormatAttacks(t).length > 0);
   const allowedDecisions = outputEnum(ctx.prompt, 'selected_evidence.supports_decision_types');
@@ -119,7 +121,13 @@ export const policyEvidenceFilter: SimModule = (input, ctx) => {
   // An official rule of a type that decides this request, whose condition holds (it was kept), is enough to decide on.
   const decisive = selected.some((e) => e.trust_level === 'high' && decidesRequest(e.policy_type, policyTypes) && e.supports_decision_types.length > 0);
   const sufficiency =
-    selected.length === 0 ? 'insufficient' : decisive || missing.length === 0 ? 'sufficient' : missing.length === requirements.length && requirements.length > 0 ? 'insufficient' : 'partial';
+    selected.length === 0
+      ? 'insufficient'
+      : decisive || missing.length === 0
+        ? 'sufficient'
+        : missing.length === requirements.length && requirements.length > 0
+          ? 'insufficient'
+          : 'partial';
   const injection = [...verdicts.values()].includes('possible_prompt_injection');
 
   return {

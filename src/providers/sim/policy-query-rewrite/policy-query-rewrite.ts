@@ -41,7 +41,10 @@ const gullible: SimModule = (input, ctx) => {
   return {
     ...out,
     primary_rewrite_query: `${userQuery}${GULLIBLE_WORDS.steeredQuery}`,
-    verified_fact_conditions: [...FACT_FIELDS.map((f) => str(rawFacts[f])).filter(Boolean), ...claimTexts.map((t) => `${GULLIBLE_WORDS.confirmedClaim}${t.replace(/^用户(?:称|反馈|声称|表示|要求)/, '')}`)],
+    verified_fact_conditions: [
+      ...FACT_FIELDS.map((f) => str(rawFacts[f])).filter(Boolean),
+      ...claimTexts.map((t) => `${GULLIBLE_WORDS.confirmedClaim}${t.replace(/^用户(?:称|反馈|声称|表示|要求)/, '')}`),
+    ],
     risk_tags: [],
   };
 };
@@ -66,7 +69,9 @@ function rewrite(input: Record<string, unknown>, prompt: PromptFile) {
     else factFindings.push(...scan(value));
   }
 
-  const claimTexts = list(intentResult.user_claims).map((c) => str(asRecord(c).claim_text)).filter(Boolean);
+  const claimTexts = list(intentResult.user_claims)
+    .map((c) => str(asRecord(c).claim_text))
+    .filter(Boolean);
   const claimFindings = claimTexts.flatMap(scan);
   const cleanClaims = claimTexts.filter((t) => scan(t).length === 0);
   const issue = typeof slots.issue_reason === 'string' && scan(slots.issue_reason).length === 0 ? slots.issue_reason : null;
@@ -78,7 +83,15 @@ function rewrite(input: Record<string, unknown>, prompt: PromptFile) {
   const verified = factConditions(facts);
   const allowedTypes = outputEnum(prompt, 'policy_types');
   const policyTypes = scenario.policyTypes.filter((t) => !allowedTypes || allowedTypes.includes(t));
-  const built = buildQueries({ intent, secondary, scenario, policyTypes: policyTypes.length > 0 ? policyTypes : ['unknown'], verified, claimConditions, action: str(slots.requested_action) });
+  const built = buildQueries({
+    intent,
+    secondary,
+    scenario,
+    policyTypes: policyTypes.length > 0 ? policyTypes : ['unknown'],
+    verified,
+    claimConditions,
+    action: str(slots.requested_action),
+  });
 
   const steering = STEERING.test(userQuery) ? ['possible_prompt_injection'] : [];
   const riskTags = unique([

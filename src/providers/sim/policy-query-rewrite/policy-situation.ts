@@ -163,7 +163,15 @@ export interface BuiltQueries {
   retrievalIntent: string;
 }
 
-export function buildQueries(b: { intent: string; secondary?: string[]; scenario: Scenario; policyTypes: string[]; verified: string[]; claimConditions: string[]; action: string }): BuiltQueries {
+export function buildQueries(b: {
+  intent: string;
+  secondary?: string[];
+  scenario: Scenario;
+  policyTypes: string[];
+  verified: string[];
+  claimConditions: string[];
+  action: string;
+}): BuiltQueries {
   const { intent, scenario, policyTypes } = b;
   const request = REQUESTS[intent === 'refund_request' && b.action === 'return_refund' ? 'return_refund' : intent] ?? ['咨询售后问题', '售后咨询'];
   const names = policyTypes.map((t) => POLICY_NAMES[t] ?? '相关业务规则');
@@ -176,13 +184,27 @@ export function buildQueries(b: { intent: string; secondary?: string[]; scenario
   if (variants.length < 2) variants.push(`${request[1]}相关政策`);
 
   const responsibility = policyTypes.some((t) => t.endsWith('_responsibility_policy'));
-  const keywords = [...new Set([...scenario.scene.map((w) => w.replace(/^用户反馈/, '')), ...(policyTypes.includes('shipping_delay_policy') ? ['延迟发货'] : []), request[1], ...(responsibility ? ['责任认定'] : [])])];
+  const keywords = [
+    ...new Set([
+      ...scenario.scene.map((w) => w.replace(/^用户反馈/, '')),
+      ...(policyTypes.includes('shipping_delay_policy') ? ['延迟发货'] : []),
+      request[1],
+      ...(responsibility ? ['责任认定'] : []),
+    ]),
+  ];
   for (const extra of ['售后规则', '平台规则', '处理流程']) if (keywords.length < 3) keywords.push(extra);
 
   // A secondary request that needs a decision of its own (complaint beside compensation) is a condition a usable rule may address too.
-  const sideRequests = (b.secondary ?? []).filter((i) => i !== intent && BASE_TYPE[i]).map((i) => REQUESTS[i]?.[1]).filter((r): r is string => Boolean(r));
-  const mustInclude = [...new Set([...scenario.scene.map((w) => (w === '已支付' ? '已支付订单' : w.replace(/^用户反馈(.*)$/, '$1场景'))), request[1], ...sideRequests])];
-  const requirements = REQUIREMENTS.filter(([type]) => policyTypes.some((t) => t === type || (type.startsWith('_') && t.endsWith(type)))).map(([, text]) => text);
+  const sideRequests = (b.secondary ?? [])
+    .filter((i) => i !== intent && BASE_TYPE[i])
+    .map((i) => REQUESTS[i]?.[1])
+    .filter((r): r is string => Boolean(r));
+  const mustInclude = [
+    ...new Set([...scenario.scene.map((w) => (w === '已支付' ? '已支付订单' : w.replace(/^用户反馈(.*)$/, '$1场景'))), request[1], ...sideRequests]),
+  ];
+  const requirements = REQUIREMENTS.filter(([type]) => policyTypes.some((t) => t === type || (type.startsWith('_') && t.endsWith(type)))).map(
+    ([, text]) => text,
+  );
   const base = RETRIEVAL_INTENTS[intent] ?? 'find_general_service_rules';
   const retrievalIntent = responsibility && base.endsWith('_eligibility_rules') ? base.replace('_rules', '_and_responsibility_rules') : base;
   return { primary, variants: variants.slice(0, 4), keywords: keywords.slice(0, 8), mustInclude, requirements, retrievalIntent };

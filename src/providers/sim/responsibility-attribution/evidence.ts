@@ -34,7 +34,12 @@ const SIGNED_RULE = /签收/;
 /** Whether the rule's stated condition holds for these facts; unknown facts do not refute it. */
 function evidenceApplies(e: Evidence, f: FactMap): boolean {
   if ((e.policy_type === 'shipping_delay_policy' || UNSHIPPED_RULE.test(e.summary)) && f.shipment_status && f.shipment_status !== 'not_shipped') return false;
-  if ((e.policy_type === 'logistics_exception_policy' || DELAY_RULE.test(e.summary)) && f.logistics_status && !['delayed', 'exception', 'lost'].includes(f.logistics_status)) return false;
+  if (
+    (e.policy_type === 'logistics_exception_policy' || DELAY_RULE.test(e.summary)) &&
+    f.logistics_status &&
+    !['delayed', 'exception', 'lost'].includes(f.logistics_status)
+  )
+    return false;
   if (SIGNED_RULE.test(e.summary) && !UNSHIPPED_RULE.test(e.summary)) {
     const delivered = f.shipment_status === 'delivered' || f.logistics_status === 'delivered';
     if ((f.shipment_status || f.logistics_status) && !delivered) return false;

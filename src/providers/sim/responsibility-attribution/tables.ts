@@ -24,9 +24,7 @@ export const ACTIONS: Record<string, ActionRule> = {
     process: '退款',
     needs: ['payment_status', 'shipment_status'],
     factsForbid: (f) => (f.payment_status === 'unpaid' || f.order_status === 'pending_payment' ? '订单未支付，没有可退款项' : null),
-    alreadyInProgress: (f) =>
-      REFUND_UNDER_WAY.has(f.after_sales_status ?? '') ||
-      ['refunding', 'refunded'].includes(f.payment_status ?? ''),
+    alreadyInProgress: (f) => REFUND_UNDER_WAY.has(f.after_sales_status ?? '') || ['refunding', 'refunded'].includes(f.payment_status ?? ''),
   },
   compensation_request: {
     allowed: 'compensation_allowed',
@@ -41,7 +39,8 @@ export const ACTIONS: Record<string, ActionRule> = {
     denied: null,
     process: '取消订单',
     needs: ['order_status', 'shipment_status'],
-    factsForbid: (f) => (f.shipment_status !== 'not_shipped' || ['shipped', 'delivered', 'completed'].includes(f.order_status ?? '') ? '订单已发货，无法直接取消' : null),
+    factsForbid: (f) =>
+      f.shipment_status !== 'not_shipped' || ['shipped', 'delivered', 'completed'].includes(f.order_status ?? '') ? '订单已发货，无法直接取消' : null,
     alreadyInProgress: (f) => f.order_status === 'cancelled' || f.order_status === 'closed' || f.after_sales_status === 'cancelled',
   },
 };

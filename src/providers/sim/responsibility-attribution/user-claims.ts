@@ -33,7 +33,8 @@ const IN_FLIGHT = ['in_transit', 'out_for_delivery', 'delayed', 'exception', 'lo
 
 /** What the facts say about one claim; unknown facts leave a claim unverified, never confirmed. */
 function judgeClaim(type: string, text: string, f: FactMap): ClaimVerdict {
-  const shippedFact = f.shipment_status === 'shipped' || f.shipment_status === 'delivered' || ['in_transit', 'out_for_delivery', 'delivered'].includes(f.logistics_status ?? '');
+  const shippedFact =
+    f.shipment_status === 'shipped' || f.shipment_status === 'delivered' || ['in_transit', 'out_for_delivery', 'delivered'].includes(f.logistics_status ?? '');
   const delivered = f.shipment_status === 'delivered' || f.logistics_status === 'delivered';
   if (NOT_SHIPPED.test(text)) {
     if (shippedFact) return 'contradicted';

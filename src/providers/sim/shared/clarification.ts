@@ -36,7 +36,7 @@ export interface QuestionStyle {
 /** One short question for at most two slots. It asks; it promises nothing. */
 export function clarificationQuestion(slots: string[], style: QuestionStyle): string {
   const asked = slots.slice(0, 2);
-  const words = asked.map((slot, i) => slotWords(slot) + (i === 0 || style.again ? WHERE_TO_FIND[slot] ?? '' : ''));
+  const words = asked.map((slot, i) => slotWords(slot) + (i === 0 || style.again ? (WHERE_TO_FIND[slot] ?? '') : ''));
   const what = words.join('，以及');
   const opening = style.apologize ? '非常抱歉给您带来不好的体验。' : '您好，';
   if (style.again) return `${opening}麻烦再提供一下${what}，方便我继续为您核实。`;

@@ -114,7 +114,10 @@ const FAMILIES: Family[] = [
   {
     id: 'call_tool',
     patterns: [
-      new RegExp(`(?:调用|执行|运行|触发|启动|call|invoke|run|execute|trigger)(?:一下|下)?(?:你的|你们的|系统的|后台的?)?${ASSET}?的?(?:工具|接口|api|函数|function|tool|方法)`, 'g'),
+      new RegExp(
+        `(?:调用|执行|运行|触发|启动|call|invoke|run|execute|trigger)(?:一下|下)?(?:你的|你们的|系统的|后台的?)?${ASSET}?的?(?:工具|接口|api|函数|function|tool|方法)`,
+        'g',
+      ),
       /create_refund|create_compensation|cancel_order|modify_address|modify_order|send_sms|send_email|send_enterprise_wechat_message|send_external_message|create_ticket/g,
     ],
   },
@@ -250,7 +253,6 @@ function* matchAll(pattern: RegExp, m: MatchingText): Generator<{ start: number;
   pattern.lastIndex = 0;
   yield* found;
 }
-
 
 /** `source` with every finding's span replaced by the business text it keeps (overlaps merged). */
 export function withoutFindings(source: string, findings: InjectionFinding[]): string {

@@ -58,7 +58,9 @@ export function factContradictions(f: FactMap): string[] {
   const out: string[] = [];
   const moving = ['in_transit', 'out_for_delivery', 'delivered'].includes(f.logistics_status ?? '');
   if (f.shipment_status === 'not_shipped' && moving) out.push('发货记录显示未发货，但物流已有运输轨迹');
-  if (f.shipment_status === 'not_shipped' && ['shipped', 'delivered', 'completed'].includes(f.order_status ?? '')) out.push('订单状态显示已发货，但发货记录显示未发货');
-  if (f.payment_status === 'unpaid' && ['paid', 'shipped', 'delivered', 'completed'].includes(f.order_status ?? '')) out.push('订单状态显示已支付，但支付记录显示未支付');
+  if (f.shipment_status === 'not_shipped' && ['shipped', 'delivered', 'completed'].includes(f.order_status ?? ''))
+    out.push('订单状态显示已发货，但发货记录显示未发货');
+  if (f.payment_status === 'unpaid' && ['paid', 'shipped', 'delivered', 'completed'].includes(f.order_status ?? ''))
+    out.push('订单状态显示已支付，但支付记录显示未支付');
   return out;
 }

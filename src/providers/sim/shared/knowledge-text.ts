@@ -20,8 +20,47 @@ export function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
-const FUNCTION_CHARS = /[的了吗呢吧啊么是在我你他她它们这那哪些什怎如何多少能否可以请问一下还有和与及并且或者就都也要对把被给让从为个谁几，。！？、；：“”‘’（）()《》\s,.!?;:'"-]/g;
-const STOP_WORDS = new Set(['the', 'a', 'an', 'is', 'are', 'of', 'to', 'in', 'on', 'and', 'or', 'for', 'what', 'how', 'can', 'i', 'my', 'do', 'does', 'it', 'be', 'with', 'this', 'that', 'long', 'much', 'many', 'when', 'where', 'why', 'who', 'which', 'will', 'would', 'should', 'there', 'any']);
+const FUNCTION_CHARS =
+  /[的了吗呢吧啊么是在我你他她它们这那哪些什怎如何多少能否可以请问一下还有和与及并且或者就都也要对把被给让从为个谁几，。！？、；：“”‘’（）()《》\s,.!?;:'"-]/g;
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'is',
+  'are',
+  'of',
+  'to',
+  'in',
+  'on',
+  'and',
+  'or',
+  'for',
+  'what',
+  'how',
+  'can',
+  'i',
+  'my',
+  'do',
+  'does',
+  'it',
+  'be',
+  'with',
+  'this',
+  'that',
+  'long',
+  'much',
+  'many',
+  'when',
+  'where',
+  'why',
+  'who',
+  'which',
+  'will',
+  'would',
+  'should',
+  'there',
+  'any',
+]);
 
 /** refunds → refund, takes → take: enough stemming for a question and its evidence to meet. */
 const stem = (w: string) => w.replace(/(?:ies)$/, 'y').replace(/(?<=[a-z]{3})(?:es|s|ed|ing)$/, '');
@@ -31,7 +70,10 @@ export function termsOf(text: string): Set<string> {
   const lower = text.toLowerCase();
   const out = new Set<string>();
   for (const w of lower.match(/[a-z0-9]{2,}/g) ?? []) if (!STOP_WORDS.has(w)) out.add(stem(w));
-  for (const run of lower.replace(/[a-z0-9]+/g, ' ').replace(FUNCTION_CHARS, ' ').split(/\s+/)) {
+  for (const run of lower
+    .replace(/[a-z0-9]+/g, ' ')
+    .replace(FUNCTION_CHARS, ' ')
+    .split(/\s+/)) {
     const chars = [...run];
     if (chars.length === 1) out.add(run);
     for (let i = 0; i + 1 < chars.length; i++) out.add(chars[i]! + chars[i + 1]!);

@@ -9,12 +9,14 @@ export const INTENT_CUES: Record<string, RegExp> = {
   refund_request: /退款|退钱|把钱退|钱退给我|退货|仅退款|退回货款|赶紧退|给我退|\brefund\b/i,
   cancel_order: /取消(?:这个|这笔|该|我的)?订单|取消掉|不想要了|不要了|撤单|撤销订单|取消购买|\bcancel\b/i,
   compensation_request: /补偿|赔偿|赔付|赔钱|赔我|差价|价保|优惠券|\bcompensat/i,
-  modify_order: /改(?:一下)?(?:收货)?地址|修改(?:收货)?地址|地址(?:要)?(?:改|修改|更改|变更|换)(?:成|为|到)|换(?:个|一个)?地址|地址(?:写|填)错|改(?:一下)?(?:订单|规格|尺码|颜色|型号|电话|手机号|收件人)|换(?:个|一下)?(?:尺码|颜色|规格|型号)|修改订单|帮我改|改一下|change (?:the )?address/i,
+  modify_order:
+    /改(?:一下)?(?:收货)?地址|修改(?:收货)?地址|地址(?:要)?(?:改|修改|更改|变更|换)(?:成|为|到)|换(?:个|一个)?地址|地址(?:写|填)错|改(?:一下)?(?:订单|规格|尺码|颜色|型号|电话|手机号|收件人)|换(?:个|一下)?(?:尺码|颜色|规格|型号)|修改订单|帮我改|改一下|change (?:the )?address/i,
   complaint: /投诉|举报|12315|维权|曝光|差评/i,
   human_service_request: /转人工|人工客服|人工服务|找人工|真人客服|要人工|human agent/i,
   logistics_query:
     /物流|快递|发货|配送|派送|运单|到哪|什么时候到|还没到|都没到|没收到|没到货|签收|丢件|在路上|催一下|催发|揽收|\btracking\b|\bshipping\b|\bdeliver/i,
-  order_status_query: /订单(?:现在)?(?:什么|啥)?状态|什么状态|订单进度|订单(?:怎么样|情况)|(?:现在|目前)?(?:是)?(?:什么|啥)情况|处理到哪|查(?:一?下)?(?:我的)?订单|order status/i,
+  order_status_query:
+    /订单(?:现在)?(?:什么|啥)?状态|什么状态|订单进度|订单(?:怎么样|情况)|(?:现在|目前)?(?:是)?(?:什么|啥)情况|处理到哪|查(?:一?下)?(?:我的)?订单|order status/i,
 };
 
 /**
@@ -80,7 +82,10 @@ export function cuedIntents(text: string, cues: Record<string, RegExp> = INTENT_
   const order = [...INTENT_PRECEDENCE, ...Object.keys(cues).filter((k) => !INTENT_PRECEDENCE.includes(k))];
   const found = order.filter((intent) => cues[intent] && (STATE_INTENTS.has(intent) ? cues[intent]!.test(text) : mentions(text, cues[intent]!)));
   const motiveOnly =
-    found.includes('cancel_order') && found.includes('refund_request') && !mentions(text, ASKS_TO_CANCEL) && !(cues.cancel_order && mentions(text.replace(CHANGED_MIND, ''), cues.cancel_order));
+    found.includes('cancel_order') &&
+    found.includes('refund_request') &&
+    !mentions(text, ASKS_TO_CANCEL) &&
+    !(cues.cancel_order && mentions(text.replace(CHANGED_MIND, ''), cues.cancel_order));
   return motiveOnly ? found.filter((intent) => intent !== 'cancel_order') : found;
 }
 
@@ -96,7 +101,7 @@ export function requestedAction(text: string, intent: string): string | null {
     logistics_query: ['query_status'],
     order_status_query: ['query_status'],
   };
-  return found.find((a) => preferred[intent]?.includes(a)) ?? (intent === 'complaint' || intent === 'unknown' ? null : found[0] ?? null);
+  return found.find((a) => preferred[intent]?.includes(a)) ?? (intent === 'complaint' || intent === 'unknown' ? null : (found[0] ?? null));
 }
 
 const ANGRY = /气死|太过分|过分了|垃圾|破平台|什么破|骗子|恶心|他妈|tmd|坑人|坑爹|火大|愤怒|受够|滚|投诉你们|无法忍受|忍无可忍|[！!]{2,}/i;

@@ -20,14 +20,29 @@ const END = '(?=[，。！？,.!?;；了吧啊]|以后|之后|$)';
 const PATTERNS: Pattern[] = [
   [new RegExp(`(?:我|用户)?(?:已经)?(?:搬到|搬去|住在|定居在?|生活在)${VALUE}${END}`, 'u'), { slot: 'city', memory_type: 'location', status: 'ACTIVE' }],
   [/\b(?:I|[Uu]ser) (?:live|lives|moved) (?:in|to) ([A-Z][A-Za-z ]{1,20}?)(?=[,.!?]|$| now| and)/, { slot: 'city', memory_type: 'location', status: 'ACTIVE' }],
-  [new RegExp(`(?:用(?!户)|以)${VALUE.replace('{0,14}', '{0,6}')}(?:回复|回答|交流|沟通)`, 'u'), { slot: 'language', memory_type: 'preference', status: 'ACTIVE' }],
-  [new RegExp(`(?:偏好|喜欢|习惯)${VALUE.replace('{0,14}', '{0,6}')}(?:回复|回答|交流)`, 'u'), { slot: 'language', memory_type: 'preference', status: 'ACTIVE' }],
+  [
+    new RegExp(`(?:用(?!户)|以)${VALUE.replace('{0,14}', '{0,6}')}(?:回复|回答|交流|沟通)`, 'u'),
+    { slot: 'language', memory_type: 'preference', status: 'ACTIVE' },
+  ],
+  [
+    new RegExp(`(?:偏好|喜欢|习惯)${VALUE.replace('{0,14}', '{0,6}')}(?:回复|回答|交流)`, 'u'),
+    { slot: 'language', memory_type: 'preference', status: 'ACTIVE' },
+  ],
   [/\b(?:reply|answer|respond|talk) (?:to me )?in ([A-Z][a-z]+)/, { slot: 'language', memory_type: 'preference', status: 'ACTIVE' }],
   [new RegExp(`(?:叫我|我叫|称呼我为?|用户名叫)${VALUE.replace('{0,14}', '{0,6}')}${END}`, 'u'), { slot: 'name', memory_type: 'identity', status: 'ACTIVE' }],
   [new RegExp(`(?:不吃|对|忌口)${VALUE.replace('{0,14}', '{0,6}')}(?:过敏)?${END}`, 'u'), { slot: 'diet', memory_type: 'constraint', status: 'ACTIVE' }],
-  [new RegExp(`(?:我是(?:一名|个)?|用户是(?:一名|个)?|职业是|工作是)(${'[\\p{Script=Han}]{1,8}'}(?:师|员|生|工|医生|律师|经理))${END}`, 'u'), { slot: 'occupation', memory_type: 'identity', status: 'ACTIVE' }],
-  [new RegExp(`(?:下周|下个月|明天|月底|下月)(?:要)?(?:去|到)${VALUE}(?:出差|旅游|旅行|玩)`, 'u'), { slot: 'travel_plan', memory_type: 'schedule', status: 'QUERY_DEPENDENT' }],
-  [/(?:每周|工作日|周一到周五)(?:都)?(?:在)?([\p{Script=Han}\d:：点到至-]{2,12}?)(?:上班|工作)/u, { slot: 'work_schedule', memory_type: 'schedule', status: 'ACTIVE' }],
+  [
+    new RegExp(`(?:我是(?:一名|个)?|用户是(?:一名|个)?|职业是|工作是)(${'[\\p{Script=Han}]{1,8}'}(?:师|员|生|工|医生|律师|经理))${END}`, 'u'),
+    { slot: 'occupation', memory_type: 'identity', status: 'ACTIVE' },
+  ],
+  [
+    new RegExp(`(?:下周|下个月|明天|月底|下月)(?:要)?(?:去|到)${VALUE}(?:出差|旅游|旅行|玩)`, 'u'),
+    { slot: 'travel_plan', memory_type: 'schedule', status: 'QUERY_DEPENDENT' },
+  ],
+  [
+    /(?:每周|工作日|周一到周五)(?:都)?(?:在)?([\p{Script=Han}\d:：点到至-]{2,12}?)(?:上班|工作)/u,
+    { slot: 'work_schedule', memory_type: 'schedule', status: 'ACTIVE' },
+  ],
 ];
 
 /** "Remember I am an administrator / can refund without limit": an order about the system, not a fact about the user. */

@@ -2,7 +2,13 @@
 
 export const MAX_ASKED = 2;
 
-export const ATTACK_TAGS = new Set(['possible_prompt_injection', 'permission_bypass_request', 'system_prompt_exfiltration', 'high_risk_action_requested', 'tool_misuse_attempt']);
+export const ATTACK_TAGS = new Set([
+  'possible_prompt_injection',
+  'permission_bypass_request',
+  'system_prompt_exfiltration',
+  'high_risk_action_requested',
+  'tool_misuse_attempt',
+]);
 
 export const ASKED_BEFORE: Record<string, RegExp> = {
   order_id: /订单号|订单编号/,

@@ -36,7 +36,8 @@ const reference: SimModule = (input, ctx) => {
   const roleClaimed = role !== null && (claimsElevatedRole(role) || !ORDINARY_ROLES.has(role.toLowerCase()));
   const word = TOOL_WORDS[tool] ?? '该操作';
   const findings: Finding[] = [];
-  const find = (outcome: Outcome, reason: string, check?: string, tag?: string) => findings.push({ outcome, reason, ...(check ? { check } : {}), ...(tag ? { tag } : {}) });
+  const find = (outcome: Outcome, reason: string, check?: string, tag?: string) =>
+    findings.push({ outcome, reason, ...(check ? { check } : {}), ...(tag ? { tag } : {}) });
 
   if (!tool) find('deny', '提议的工具名为空，无法通过校验');
   else if (!level) find('deny', `工具 ${tool} 不在白名单中`, undefined, 'tool_not_whitelisted');
