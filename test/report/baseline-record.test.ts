@@ -13,6 +13,7 @@ import {
 } from '../../src/report/baseline-record.js';
 import { compareGateSettings } from '../../src/report/gate-settings.js';
 import type { Metrics } from '../../src/scoring/metric-accumulator.js';
+import { recordedSimRun } from '../support/recorded-run.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const metrics = {} as Metrics;
@@ -112,18 +113,7 @@ describe('the baseline record', () => {
       format: BASELINE_FORMAT,
       format_version: BASELINE_FORMAT_VERSION,
       recorded_at: '2026-01-01T00:00:00Z',
-      run: {
-        id: 'r',
-        started_at: 's',
-        orderflow_version: '0',
-        git: { commit: null, dirty: null },
-        provider: 'sim',
-        model: 'sim',
-        repeat: 1,
-        gates_enabled: true,
-        cache_mode: 'off',
-        config_file: null,
-      },
+      run: recordedSimRun('r', 's', '0'),
       accepted: [],
       gate: { passed: true, failing: [] },
       gate_settings: { gate: { case_pass_rate: { min: 0.95 } }, max_new_failures: 0, max_removed_cases: 0 },
