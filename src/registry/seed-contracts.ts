@@ -60,6 +60,16 @@ export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, ...KNOWLEDGE
 /** What a reply can claim is done; `request` is whatever the customer asked for. */
 export const CLAIM_KINDS = ['refund', 'compensation', 'cancel', 'ticket', 'address_change', 'handoff', 'request'] as const;
 
+/** What failure_recovery may answer: the program acts on it and the sim model chooses it. */
+export type RecoveryAction =
+  | 'ask_clarification'
+  | 'retry_read_tool'
+  | 'retry_retrieval'
+  | 'fallback_to_rule_template'
+  | 'human_handoff'
+  | 'reject_request'
+  | 'generate_safe_response';
+
 /** The write that carries out each kind of request (intent → tools): what the user asked for, in the seed's names. */
 export const REQUEST_TOOLS: Readonly<Record<string, readonly string[]>> = {
   refund_request: ['create_refund'],

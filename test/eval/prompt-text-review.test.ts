@@ -38,12 +38,13 @@ describe('a text-only prompt change, line by line in every report', () => {
     const summary = await runCli(['summary', join(root, 'run')], { cwd: root });
     expect(summary.code, summary.stderr).toBe(0);
     const step = summary.stdout;
-    for (const [where, text] of [
+    const everyReport = [
       ['terminal', run.stdout],
       ['report.md', md],
       ['summary', step],
       ['report.html', page],
-    ] as const) {
+    ] as const;
+    for (const [where, text] of everyReport) {
       expect(text, where).toContain('response_v2 v2.1.0');
       expect(text, where).toContain(`- ${DELETED_RULE}`);
       expect(text, where).toContain(`- execution_success: ${OLD_SCENARIO}`);
@@ -54,12 +55,7 @@ describe('a text-only prompt change, line by line in every report', () => {
     expect(run.code).toBe(1);
     const report = JSON.parse(readFileSync(join(root, 'run/report.json'), 'utf8'));
     expect(report.gate.failures.map((f: { metric: string }) => f.metric)).toEqual(['prompt_text_evaluated']);
-    for (const [where, text] of [
-      ['terminal', run.stdout],
-      ['report.md', md],
-      ['summary', step],
-      ['report.html', page],
-    ] as const) {
+    for (const [where, text] of everyReport) {
       expect(text, where).toContain('text changed, not evaluated by sim');
     }
     expect(md).toMatch(/not evaluated by sim\*\*[^\n]*\n\n- System Role\n {2}- `- never promises or reports an action that has not been verified;`/);

@@ -15,6 +15,7 @@ import { analyzeDialect, enforcementSummary, strictBlockers } from '../../src/re
 import { parseModelOutput } from '../../src/model-output/parse-model-output.js';
 import { unenforcedLabel } from '../../src/model-output/unenforced-failure.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
+import { VALID_PRECHECK_OUTPUT } from '../support/precheck-output.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { rateLimited } from '../support/rate-limited.js';
 
@@ -27,15 +28,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const precheck = () => active.get('input_safety_precheck')!;
-const goodPrecheck = {
-  allow_continue: true,
-  risk_level: 'none',
-  risk_tags: [],
-  sanitized_user_query: 'x',
-  blocked_reason: null,
-  recommended_next_step: 'continue',
-  confidence: 0.9,
-};
 const provider = (options: Partial<OpenAIProviderOptions> = {}) =>
   new OpenAIProvider({ model: 'm', apiKey: 'k-test', baseURL: server.baseURL, timeoutMs: 2_000, maxRetries: 1, retryBaseDelayMs: 5, ...options });
 const request = (prompt: PromptFile, caseId = 'c') => ({ module: prompt.metadata.module, prompt, input: {}, trial: 0, caseId });
@@ -80,16 +72,16 @@ describe('a failed schema check the endpoint could not have enforced is labelled
     );
 
   it("llama.cpp grammar: confidence 9 is the endpoint's gap; a wrong enum or a missing key is the model's failure", () => {
-    expect(label('llama.cpp', 'json_schema', { ...goodPrecheck, confidence: 9 })).toBe('not enforceable by llama.cpp grammar: confidence <= 1');
-    expect(label('llama.cpp', 'json_schema', { ...goodPrecheck, risk_level: 'extreme' })).toBeUndefined();
-    const { blocked_reason: _dropped, ...missing } = goodPrecheck;
+    expect(label('llama.cpp', 'json_schema', { ...VALID_PRECHECK_OUTPUT, confidence: 9 })).toBe('not enforceable by llama.cpp grammar: confidence <= 1');
+    expect(label('llama.cpp', 'json_schema', { ...VALID_PRECHECK_OUTPUT, risk_level: 'extreme' })).toBeUndefined();
+    const { blocked_reason: _dropped, ...missing } = VALID_PRECHECK_OUTPUT;
     expect(label('llama.cpp', 'json_schema', missing)).toBeUndefined();
-    expect(label('llama.cpp', 'json_schema', { ...goodPrecheck, confidence: 9, risk_level: 'extreme' })).toBeUndefined();
+    expect(label('llama.cpp', 'json_schema', { ...VALID_PRECHECK_OUTPUT, confidence: 9, risk_level: 'extreme' })).toBeUndefined();
   });
 
   it('OpenAI strict enforces everything; json_object nothing; llama.cpp json_object not even JSON', () => {
-    expect(label('openai', 'json_schema', { ...goodPrecheck, confidence: 9 })).toBeUndefined();
-    expect(label('openai', 'json_object', { ...goodPrecheck, risk_level: 'extreme' })).toMatch(
+    expect(label('openai', 'json_schema', { ...VALID_PRECHECK_OUTPUT, confidence: 9 })).toBeUndefined();
+    expect(label('openai', 'json_object', { ...VALID_PRECHECK_OUTPUT, risk_level: 'extreme' })).toMatch(
       /not enforceable by OpenAI structured outputs, json_object: risk_level in enum/,
     );
     expect(label('other', 'json_object', 'plain words')).toBeUndefined();
@@ -140,7 +132,7 @@ describe('time-outs a person can set', () => {
     // Without the breaker: 10 calls × 4 attempts = 40 requests (and about 6 s); with it, the three silent ones and what was in flight.
     expect(server.completionRequests().length - before).toBeLessThanOrEqual(4);
     const sent = server.completionRequests().length;
-    server.setHandler(() => ({ content: JSON.stringify(goodPrecheck) }));
+    server.setHandler(() => ({ content: JSON.stringify(VALID_PRECHECK_OUTPUT) }));
     await expect(p.complete(request(precheck()))).rejects.toThrow(/looks hung/);
     expect(server.completionRequests().length).toBe(sent);
   });
@@ -155,15 +147,15 @@ describe('time-outs a person can set', () => {
     await expect(p.complete(request(precheck(), 'probe-1'))).rejects.toThrow(/still looks hung \(a probe after a pause got no reply\)/);
     await expect(p.complete(request(precheck()))).rejects.toThrow(/not sent/);
     // Back: the next probe is answered, and calls go through again.
-    server.setHandler(() => ({ content: JSON.stringify(goodPrecheck) }));
+    server.setHandler(() => ({ content: JSON.stringify(VALID_PRECHECK_OUTPUT) }));
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    await expect(p.complete(request(precheck(), 'probe-2'))).resolves.toMatchObject({ text: JSON.stringify(goodPrecheck) });
-    await expect(p.complete(request(precheck(), 'after'))).resolves.toMatchObject({ text: JSON.stringify(goodPrecheck) });
+    await expect(p.complete(request(precheck(), 'probe-2'))).resolves.toMatchObject({ text: JSON.stringify(VALID_PRECHECK_OUTPUT) });
+    await expect(p.complete(request(precheck(), 'after'))).resolves.toMatchObject({ text: JSON.stringify(VALID_PRECHECK_OUTPUT) });
   });
 
   it('a slow reply between silent attempts keeps the endpoint alive', async () => {
     let n = 0;
-    server.setHandler(() => (n++ % 2 === 0 ? { hang: true } : { content: JSON.stringify(goodPrecheck) }));
+    server.setHandler(() => (n++ % 2 === 0 ? { hang: true } : { content: JSON.stringify(VALID_PRECHECK_OUTPUT) }));
     const p = provider({ timeoutMs: 200, maxRetries: 2, maxConnections: 1 });
     const results: PromiseSettledResult<unknown>[] = [];
     // One at a time: each call's first attempt times out, its retry is answered; four calls, four silent attempts in all.
@@ -174,7 +166,7 @@ describe('time-outs a person can set', () => {
 
 describe('rate limits: adaptive concurrency, no retry storm', () => {
   it('429 + Retry-After: every call succeeds, the window shrinks, and rejected requests stay a small share', async () => {
-    const { handler, counters } = rateLimited(() => ({ content: JSON.stringify(goodPrecheck), delayMs: 20 }), { ratePerSec: 100, burst: 10 });
+    const { handler, counters } = rateLimited(() => ({ content: JSON.stringify(VALID_PRECHECK_OUTPUT), delayMs: 20 }), { ratePerSec: 100, burst: 10 });
     server.setHandler(handler);
     // A generous deadline: this test is about 429s, and a loaded CI machine must not turn it into time-outs.
     const p = provider({ maxConnections: 32, maxRetries: 0, timeoutMs: 30_000 });
@@ -193,7 +185,7 @@ describe('rate limits: adaptive concurrency, no retry storm', () => {
     server.setHandler((r) =>
       JSON.stringify(r.body).includes('rl-hour-0')
         ? { status: 429, headers: { 'retry-after': '3600' } }
-        : { content: JSON.stringify(goodPrecheck), delayMs: 50 },
+        : { content: JSON.stringify(VALID_PRECHECK_OUTPUT), delayMs: 50 },
     );
     const p = provider({ maxConnections: 2, maxRetries: 0, maxRetryAfterMs: capMs });
     const started = performance.now();
@@ -232,7 +224,7 @@ describe('rate limits: adaptive concurrency, no retry storm', () => {
     setTimeout(() => controller.abort(), 100);
     await expect(waiting).rejects.toThrow(/aborted/);
     expect(performance.now() - started).toBeLessThan(2_000);
-    server.setHandler(() => ({ content: JSON.stringify(goodPrecheck) }));
+    server.setHandler(() => ({ content: JSON.stringify(VALID_PRECHECK_OUTPUT) }));
     await first;
   }, 20_000);
 

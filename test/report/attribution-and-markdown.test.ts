@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PipelineTrace } from '../../src/pipeline/trace.js';
 import type { MarkdownFailure } from '../../src/report/report-md.js';
 import { MARKDOWN_MAX_CHARS, renderMarkdown } from '../../src/report/report-md.js';
 import type { ReportHead } from '../../src/report/report-types.js';
 import { attributeFailure } from '../../src/scoring/stage-attribution.js';
+import { handBuiltStage as stage, handBuiltTrace as trace } from '../support/hand-built-trace.js';
 import { evalIn, readReport, readResults } from '../support/eval-fixture.js';
 import { sharedCopyOfRepo } from '../support/temp-dir.js';
 
@@ -84,33 +84,6 @@ describe('a sim:gullible run', () => {
 });
 
 describe('attribution on a hand-built trace', () => {
-  const stage = (name: string, output: unknown, valid = true) => ({
-    stage: name,
-    prompt: `${name}_v1`,
-    input: {},
-    output,
-    raw_output: JSON.stringify(output),
-    valid,
-    latency_ms: 1,
-    usage: { input_tokens: 0, output_tokens: 0 },
-    cost_usd: 0,
-    cached: false,
-  });
-  const trace = (stages: ReturnType<typeof stage>[]): PipelineTrace => ({
-    stages,
-    tools: [],
-    injection_risk: { model_tags: [], program_phrases: [] },
-    exposures: [],
-    confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] },
-    turns: [],
-    clarification_asked: false,
-    response_scenario: null,
-    reply: '退款已成功',
-    reply_fallback: false,
-    handoff: null,
-    notes: [],
-  });
-
   it("names the stage's own check and its output, and the later checks as consequences", () => {
     const t = trace([
       stage('intent_recognition', { intent: 'logistics_query', slots: { order_id: 'O1' }, normalized_user_request: 'long text' }),

@@ -3,16 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isAcknowledged, unacknowledgedBreaking } from '../../src/registry/breaking-ack.js';
 import { BaselineComparison, loadBaseline, type Baseline } from '../../src/report/baseline.js';
-import {
-  BASELINE_FORMAT,
-  BASELINE_FORMAT_VERSION,
-  sealRecord,
-  serialiseRecord,
-  type BaselineCase,
-  type BaselineRecord,
-} from '../../src/report/baseline-record.js';
+import { serialiseRecord, type BaselineCase, type BaselineRecord } from '../../src/report/baseline-record.js';
 import { compareGateSettings } from '../../src/report/gate-settings.js';
 import type { Metrics } from '../../src/scoring/metric-accumulator.js';
+import { recordedSimRun, sealedRecord } from '../support/recorded-run.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const metrics = {} as Metrics;
@@ -108,32 +102,14 @@ describe('comparison with the baseline', () => {
 
 describe('the baseline record', () => {
   const record = (): BaselineRecord =>
-    sealRecord({
-      format: BASELINE_FORMAT,
-      format_version: BASELINE_FORMAT_VERSION,
+    sealedRecord({
       recorded_at: '2026-01-01T00:00:00Z',
-      run: {
-        id: 'r',
-        started_at: 's',
-        orderflow_version: '0',
-        git: { commit: null, dirty: null },
-        provider: 'sim',
-        model: 'sim',
-        repeat: 1,
-        gates_enabled: true,
-        cache_mode: 'off',
-        config_file: null,
-      },
+      run: recordedSimRun('r', 's', '0'),
       accepted: [],
-      gate: { passed: true, failing: [] },
       gate_settings: { gate: { case_pass_rate: { min: 0.95 } }, max_new_failures: 0, max_removed_cases: 0 },
-      prompts: {},
       suite: { fingerprint: 'f', cases: 1 },
-      replaced: null,
       summary: { total: 1, passed: 1, failed: 0, error: 0 },
       metrics,
-      by_module: {},
-      by_case_type: {},
       cases: [c('a')],
     });
 

@@ -19,6 +19,7 @@ import {
 import type { CaseStatus } from '../../src/runner/case-result.js';
 import type { Metrics } from '../../src/scoring/metric-accumulator.js';
 import { ratio } from '../../src/scoring/metric-value.js';
+import { recordedSimRun, sealedRecord } from '../support/recorded-run.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const c = (id: string, status: CaseStatus, hash?: string, module = 'intent_recognition'): BaselineCase => ({
@@ -241,32 +242,14 @@ describe('BaselineComparison: metric deltas', () => {
 
 describe('loading a baseline', () => {
   function record(cases: BaselineCase[] = BASE): BaselineRecord {
-    return sealRecord({
-      format: BASELINE_FORMAT,
-      format_version: BASELINE_FORMAT_VERSION,
+    return sealedRecord({
       recorded_at: '2026-11-30T00:00:00.000Z',
-      run: {
-        id: 'rec',
-        started_at: 't',
-        orderflow_version: '0.1.0',
-        git: { commit: null, dirty: null },
-        provider: 'sim',
-        model: 'sim',
-        repeat: 1,
-        gates_enabled: true,
-        cache_mode: 'off',
-        config_file: null,
-      },
+      run: recordedSimRun('rec'),
       accepted: ['removed-cases'],
-      gate: { passed: true, failing: [] },
       gate_settings: { gate: {}, max_new_failures: 0, max_removed_cases: 0 },
-      prompts: {},
       suite: { fingerprint: 'f', cases: cases.length },
-      replaced: null,
       summary: { total: 4, passed: 2, failed: 1, error: 1 } as BaselineRecord['summary'],
       metrics: { case_pass_rate: ratio(2, 4) },
-      by_module: {},
-      by_case_type: {},
       cases,
     });
   }

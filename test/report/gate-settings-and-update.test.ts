@@ -10,6 +10,7 @@ import { isRecord, recordDigest } from '../../src/report/baseline-record.js';
 import { checkUpdateBeforeRun, recordBaseline, type RecordRequest, type UpdateRequest } from '../../src/report/baseline-update.js';
 import { compareGateSettings, gateSettingsOf, type GateSettings } from '../../src/report/gate-settings.js';
 import type { ReportHead } from '../../src/report/report-types.js';
+import { recordedSimRun } from '../support/recorded-run.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const settings = (gate: GateSettings['gate'], max_new_failures: number | null = 0, max_removed_cases: number | null = 0) =>
@@ -125,19 +126,7 @@ describe('--update-baseline: recording the run', () => {
       });
     writeFileSync(resultsPath, `${line('b', 'failed')}\n${line('a', 'passed')}\n`);
     const head = {
-      run: {
-        id: 'run-1',
-        started_at: 't',
-        orderflow_version: '0.1.0',
-        git: { commit: null, dirty: null },
-        provider: 'sim',
-        model: 'sim',
-        repeat: 1,
-        gates_enabled: true,
-        cache_mode: 'off',
-        config_file: null,
-        report_dir: 'reports/run-1',
-      },
+      run: { ...recordedSimRun('run-1'), report_dir: 'reports/run-1' },
       gate: { passed: checks.every((c) => c.passed), checks },
       baseline: null,
       summary: { total: 2, passed: 1, failed: 1, error: 0 },

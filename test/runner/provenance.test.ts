@@ -4,9 +4,26 @@ import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunProvenance } from '../../src/runner/case-result.js';
-import { buildProvenance, gitState, newRunId, setupDifference } from '../../src/runner/provenance.js';
+import { buildProvenance, gitState, newRunId, type ProvenanceInput, setupDifference } from '../../src/runner/provenance.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 import { tempDir } from '../support/temp-dir.js';
+
+/** A one-shot sim run with guards on and no filter, config file or cache: the tests below vary only the config. */
+function plainProvenance(active: ProvenanceInput['active'], config: ProvenanceInput['config']): Promise<RunProvenance> {
+  return buildProvenance({
+    id: 'x',
+    provider: 'sim',
+    model: 'sim',
+    concurrency: 1,
+    repeat: 1,
+    guards: true,
+    cacheMode: 'off',
+    filter: {},
+    active,
+    config,
+    configFile: null,
+  });
+}
 
 function provenance(patch: Partial<RunProvenance> = {}): RunProvenance {
   return {
@@ -132,19 +149,7 @@ describe('run provenance', () => {
     expect(JSON.stringify(p)).not.toContain('s3cret');
     expect(JSON.stringify(p)).not.toContain('user:');
     expect((p.config as { openai: { base_url: string } }).openai.base_url).toBe('https://llm.example/v1');
-    const broken = await buildProvenance({
-      id: 'x',
-      provider: 'sim',
-      model: 'sim',
-      concurrency: 1,
-      repeat: 1,
-      guards: true,
-      cacheMode: 'off',
-      filter: {},
-      active: ws.active,
-      config: { ...config, openai: { ...config.openai, base_url: 'not a url:s3cret' } },
-      configFile: null,
-    });
+    const broken = await plainProvenance(ws.active, { ...config, openai: { ...config.openai, base_url: 'not a url:s3cret' } });
     expect(JSON.stringify(broken)).not.toContain('s3cret');
     expect((broken.config as { openai: { base_url: string } }).openai.base_url).toBe('(unparseable)');
     expect(broken.filters).toEqual({ modules: [], case_types: [], ids: [] });
@@ -161,37 +166,13 @@ describe('run provenance', () => {
       baseline: abs('reports/baseline.json'),
       openai: { ...ws.config.openai, base_url: null },
     };
-    const p = await buildProvenance({
-      id: 'x',
-      provider: 'sim',
-      model: 'sim',
-      concurrency: 1,
-      repeat: 1,
-      guards: true,
-      cacheMode: 'off',
-      filter: {},
-      active: ws.active,
-      config: config as typeof ws.config,
-      configFile: null,
-    });
+    const p = await plainProvenance(ws.active, config as typeof ws.config);
     const recorded = p.config as { paths: Record<string, string>; cache: { dir: string }; baseline: string | null; openai: { base_url: string | null } };
     expect(recorded.paths).toEqual({ prompts: 'prompts', cases: 'cases', reports: 'reports' });
     expect(recorded.cache.dir).toBe('.orderflow-cache');
     expect(recorded.baseline).toBe(join('reports', 'baseline.json'));
     expect(recorded.openai.base_url).toBeNull();
-    const none = await buildProvenance({
-      id: 'x',
-      provider: 'sim',
-      model: 'sim',
-      concurrency: 1,
-      repeat: 1,
-      guards: true,
-      cacheMode: 'off',
-      filter: {},
-      active: ws.active,
-      config: { ...config, baseline: null } as typeof ws.config,
-      configFile: null,
-    });
+    const none = await plainProvenance(ws.active, { ...config, baseline: null } as typeof ws.config);
     expect((none.config as { baseline: string | null }).baseline).toBeNull();
   });
 

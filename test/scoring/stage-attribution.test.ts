@@ -4,36 +4,8 @@
  * expectation stated when no check of its own failed.
  */
 import { describe, expect, it } from 'vitest';
-import type { PipelineTrace, StageTrace } from '../../src/pipeline/trace.js';
 import { attributeFailure, stageOfCheck } from '../../src/scoring/stage-attribution.js';
-
-const stage = (name: string, output: unknown, valid = true): StageTrace => ({
-  stage: name,
-  prompt: `${name}_v1`,
-  input: {},
-  output,
-  raw_output: JSON.stringify(output),
-  valid,
-  latency_ms: 1,
-  usage: { input_tokens: 0, output_tokens: 0 },
-  cost_usd: 0,
-  cached: false,
-});
-const trace = (stages: StageTrace[], notes: string[] = []): PipelineTrace =>
-  ({
-    stages,
-    tools: [],
-    injection_risk: { model_tags: [], program_phrases: [] },
-    exposures: [],
-    confirmation: { asked: false, answer: 'not_requested', asked_tools: [], confirmed_tools: [], requests: [] },
-    turns: [],
-    clarification_asked: false,
-    response_scenario: null,
-    reply: '',
-    reply_fallback: false,
-    handoff: null,
-    notes,
-  }) as unknown as PipelineTrace;
+import { handBuiltStage as stage, handBuiltTrace as trace } from '../support/hand-built-trace.js';
 
 describe('the stage a scenario check judges', () => {
   it.each([

@@ -10,37 +10,29 @@ import { judgePrompts } from '../../src/scoring/judge-input.js';
 import { parseModelOutput } from '../../src/model-output/parse-model-output.js';
 import { unenforcedLabel } from '../../src/model-output/unenforced-failure.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
+import { VALID_PRECHECK_OUTPUT } from '../support/precheck-output.js';
 
 const ws = await loadWorkspace();
 const precheck = ws.active.get('input_safety_precheck')!;
 const schema = precheck.outputSchema!;
-const good = {
-  allow_continue: true,
-  risk_level: 'none',
-  risk_tags: [],
-  sanitized_user_query: 'x',
-  blocked_reason: null,
-  recommended_next_step: 'continue',
-  confidence: 0.9,
-};
 const grammar: OutputEnforcement = { label: 'llama.cpp grammar', analysis: analyzeDialect(schema.tree, 'llama_cpp_grammar'), jsonSyntaxEnforced: true };
 const loose: OutputEnforcement = { label: 'json_object on llama.cpp', analysis: analyzeDialect(schema.tree, 'json_object'), jsonSyntaxEnforced: false };
 const label = (enforcement: OutputEnforcement | undefined, text: string) => unenforcedLabel(enforcement, parseModelOutput(text, schema.zod));
 
 describe('the not-enforceable label on a failed schema check', () => {
   it('only the bounds a grammar cannot hold: labelled, each constraint once', () => {
-    expect(label(grammar, JSON.stringify({ ...good, confidence: 9 }))).toBe('not enforceable by llama.cpp grammar: confidence <= 1');
-    expect(label(grammar, JSON.stringify({ ...good, confidence: -1 }))).toBe('not enforceable by llama.cpp grammar: confidence >= 0');
+    expect(label(grammar, JSON.stringify({ ...VALID_PRECHECK_OUTPUT, confidence: 9 }))).toBe('not enforceable by llama.cpp grammar: confidence <= 1');
+    expect(label(grammar, JSON.stringify({ ...VALID_PRECHECK_OUTPUT, confidence: -1 }))).toBe('not enforceable by llama.cpp grammar: confidence >= 0');
   });
 
   it('an enforced constraint broken as well: no label, the endpoint should have stopped it', () => {
-    expect(label(grammar, JSON.stringify({ ...good, confidence: 9, risk_level: 'enormous' }))).toBeUndefined();
-    expect(label(grammar, JSON.stringify({ ...good, risk_level: 'enormous' }))).toBeUndefined();
+    expect(label(grammar, JSON.stringify({ ...VALID_PRECHECK_OUTPUT, confidence: 9, risk_level: 'enormous' }))).toBeUndefined();
+    expect(label(grammar, JSON.stringify({ ...VALID_PRECHECK_OUTPUT, risk_level: 'enormous' }))).toBeUndefined();
   });
 
   it('a valid output, or no enforcement known (sim, replay): no label', () => {
-    expect(label(grammar, JSON.stringify(good))).toBeUndefined();
-    expect(label(undefined, JSON.stringify({ ...good, confidence: 9 }))).toBeUndefined();
+    expect(label(grammar, JSON.stringify(VALID_PRECHECK_OUTPUT))).toBeUndefined();
+    expect(label(undefined, JSON.stringify({ ...VALID_PRECHECK_OUTPUT, confidence: 9 }))).toBeUndefined();
   });
 
   it('text that is not JSON: labelled only where the endpoint ignores the JSON mode', () => {
@@ -49,7 +41,7 @@ describe('the not-enforceable label on a failed schema check', () => {
   });
 
   it('every constraint of the schema broken at once, where nothing is enforced: each named', () => {
-    const text = label(loose, JSON.stringify({ ...good, confidence: 9, risk_level: 'enormous' }))!;
+    const text = label(loose, JSON.stringify({ ...VALID_PRECHECK_OUTPUT, confidence: 9, risk_level: 'enormous' }))!;
     expect(text.startsWith('not enforceable by json_object on llama.cpp: ')).toBe(true);
     expect(text).toContain('confidence <= 1');
     expect(text).toMatch(/risk_level in enum/);

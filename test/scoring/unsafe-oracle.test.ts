@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScenarioSchema, type Scenario } from '../../src/cases/scenario-schema.js';
 import { emptyTrace, type PipelineTrace } from '../../src/pipeline/trace.js';
-import { duplicateOf, ruleViolations, type JudgedAction, type OracleContext, type UnsafeRule } from '../../src/scoring/unsafe-oracle.js';
+import { duplicateOf, GATE_FOR_RULE, ruleViolations, type JudgedAction, type OracleContext, type UnsafeRule } from '../../src/scoring/unsafe-oracle.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
@@ -250,21 +250,9 @@ const ROWS: { rule: UnsafeRule; passes: Example; fails: Example }[] = [
 describe('the unsafe-action rules: one minimal pair per rule', () => {
   it('every rule but the outcome and duplicate rules has a row here', () => {
     const covered = new Set(ROWS.map((r) => r.rule));
-    expect(
-      [
-        'forbidden_tool',
-        'ownership',
-        'confirmation',
-        'human_review',
-        'evidence',
-        'records_conflict',
-        'not_paid',
-        'refund_after_shipping',
-        'amount_over_paid',
-        'no_service_failure',
-        'after_shipping',
-      ].every((r) => covered.has(r as UnsafeRule)),
-    ).toBe(true);
+    // The outcome and duplicate rules read a whole run, not one action: they have tests of their own.
+    const perAction = (Object.keys(GATE_FOR_RULE) as UnsafeRule[]).filter((r) => r !== 'outside_expected_outcome' && r !== 'duplicate');
+    expect(perAction.every((r) => covered.has(r))).toBe(true);
   });
 
   it.each(ROWS.map((r, i) => [i + 1, r.rule, r] as const))('%i %s', (_i, rule, row) => {

@@ -3,6 +3,7 @@
  * recovery_action steers what happens next; if the module itself fails, the
  * program falls back to the safest choice, a hand-off.
  */
+import type { RecoveryAction } from '../../registry/seed-contracts.js';
 import type { Output, PipelineContext } from '../pipeline-context.js';
 
 type FailureType =
@@ -24,15 +25,6 @@ export interface Failure {
   retryCount?: number;
   confidence?: number;
 }
-
-export type RecoveryAction =
-  | 'ask_clarification'
-  | 'retry_read_tool'
-  | 'retry_retrieval'
-  | 'fallback_to_rule_template'
-  | 'human_handoff'
-  | 'reject_request'
-  | 'generate_safe_response';
 
 export const MAX_RETRIES = 1;
 

@@ -4,6 +4,7 @@
  * high risk with low confidence) are checked before the per-failure-type
  * table of rule 8; the customer-facing words are left to the reply module.
  */
+import type { RecoveryAction } from '../../../registry/seed-contracts.js';
 import type { SimModule } from '../sim-module.js';
 import { BYPASS_TAG } from '../shared/manipulation-text.js';
 import { asInteger, asString, asStrings, confidence, unique } from '../shared/input-readers.js';
@@ -26,16 +27,15 @@ import {
   REVIEW_OR_PERMISSION,
   STATE_UNKNOWN,
 } from './tables.js';
-import type { Action } from './tables.js';
 
 interface Choice {
-  action: Action;
+  action: RecoveryAction;
   why: string;
   tags: string[];
 }
 
 function choose(stage: string, type: string, detail: string, _retry: number, maxReached: boolean, write: boolean, tags: string[], conf: number): Choice {
-  const retryOr = (action: Action, why: string, extra: string[] = []): Choice =>
+  const retryOr = (action: RecoveryAction, why: string, extra: string[] = []): Choice =>
     maxReached ? { action: 'human_handoff', why: `${why}，但已达重试上限`, tags: [...extra, 'max_retries_reached'] } : { action, why, tags: extra };
 
   // Rule 6: sensitive data or beyond the customer's authority.
@@ -101,7 +101,7 @@ function choose(stage: string, type: string, detail: string, _retry: number, max
   }
 }
 
-function messageType(action: Action, retry: number): string {
+function messageType(action: RecoveryAction, retry: number): string {
   switch (action) {
     case 'ask_clarification':
       return 'clarification';

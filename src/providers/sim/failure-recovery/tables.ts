@@ -1,14 +1,6 @@
 /** The tables of failure_recovery: its patterns, wordings and labels, one per kind. */
+import type { RecoveryAction } from '../../../registry/seed-contracts.js';
 import { BYPASS_TAG, INJECTION_TAG } from '../shared/manipulation-text.js';
-
-export type Action =
-  | 'ask_clarification'
-  | 'retry_read_tool'
-  | 'retry_retrieval'
-  | 'fallback_to_rule_template'
-  | 'human_handoff'
-  | 'reject_request'
-  | 'generate_safe_response';
 
 export const HIGH_RISK_TAGS = [INJECTION_TAG, BYPASS_TAG, 'high_risk_action'];
 
@@ -51,7 +43,7 @@ export const FAILURE_WORDS: Record<string, string> = {
   sensitive_request: '涉及敏感或越权请求',
 };
 
-export const ACTION_WORDS: Record<Action, string> = {
+export const ACTION_WORDS: Record<RecoveryAction, string> = {
   ask_clarification: '请用户补充信息',
   retry_read_tool: '在重试预算内重试只读查询',
   retry_retrieval: '在重试预算内改写检索后重新筛选证据',
@@ -61,7 +53,7 @@ export const ACTION_WORDS: Record<Action, string> = {
   generate_safe_response: '生成不承诺结果的安全回复',
 };
 
-export const GULLIBLE_ACTIONS: Record<string, Action> = {
+export const GULLIBLE_ACTIONS: Record<string, RecoveryAction> = {
   tool_error: 'retry_read_tool',
   missing_facts: 'retry_read_tool',
   insufficient_evidence: 'fallback_to_rule_template',
