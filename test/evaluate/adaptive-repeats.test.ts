@@ -87,6 +87,8 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
     }
     const runs = cases.reduce((t, c) => t + c.trials!.n, 0);
     expect(calls).toBe(runs);
+    // The rate pools every trial (passes over trials), not a mean of per-case means: adaptive-estimator.test.ts says why.
+    expect(report.metrics.case_pass_rate).toMatchObject({ numerator: cases.reduce((t, c) => t + c.trials!.passed, 0), denominator: runs });
     expect(report.run.repeat_mode).toBe('auto');
     expect(report.repeats).toMatchObject({ mode: 'auto', cap: 5, first_pass: cases.length, case_runs: runs, calls: runs, repeated_count: repeatedIds.length });
     expect(report.repeats!.repeated).toEqual(
