@@ -6,9 +6,12 @@
  *
  * The draw is made per case, as the issue's model is "right on each case with
  * probability a": on every module case's call (one call per case) and on each
- * scenario's first call (the safety precheck, once per scenario); the other
- * calls of a scenario are answered right, so a scenario passes with about the
- * same probability as a module case.
+ * scenario's first call (the safety precheck of its first turn: the one whose
+ * history holds no reply of the agent yet); the other calls of a scenario,
+ * later turns' prechecks included, are answered right, so a scenario of any
+ * number of turns passes with about the same probability as a module case.
+ * (The three scenarios whose given history already holds a reply are never
+ * drawn.)
  *
  * A draw is a hash of the seed, the request and how many times that request
  * was seen before: the same seed gives the same verdicts whatever order the
@@ -57,6 +60,12 @@ const WRONG_ANSWER = '{"answer": "not what the output schema asks for"}';
 
 const PRECHECK = 'input_safety_precheck';
 
+/** The precheck of a scenario's first turn: no reply of the agent in its history yet (later turns carry one each). */
+function isFirstTurn(input: Record<string, unknown>): boolean {
+  const history = Array.isArray(input.conversation_history) ? (input.conversation_history as { role?: unknown }[]) : [];
+  return !history.some((m) => m.role === 'assistant');
+}
+
 export async function startNoisyModelServer(options: {
   prompts: Map<string, PromptFile>;
   caseCalls: CaseCall[];
@@ -76,7 +85,7 @@ export async function startNoisyModelServer(options: {
     if (!data) return right(request);
     const key = requestKey(data.module, data.input);
     const caseId = caseOf.get(key);
-    if (caseId === undefined && data.module !== PRECHECK) return right(request);
+    if (caseId === undefined && !(data.module === PRECHECK && isFirstTurn(data.input))) return right(request);
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
     drawn += 1;
