@@ -4,21 +4,21 @@
  * server. Fixed seeds make each verdict reproducible; bench/noisy-gate.ts
  * measures the rates over many rounds (npm run bench:noise).
  */
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/report-types.js';
-import { loadWorkspace } from '../../src/config/workspace.js';
-import { moduleCaseCalls, startNoisyModelServer, type NoisyModelServer } from '../support/noisy-model-server.js';
+import type { NoisyModelServer } from '../support/noisy-model-server.js';
+import { type NoisyWorkspace, NOISY_ACCURACY, NOISY_MODULES, noisyWorkspace } from '../support/noisy-model-workspace.js';
 import { runCli } from '../support/run-cli.js';
 
 /** A part of the suite, enough for the statistics and quick to run three times over. */
-const MODULES = ['intent_recognition', 'input_safety_precheck', 'tool_authorization', 'failure_recovery'];
-const ACCURACY = 0.95;
+const MODULES = NOISY_MODULES;
+const ACCURACY = NOISY_ACCURACY;
 
 describe('the gate on a noisy model (real CLI, --repeat 3)', () => {
   let root: string;
+  let noisy: NoisyWorkspace | undefined;
   let model: NoisyModelServer;
   let env: Record<string, string>;
   let stablePassing: string[];
@@ -37,14 +37,8 @@ describe('the gate on a noisy model (real CLI, --repeat 3)', () => {
   }
 
   beforeAll(async () => {
-    // Not tempDir(), which is emptied after each test: the baseline is shared by every test here.
-    root = mkdtempSync(join(tmpdir(), 'orderflow-noisy-'));
-    cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });
-    for (const m of MODULES) cpSync(join(process.cwd(), 'cases', m), join(root, 'cases', m), { recursive: true });
-    copyFileSync(join(process.cwd(), 'test/support/noisy-model.config.yaml'), join(root, 'orderflow.config.yaml'));
-    const ws = await loadWorkspace({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts') });
-    model = await startNoisyModelServer({ prompts: ws.active, caseCalls: await moduleCaseCalls(root), script: { accuracy: ACCURACY, seed: 11 } });
-    env = { OPENAI_API_KEY: 'sk-noisy-test', OPENAI_BASE_URL: model.server.baseURL };
+    noisy = await noisyWorkspace('orderflow-noisy-', 'sk-noisy-test');
+    ({ root, model, env } = noisy);
     const base = await evalRun('base', ['--update-baseline']);
     expect(base.code, base.stdout).toBe(0);
     expect(base.report.statistics.mode).toBe('statistical');
@@ -53,10 +47,7 @@ describe('the gate on a noisy model (real CLI, --repeat 3)', () => {
     expect(base.report.statistics.flaky_count).toBeGreaterThan(5);
     stablePassing = base.report.cases.filter((c) => c.status === 'passed').map((c) => c.id);
   }, 120_000);
-  afterAll(async () => {
-    await model?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => noisy?.close());
 
   it('passes when nothing changed, though single verdicts flipped, and says why', async () => {
     model.setScript({ accuracy: ACCURACY, seed: 12 });

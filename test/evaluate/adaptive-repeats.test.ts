@@ -6,24 +6,23 @@
  * at the model, and the gate must still tell a flaky miss from a case broken
  * for good on the uneven trials that leaves.
  */
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateRun } from '../../src/evaluate/estimate-run.js';
 import type { Report } from '../../src/report/report-types.js';
 import type { CaseEntry } from '../../src/report/case-entries.js';
-import { loadWorkspace } from '../../src/config/workspace.js';
-import { moduleCaseCalls, startNoisyModelServer, type NoisyModelServer } from '../support/noisy-model-server.js';
+import type { NoisyModelServer } from '../support/noisy-model-server.js';
+import { type NoisyWorkspace, NOISY_ACCURACY, noisyWorkspace } from '../support/noisy-model-workspace.js';
 import { runCli } from '../support/run-cli.js';
 import { intentV3 } from '../support/intent-v3-fixture.js';
 import { readResults, repoCopy } from '../support/eval-fixture.js';
 
-const MODULES = ['intent_recognition', 'input_safety_precheck', 'tool_authorization', 'failure_recovery'];
-const ACCURACY = 0.95;
+const ACCURACY = NOISY_ACCURACY;
 
 describe('--repeat auto on a noisy model (real CLI)', () => {
   let root: string;
+  let noisy: NoisyWorkspace | undefined;
   let model: NoisyModelServer;
   let env: Record<string, string>;
   let baseline: Report;
@@ -51,23 +50,15 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
   const inDoubt = (c: CaseEntry) => mixed(baseOf(c.id)) || (c.trials!.outcomes[0] === 'p') !== (baseOf(c.id).status === 'passed');
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'orderflow-auto-'));
-    cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });
-    for (const m of MODULES) cpSync(join(process.cwd(), 'cases', m), join(root, 'cases', m), { recursive: true });
-    copyFileSync(join(process.cwd(), 'test/support/noisy-model.config.yaml'), join(root, 'orderflow.config.yaml'));
-    const ws = await loadWorkspace({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts') });
-    model = await startNoisyModelServer({ prompts: ws.active, caseCalls: await moduleCaseCalls(root), script: { accuracy: ACCURACY, seed: 11 } });
-    env = { OPENAI_API_KEY: 'sk-auto-test', OPENAI_BASE_URL: model.server.baseURL };
+    noisy = await noisyWorkspace('orderflow-auto-', 'sk-auto-test');
+    ({ root, model, env } = noisy);
     // The baseline is recorded with --repeat 3: its mixed cases are the flaky ones the auto runs check again.
     const base = await evalRun('base', ['--repeat', '3', '--update-baseline']);
     expect(base.code, base.stdout).toBe(0);
     baseline = base.report;
     expect(baseline.statistics.flaky_count).toBeGreaterThan(5);
   }, 120_000);
-  afterAll(async () => {
-    await model?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => noisy?.close());
 
   it('runs again only the cases in doubt, counts every call, and says so in report.json, report.md and the terminal', async () => {
     model.setScript({ accuracy: ACCURACY, seed: 12 });
