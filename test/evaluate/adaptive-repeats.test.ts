@@ -27,7 +27,7 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
   let env: Record<string, string>;
   let baseline: Report;
 
-  async function evalRun(name: string, args: string[]): Promise<{ code: number; report: Report; md: string; stdout: string; calls: number }> {
+  async function evalRun(name: string, args: string[]): Promise<{ code: number; report: Report; md: string; html: string; stdout: string; calls: number }> {
     const out = join(root, name);
     const before = model.counts().drawn;
     const r = await runCli(['eval', '--out', out, ...args], { cwd: root, env });
@@ -37,6 +37,7 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
       code: r.code,
       report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')),
       md: readFileSync(join(out, 'report.md'), 'utf8'),
+      html: readFileSync(join(out, 'report.html'), 'utf8'),
       stdout: r.stdout,
       calls: model.counts().drawn - before,
     };
@@ -60,9 +61,9 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
   }, 120_000);
   afterAll(() => noisy?.close());
 
-  it('runs again only the cases in doubt, counts every call, and says so in report.json, report.md and the terminal', async () => {
+  it('runs again only the cases in doubt, counts every call, and says so in report.json, report.md, report.html and the terminal', async () => {
     model.setScript({ accuracy: ACCURACY, seed: 12 });
-    const { code, report, md, stdout, calls } = await evalRun('unchanged', ['--repeat', 'auto']);
+    const { code, report, md, html, stdout, calls } = await evalRun('unchanged', ['--repeat', 'auto']);
     const cases = report.cases;
     const repeatedIds = cases.filter((c) => c.trials!.n > 1).map((c) => c.id);
     expect(repeatedIds).toEqual(cases.filter(inDoubt).map((c) => c.id));
@@ -92,6 +93,8 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
     expect(md).toContain(
       `repeat auto (cap 5): ${runs} case runs (${cases.length} in one pass, ${runs - cases.length} more on ${repeatedIds.length} case(s) in doubt), ${runs} model calls; run again: \`${first.id}\` ×${first.trials}`,
     );
+    expect(html).toContain(`repeat auto (cap 5): ${runs} case runs (${cases.length} in one pass`);
+    expect(html).toContain(`${first.id} ×${first.trials}`);
     expect(stdout).toContain(`repeat auto (cap 5): ${runs} case runs`);
     expect(stdout).toContain(`${runs} results (repeat auto)`);
     // Uneven trials: pass^k only for the k every case reached.

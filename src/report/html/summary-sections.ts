@@ -8,6 +8,7 @@ import { readsPromptText } from '../../providers/reads-prompt-text.js';
 import { changedLineGroups } from '../../registry/prompt-diff-lines.js';
 import type { PromptChange } from '../prompt-review.js';
 import type { ReportHead } from '../report-types.js';
+import { repeatsLine } from '../repeats-report.js';
 import { acknowledgedItems, describeItem, gateWords } from '../review-verdict.js';
 import { flipsJudged, runSize, trialsOfRun } from '../run-words.js';
 import { passFailRow, stackedBars, type StackedRow } from './charts.js';
@@ -15,6 +16,9 @@ import type { HtmlReportData } from './collect-html-data.js';
 import { formatInterval, intervalOf } from '../statistics/metric-intervals.js';
 import { formatDelta, formatMetric } from './format.js';
 import { html, type SafeHtml } from './safe-html.js';
+
+/** With --repeat auto, the cases run again named in the verdict header; the rest are in report.json. */
+const REPEATED_SHOWN = 20;
 
 export function verdictSection(data: HtmlReportData): SafeHtml {
   const { head } = data;
@@ -35,6 +39,7 @@ ${acknowledged.length ? html`<div class="verdict-note">Acknowledged breaking cha
 ${baseline?.untrusted ? html`<div class="verdict-note">Baseline not trusted: ${baseline.untrusted}. Nothing is judged against it.</div>` : ''}
 ${baseline?.not_comparable.length ? html`<div class="verdict-note">Baseline not comparable: ${baseline.not_comparable.join('; ')}. Flips are shown for information, not judged.</div>` : ''}
 <div class="run-meta">run <code>${run.id}</code> · provider <code>${run.provider}</code> · model <code>${run.model}</code> · guards ${run.guards_enabled === false ? html`<b>off</b> (measurement run)` : 'on'}${run.git.commit ? html` · commit <code>${run.git.commit.slice(0, 12)}</code>${run.git.dirty ? ' (dirty)' : ''}` : ''} · ${(run.duration_ms / 1000).toFixed(1)} s</div>
+${head.repeats ? html`<div class="run-meta" id="repeats">${repeatsLine(head.repeats, REPEATED_SHOWN)}</div>` : ''}
 </header>`;
 }
 
