@@ -65,7 +65,7 @@ describe('capability metrics', () => {
   });
 
   it('on the gullible model: selection drops, the guard keeps personal reads on policy questions at 0, and report.md names the capability stage', async () => {
-    const { json, md } = await reports('sim:gullible');
+    const { json, md, html } = await reports('sim:gullible');
     expect(json.metrics.capability_selection_accuracy!.value).toBeLessThan(1);
     expect(json.metrics.policy_personal_read_rate!.value).toBe(0);
     expect(md).toMatch(
@@ -75,6 +75,10 @@ describe('capability metrics', () => {
     // The trace block shows what the entry model proposed and the guard that refused the read.
     expect(md).toMatch(
       /capability turn 1 \(branch 0\): candidate refund\.followup new; binding refund\.followup → refund-handling version r2 \([^)]*\); action clarify_object: .*\[stopped by the personal_read_unnamed guard: nothing read or written\]/,
+    );
+    // report.html's trace timeline has the same line, as a capability step.
+    expect(html).toMatch(
+      /capability turn 1 \(branch 0\): candidate refund\.followup new; .*\[stopped by the personal_read_unnamed guard: nothing read or written\]/,
     );
   });
 

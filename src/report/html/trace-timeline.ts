@@ -9,6 +9,7 @@
 import type { PipelineTrace, StageTrace, ToolTrace } from '../../pipeline/trace.js';
 import type { StageAttribution } from '../../scoring/stage-attribution.js';
 import { html, type SafeHtml } from './safe-html.js';
+import { capabilityTraceLine } from '../capability-trace-line.js';
 
 const OUTPUT_CAP = 1_500;
 
@@ -71,6 +72,11 @@ function toolStep(t: ToolTrace): SafeHtml {
 
 function endSteps(trace: PipelineTrace): SafeHtml[] {
   const out: SafeHtml[] = [];
+  // Capability routing (seed 001): what the entry model proposed and what the server bound, turn by turn.
+  for (const c of Array.isArray(trace.capability) ? trace.capability : [])
+    out.push(
+      html`<li class="${c.guard ? 'step step-blocked' : 'step'}"><div class="step-head"><span class="kind">capability</span> ${capabilityTraceLine(c)}</div></li>`,
+    );
   if (trace.confirmation?.asked)
     out.push(
       html`<li class="step"><div class="step-head"><span class="kind">user</span> confirmation asked for ${trace.confirmation.asked_tools.join(', ') || 'an action'}: <b>${trace.confirmation.answer}</b></div></li>`,
