@@ -52,7 +52,7 @@ function unprovenClaim(ctx: PipelineContext, reply: string): string | null {
 
 /** The orders a reply speaks of: those it names, else every order of the conversation (each must hold). */
 function ordersAbout(ctx: PipelineContext, reply: string): string[] {
-  const own = ctx.world.state.orders.filter((o) => o.user_id === ctx.scenario.user.id).map((o) => o.order_id);
+  const own = ctx.world.orderIdsOf(ctx.scenario.user.id);
   const named = own.filter((id) => reply.includes(id));
   if (named.length) return named;
   const conversation = [ctx.orderId, ctx.session.pending?.call.args.order_id, ...ctx.world.writes.map((w) => w.args.order_id)];

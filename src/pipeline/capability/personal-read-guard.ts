@@ -19,8 +19,7 @@ export type PersonalReadVerdict = { allowed: true; why: string } | { allowed: fa
 
 /** The ids the account holds: its orders and the refunds on them (an ownership index, not a record read). */
 function ownIds(ctx: PipelineContext): Set<string> {
-  const customer = ctx.scenario.user.id;
-  const orders = ctx.world.state.orders.filter((o) => o.user_id === customer).map((o) => o.order_id);
+  const orders = ctx.world.orderIdsOf(ctx.scenario.user.id);
   const refunds = ctx.world.state.after_sales.filter((a) => orders.includes(a.order_id) && typeof a.refund_id === 'string').map((a) => String(a.refund_id));
   return new Set([...orders, ...refunds].map((id) => id.toUpperCase()));
 }

@@ -58,7 +58,7 @@ export function followUpRefund(ctx: PipelineContext, state: ConversationState, n
       orderOf.set(r.refund_id, orderId);
     }
   };
-  for (const o of world.state.orders.filter((x) => x.user_id === customer)) take(o.order_id);
+  for (const orderId of world.orderIdsOf(customer)) take(orderId);
   const target = named ?? state.confirmed_refund;
   if (!ctx.options.gates && target && !records.some((r) => r.refund_id === target)) {
     // Guards off: the id is looked up wherever it is, whoever it belongs to.

@@ -54,6 +54,11 @@ export class MockWorld {
     return this.state.orders.find((o) => o.order_id === orderId)?.user_id;
   }
 
+  /** The ids of the orders a customer's account holds. */
+  orderIdsOf(userId: string): string[] {
+    return this.state.orders.filter((o) => o.user_id === userId).map((o) => o.order_id);
+  }
+
   order(orderId: string) {
     return this.state.orders.find((o) => o.order_id === orderId);
   }
