@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { canonicalJson } from '../base/canonical-json.js';
-import { InputError, type Problem } from '../base/errors.js';
+import { hasErrors, InputError, type Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../registry/registry.js';
 import { decodeUtf8, readFileBytes } from '../base/text-file.js';
@@ -56,6 +56,8 @@ export interface CaseSuite {
   counts: Record<string, Record<string, number>>;
   total: number;
   filter: CaseFilter;
+  /** What loading found that does not stop a run (a goal that measures nothing): printed, never refused. */
+  warnings: Problem[];
   /** Ids of the selected cases, when asked for (a resumed run sets aside results of other cases). */
   ids?: Set<string>;
 }
@@ -70,7 +72,15 @@ export async function loadCaseSuite(
   options: { collectIds?: boolean; keepParsedUpTo?: number } = {},
 ): Promise<CaseSuite> {
   const problems: Problem[] = [];
-  const suite: CaseSuite = { files: [], hashes: new Map(), counts: {}, total: 0, filter, ...(options.collectIds ? { ids: new Set<string>() } : {}) };
+  const suite: CaseSuite = {
+    files: [],
+    hashes: new Map(),
+    counts: {},
+    total: 0,
+    filter,
+    warnings: [],
+    ...(options.collectIds ? { ids: new Set<string>() } : {}),
+  };
   const select = compileFilter(filter);
   // id → where it was first defined, packed as file number and line: a suite of 100,000 ids stays small.
   const seen = new Map<string, number>();
@@ -123,7 +133,9 @@ export async function loadCaseSuite(
     if (keep) file.cached = selected;
     suite.files.push(file);
   }
-  if (problems.length > 0) throw new InputError(problems);
+  // Only an error refuses the run; the warnings go along with it so that the user sees both at once.
+  if (hasErrors(problems)) throw new InputError(problems);
+  suite.warnings = problems;
   return suite;
 }
 
@@ -177,7 +189,8 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
     }
     const problems: Problem[] = [];
     const items = parseItems(file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
-    if (problems.length) throw new InputError(problems);
+    // Warnings were reported when the suite was loaded; the same bytes give the same ones again.
+    if (hasErrors(problems)) throw new InputError(problems);
     for (const item of items) if (select(itemKey(item))) yield item;
   }
 }

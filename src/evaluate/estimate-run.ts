@@ -4,6 +4,7 @@
  * through the EstimatingProvider: cached calls are counted as such, the others
  * priced from token estimates. Nothing is written.
  */
+import type { Problem } from '../base/errors.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
@@ -40,6 +41,8 @@ export interface RunEstimate {
   already_done: number;
   by_module: Record<string, ModuleEstimate>;
   total: ModuleEstimate;
+  /** What loading the suite found that does not stop a run: the run this estimates would print them too. */
+  warnings: Problem[];
 }
 
 const BATCH = 16;
@@ -118,6 +121,7 @@ export async function estimateRun(options: Omit<EvaluateOptions, 'provider' | 'm
     already_done: done.size,
     by_module,
     total,
+    warnings: suite.warnings,
   };
 }
 

@@ -135,6 +135,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
     });
   }
   const suite = await loadCaseSuite(casesDir, ws.active, filter, { collectIds: options.resume === true });
+  warnings.push(...suite.warnings);
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
   if (options.updateBaseline && options.baseline === false) {
     throw new InputError({

@@ -40,7 +40,9 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
     const { arms } = resolveArms(armFlagsOf(options, (await loadConfig(options.config)).config.arms));
     for (const arm of arms) {
       if (arms.length > 1) output.out(`arm ${arm.name}:`);
-      output.out(renderEstimate(await estimateRun({ ...options, provider: arm.provider, model: arm.model, prompt: arm.prompt })));
+      const estimate = await estimateRun({ ...options, provider: arm.provider, model: arm.model, prompt: arm.prompt });
+      printProblems(output, estimate.warnings);
+      output.out(renderEstimate(estimate));
     }
     return EXIT_OK;
   }
@@ -60,6 +62,11 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
       signal: controller.signal,
       ...(options.quiet ? {} : { observer: progressObserver(output, isInteractive()) }),
     });
+    // On stderr, so that -q's one verdict line on stdout stays one line; a warning is never silent.
+    printProblems(
+      output,
+      result.warnings.filter((w) => w.severity === 'warning'),
+    );
     if (options.quiet) {
       output.out(verdictLine(result.head));
       for (const line of baselineProblemLines(result.head)) output.out(line);
@@ -68,10 +75,6 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
       if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
       return result.head.gate.passed ? EXIT_OK : EXIT_FAILED;
     }
-    printProblems(
-      output,
-      result.warnings.filter((w) => w.severity === 'warning' && !w.file.endsWith('.md')),
-    );
     output.out(renderSummary(result.head));
     if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
     output.out(`reports: ${result.outDir} (open report.html; post report.md)`);
