@@ -3,14 +3,16 @@
  * the verdict and the report paths instead of printing and exiting.
  *
  *   import { evaluate } from 'orderflow';
- *   const result = await evaluate({ provider: 'sim', module: ['intent_recognition'] });
+ *   const result = await evaluate({ provider: 'sim', module: 'intent_recognition' });
  *   if (!result.head.gate.passed) console.log(result.head.gate.failures);
+ *   const diff = await diffReports('reports/baseline.json', result.outDir);
  *
- * Bad input throws InputError (its `problems` say file, line and field).
+ * Bad input throws InputError: each problem names the option key (`module`)
+ * or the file, line and field it is about. docs/api.md has the whole page.
  */
 export { evaluate, type EvaluateOptions, type EvaluateResult } from './evaluate/evaluate.js';
 export { InputError, type Problem } from './base/errors.js';
-export { loadReport, diffReports } from './report/diff-reports.js';
+export { loadReport, diffReports, type RunSource } from './report/diff-reports.js';
 export type { Report, ReportHead } from './report/report-types.js';
 export type { CaseEntry } from './report/case-entries.js';
 export type { BaselineDiff } from './report/baseline.js';

@@ -87,6 +87,11 @@ export async function loadBaseline(path: string): Promise<Baseline> {
           : `baseline is not valid JSON: ${(error as Error).message.split('\n')[0]}`;
     throw new InputError({ file: shown, ...(line ? { line } : {}), message, expected: EXPECTED, severity: 'error' });
   }
+  return baselineOf(raw, shown);
+}
+
+/** A baseline from what a file held (a baseline record or a run's report.json), or from a report already loaded. */
+export function baselineOf(raw: unknown, shown: string): Baseline {
   const report = raw as {
     metrics?: Metrics;
     cases?: { id: string; module?: string; case_type?: string; status: CaseStatus; hash?: string }[];
