@@ -25,6 +25,8 @@ const SLOW = [
   'test/report/clustered-report.test.ts',
   // The whole suite twice through the real openai client and a loopback server (live, then replayed).
   'test/eval/openai-end-to-end.test.ts',
+  // docs/api.md's examples as a user's project runs them: tsc over the package's .d.ts, then a process per example.
+  'test/api/api-docs.test.ts',
 ];
 /**
  * `fast` does not isolate its files: each worker evaluates src/ once, not once

@@ -9,7 +9,19 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** The candidate one or two edits away from a name, if there is one: a likely typo. */
+/**
+ * The nearest candidate one or two edits away from a name, if there is one: a
+ * likely typo. Between two as near, the one the name begins (a word cut short:
+ * `modul` is `module` rather than `model`).
+ */
 export function nearMiss(name: string, candidates: readonly string[]): string | undefined {
-  return candidates.find((c) => c !== name && editDistance(c, name) <= 2);
+  let best: { candidate: string; rank: number } | undefined;
+  for (const candidate of candidates) {
+    if (candidate === name) continue;
+    const distance = editDistance(candidate, name);
+    if (distance > 2) continue;
+    const rank = distance * 2 + (candidate.startsWith(name) ? 0 : 1);
+    if (!best || rank < best.rank) best = { candidate, rank };
+  }
+  return best?.candidate;
 }

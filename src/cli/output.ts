@@ -2,6 +2,7 @@
 import pc from 'picocolors';
 import { formatProblem, type Problem } from '../base/errors.js';
 import { printable, printableLine } from '../base/printable.js';
+import { flagOf } from './option-flags.js';
 
 export interface Output {
   out(line: string): void;
@@ -23,7 +24,7 @@ export function terminalSafe(output: Output): Output {
 
 export function printProblems(output: Output, problems: readonly Problem[]): void {
   for (const p of problems) {
-    const text = printable(formatProblem(p));
+    const text = printable(formatProblem(p, flagOf));
     output.err(p.severity === 'error' ? pc.red(text) : pc.yellow(text));
   }
 }

@@ -100,9 +100,9 @@ export function parsePinFlags(flags: string[] = []): Record<string, string> {
     const m = /^([a-z][a-z0-9_]*)=([a-z][a-z0-9_]*)$/.exec(flag);
     if (!m)
       throw new InputError({
-        file: '--prompt',
+        file: '{prompt}',
         message: `"${flag}" is not module=prompt_name`,
-        expected: 'e.g. --prompt intent_recognition=intent_v3',
+        expected: 'e.g. {prompt} intent_recognition=intent_v3',
         severity: 'error',
       });
     pins[m[1]!] = m[2]!;

@@ -37,10 +37,10 @@ export function resolveCallLimits(options: CallLimitOverrides): CallLimits {
   const limits: CallLimits = {};
   const timeout = options.timeout ?? env.ORDERFLOW_TIMEOUT;
   if (timeout !== undefined && timeout !== '')
-    limits.timeoutMs = parseDuration(String(timeout), options.timeout !== undefined ? '--timeout' : 'ORDERFLOW_TIMEOUT');
+    limits.timeoutMs = parseDuration(String(timeout), options.timeout !== undefined ? '{timeout}' : 'ORDERFLOW_TIMEOUT');
   const retries = options.maxRetries ?? env.ORDERFLOW_MAX_RETRIES;
   if (retries !== undefined && retries !== '') {
-    const source = options.maxRetries !== undefined ? '--max-retries' : 'ORDERFLOW_MAX_RETRIES';
+    const source = options.maxRetries !== undefined ? '{maxRetries}' : 'ORDERFLOW_MAX_RETRIES';
     const n = Number(retries);
     if (!/^\d+$/.test(String(retries).trim()) || n > 10) {
       throw new InputError({ file: source, message: `"${retries}" is not a retry count`, expected: 'a whole number from 0 to 10', severity: 'error' });

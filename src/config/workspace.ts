@@ -40,7 +40,7 @@ export async function loadWorkspace(options: WorkspaceOptions = {}, registryOpti
     if (!(error instanceof InputError) || !lineOf) throw error;
     throw new InputError(error.problems.map((p) => ({ ...p, line: lineOf(['pins', p.field ?? '']), field: `pins.${p.field}` })));
   }
-  const active = resolveActive(registry, { ...config.pins, ...parsePinFlags(options.prompt) }, '--prompt');
+  const active = resolveActive(registry, { ...config.pins, ...parsePinFlags(options.prompt) }, '{prompt}');
   return { config, configFile: file, registry, active, warnings: problems };
 }
 

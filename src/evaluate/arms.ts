@@ -39,18 +39,18 @@ export function resolveArms(options: ArmRequest): ArmPlan {
     // Malformed flags are left for the pin parser, which says what is expected.
     if (!m) continue;
     const versions = byModule.get(m[1]!) ?? [];
-    if (versions.includes(m[2]!)) throw same('--prompt', `${m[1]}=${m[2]}`);
+    if (versions.includes(m[2]!)) throw same('{prompt}', `${m[1]}=${m[2]}`);
     byModule.set(m[1]!, [...versions, m[2]!]);
   }
   const variedModules = [...byModule].filter(([, v]) => v.length > 1);
-  noRepeats('--provider', providers);
-  noRepeats('--model', models);
-  const dimensions = [variedModules.length > 0 ? '--prompt' : null, providers.length > 1 ? '--provider' : null, models.length > 1 ? '--model' : null].filter(
+  noRepeats('{provider}', providers);
+  noRepeats('{model}', models);
+  const dimensions = [variedModules.length > 0 ? '{prompt}' : null, providers.length > 1 ? '{provider}' : null, models.length > 1 ? '{model}' : null].filter(
     (d): d is string => d !== null,
   );
   if (variedModules.length > 1 || dimensions.length > 1) {
     throw new InputError({
-      file: dimensions.join(' and ') || '--prompt',
+      file: dimensions.join(' and ') || '{prompt}',
       message: `varies ${variedModules.length > 1 ? `the prompts of ${variedModules.map(([m]) => m).join(' and ')}` : dimensions.join(' and ')} at once: a difference between the arms would have more than one cause`,
       expected: "one thing given twice per run: one module's --prompt, or --provider, or --model",
       severity: 'error',
@@ -94,7 +94,7 @@ export function designatedArm(plan: ArmPlan, requested: string | undefined): Arm
   const arm = plan.arms.find((a) => a.name === requested);
   if (!arm)
     throw new InputError({
-      file: '--gate-arm',
+      file: '{gateArm}',
       message: `"${requested}" is not an arm of this run`,
       expected: `one of ${plan.arms.map((a) => a.name).join(', ')}`,
       severity: 'error',

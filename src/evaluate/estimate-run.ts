@@ -14,7 +14,7 @@ import type { Price } from '../providers/token-price.js';
 import { CachedProvider } from '../providers/response-cache.js';
 import { SimProvider } from '../providers/sim/sim-provider.js';
 import { loadWorkspace } from '../config/workspace.js';
-import type { EvaluateOptions } from './evaluate.js';
+import { checkEvaluateOptions, type CheckedOptions, type EvaluateOptions } from './evaluate-options.js';
 import { resolveRunSettings } from './run-settings.js';
 import { autoEstimate, type AutoEstimate } from './adaptive-repeats.js';
 import { resolveBaseline } from '../report/baseline.js';
@@ -48,7 +48,8 @@ export interface RunEstimate {
 const BATCH = 16;
 
 /** One arm at a time: a run with arms is estimated arm by arm (eval --dry-run does so). */
-export async function estimateRun(options: Omit<EvaluateOptions, 'provider' | 'model'> & { provider?: string; model?: string } = {}): Promise<RunEstimate> {
+export async function estimateRun(given: Omit<EvaluateOptions, 'provider' | 'model'> & { provider?: string; model?: string } = {}): Promise<RunEstimate> {
+  const options = checkEvaluateOptions(given) as CheckedOptions & { provider?: string; model?: string };
   const env = options.env ?? process.env;
   const ws = await loadWorkspace(options);
   const { config } = ws;

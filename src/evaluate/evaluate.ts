@@ -28,11 +28,11 @@ import { checkNewOutFolder, checkResumeFolder, claimRunFolder, createOutFolder, 
 import { buildProvenance, newRunId } from '../runner/provenance.js';
 import { checkReplayCache } from '../runner/replay-cache.js';
 import { runEval, type EvalPlan, type WorkItem } from '../runner/run-eval.js';
-import type { RunObserver } from '../runner/run-events.js';
 import { runModuleCase } from '../runner/run-module-case.js';
 import { runScenario } from '../runner/run-scenario.js';
 import { resumeCommand, runArguments } from './resume-command.js';
 import { resolveRunSettings } from './run-settings.js';
+import { checkEvaluateOptions, type CheckedOptions, type EvaluateOptions } from './evaluate-options.js';
 import { adaptiveRule } from './adaptive-repeats.js';
 import { repeatsReport } from '../report/repeats-report.js';
 import { armFlagsOf, designatedArm, resolveArms, type Arm } from './arms.js';
@@ -43,59 +43,7 @@ import type { WriteReportsOptions } from '../report/write-reports.js';
 import type { RunProvenance } from '../runner/case-result.js';
 import { promptRefs } from '../runner/provenance.js';
 
-export interface EvaluateOptions {
-  config?: string;
-  prompts?: string;
-  cases?: string;
-  /** Run generated/ (beside the case folder) instead of the suite. */
-  generated?: boolean;
-  prompt?: string[];
-  /** More than one value: one arm per value (see arms.ts). */
-  provider?: string | string[];
-  model?: string | string[];
-  /** `--gate-arm`: the arm the gate judges against the baseline (default: the first). */
-  gateArm?: string;
-  /** Text when the flag was not a whole number, so that the error can quote it. */
-  concurrency?: number | string;
-  /** A whole number of trials, or `auto` (adaptive-repeats.ts). */
-  repeat?: number | string;
-  /** `--repeat-cap`: with --repeat auto, the most trials of one case (text when not a whole number, to quote it). */
-  repeatCap?: number | string;
-  module?: string[];
-  caseType?: string[];
-  id?: string[];
-  shard?: string;
-  resume?: boolean;
-  /** false with --no-cache. */
-  cache?: boolean;
-  replay?: boolean;
-  /** false with --no-baseline. */
-  baseline?: string | false;
-  updateBaseline?: boolean;
-  /** `--accept` values (see ACCEPT_VALUES). */
-  accept?: string[];
-  out?: string;
-  /** false with --no-guards: the pipeline's program-enforced guards are off (a measurement run). */
-  guards?: boolean;
-  /** Deprecated alias of `guards` (the old --no-gates). */
-  gates?: boolean;
-  /** `--timeout`: one attempt's deadline (seconds, or with ms/s/m). */
-  timeout?: string;
-  /** `--max-retries`. */
-  maxRetries?: string | number;
-  /** `--server`: the kind of OpenAI-compatible server (what its structured output enforces). */
-  server?: string;
-  /** `--seed` of sim:adversary: the same seed gives the same outputs (text when not a whole number, to quote it). */
-  seed?: number | string;
-  /** `--max-cost USD`: no new call once the calls of this run have cost this much. */
-  maxCost?: number;
-  /** The eval arguments as typed, repeated in the command that finishes an incomplete run (else rebuilt from these options). */
-  commandArgs?: readonly string[];
-  observer?: RunObserver;
-  /** Aborted on an interrupt (SIGINT): evaluate throws RunInterrupted once the finished results are flushed. */
-  signal?: AbortSignal;
-  env?: NodeJS.ProcessEnv;
-}
+export type { EvaluateOptions } from './evaluate-options.js';
 
 export interface EvaluateResult extends WrittenReports {
   outDir: string;
@@ -103,7 +51,8 @@ export interface EvaluateResult extends WrittenReports {
   warnings: Problem[];
 }
 
-export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateResult> {
+export async function evaluate(given: EvaluateOptions = {}): Promise<EvaluateResult> {
+  const options = checkEvaluateOptions(given);
   const env = options.env ?? process.env;
   const armPlan = resolveArms(armFlagsOf(options, (await loadConfig(options.config)).config.arms));
   const withArms = armPlan.arms.length > 1;
@@ -117,20 +66,20 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const { repeat, auto, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings({ ...options, provider: gated.provider }, ws, env);
   if (auto && options.resume) {
     throw new InputError({
-      file: '--resume',
-      message: 'cannot go with --repeat auto yet: which cases ran again depends on trials the interrupted run may not have finished',
-      expected: 'the run again without --resume, or --repeat N',
+      file: '{resume}',
+      message: 'cannot go with {repeat} auto yet: which cases ran again depends on trials the interrupted run may not have finished',
+      expected: 'the run again without {resume}, or {repeat} N',
       severity: 'error',
     });
   }
-  const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency', MAX_CONCURRENCY);
+  const concurrency = positiveInt(options.concurrency ?? config.concurrency, '{concurrency}', MAX_CONCURRENCY);
   const accepted = parseAcceptFlags(options.accept);
 
   if (options.generated && options.updateBaseline) {
     throw new InputError({
-      file: '--update-baseline',
+      file: '{updateBaseline}',
       message: 'the baseline records the suite, not generated cases',
-      expected: '--generated without --update-baseline',
+      expected: '{generated} without {updateBaseline}',
       severity: 'error',
     });
   }
@@ -139,8 +88,8 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
   if (options.updateBaseline && options.baseline === false) {
     throw new InputError({
-      file: '--no-baseline',
-      message: 'cannot go with --update-baseline: the update must be checked against the baseline it replaces',
+      file: '{baseline}',
+      message: 'false (no baseline) cannot go with {updateBaseline}: the update must be checked against the baseline it replaces',
       severity: 'error',
     });
   }
@@ -155,7 +104,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       provider: arm.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider,
       providerSource:
         arm.provider !== undefined
-          ? '--provider'
+          ? '{provider}'
           : env.ORDERFLOW_PROVIDER !== undefined
             ? 'ORDERFLOW_PROVIDER'
             : `${ws.configFile ?? 'orderflow.config.yaml'}: provider`,
@@ -172,7 +121,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   // Every arm: its own prompts (checked like the first arm's) and its own provider.
   const runtimes = await Promise.all(
     armPlan.arms.map(async (arm, i) => {
-      const active = i === 0 ? ws.active : resolveActive(ws.registry, { ...config.pins, ...parsePinFlags(arm.prompt) }, '--prompt');
+      const active = i === 0 ? ws.active : resolveActive(ws.registry, { ...config.pins, ...parsePinFlags(arm.prompt) }, '{prompt}');
       if (i > 0) refuseLintErrors(ws.registry, active);
       return { arm, active, provider: arm === gated ? (created as Provider) : await openProvider(arm) };
     }),
@@ -181,7 +130,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   if (withArms) refuseSameArms(runtimes);
   if (maxCost !== undefined && created.id === 'openai' && !config.prices[created.model]) {
     throw new InputError({
-      file: '--max-cost',
+      file: '{maxCost}',
       message: `model "${created.model}" has no price in prices, so its cost is unknown and no budget can be kept`,
       expected: `prices: { ${created.model}: { input_per_mtok: ..., output_per_mtok: ... } } in the config`,
       severity: 'error',
@@ -205,7 +154,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const outDir = resolve(options.out ?? join(config.paths.reports, runId));
   const resultsPath = join(outDir, RESULTS_FILE);
   if (options.resume && !options.out) {
-    throw new InputError({ file: '--resume', message: 'needs --out DIR naming the interrupted run', severity: 'error' });
+    throw new InputError({ file: '{resume}', message: 'needs {out} naming the folder of the interrupted run', severity: 'error' });
   }
   if (options.resume) checkResumeFolder(outDir);
   else checkNewOutFolder(outDir);
@@ -334,17 +283,17 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
 }
 
 /** What a run with arms does not do yet: each would need its own rules for several arms. */
-function refuseWithArms(options: EvaluateOptions): void {
+function refuseWithArms(options: CheckedOptions): void {
   const flags: [boolean, string][] = [
-    [options.resume === true, '--resume'],
-    [options.updateBaseline === true, '--update-baseline'],
-    [options.maxCost !== undefined, '--max-cost'],
+    [options.resume === true, '{resume}'],
+    [options.updateBaseline === true, '{updateBaseline}'],
+    [options.maxCost !== undefined, '{maxCost}'],
   ];
   const given = flags.filter(([on]) => on).map(([, flag]) => flag);
   if (given.length) {
     throw new InputError({
       file: given.join(' '),
-      message: 'cannot go with arms (a --prompt, --provider or --model given twice) yet',
+      message: 'cannot go with arms (a {prompt}, {provider} or {model} given twice) yet',
       expected: 'one arm per run for this, e.g. the arm to record alone',
       severity: 'error',
     });
@@ -359,7 +308,7 @@ function refuseSameArms(runtimes: { arm: Arm; active: Map<string, PromptFile>; p
     const other = seen.get(identity(r));
     if (other !== undefined)
       throw new InputError({
-        file: '--prompt',
+        file: '{prompt}',
         message: `arms ${other} and ${r.arm.name} are the same (same provider, model and prompt contents)`,
         expected: 'arms that differ in a prompt version, provider or model',
         severity: 'error',
@@ -396,11 +345,11 @@ function armReportsOf(
   };
 }
 
-function noCaseMatches(options: EvaluateOptions): InputError {
+function noCaseMatches(options: CheckedOptions): InputError {
   const flags = [
-    ...(options.id ?? []).map((id) => `--id '${id}'`),
-    ...(options.module ?? []).map((m) => `--module ${m}`),
-    ...(options.caseType ?? []).map((t) => `--case-type ${t}`),
+    ...(options.id ?? []).map((id) => `{id} '${id}'`),
+    ...(options.module ?? []).map((m) => `{module} ${m}`),
+    ...(options.caseType ?? []).map((t) => `{caseType} ${t}`),
   ];
   return new InputError({
     file: flags.length ? flags.join(' ') : 'cases',
@@ -417,13 +366,13 @@ function refuseLintErrors(registry: Registry, active: Map<string, PromptFile>): 
   if (errors.length > 0) throw new InputError(errors);
 }
 
-function budgetOf(value: number): number {
+function budgetOf(value: number | string): number {
   // The CLI hands over what was typed when it is no number ("abc"), so that the error can quote it.
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
     throw new InputError({
-      file: '--max-cost',
+      file: '{maxCost}',
       message: `"${value}" is not an amount of US dollars`,
-      expected: 'a positive number, e.g. --max-cost 2.50',
+      expected: 'a positive number, e.g. {maxCost} 2.50',
       severity: 'error',
     });
   return value;
@@ -432,9 +381,9 @@ function budgetOf(value: number): number {
 function seedOf(value: number | string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2 ** 31)
     throw new InputError({
-      file: '--seed',
+      file: '{seed}',
       message: `"${value}" is not a seed`,
-      expected: 'a whole number from 0 to 2147483648, e.g. --seed 7',
+      expected: 'a whole number from 0 to 2147483648, e.g. {seed} 7',
       severity: 'error',
     });
   return value;
@@ -457,15 +406,15 @@ export function positiveInt(value: number | string, flag: string, limit = Number
   return value;
 }
 
-export function buildFilter(options: EvaluateOptions, modules: string[]): CaseFilter {
+export function buildFilter(options: CheckedOptions, modules: string[]): CaseFilter {
   const problems: Problem[] = [];
   for (const m of options.module ?? []) {
     if (!modules.includes(m) && m !== 'pipeline')
-      problems.push({ file: '--module', message: `unknown module "${m}"`, expected: `one of ${[...modules, 'pipeline'].join(', ')}`, severity: 'error' });
+      problems.push({ file: '{module}', message: `unknown module "${m}"`, expected: `one of ${[...modules, 'pipeline'].join(', ')}`, severity: 'error' });
   }
   for (const t of options.caseType ?? []) {
     if (!(CASE_TYPES as readonly string[]).includes(t))
-      problems.push({ file: '--case-type', message: `unknown case type "${t}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
+      problems.push({ file: '{caseType}', message: `unknown case type "${t}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
   }
   let shard: CaseFilter['shard'];
   if (options.shard !== undefined) {
@@ -473,7 +422,7 @@ export function buildFilter(options: EvaluateOptions, modules: string[]): CaseFi
     const index = Number(m?.[1]);
     const count = Number(m?.[2]);
     if (!m || count < 1 || index < 1 || index > count)
-      problems.push({ file: '--shard', message: `"${options.shard}" is not i/n with 1 ≤ i ≤ n`, expected: 'e.g. --shard 2/4', severity: 'error' });
+      problems.push({ file: '{shard}', message: `"${options.shard}" is not i/n with 1 ≤ i ≤ n`, expected: 'e.g. {shard} 2/4', severity: 'error' });
     else shard = { index, count };
   }
   if (problems.length) throw new InputError(problems);

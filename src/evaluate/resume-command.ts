@@ -57,7 +57,7 @@ export function runArguments(o: {
   repeat?: number | string;
   guards?: boolean;
   gates?: boolean;
-  maxCost?: number;
+  maxCost?: number | string;
 }): string[] {
   const args: string[] = [];
   const add = (flag: string, value: string | number | undefined) => value !== undefined && args.push(flag, String(value));

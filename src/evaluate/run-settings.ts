@@ -11,7 +11,8 @@ import type { CacheMode } from '../providers/response-cache.js';
 import type { Workspace } from '../config/workspace.js';
 import { InputError } from '../base/errors.js';
 import type { Config } from '../config/config.js';
-import { buildFilter, MAX_REPEAT, positiveInt, type EvaluateOptions } from './evaluate.js';
+import { buildFilter, MAX_REPEAT, positiveInt } from './evaluate.js';
+import type { CheckedOptions } from './evaluate-options.js';
 
 export interface RunSettings {
   /** Trials per case; with `auto`, the most a case may get (the cap). */
@@ -26,7 +27,7 @@ export interface RunSettings {
   guards: boolean;
 }
 
-export function resolveRunSettings(options: EvaluateOptions, ws: Workspace, env: NodeJS.ProcessEnv): RunSettings {
+export function resolveRunSettings(options: CheckedOptions, ws: Workspace, env: NodeJS.ProcessEnv): RunSettings {
   const { config } = ws;
   const suiteDir = resolve(options.cases ?? config.paths.cases);
   const { repeat, auto } = repeatOf(options, config);
@@ -43,18 +44,18 @@ export function resolveRunSettings(options: EvaluateOptions, ws: Workspace, env:
 }
 
 /** `--repeat 3`, `--repeat auto` (with `--repeat-cap N`), or the config's `repeat` and `repeat_cap` when the flags are not given. */
-function repeatOf(options: EvaluateOptions, config: Pick<Config, 'repeat' | 'repeat_cap'>): { repeat: number; auto: boolean } {
+function repeatOf(options: CheckedOptions, config: Pick<Config, 'repeat' | 'repeat_cap'>): { repeat: number; auto: boolean } {
   const value = options.repeat ?? config.repeat;
-  const flag = options.repeat !== undefined ? '--repeat' : 'repeat (config)';
+  const flag = options.repeat !== undefined ? '{repeat}' : 'repeat (config)';
   if (typeof value === 'string' && value.trim().toLowerCase() === 'auto') {
-    const cap = positiveInt(options.repeatCap ?? config.repeat_cap, options.repeatCap !== undefined ? '--repeat-cap' : 'repeat_cap (config)', MAX_REPEAT);
+    const cap = positiveInt(options.repeatCap ?? config.repeat_cap, options.repeatCap !== undefined ? '{repeatCap}' : 'repeat_cap (config)', MAX_REPEAT);
     return { repeat: cap, auto: true };
   }
   if (options.repeatCap !== undefined) {
     throw new InputError({
-      file: '--repeat-cap',
-      message: 'only goes with --repeat auto (it caps the trials of one case)',
-      expected: '--repeat auto --repeat-cap N, or --repeat N alone',
+      file: '{repeatCap}',
+      message: 'only goes with {repeat} auto (it caps the trials of one case)',
+      expected: '{repeat} auto {repeatCap} N, or {repeat} N alone',
       severity: 'error',
     });
   }

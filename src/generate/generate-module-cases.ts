@@ -64,7 +64,7 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
   const target = ws.active.get(options.module);
   if (!target || options.module === 'prompt_evaluation') {
     throw new InputError({
-      file: '--module',
+      file: '{module}',
       message: `unknown module "${options.module}"`,
       expected: [...ws.active.keys()].filter((m) => m !== 'prompt_evaluation').join(', '),
       severity: 'error',
@@ -72,10 +72,10 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
   }
   const types = options.types?.length ? [...new Set(options.types)] : DEFAULT_TYPES;
   const badType = types.find((t) => !(CASE_TYPES as readonly string[]).includes(t));
-  if (badType) throw new InputError({ file: '--type', message: `unknown case type "${badType}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
+  if (badType) throw new InputError({ file: '{types}', message: `unknown case type "${badType}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
   const total = options.count ?? 10;
   if (typeof total !== 'number' || !Number.isInteger(total) || total < 1 || total > 200)
-    throw new InputError({ file: '--count', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
+    throw new InputError({ file: '{count}', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
   const seed = checkSeed(options.seed);
   const providerName = options.provider ?? ws.config.provider;
 
@@ -193,7 +193,7 @@ export function header(what: string, provider: string, seed: number, generator: 
 export function checkSeed(seed: number | undefined): number {
   if (seed === undefined) return newSeed();
   if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31)
-    throw new InputError({ file: '--seed', message: `"${seed}" is not an integer from 0 to 2147483648`, severity: 'error' });
+    throw new InputError({ file: '{seed}', message: `"${seed}" is not an integer from 0 to 2147483648`, severity: 'error' });
   return seed;
 }
 

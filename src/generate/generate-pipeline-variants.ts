@@ -105,7 +105,7 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     index.add(String(s.scenario_id), scenarioText(s), (s.generated_by as GeneratedBy | undefined)?.strategy ?? null);
   if (sources.size === 0)
     throw new InputError({
-      file: '--scenario',
+      file: '{scenarios}',
       message: 'no scenario with an injection matches',
       expected: 'ids of scenarios that carry an `injection:`',
       severity: 'error',
@@ -249,7 +249,7 @@ function variantId(source: string, strategy: string, index: DuplicateIndex): str
 
 function unknownStrategy(name: string): never {
   throw new InputError({
-    file: '--strategy',
+    file: '{strategies}',
     message: `unknown strategy "${name}"`,
     expected: ATTACK_STRATEGIES.map((s) => s.name).join(', '),
     severity: 'error',

@@ -66,9 +66,9 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
       const model = options.model || config.model || env.ORDERFLOW_MODEL;
       if (!model) {
         throw new InputError({
-          file: '--model',
+          file: '{model}',
           message: 'the openai provider needs a model',
-          expected: '--model NAME, `model:` in orderflow.config.yaml, or the ORDERFLOW_MODEL environment variable',
+          expected: '{model} NAME, `model:` in orderflow.config.yaml, or the ORDERFLOW_MODEL environment variable',
           severity: 'error',
         });
       }
@@ -105,7 +105,7 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
     }
     default:
       throw new InputError({
-        file: options.providerSource ?? '--provider',
+        file: options.providerSource ?? '{provider}',
         message: `unknown provider "${options.provider}"`,
         expected: `one of ${PROVIDER_NAMES.join(', ')}`,
         severity: 'error',
@@ -115,5 +115,5 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
 
 function serverSetting(value: string): ServerSetting {
   if ((SERVER_KINDS as readonly string[]).includes(value)) return value as ServerSetting;
-  throw new InputError({ file: '--server', message: `unknown server kind "${value}"`, expected: `one of ${SERVER_KINDS.join(', ')}`, severity: 'error' });
+  throw new InputError({ file: '{server}', message: `unknown server kind "${value}"`, expected: `one of ${SERVER_KINDS.join(', ')}`, severity: 'error' });
 }

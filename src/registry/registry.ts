@@ -119,7 +119,7 @@ export type Pins = Record<string, string>;
  * One prompt version per module: the pinned one, else the highest. A pin that
  * names nothing is an error, never a silent fallback to the latest.
  */
-export function resolveActive(registry: Registry, pins: Pins, source = '--prompt'): Map<string, PromptFile> {
+export function resolveActive(registry: Registry, pins: Pins, source = '{prompt}'): Map<string, PromptFile> {
   const problems: Problem[] = [];
   for (const [module, name] of Object.entries(pins)) {
     const entry = registry.modules.get(module);

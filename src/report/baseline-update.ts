@@ -21,8 +21,7 @@ import type { Acceptance } from './gate.js';
 import { gateSettingsOf } from './gate-settings.js';
 import type { ReportHead } from './report-types.js';
 
-const refuse = (message: string, expected: string) =>
-  new InputError({ file: '--update-baseline', message: `refused: ${message}`, expected, severity: 'error' });
+const refuse = (message: string, expected: string) => new InputError({ file: '{updateBaseline}', message: `refused: ${message}`, expected, severity: 'error' });
 
 export interface UpdateRequest {
   filter: CaseFilter;
@@ -36,18 +35,18 @@ export interface UpdateRequest {
 /** The refusals that need nothing run: checked before the first case starts. */
 export function checkUpdateBeforeRun({ filter, gates, provider, model, old, accepted }: UpdateRequest): void {
   const flags = [
-    ...(filter.ids ?? []).map((id) => `--id ${id}`),
-    ...(filter.modules ?? []).map((m) => `--module ${m}`),
-    ...(filter.caseTypes ?? []).map((t) => `--case-type ${t}`),
-    ...(filter.shard ? [`--shard ${filter.shard.index}/${filter.shard.count}`] : []),
+    ...(filter.ids ?? []).map((id) => `{id} ${id}`),
+    ...(filter.modules ?? []).map((m) => `{module} ${m}`),
+    ...(filter.caseTypes ?? []).map((t) => `{caseType} ${t}`),
+    ...(filter.shard ? [`{shard} ${filter.shard.index}/${filter.shard.count}`] : []),
   ];
   if (flags.length)
-    throw refuse(`this run is filtered (${flags.join(' ')}); a baseline must cover the whole suite`, 'a run without --id, --module, --case-type or --shard');
-  if (!gates) throw refuse("the pipeline's guards are off (--no-guards): a measurement run is not a baseline", 'a run with the guards on');
+    throw refuse(`this run is filtered (${flags.join(' ')}); a baseline must cover the whole suite`, 'a run without {id}, {module}, {caseType} or {shard}');
+  if (!gates) throw refuse("the pipeline's guards are off: a measurement run is not a baseline", 'a run with the guards on');
   if (old && old.provider !== null && (old.provider !== provider || old.model !== model) && !accepted.includes('provider-change')) {
     throw refuse(
       `the baseline ran on ${old.provider} (${old.model}), this run on ${provider} (${model})`,
-      'the same provider and model, or --accept provider-change to switch the baseline on purpose',
+      'the same provider and model, or {accept} provider-change to switch the baseline on purpose',
     );
   }
 }
@@ -87,7 +86,7 @@ export async function recordBaseline(request: RecordRequest): Promise<void> {
       .join('; ');
     throw refuse(
       `the gate failed (${first}${failing.length > 2 ? `; ${failing.length - 2} more` : ''}; see ${head.run.report_dir}/report.md)`,
-      'a run whose gate passes, or --accept failed-gate to record it anyway',
+      'a run whose gate passes, or {accept} failed-gate to record it anyway',
     );
   }
   const cases: BaselineCase[] = [];

@@ -25,7 +25,7 @@ export type Acceptance = (typeof ACCEPT_VALUES)[number];
 export function parseAcceptFlags(values: readonly string[] = []): Acceptance[] {
   for (const v of values) {
     if (!(ACCEPT_VALUES as readonly string[]).includes(v))
-      throw new InputError({ file: '--accept', message: `unknown value "${v}"`, expected: `one of ${ACCEPT_VALUES.join(', ')}`, severity: 'error' });
+      throw new InputError({ file: '{accept}', message: `unknown value "${v}"`, expected: `one of ${ACCEPT_VALUES.join(', ')}`, severity: 'error' });
   }
   return [...new Set(values)] as Acceptance[];
 }

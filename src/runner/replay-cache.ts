@@ -16,7 +16,7 @@ export async function checkReplayCache(provider: Provider): Promise<void> {
   if (!(await holdsEntry(dir))) {
     throw new InputError({
       file: displayPath(dir),
-      message: `--replay: the response cache is ${(await exists(dir)) ? 'empty' : 'missing'}, so no case could be answered`,
+      message: `{replay}: the response cache is ${(await exists(dir)) ? 'empty' : 'missing'}, so no case could be answered`,
       expected: 'record the responses first (a run with cache mode read_write), or point cache.dir at the recorded cache',
       severity: 'error',
     });

@@ -31,6 +31,8 @@ describe("import { evaluate } from 'orderflow'", () => {
     const root = repoCopy();
     const error = await evaluate({ config: join(root, 'orderflow.config.yaml'), module: ['no_such_module'], env: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).problems[0]).toMatchObject({ file: '--module', severity: 'error' });
+    // Named by the option's key, as the caller wrote it: only the CLI speaks of --module.
+    expect((error as InputError).problems[0]).toMatchObject({ file: 'module', option: 'module', severity: 'error' });
+    expect((error as InputError).message).toMatch(/^module: error: unknown module "no_such_module"/);
   });
 });

@@ -90,11 +90,11 @@ describe('--update-baseline: refused before the run', () => {
   });
 
   it.each([
-    ['--id', { filter: { ids: ['intent-*'] } }, /refused: this run is filtered \(--id intent-\*\); a baseline must cover the whole suite/],
-    ['--module', { filter: { modules: ['pipeline'] } }, /filtered \(--module pipeline\)/],
-    ['--case-type', { filter: { caseTypes: ['normal'] } }, /filtered \(--case-type normal\)/],
-    ['--shard', { filter: { shard: { index: 1, count: 3 } } }, /filtered \(--shard 1\/3\)/],
-    ['--no-guards', { gates: false }, /refused: the pipeline's guards are off \(--no-guards\)/],
+    ['--id', { filter: { ids: ['intent-*'] } }, /refused: this run is filtered \(id intent-\*\); a baseline must cover the whole suite/],
+    ['--module', { filter: { modules: ['pipeline'] } }, /filtered \(module pipeline\)/],
+    ['--case-type', { filter: { caseTypes: ['normal'] } }, /filtered \(caseType normal\)/],
+    ['--shard', { filter: { shard: { index: 1, count: 3 } } }, /filtered \(shard 1\/3\)/],
+    ['--no-guards', { gates: false }, /refused: the pipeline's guards are off: a measurement run is not a baseline/],
     ['another provider', { provider: 'sim:gullible' }, /refused: the baseline ran on sim \(sim\), this run on sim:gullible \(sim\)/],
     ['another model', { provider: 'sim', model: 'other' }, /this run on sim \(other\)/],
   ] as const)('%s is refused', (_what, patch, message) => {

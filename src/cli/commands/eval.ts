@@ -1,4 +1,5 @@
-import { evaluate, type EvaluateOptions } from '../../evaluate/evaluate.js';
+import { evaluate } from '../../evaluate/evaluate.js';
+import type { CheckedOptions } from '../../evaluate/evaluate-options.js';
 import { InputError } from '../../base/errors.js';
 import { RunInterrupted } from '../../runner/run-eval.js';
 import { displayPath } from '../../registry/registry.js';
@@ -12,7 +13,7 @@ import { resumeCommand } from '../../evaluate/resume-command.js';
 import { armFlagsOf, resolveArms } from '../../evaluate/arms.js';
 import { loadConfig } from '../../config/config.js';
 
-export interface EvalCommandOptions extends Omit<EvaluateOptions, 'observer' | 'signal'> {
+export interface EvalCommandOptions extends Omit<CheckedOptions, 'observer' | 'signal'> {
   quiet?: boolean;
   /** `--dry-run` / `--estimate`: print calls, tokens and cost; call nothing, write nothing. */
   dryRun?: boolean;
@@ -35,12 +36,14 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
   }
   if (options.gates === false)
     printProblems(output, [{ file: '--no-gates', message: 'is deprecated and will be removed in the next version; use --no-guards', severity: 'warning' }]);
-  if (options.dryRun || options.estimate) {
+  // The flags of the command itself; the rest are evaluate()'s options, which it checks by key.
+  const { quiet, dryRun, estimate: estimateOnly, ...runOptions } = options;
+  if (dryRun || estimateOnly) {
     const { estimateRun } = await import('../../evaluate/estimate-run.js');
     const { arms } = resolveArms(armFlagsOf(options, (await loadConfig(options.config)).config.arms));
     for (const arm of arms) {
       if (arms.length > 1) output.out(`arm ${arm.name}:`);
-      const estimate = await estimateRun({ ...options, provider: arm.provider, model: arm.model, prompt: arm.prompt });
+      const estimate = await estimateRun({ ...runOptions, provider: arm.provider, model: arm.model, prompt: arm.prompt });
       printProblems(output, estimate.warnings);
       output.out(renderEstimate(estimate));
     }
@@ -57,17 +60,17 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
   for (const name of Object.keys(SIGNAL_EXIT)) process.on(name, onSignal);
   try {
     const result = await evaluate({
-      ...options,
+      ...runOptions,
       commandArgs: argv.slice(argv.indexOf('eval') + 1),
       signal: controller.signal,
-      ...(options.quiet ? {} : { observer: progressObserver(output, isInteractive()) }),
+      ...(quiet ? {} : { observer: progressObserver(output, isInteractive()) }),
     });
     // On stderr, so that -q's one verdict line on stdout stays one line; a warning is never silent.
     printProblems(
       output,
       result.warnings.filter((w) => w.severity === 'warning'),
     );
-    if (options.quiet) {
+    if (quiet) {
       output.out(verdictLine(result.head));
       for (const line of baselineProblemLines(result.head)) output.out(line);
       output.out(`report: ${result.files.html}`);
