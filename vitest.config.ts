@@ -27,6 +27,8 @@ const SLOW = [
   'test/eval/openai-end-to-end.test.ts',
   // docs/api.md's examples as a user's project runs them: tsc over the package's .d.ts, then a process per example.
   'test/api/api-docs.test.ts',
+  // npm pack, init --from the tarball, npm install --offline and npx orderflow in the new project.
+  'test/cli/install-from-tarball.test.ts',
 ];
 /**
  * `fast` does not isolate its files: each worker evaluates src/ once, not once

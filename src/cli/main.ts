@@ -134,8 +134,9 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
 
   program
     .command('init [dir]')
-    .description('start a project: config, one prompt, one case file and a CI workflow (never overwrites)')
-    .action((dir) => run(async () => (await import('./commands/init.js')).initCommand(dir, output))());
+    .description('start a project: config, one prompt, one case file, a CI workflow and package.json with orderflow as a dev dependency (never overwrites)')
+    .option('--from <tarball|folder|git-url>', 'where the project installs orderflow from (default: this orderflow, when it is a folder)')
+    .action((dir, opts) => run(async () => (await import('./commands/init.js')).initCommand(dir, output, opts))());
 
   const reports = program.command('reports').description('manage the report folders of past runs');
   reports
