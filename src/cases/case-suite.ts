@@ -65,11 +65,18 @@ export interface CaseSuite {
 /** The folder of pipeline scenarios; every other folder under cases/ is named after a module. */
 export const PIPELINE_DIR = 'pipeline';
 
+/**
+ * Parsed case files by what decides their parse: path, bytes and the active
+ * prompts they are validated against. `eval --watch` keeps one across runs, so
+ * that a save re-parses the file saved and not the suite.
+ */
+export type SuiteParseCache = Map<string, { items: SuiteItem[]; problems: Problem[] }>;
+
 export async function loadCaseSuite(
   casesDir: string,
   active: Map<string, PromptFile>,
   filter: CaseFilter = {},
-  options: { collectIds?: boolean; keepParsedUpTo?: number } = {},
+  options: { collectIds?: boolean; keepParsedUpTo?: number; parseCache?: SuiteParseCache } = {},
 ): Promise<CaseSuite> {
   const problems: Problem[] = [];
   const suite: CaseSuite = {
@@ -101,7 +108,7 @@ export async function loadCaseSuite(
     }
     const read = await readCaseFile(path, shown, problems);
     if (read === undefined) continue;
-    const items = parseItems(shown, read.text, module, active, problems);
+    const items = cachedParse(options.parseCache, path, read.digest, module, active, problems, () => parseItems(shown, read.text, module, active, problems));
     const fileNumber = shownFiles.push(shown) - 1;
     const selected: SuiteItem[] = [];
     for (const item of items) {
@@ -193,6 +200,32 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
     if (hasErrors(problems)) throw new InputError(problems);
     for (const item of items) if (select(itemKey(item))) yield item;
   }
+}
+
+function cachedParse(
+  cache: SuiteParseCache | undefined,
+  path: string,
+  digest: string,
+  module: string,
+  active: Map<string, PromptFile>,
+  problems: Problem[],
+  parse: () => SuiteItem[],
+): SuiteItem[] {
+  if (!cache) return parse();
+  // A module's cases are checked against its own prompt; scenarios against every module's.
+  const prompts = module === PIPELINE_DIR ? [...active.values()].map((p) => p.sha256).join(',') : (active.get(module)?.sha256 ?? '');
+  const key = `${path}\u0000${digest}\u0000${prompts}`;
+  const hit = cache.get(key);
+  if (hit) {
+    problems.push(...hit.problems);
+    return hit.items;
+  }
+  const before = problems.length;
+  const items = parse();
+  // Entries of older bytes of the same file are dead: one entry per file.
+  for (const k of cache.keys()) if (k.startsWith(`${path}\u0000`)) cache.delete(k);
+  cache.set(key, { items, problems: problems.slice(before) });
+  return items;
 }
 
 function parseItems(shown: string, text: string, module: string, active: Map<string, PromptFile>, problems: Problem[], check = true): SuiteItem[] {

@@ -99,6 +99,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--max-cost <usd>', 'stop sending new calls once this run has spent this many US dollars; --resume finishes it', decimal)
     .option('--server <kind>', 'the OpenAI-compatible server: auto | openai | deepseek | vllm | ollama | llama.cpp | other (default openai.server)')
     .option('-q, --quiet', 'print only the verdict line and the report path')
+    .option('-w, --watch', 'run, then run again on every save under the prompts, the cases and the config: only what the change affects')
     .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output, argv.slice(2)))());
 
   common(program.command('generate').description('write new cases for a module, or attack variants of pipeline scenarios, for review'))

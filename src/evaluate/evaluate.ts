@@ -8,7 +8,7 @@
 import { join, resolve } from 'node:path';
 import { CASE_TYPES } from '../cases/case-schema.js';
 import { compileFilter, type CaseFilter } from '../cases/case-filter.js';
-import { iterateSuite, loadCaseSuite, suiteFingerprint } from '../cases/case-suite.js';
+import { iterateSuite, loadCaseSuite, suiteFingerprint, type SuiteParseCache } from '../cases/case-suite.js';
 import { MAX_CONCURRENCY } from '../config/config.js';
 import { InputError, type Problem } from '../base/errors.js';
 import { BudgetedProvider } from '../providers/budget.js';
@@ -52,6 +52,15 @@ export interface EvaluateResult extends WrittenReports {
 }
 
 export async function evaluate(given: EvaluateOptions = {}): Promise<EvaluateResult> {
+  return evaluateIn(given, {});
+}
+
+/** What outlives one run when runs follow each other in one process (`eval --watch`). */
+export interface RunSession {
+  parseCache?: SuiteParseCache;
+}
+
+export async function evaluateIn(given: EvaluateOptions, session: RunSession): Promise<EvaluateResult> {
   const options = checkEvaluateOptions(given);
   const env = options.env ?? process.env;
   const armPlan = resolveArms(armFlagsOf(options, (await loadConfig(options.config)).config.arms));
@@ -83,7 +92,10 @@ export async function evaluate(given: EvaluateOptions = {}): Promise<EvaluateRes
       severity: 'error',
     });
   }
-  const suite = await loadCaseSuite(casesDir, ws.active, filter, { collectIds: options.resume === true });
+  const suite = await loadCaseSuite(casesDir, ws.active, filter, {
+    collectIds: options.resume === true,
+    ...(session.parseCache ? { parseCache: session.parseCache } : {}),
+  });
   warnings.push(...suite.warnings);
   if (suite.total === 0 && !filter.shard) throw noCaseMatches(options);
   if (options.updateBaseline && options.baseline === false) {

@@ -18,6 +18,8 @@ export interface EvalCommandOptions extends Omit<CheckedOptions, 'observer' | 's
   /** `--dry-run` / `--estimate`: print calls, tokens and cost; call nothing, write nothing. */
   dryRun?: boolean;
   estimate?: boolean;
+  /** `--watch`: run again on every save under the prompts, the cases and the config. */
+  watch?: boolean;
 }
 
 /** Shell convention: killed by signal n exits 128 + n. */
@@ -37,7 +39,8 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
   if (options.gates === false)
     printProblems(output, [{ file: '--no-gates', message: 'is deprecated and will be removed in the next version; use --no-guards', severity: 'warning' }]);
   // The flags of the command itself; the rest are evaluate()'s options, which it checks by key.
-  const { quiet, dryRun, estimate: estimateOnly, ...runOptions } = options;
+  const { quiet, dryRun, estimate: estimateOnly, watch, ...runOptions } = options;
+  if (watch && !dryRun && !estimateOnly) return (await import('./eval-watch.js')).watchCommand(runOptions, output);
   if (dryRun || estimateOnly) {
     const { estimateRun } = await import('../../evaluate/estimate-run.js');
     const { arms } = resolveArms(armFlagsOf(options, (await loadConfig(options.config)).config.arms));
