@@ -29,6 +29,8 @@ const SLOW = [
   'test/api/api-docs.test.ts',
   // npm pack, init --from the tarball, npm install --offline and npx orderflow in the new project.
   'test/cli/install-from-tarball.test.ts',
+  // eval --watch as a process: a save, then SIGINT.
+  'test/cli/watch-process.test.ts',
 ];
 /**
  * `fast` does not isolate its files: each worker evaluates src/ once, not once
