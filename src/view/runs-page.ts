@@ -58,18 +58,27 @@ function runRow(run: RunSummary, previous: RunSummary | undefined): SafeHtml {
 <td><a href="${href}"><code>${run.name}</code></a></td>
 <td class="${run.problem ? 'problem' : ''}">${verdictBadge(run)}${run.problem ? html`<div>${run.problem}</div>` : ''}</td>
 <td>${run.provider ?? '–'}${run.model && run.model !== run.provider ? html` · ${run.model}` : ''}</td>
-<td>${counts ? html`${counts.passed}/${counts.total} passed${counts.failed ? html` · <b>${counts.failed} failed</b>` : ''}${counts.error ? ` · ${counts.error} errors` : ''}` : '–'}</td>
+<td>${counts && run.state !== 'finished' ? html`${counts.total} results so far${counts.failed + counts.error ? html` · <b>${counts.failed + counts.error} failed</b>` : ''}` : counts ? html`${counts.passed}/${counts.total} passed${counts.failed ? html` · <b>${counts.failed} failed</b>` : ''}${counts.error ? ` · ${counts.error} errors` : ''}` : '–'}</td>
 <td class="metrics">${HEADLINE.flatMap((id) => {
     const v = run.metrics[id]?.value;
     return v === undefined || v === null ? [] : [html`<div><span class="muted">${id}</span> ${formatMetric(id, v)}</div>`];
   })}</td>
-<td class="prompts">${Object.entries(run.prompts).map(([module, version]) => {
-    const changed = previous && previous.prompts[module] !== undefined && previous.prompts[module] !== version;
-    return html`<span class="${changed ? 'prompt-changed' : ''}" title="${module}${changed ? ` (was ${previous!.prompts[module]})` : ''}">${version}</span> `;
-  })}</td>
+<td class="prompts">${promptVersions(run, previous)}</td>
 <td>${run.arms.join(', ')}</td>
 <td>${run.state === 'running' || run.state === 'interrupted' ? html`<a href="${href}live">live</a>` : previous ? html`<a href="/compare?a=${encodeURIComponent(previous.name)}&amp;b=${encodeURIComponent(run.name)}">vs previous</a>` : ''}</td>
 </tr>`;
+}
+
+/** What a prompt engineer looks for first: the versions that changed since the run before; the rest folded. */
+function promptVersions(run: RunSummary, previous: RunSummary | undefined): SafeHtml {
+  const entries = Object.entries(run.prompts);
+  const changed = previous ? entries.filter(([m, v]) => previous.prompts[m] !== undefined && previous.prompts[m] !== v) : [];
+  const all = entries.map(([module, version]) => html`<span title="${module}">${version}</span> `);
+  return html`${changed.map(([module, version]) => html`<div class="prompt-changed" title="${module}">${version} <span class="muted">(was ${previous!.prompts[module]})</span></div>`)}${
+    entries.length
+      ? html`<details><summary>${changed.length ? `all ${entries.length} prompts` : `${entries.length} prompts${previous ? ', none changed' : ''}`}</summary>${all}</details>`
+      : ''
+  }`;
 }
 
 export function verdictBadge(run: RunSummary): SafeHtml {

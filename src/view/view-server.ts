@@ -88,7 +88,9 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     }
     if (head === 'events' && segments.length === 1) return streamRuns(req, res);
     if (head === 'live' && segments.length === 1) {
-      const newest = (await listRuns(options.dir))[0];
+      // The newest run in progress (a watch loop's), else the newest run.
+      const all = await listRuns(options.dir);
+      const newest = all.find((r) => r.state === 'running') ?? all[0];
       return redirect(res, newest ? `/runs/${encodeURIComponent(newest.name)}/live?follow=1` : '/');
     }
     if (head === 'compare' && segments.length === 1) return page(await compare(url.searchParams.get('a'), url.searchParams.get('b')));

@@ -63,7 +63,9 @@ export function plantHostileRun(reports: string, from: string, name: string, cas
         .replaceAll(JSON.stringify(caseId), quoted)
         .replaceAll('"response_v3"', quoted)
         .replace(/"provider":"sim"/g, `"provider":${quoted}`)
-        .replace(/"provider": "sim"/g, `"provider": ${quoted}`),
+        .replace(/"provider": "sim"/g, `"provider": ${quoted}`)
+        // The oldest run of the folder, so that it is nobody's "run before".
+        .replace(/"started_at": ?"[^"]+"/g, '"started_at":"2000-01-01T00:00:00.000Z"'),
     );
   }
 }

@@ -116,7 +116,15 @@ describe('the pages', () => {
     const regressed = readReport(join(runs.reports, runs.regressed));
     expect(row(runs.regressed)).toContain('FAILED');
     expect(row(runs.regressed)).toContain(`${regressed.summary.passed}/${regressed.summary.total} passed`);
-    expect(row(runs.regressed)).toMatch(/class="prompt-changed" title="customer_response_generation \(was response_v2\)">response_v3</);
+    expect(row(runs.regressed)).toContain(
+      '<div class="prompt-changed" title="customer_response_generation">response_v3 <span class="muted">(was response_v2)</span></div>',
+    );
+    expect(row(runs.pinned)).toContain(
+      '<div class="prompt-changed" title="customer_response_generation">response_v2 <span class="muted">(was response_v3)</span></div>',
+    );
+    // Only the module whose prompt changed is called out; the others are folded.
+    expect(row(runs.regressed).match(/class="prompt-changed"/g)).toHaveLength(1);
+    expect(row(runs.regressed)).toMatch(/<summary>all \d+ prompts<\/summary>/);
     expect(row(runs.regressed)).toContain(`case_pass_rate</span> ${(regressed.metrics.case_pass_rate!.value! * 100).toFixed(1)}%`);
     expect(row(runs.baseline)).toContain('passed');
     expect(row(runs.gullible)).toContain('sim:gullible');
