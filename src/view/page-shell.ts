@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { PAGE_STYLE } from '../report/html/page-assets.js';
 import { html, trusted, type SafeHtml } from '../report/html/safe-html.js';
 
-export const VIEW_STYLE = `${PAGE_STYLE}
+const VIEW_STYLE = `${PAGE_STYLE}
 table.runs td,table.runs th{white-space:nowrap}
 table.runs td.prompts{white-space:normal;font-size:12px;max-width:340px}
 table.runs td.metrics{font-size:12px}
@@ -36,7 +36,7 @@ progress{width:420px;height:14px;vertical-align:middle}
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** report.html's policy for a page of the viewer; `script` is the page's one script, if it has one. */
-export function viewPolicy(script: string | null, followsEvents = false): string {
+function viewPolicy(script: string | null, followsEvents = false): string {
   return [
     `default-src 'none'`,
     `style-src ${sha256(VIEW_STYLE)}`,

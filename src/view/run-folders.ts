@@ -15,15 +15,15 @@ import { LOCK_FILE, liveWriter } from '../runner/run-folder-lock.js';
 import { readResultsLines } from '../runner/results-file.js';
 import { isRunHeader } from '../runner/result-line-shape.js';
 
-export type RunState = 'finished' | 'running' | 'interrupted' | 'corrupt';
+type RunState = 'finished' | 'running' | 'interrupted' | 'corrupt';
 
-export interface MetricPoint {
+interface MetricPoint {
   value: number | null;
   low: number | null;
   high: number | null;
 }
 
-export interface RunCounts {
+interface RunCounts {
   total: number;
   passed: number;
   failed: number;

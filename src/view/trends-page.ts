@@ -16,7 +16,7 @@ import { when } from './runs-page.js';
 const RUN_CAP = 60;
 const CASE_CAP = 1_000;
 
-export const seriesOf = (run: RunSummary) => `${run.provider ?? '?'} · ${run.model ?? '?'}`;
+const seriesOf = (run: RunSummary) => `${run.provider ?? '?'} · ${run.model ?? '?'}`;
 
 export function trendsPage(all: readonly RunSummary[], folder: string, asked: string | null) {
   const finished = all.filter((r) => r.state === 'finished');

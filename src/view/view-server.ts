@@ -203,7 +203,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
  * of the viewer: `..`, `.`, a separator or a NUL inside a segment, or an
  * escape that does not decode. `/runs/x/` ends with an empty segment.
  */
-export function pathSegments(rawUrl: string): string[] | null {
+function pathSegments(rawUrl: string): string[] | null {
   if (!rawUrl.startsWith('/')) return null;
   const path = rawUrl.split(/[?#]/, 1)[0]!;
   if (path === '/') return [];
