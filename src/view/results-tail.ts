@@ -18,6 +18,8 @@ export interface TailRead {
   lines: RawResultsLine[];
   /** Lines dropped for being longer than LONGEST_LINE. */
   dropped: number;
+  /** The file holds more than this read took: read again. */
+  more: boolean;
 }
 
 export class ResultsTail {
@@ -29,7 +31,7 @@ export class ResultsTail {
   constructor(private readonly path: string) {}
 
   async read(): Promise<TailRead> {
-    const out: TailRead = { reset: false, lines: [], dropped: 0 };
+    const out: TailRead = { reset: false, lines: [], dropped: 0, more: false };
     const size = await stat(this.path).then(
       (s) => s.size,
       () => null,
@@ -49,6 +51,7 @@ export class ResultsTail {
       await file.close();
     }
     this.offset += got;
+    out.more = got > 0 && this.offset < size;
     const bytes = Buffer.concat([this.partial, chunk.subarray(0, got)]);
     const cut = bytes.lastIndexOf(0x0a);
     if (cut === -1) {

@@ -12,8 +12,8 @@ import { checkReportShape } from '../report/report-shape.js';
 import type { Report } from '../report/report-types.js';
 import { RESULTS_FILE, RUN_MARKER } from '../runner/out-folder.js';
 import { LOCK_FILE, liveWriter } from '../runner/run-folder-lock.js';
-import { readResultsLines } from '../runner/results-file.js';
 import { isRunHeader } from '../runner/result-line-shape.js';
+import { ResultsTail } from './results-tail.js';
 
 type RunState = 'finished' | 'running' | 'interrupted' | 'corrupt';
 
@@ -90,6 +90,7 @@ export async function readRun(reportsDir: string, name: string): Promise<RunSumm
   const cached = cache.get(dir);
   if (cached?.stamp === stamp) return cached.summary;
   const base = emptySummary(name, dir, folder.mtimeMs);
+  if (report) tallies.delete(join(dir, RESULTS_FILE));
   const summary = report
     ? await fromReport(base, join(dir, 'report.json'))
     : results
@@ -147,27 +148,49 @@ async function fromReport(base: RunSummary, path: string): Promise<RunSummary> {
   return summary;
 }
 
-async function fromResults(base: RunSummary, path: string, state: 'running' | 'interrupted'): Promise<RunSummary> {
-  const counts: RunCounts = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
-  const modules = new Set<string>();
-  let summary: RunSummary = { ...base, state };
-  let header = false;
-  let unreadable = 0;
-  try {
-    for await (const line of readResultsLines(path)) {
+/** What has been read of each results file without a report: a run in progress is read on from where it was, not again from its start. */
+interface Tally {
+  tail: ResultsTail;
+  counts: RunCounts;
+  modules: Set<string>;
+  header: Partial<Report['run']> | null;
+  unreadable: number;
+}
+const tallies = new Map<string, Tally>();
+const freshCounts = (): RunCounts => ({ total: 0, passed: 0, failed: 0, error: 0, skipped: 0 });
+
+async function tallyOf(path: string): Promise<Tally> {
+  let tally = tallies.get(path);
+  if (!tally) tallies.set(path, (tally = { tail: new ResultsTail(path), counts: freshCounts(), modules: new Set(), header: null, unreadable: 0 }));
+  for (let more = true; more; ) {
+    const read = await tally.tail.read();
+    more = read.more;
+    if (read.reset) Object.assign(tally, { counts: freshCounts(), modules: new Set(), header: null, unreadable: 0 });
+    tally.unreadable += read.dropped;
+    for (const line of read.lines) {
       const value = line.value as { type?: unknown; status?: unknown; module?: unknown } | undefined;
-      if (isRunHeader(value) && !header) {
-        header = true;
-        summary = withProvenance(summary, value.run as Partial<Report['run']>);
-      } else if (value?.type === 'case_result' && typeof value.status === 'string' && value.status in counts && value.status !== 'total') {
-        counts.total += 1;
-        counts[value.status as keyof RunCounts] += 1;
-        if (typeof value.module === 'string') modules.add(value.module);
-      } else unreadable += 1;
+      const status = typeof value?.status === 'string' ? value.status : '';
+      if (isRunHeader(value) && !tally.header) tally.header = value.run as Partial<Report['run']>;
+      else if (value?.type === 'case_result' && status !== 'total' && Object.hasOwn(tally.counts, status)) {
+        tally.counts.total += 1;
+        tally.counts[status as keyof RunCounts] += 1;
+        if (typeof value.module === 'string') tally.modules.add(value.module);
+      } else tally.unreadable += 1;
     }
-  } catch (error) {
-    return { ...summary, state: 'corrupt', problem: `${RESULTS_FILE}: ${firstLine(error)}` };
   }
+  return tally;
+}
+
+async function fromResults(base: RunSummary, path: string, state: 'running' | 'interrupted'): Promise<RunSummary> {
+  let tally: Tally;
+  try {
+    tally = await tallyOf(path);
+  } catch (error) {
+    tallies.delete(path);
+    return { ...base, state: 'corrupt', problem: `${RESULTS_FILE}: ${firstLine(error)}` };
+  }
+  const { counts, header, unreadable } = tally;
+  const summary: RunSummary = header ? withProvenance({ ...base, state }, header) : { ...base, state };
   if (!header && counts.total === 0 && unreadable > 0)
     return { ...summary, state: 'corrupt', problem: `${RESULTS_FILE}: no run header, and no line is a result` };
   const problems = [
@@ -175,7 +198,12 @@ async function fromResults(base: RunSummary, path: string, state: 'running' | 'i
     ...(unreadable ? [`${unreadable} line(s) of ${RESULTS_FILE} are not results`] : []),
     ...(state === 'interrupted' ? ['stopped before its report (no report.json): --resume finishes it'] : []),
   ];
-  return { ...summary, counts, modules: summary.modules.length ? summary.modules : [...modules].sort(), problem: problems.join('; ') || null };
+  return {
+    ...summary,
+    counts: { ...counts },
+    modules: summary.modules.length ? summary.modules : [...tally.modules].sort(),
+    problem: problems.join('; ') || null,
+  };
 }
 
 /** What a run header or report.json says about who ran what, each field checked before it is used. */

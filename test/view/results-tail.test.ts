@@ -52,6 +52,21 @@ describe('ResultsTail', () => {
     expect(read.lines.map((l) => l.text)).toEqual(['{"c":3}']);
   });
 
+  it('says when the file holds more than one read takes', async () => {
+    const path = join(tempDir(), 'results.jsonl');
+    const line = `{"pad":"${'p'.repeat(1000)}"}\n`;
+    writeFileSync(path, line.repeat(5_000));
+    const tail = new ResultsTail(path);
+    const first = await tail.read();
+    expect(first.more).toBe(true);
+    let lines = first.lines.length;
+    for (let read = await tail.read(); ; read = await tail.read()) {
+      lines += read.lines.length;
+      if (!read.more) break;
+    }
+    expect(lines).toBe(5_000);
+  });
+
   it('drops a line longer than 16 MiB, and goes on with the next', async () => {
     const path = join(tempDir(), 'results.jsonl');
     const tail = new ResultsTail(path);

@@ -375,6 +375,12 @@ describe('a run in progress', () => {
     const list = await get('/');
     expect(list.body).toMatch(/<tr data-run="zz-stopped"[^>]*data-verdict="interrupted"/);
     expect(list.body).toContain('stopped before its report (no report.json): --resume finishes it');
+    // The torn last line waits; lines added later are counted from where the reading stopped.
+    expect(list.body).toContain('3 results so far');
+    appendFileSync(join(dir, 'results.jsonl'), 'ult"}\n');
+    expect((await get('/')).body).toContain('1 line(s) of results.jsonl are not results');
+    writeFileSync(join(dir, 'results.jsonl'), `${source}\n`);
+    expect((await get('/')).body).toMatch(/<tr data-run="zz-stopped"[^]*?3 results so far/);
     const seen = await events('/runs/zz-stopped/events', (s) => s.some((e) => e.event === 'state'));
     expect(seen.filter((e) => e.event === 'result')).toHaveLength(3);
     expect(seen.find((e) => e.event === 'state')!.data).toMatchObject({ state: 'stopped' });
