@@ -144,6 +144,9 @@ async function fromReport(base: RunSummary, path: string): Promise<RunSummary> {
     baseline: baselineOf(report.baseline),
     modules: isObject(report.by_module) ? Object.keys(report.by_module).sort() : [],
   };
+  // A run with arms names them in its comparison block (the header's list is absent on older runs).
+  const arms = (report as { arms?: { arms?: unknown } }).arms?.arms;
+  if (!summary.arms.length && Array.isArray(arms)) summary.arms = arms.flatMap((a) => (isObject(a) && typeof a.name === 'string' ? [a.name] : []));
   for (const c of report.cases) summary.cases.set(c.id, { module: c.module, status: c.status });
   return summary;
 }

@@ -28,16 +28,17 @@ export function trendsPage(all: readonly RunSummary[], folder: string, asked: st
     .reverse();
   const picker = html`<form class="filters" method="get" action="/trends"><label>provider · model <select name="series" aria-label="provider and model">${series.map((s) => html`<option value="${s}"${s === chosen ? html` selected` : ''}>${s}</option>`)}</select></label> <button type="submit">show</button> <span class="muted">${runs.length} finished runs, oldest on the left${finished.filter((r) => seriesOf(r) === chosen).length > RUN_CAP ? ` (the newest ${RUN_CAP})` : ''}</span></form>`;
   const body = runs.length
-    ? html`<section id="trends"><h2>Metrics across runs</h2>${picker}<p class="muted">Each point is a run (its interval as a bar); the dashed line is the baseline the newest run was compared with, and a ringed point is the run recorded as that baseline.</p>${metricCharts(runs)}</section>${caseHistory(runs)}`
+    ? html`<section id="trends"><h2>Metrics across runs</h2>${picker}<p class="muted">Each point is a run (its interval as a bar); the dashed line is the baseline the newest compared run was compared with, and a ringed point is the run recorded as that baseline.</p>${metricCharts(runs)}</section>${caseHistory(runs)}`
     : html`<section id="trends"><h2>Metrics across runs</h2><p>No finished run in this folder yet.</p></section>`;
   return viewPage({ title: 'orderflow view · trends', section: 'trends', folder, body, script: runs.length ? TRENDS_SCRIPT : undefined });
 }
 
 function metricCharts(runs: readonly RunSummary[]): SafeHtml[] {
-  const newest = runs[runs.length - 1]!;
+  // The baseline of the newest run that was compared with one (a --no-baseline run says nothing of it).
+  const compared = [...runs].reverse().find((r) => r.baseline)?.baseline;
   return METRIC_IDS.flatMap((id) => {
     if (!runs.some((r) => r.metrics[id]?.value != null)) return [];
-    return [metricChart(id, runs, newest.baseline?.metrics[id] ?? null, newest.baseline?.runId ?? null)];
+    return [metricChart(id, runs, compared?.metrics[id] ?? null, compared?.runId ?? null)];
   });
 }
 

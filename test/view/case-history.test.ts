@@ -70,6 +70,9 @@ describe("a case's history", () => {
     expect(page).toContain('<circle class="pt pt-baseline"');
     expect(page).toContain('class="baseline-line"');
     expect(page).toContain('baseline 100.0%');
+    // A newer run with --no-baseline says nothing of the baseline: the line stays.
+    const newer = [...runs, run(2, 'intent_v1', 'passed')];
+    expect(trendsPage([...newer].reverse(), 'reports', null).html).toContain('class="baseline-line"');
     runs[1]!.baseline = null;
     const without = trendsPage([...runs].reverse(), 'reports', null).html;
     expect(without).not.toContain('<circle class="pt pt-baseline"');

@@ -13,6 +13,7 @@ import { lockRunFolder } from '../../src/runner/run-folder-lock.js';
 import { startViewServer, type ViewServer } from '../../src/view/view-server.js';
 import { HOSTILE, makeViewerRuns, plantHostileRun, type ViewerRuns } from '../support/viewer-runs.js';
 import { readReport } from '../support/eval-fixture.js';
+import { runCli } from '../support/run-cli.js';
 import { sharedCopyOfRepo } from '../support/temp-dir.js';
 
 let runs: ViewerRuns;
@@ -21,6 +22,24 @@ let server: ViewServer;
 beforeAll(async () => {
   runs = await makeViewerRuns();
   const { reports } = runs;
+  // A run with two arms, the old prompt pinned (so the cases v3 broke pass again).
+  const arms = await runCli(
+    [
+      'eval',
+      '-q',
+      '-p',
+      'sim',
+      '-p',
+      'sim:gullible',
+      '--no-baseline',
+      '--prompt',
+      'customer_response_generation=response_v2',
+      '--out',
+      join(reports, 'arms-run'),
+    ],
+    { cwd: runs.root },
+  );
+  expect(arms.code, arms.stderr).toBe(0);
   // Disk as it can be: a report.json cut short, one that is no report, a results file of no results, a link out of the folder.
   mkdirSync(join(reports, 'cut-short'));
   writeFileSync(join(reports, 'cut-short/report.json'), readFileSync(join(reports, runs.baseline, 'report.json'), 'utf8').slice(0, 500));
@@ -128,6 +147,8 @@ describe('the pages', () => {
     expect(row(runs.regressed)).toContain(`case_pass_rate</span> ${(regressed.metrics.case_pass_rate!.value! * 100).toFixed(1)}%`);
     expect(row(runs.baseline)).toContain('passed');
     expect(row(runs.gullible)).toContain('sim:gullible');
+    expect(row('arms-run')).toContain('<td>sim, sim:gullible</td>');
+    expect(row(runs.gullible)).toContain('<td></td>');
     // The filters offer what the runs hold.
     expect(body).toContain('<option value="sim:gullible">sim:gullible</option>');
     expect(body).toContain('<option value="corrupt">corrupt</option>');
@@ -139,8 +160,9 @@ describe('the pages', () => {
     expect(status).toBe(200);
     expect(body).toContain('<option value="sim · sim" selected>');
     const chart = body.slice(body.indexOf('data-metric="case_pass_rate"'), body.indexOf('</figure>', body.indexOf('data-metric="case_pass_rate"')));
-    expect(chart.match(/<circle/g)).toHaveLength(3);
-    expect(chart.match(/class="ci"/g)).toHaveLength(3);
+    // The baseline, the regression, the pin back, the run with arms (its gated arm is sim).
+    expect(chart.match(/<circle/g)).toHaveLength(4);
+    expect(chart.match(/class="ci"/g)).toHaveLength(4);
     expect(chart).toContain('class="baseline-line"');
     // The run recorded as the baseline is ringed.
     expect(chart).toMatch(new RegExp(`data-run="${runs.baseline}"><line class="ci"[^>]*></line><circle class="pt pt-baseline"`));
@@ -191,6 +213,10 @@ describe('the pages', () => {
     // Passed scenarios keep their timeline (read from results.jsonl, not report.json).
     expect(body).toContain('details class="lazy"');
     expect(await get(`/runs/${runs.gullible}`)).toMatchObject({ status: 302 });
+    // A run with arms: its gated arm's report, with the arms compared.
+    const arms = await get('/runs/arms-run/');
+    expect(arms.body).toContain('id="arms"');
+    expect(arms.body).toContain('id="case-table"');
   });
 
   it("two runs side by side: diff --html's page, flipped cases first", async () => {
