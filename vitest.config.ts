@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const SLOW = [
   'test/report/report-html-browser.test.ts',
+  'test/view/viewer-browser.test.ts',
   'test/eval/interrupt-resume.test.ts',
   'test/cli/generate-pipeline.test.ts',
   'test/eval/noisy-model-gate.test.ts',

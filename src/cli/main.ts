@@ -165,6 +165,15 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .action((report, opts) => run(async () => (await import('./commands/summary.js')).summaryCommand(report, opts, output))());
 
   program
+    .command('view')
+    .description('a read-only web viewer over the reports folder: runs, trends, one run, two side by side, a run live (until Ctrl-C)')
+    .option('--port <n>', 'port to listen on (default 4780; 0: any free port)', integer)
+    .option('--dir <folder>', 'the reports folder (default: paths.reports of the config)')
+    .option('--host <address>', 'address to listen on (default 127.0.0.1: this machine only; another is warned about)')
+    .option('-c, --config <file>', 'config file')
+    .action((opts) => run(async () => (await import('./commands/view.js')).viewCommand(opts, output))());
+
+  program
     .command('schema <name>')
     .description('print the JSON Schema of a file format: cases | scenarios | config')
     .action((name) => run(async () => (await import('./commands/schema.js')).schemaCommand(name, output))());

@@ -11,6 +11,7 @@ import { jsonErrorLine } from '../base/source-positions.js';
 import { displayPath } from '../registry/registry.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { renderDiffHtml } from './html/render-diff-html.js';
+import type { SafeHtml } from './html/safe-html.js';
 import { flippedIds, outputsOf } from './flipped-outputs.js';
 import type { Report } from './report-types.js';
 import { checkReportShape, NOT_A_REPORT, renderFromReports } from './report-shape.js';
@@ -73,12 +74,21 @@ async function reportFile(path: string): Promise<string> {
 
 /** The side-by-side page of two runs, written next to the second one (or where asked). */
 export async function writeDiffHtml(before: string, after: string, out: string): Promise<string> {
+  await writeFileAtomic(out, await diffPage(before, after));
+  return out;
+}
+
+/** The side-by-side page of two report.json files, as text: `diff --html` writes it, `orderflow view` serves it under its `nav`. */
+export async function diffPage(
+  before: string,
+  after: string,
+  labels = { a: displayPath(before), b: displayPath(after) },
+  nav: SafeHtml | '' = '',
+): Promise<string> {
   const [a, b] = await Promise.all([loadReport(before), loadReport(after)]);
   const flipped = flippedIds(a, b);
   const outputs = { a: await outputsOf(before, a, flipped), b: await outputsOf(after, b, flipped) };
-  const page = renderFromReports(`${displayPath(before)}, ${displayPath(after)}`, 'not reports this orderflow can put side by side', () =>
-    renderDiffHtml(a, b, { a: displayPath(before), b: displayPath(after) }, outputs),
+  return renderFromReports(`${displayPath(before)}, ${displayPath(after)}`, 'not reports this orderflow can put side by side', () =>
+    renderDiffHtml(a, b, labels, outputs, nav),
   );
-  await writeFileAtomic(out, page);
-  return out;
 }

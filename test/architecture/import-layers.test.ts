@@ -15,8 +15,9 @@ const SRC = join(process.cwd(), 'src');
 
 /** Top to bottom; docs/layers.md says what each layer holds. */
 const RANK: Ranks = {
-  [ROOT]: 13,
-  cli: 12,
+  [ROOT]: 14,
+  cli: 13,
+  view: 12,
   evaluate: 11,
   generate: 10,
   report: 9,
@@ -61,7 +62,7 @@ describe('the folder layers', () => {
 describe('the layer rules', () => {
   it('name an upward import, a sideways one between equal ranks, and a layer with no rank', () => {
     expect(layerViolations([edge('registry', 'cli')], RANK)).toEqual([
-      'registry/a.ts imports ../cli/b.js (registry → cli): rank 1 may import only lower ranks, cli has 12',
+      'registry/a.ts imports ../cli/b.js (registry → cli): rank 1 may import only lower ranks, cli has 13',
     ]);
     expect(layerViolations([edge('left', 'right')], { left: 1, right: 1 })).toHaveLength(1);
     expect(layerViolations([edge('util', 'base')], RANK)).toEqual(['util/a.ts imports ../base/b.js (util → base): util has no rank']);

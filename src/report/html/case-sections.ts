@@ -71,13 +71,15 @@ export function caseTableSection(data: HtmlReportData): SafeHtml {
 <select id="f-status" aria-label="status"><option value="">any status</option><option value="failed">failed</option><option value="error">error</option><option value="passed">passed</option></select>
 <select id="f-module" aria-label="module"><option value="">any module</option>${options(data.rows.map((r) => r.module))}</select>
 <select id="f-type" aria-label="case type"><option value="">any case type</option>${options(data.rows.map((r) => r.case_type))}</select>
+<select id="f-stage" aria-label="first failing stage"><option value="">any first failing stage</option>${options(data.rows.flatMap((r) => (r.stage ? [r.stage] : [])))}</select>
+<select id="f-check" aria-label="failed check"><option value="">any failed check</option>${options(data.rows.flatMap((r) => r.checks))}</select>
 ${hasBaseline ? html`<label><input id="f-flip" type="checkbox"> flipped since baseline</label>` : html`<input id="f-flip" type="checkbox" hidden>`}
 <span id="f-count" class="muted">${rows.length} cases</span>
 </div>
 <table id="case-table" class="cases"><thead><tr><th>status</th><th>case</th><th>module</th><th>type</th><th>since baseline</th><th>why</th></tr></thead><tbody>
 ${rows.map(
   (r) =>
-    html`<tr class="row-${r.status}" data-status="${r.status}" data-module="${r.module}" data-type="${r.case_type}" data-flip="${r.flip ?? ''}" data-search="${`${r.id} ${r.module} ${r.case_type} ${r.why}`.toLowerCase()}"><td><span class="badge ${r.status === 'passed' ? 'pass' : r.status === 'error' ? 'error' : r.status === 'skipped' ? 'neutral' : 'fail'}">${r.status}</span></td><td>${r.anchor ? html`<a href="#${r.anchor}">${caseIdCode(r.id)}</a>` : caseIdCode(r.id)}</td><td>${r.module}</td><td>${r.case_type}</td><td>${r.flip ? html`<span class="badge ${r.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[r.flip]}</span>` : ''}</td><td class="why">${clip(r.why, 300)}</td></tr>`,
+    html`<tr class="row-${r.status}" data-status="${r.status}" data-module="${r.module}" data-type="${r.case_type}" data-flip="${r.flip ?? ''}" data-stage="${r.stage}" data-checks="${r.checks.map((c) => `|${c}|`).join('')}" data-search="${`${r.id} ${r.module} ${r.case_type} ${r.why}`.toLowerCase()}"><td><span class="badge ${r.status === 'passed' ? 'pass' : r.status === 'error' ? 'error' : r.status === 'skipped' ? 'neutral' : 'fail'}">${r.status}</span></td><td>${r.anchor ? html`<a href="#${r.anchor}">${caseIdCode(r.id)}</a>` : caseIdCode(r.id)}</td><td>${r.module}</td><td>${r.case_type}</td><td>${r.flip ? html`<span class="badge ${r.flip === 'newly_failing' ? 'flip' : 'neutral'}">${FLIP_LABEL[r.flip]}</span>` : ''}</td><td class="why">${clip(r.why, 300)}</td></tr>`,
 )}
 </tbody></table>
 ${data.rowsTotal > data.rows.length ? html`<p class="muted">and ${data.rowsTotal - data.rows.length} more cases — see report.json.</p>` : ''}

@@ -21,6 +21,10 @@ export interface CaseRow {
   flip: Flip;
   /** First failing stage (scenarios) or first failed check, and its reason. */
   why: string;
+  /** The scenario's first failing stage, for the table's filter. */
+  stage: string;
+  /** The names of the failed checks, for the table's filter. */
+  checks: string[];
 }
 
 export interface HtmlReportData {
@@ -64,7 +68,16 @@ export class HtmlDataCollector {
       this.failuresNotDetailed += 1;
     }
     if (this.rows.length < HTML_CAPS.rows)
-      this.rows.push({ anchor, id: entry.id, module: entry.module, case_type: entry.case_type, status: entry.status, why: whyOf(entry) });
+      this.rows.push({
+        anchor,
+        id: entry.id,
+        module: entry.module,
+        case_type: entry.case_type,
+        status: entry.status,
+        why: whyOf(entry),
+        stage: entry.first_failing_stage ?? '',
+        checks: [...new Set(entry.failed_checks.map((c) => c.name))],
+      });
   }
 
   finish(head: ReportHead): HtmlReportData {

@@ -65,6 +65,8 @@ code.case-id{overflow-wrap:anywhere;word-break:break-all}
 pre,td,li,.why,.verdict-note{overflow-wrap:anywhere}
 pre{white-space:pre-wrap}
 tr[hidden]{display:none}
+nav.viewer-nav{display:flex;gap:14px;align-items:baseline;margin:-8px 0 14px;padding-bottom:6px;border-bottom:1px solid var(--line);font-size:13.5px}
+nav.viewer-nav b{font-size:15px}
 article.case{border:1px solid var(--line);border-radius:8px;padding:10px 12px;margin:0 0 10px}
 article.case:target{outline:3px solid #8250df}
 details summary{cursor:pointer;color:var(--muted)}
@@ -97,8 +99,11 @@ export const PAGE_SCRIPT = `
   var module = document.getElementById('f-module');
   var type = document.getElementById('f-type');
   var flip = document.getElementById('f-flip');
+  var stage = document.getElementById('f-stage');
+  var check = document.getElementById('f-check');
   var count = document.getElementById('f-count');
   if (!search || !status || !module || !type || !flip || !count) return;
+  var extra = [stage, check].filter(Boolean);
   var rows = Array.prototype.slice.call(document.querySelectorAll('#case-table tbody tr'));
   function apply() {
     var text = search.value.trim().toLowerCase();
@@ -108,13 +113,15 @@ export const PAGE_SCRIPT = `
         (!module.value || row.dataset.module === module.value) &&
         (!type.value || row.dataset.type === type.value) &&
         (!flip.checked || row.dataset.flip !== '') &&
+        (!stage || !stage.value || row.dataset.stage === stage.value) &&
+        (!check || !check.value || (row.dataset.checks || '').indexOf('|' + check.value + '|') !== -1) &&
         (!text || row.dataset.search.indexOf(text) !== -1);
       row.hidden = !ok;
       if (ok) shown += 1;
     });
     count.textContent = shown + ' of ' + rows.length + ' cases shown';
   }
-  [search, status, module, type, flip].forEach(function (el) {
+  [search, status, module, type, flip].concat(extra).forEach(function (el) {
     el.addEventListener('input', apply);
     el.addEventListener('change', apply);
   });

@@ -17,7 +17,13 @@ const LIST_CAP = 2_000;
 
 type Outputs = { a: ReadonlyMap<string, string>; b: ReadonlyMap<string, string> };
 
-export function renderDiffHtml(a: Report, b: Report, labels: { a: string; b: string }, outputs: Outputs = { a: new Map(), b: new Map() }): string {
+export function renderDiffHtml(
+  a: Report,
+  b: Report,
+  labels: { a: string; b: string },
+  outputs: Outputs = { a: new Map(), b: new Map() },
+  nav: SafeHtml | '' = '',
+): string {
   const before = new Map(a.cases.map((c) => [c.id, c]));
   const after = new Map(b.cases.map((c) => [c.id, c]));
   const newlyFailing: [CaseEntry, CaseEntry][] = [];
@@ -48,6 +54,7 @@ export function renderDiffHtml(a: Report, b: Report, labels: { a: string; b: str
 <meta name="referrer" content="no-referrer">
 <title>orderflow diff · ${labels.a} → ${labels.b}</title>
 <style>${trusted(PAGE_STYLE)}</style></head><body>
+${nav}
 <header class="verdict ${newlyFailing.length ? 'verdict-fail' : 'verdict-pass'}">
 <div class="verdict-line"><span class="verdict-mark">${newlyFailing.length ? 'WORSE' : 'OK'}</span> ${newlyFailing.length} newly failing, ${newlyPassing.length} newly passing</div>
 <div class="grid2 sides"><div><b>A</b> ${labels.a}<br>run <code>${a.run.id}</code> · ${a.run.provider} · gate ${a.gate.passed ? 'passed' : 'FAILED'} · ${a.summary.passed}/${a.summary.total} passed</div>

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { caseDetailsSection, caseTableSection, failingCasesSection, featuredTraceSection } from './case-sections.js';
 import type { HtmlReportData } from './collect-html-data.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
-import { html, trusted } from './safe-html.js';
+import { html, trusted, type SafeHtml } from './safe-html.js';
 import { armsSection } from './arms-section.js';
 import { groupCharts, metricCards, otherSections, pipelineSection, promptChangesSection, verdictSection } from './summary-sections.js';
 
@@ -51,7 +51,8 @@ export function styleOnlyPolicy(): string {
   return [`default-src 'none'`, `style-src ${hash(PAGE_STYLE)}`, `script-src 'none'`, `img-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 
-export function renderHtmlReport(data: HtmlReportData): string {
+/** `nav`: the links a page served by `orderflow view` puts above the report (none on the file a run writes). */
+export function renderHtmlReport(data: HtmlReportData, nav: SafeHtml | '' = ''): string {
   const { head } = data;
   const title = `orderflow ${head.gate.passed ? 'passed' : 'FAILED'} · ${head.run.id}`;
   const page = html`<!DOCTYPE html>
@@ -63,6 +64,7 @@ export function renderHtmlReport(data: HtmlReportData): string {
 <title>${title}</title>
 <style>${trusted(PAGE_STYLE)}</style>
 </head><body>
+${nav}
 ${verdictSection(data)}
 ${promptChangesSection(head.prompt_changes, head.run.provider)}
 <div class="grid2">${failingCasesSection(data)}${featuredTraceSection(data)}</div>
