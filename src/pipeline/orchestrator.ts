@@ -202,7 +202,7 @@ async function runTurn(ctx: PipelineContext): Promise<PipelineContext> {
     if (outcome === 'verified') ctx.completed.push(String(task.intent));
     if (outcome === 'declined') ctx.declined.push(String(task.intent));
   }
-  if (outcomes.includes('clarify')) return finish(ctx, 'need_clarification');
+  if (outcomes.includes('clarify')) return finish(ctx, 'need_clarification', ctx.objectQuestion);
   return finish(ctx, responseScenarioFor(ctx, outcomes));
 }
 
