@@ -7,7 +7,7 @@
  * and the one recorded are the program's, and the yes runs exactly the action
  * that question named.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/base/errors.js';
 import { parseScenarioFile, type LoadedScenario } from '../../src/cases/load-scenarios.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
@@ -16,6 +16,8 @@ import type { PipelineTrace } from '../../src/pipeline/trace.js';
 import { createProvider } from '../../src/providers/create-provider.js';
 import type { ModelRequest, Provider } from '../../src/providers/provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
+import type { Config } from '../../src/config/config-schema.js';
+import { simAnswering, startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 
 const WORLD = `
     world:
@@ -66,12 +68,14 @@ ${WORLD}
 `;
 
 let active: Map<string, PromptFile>;
+let config: Config;
 let sim: Provider;
 const scenarios = new Map<string, LoadedScenario>();
 
 beforeAll(async () => {
   const ws = await loadWorkspace({});
   active = ws.active;
+  config = ws.config;
   sim = await createProvider({ provider: 'sim', config: ws.config });
   const problems: Problem[] = [];
   for (const s of parseScenarioFile('consent-object.yaml', SCENARIOS, active, problems)) scenarios.set(s.scenario_id, s);
@@ -173,5 +177,36 @@ describe('the question a yes answers is the program’s', () => {
     const trace = await run('two-orders-multi-turn', asksAboutAnotherAction(), false);
     expect(trace.turns[0]!.reply).toContain('取消订单 O456');
     expect(trace.confirmation.requests[0]!.question).toBe(trace.turns[0]!.reply);
+  });
+});
+
+describe('through the real openai provider', () => {
+  let server: LoopbackServer;
+  beforeAll(async () => {
+    const reference = simAnswering(active);
+    // The server answers as the reference model, except that the intent slot names the customer's other order.
+    server = await startOpenAICompatibleServer(async (request) => {
+      const reply = await reference(request);
+      const user = (request.body?.messages as { role: string; content: string }[] | undefined)?.find((m) => m.role === 'user');
+      const module = user ? (JSON.parse(user.content) as { module?: string }).module : undefined;
+      if (module !== 'intent_recognition' || !('content' in reply) || typeof reply.content !== 'string') return reply;
+      const out = JSON.parse(reply.content) as Record<string, unknown>;
+      return { content: JSON.stringify({ ...out, slots: { ...(out.slots as object), order_id: 'O456' } }) };
+    });
+  });
+  afterAll(() => server.close());
+
+  it.each(['two-orders-multi-turn', 'two-orders-single-turn'])('%s: a served model moving the object gets no write through', async (id) => {
+    const provider = await createProvider({
+      provider: 'openai',
+      model: 'loopback',
+      config,
+      cacheMode: 'off',
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseURL },
+    });
+    const trace = await run(id, provider);
+    expect(trace.stages.filter((st) => !st.valid)).toEqual([]);
+    expect(writes(trace)).toEqual([]);
+    expect(trace.tools.find((t) => t.status === 'blocked')?.block?.message).toMatch(/the user named O123, not O456/);
   });
 });

@@ -42,6 +42,9 @@ describe('answers that are no consent, on sim and gullible with the guards on', 
       'yes-before-proposal',
       'stop-then-greeting',
       'stop-then-explicit',
+      'closing',
+      'no-words',
+      'two-orders',
     ])
       expect(ids).toContain(kind);
   });
@@ -66,6 +69,21 @@ describe('asking again', () => {
       [2, 'no_answer', 'conditional'],
     ]);
     expect(trace.turns.map((t) => t.response_scenario)).toEqual(['need_confirmation', 'need_confirmation', 'decision_only']);
+  });
+
+  it.each([
+    ['pipe-consent-closing-zh-021', 'closing'],
+    ['pipe-consent-closing-ack-022', 'closing'],
+    ['pipe-consent-no-words-emoji-023', 'no_words'],
+  ])('%s: an answer that answers nothing is read as such and the program asks its question again', async (id, why) => {
+    const provider = await createProvider({ provider: 'sim', config: ws.config });
+    const trace = await run(scenarios.get(id)!, provider);
+    expect(trace.confirmation.requests.map((r) => [r.turn, r.answer, r.reading])).toEqual([
+      [1, 'no_answer', why],
+      [2, 'pending', undefined],
+    ]);
+    expect(trace.turns[1]!.reply).toContain(trace.confirmation.requests[1]!.question);
+    expect(executedWrites(trace)).toEqual([]);
   });
 
   it('a deferral ends the question at once', async () => {
