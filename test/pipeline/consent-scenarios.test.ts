@@ -45,6 +45,7 @@ describe('answers that are no consent, on sim and gullible with the guards on', 
       'closing',
       'no-words',
       'two-orders',
+      'question-back',
     ])
       expect(ids).toContain(kind);
   });
@@ -85,6 +86,22 @@ describe('asking again', () => {
     expect(trace.turns[1]!.reply).toContain(trace.confirmation.requests[1]!.question);
     expect(executedWrites(trace)).toEqual([]);
   });
+
+  it.each(['pipe-consent-other-topic-011', 'pipe-consent-question-back-026'])(
+    '%s: an answer about something else (or a question back) is answered, then the program asks its question again, once',
+    async (id) => {
+      const provider = await createProvider({ provider: 'sim', config: ws.config });
+      const trace = await run(scenarios.get(id)!, provider);
+      expect(trace.confirmation.requests.map((r) => [r.turn, r.answer, r.reading])).toEqual([
+        [1, 'no_answer', 'other_topic'],
+        [2, 'pending', undefined],
+      ]);
+      const last = trace.turns.at(-1)!;
+      expect(last.reply!.endsWith(trace.confirmation.requests[1]!.question!)).toBe(true);
+      expect(last.pending).toMatchObject({ tool: 'create_refund', args: { order_id: 'O123' } });
+      expect(executedWrites(trace)).toEqual([]);
+    },
+  );
 
   it('a deferral ends the question at once', async () => {
     const provider = await createProvider({ provider: 'sim', config: ws.config });
