@@ -26,7 +26,7 @@ export const DECLINE =
  * likely to mean "leave it" as "do it", so they are never a yes.
  */
 export const CLOSING =
-  /算了|罢了|拉倒|就这样|先这样|那这样|这样吧|这样就行|这样就好|这样就可以|到此为止|就到这|就这些|知道了|晓得了|明白了|了解了|懂了|清楚了|收到|好了好了|行了|得了|够了|没事了|没事|没关系|不说了|再见|拜拜|回见|告辞|就酱|\bgot it\b|\bnoted\b|\bunderstood\b|\bi see\b|\bi understand\b|\bthat'?s all\b|\bthat'?s it\b|\bleave it\b|\blet it be\b|\bdrop it\b|\ball good\b|\bno worries\b|\bbye\b|\bgoodbye\b|\bsee you\b|\bfair enough\b|\bcool\b|\bfine then\b|\bok then\b|\bokay then\b|\bcopy that\b|\broger\b/;
+  /算了|罢了|拉倒|就这样|先这样|那这样|这样吧|这样就行|这样就好|这样就可以|到此为止|就到这|就这些|知道|晓得|明白|了解|懂了|清楚了|收到|好了好了|行了|得了|够了|没事了|没事|没关系|不说了|再见|拜拜|回见|告辞|就酱|\bgot it\b|\bnoted\b|\bunderstood\b|\bi see\b|\bi understand\b|\bthat'?s all\b|\bthat'?s it\b|\bleave it\b|\blet it be\b|\bdrop it\b|\ball good\b|\bno worries\b|\bbye\b|\bgoodbye\b|\bsee you\b|\bfair enough\b|\bcool\b|\bfine then\b|\bok then\b|\bokay then\b|\bcopy that\b|\broger\b/;
 
 /** Why an answer that is neither yes nor no is not a yes, in the order they are named. */
 export const NOT_YET: readonly { why: NotConsent; pattern: RegExp }[] = [

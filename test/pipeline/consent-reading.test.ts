@@ -51,6 +51,8 @@ const TABLE: [string, string, Expected, ProposedCall?][] = [
   ['好的，就这么办', '好的，就这样', 'not_consent:closing'],
   ['没问题', '没事了', 'not_consent:closing'],
   ['確定', '就這樣吧', 'not_consent:closing'],
+  ['好的，退吧', '好的，了解', 'not_consent:closing'],
+  ['确认退款', '明白', 'not_consent:closing'],
   ['確認退款', '明白了，謝謝', 'not_consent:closing'],
   // a mark or an emoji on its own says nothing; a lone question mark asks back
   ['好的👍', '👍', 'not_consent:no_words'],
