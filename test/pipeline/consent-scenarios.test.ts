@@ -46,6 +46,7 @@ describe('answers that are no consent, on sim and gullible with the guards on', 
       'no-words',
       'two-orders',
       'question-back',
+      'per-order',
     ])
       expect(ids).toContain(kind);
   });
@@ -102,6 +103,17 @@ describe('asking again', () => {
       expect(executedWrites(trace)).toEqual([]);
     },
   );
+
+  it.each([
+    ['pipe-consent-two-orders-per-order-027', 'confirmed', [['create_refund', 2]]],
+    ['pipe-consent-two-orders-per-order-no-028', 'declined', []],
+  ])('%s: one answer about two orders is read for the order asked about (%s)', async (id, answer, writes) => {
+    const provider = await createProvider({ provider: 'sim', config: ws.config });
+    const trace = await run(scenarios.get(id)!, provider);
+    expect(trace.confirmation.requests.map((r) => [r.args.order_id, r.answer])).toEqual([['O123', answer]]);
+    expect(executedWrites(trace).map((w) => [w.tool, w.turn])).toEqual(writes);
+    expect(executedWrites(trace).every((w) => w.args.order_id === 'O123')).toBe(true);
+  });
 
   it('a deferral ends the question at once', async () => {
     const provider = await createProvider({ provider: 'sim', config: ws.config });
