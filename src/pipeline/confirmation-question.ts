@@ -73,7 +73,11 @@ export function withProgramQuestion(modelReply: string, question: string): { rep
 const ANY_ACTION =
   /退|赔|补偿|补发|取消|撤|改|换|地址|发送|短信|邮件|邮箱|微信|工单|投诉|举报|登记|提交|申请|办理|执行|操作|到账|refund|compensat|cancel|chang|modif|updat|address|send|sms|text message|e-?mail|wechat|ticket|complain|submit|apply|process|proceed|money|pay/u;
 
+/** A pointer to some other object ("另一笔", "第二个", "the other order"): the object is the question's to name. */
+const OTHER_OBJECT =
+  /另一|另外|其他|其它|别的|第[一二三四五六七八九十]|前者|后者|前一|后一|上一|下一|\b(?:another|other|second|first|last|previous|former|latter)\b/u;
+
 function namesAnything(sentence: string): boolean {
   const s = answerForm(sentence);
-  return QUESTION.test(s) || ANSWER_WORDS.test(s) || VALUES.test(s) || ANY_ACTION.test(s);
+  return QUESTION.test(s) || ANSWER_WORDS.test(s) || VALUES.test(s) || ANY_ACTION.test(s) || OTHER_OBJECT.test(s);
 }

@@ -71,6 +71,8 @@ const SENTENCES: [string, string][] = [
   ['Thanks for your patience.', 'Reply yes to confirm.'],
   ['We are sorry for the delay.', 'Shall we cancel it'],
   ['Sorry about that.', 'The refund will be 899 yuan.'],
+  ['已为您核实订单状态。', '这是您的另一笔订单。'],
+  ['We checked your order.', 'This is about your other order.'],
 ];
 
 describe('a model’s confirmation reply keeps only what tells the user nothing about what they agree to', () => {
