@@ -14,6 +14,7 @@ import { executeAndVerify } from './execute-and-verify.js';
 import { untrustedForDeciders } from './untrusted-quarantine.js';
 import { NEXT_ACTION_TOOLS } from '../registry/tool-catalog.js';
 import { alreadyAsked, askUser, confirmationFor, BINDING_ARGS } from './user-confirmation.js';
+import { whichOrderQuestion, writeObjectNamed } from './write-object.js';
 
 export type { ActionOutcome };
 
@@ -79,6 +80,7 @@ export async function runAction(ctx: PipelineContext, intent: Output, decision: 
   }
   const proposal = proposeWrite(ctx, intent, decision);
   if (!proposal) return ctx.handoffReasons.length ? 'handoff' : 'none';
+  if (ctx.options.gates && !objectIsTheUsers(ctx, proposal)) return 'clarify';
   if (ctx.handoffReasons.length && proposal.tool !== 'create_ticket') {
     ctx.recordTool(proposal, 'not_authorized', { authorization: 'handed_off' });
     return 'handoff';
@@ -167,6 +169,29 @@ export async function authorizeAndExecute(ctx: PipelineContext, proposal: Propos
     return executeAndVerify(ctx, call, verdict, decision, proposedBy);
   }
   return 'not_authorized';
+}
+
+/**
+ * Whether the order the write acts on is one the user named: a model's slot
+ * naming another of their orders stops the write, and the user is asked which.
+ */
+function objectIsTheUsers(ctx: PipelineContext, proposal: ProposedCall): boolean {
+  const orderId = proposal.args.order_id;
+  if (typeof orderId !== 'string') return true;
+  const object = writeObjectNamed(ctx, orderId);
+  if (object.named) return true;
+  const block: GateBlock = {
+    is_error: true,
+    error_code: 'NOT_ALLOWED',
+    gate: 'ownership',
+    message: `order ${orderId} is not the order the user named: ${object.why}`,
+    remedy: 'ask the user which order they mean',
+  };
+  ctx.recordTool(proposal, 'blocked', { block });
+  ctx.actionsTaken.push(`${proposal.tool} not proposed: ${block.message}`);
+  ctx.note(`${proposal.tool} on ${orderId} stopped before any question: ${object.why}; asking which order`);
+  ctx.objectQuestion = whichOrderQuestion(object.orders);
+  return false;
 }
 
 /** The agent's turn ends with the question; the next user turn answers it. */

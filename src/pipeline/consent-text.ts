@@ -15,7 +15,8 @@ const HAN = /\p{Script=Han}/u;
 const FORMAT = /\p{Cf}/gu;
 
 export function answerForm(text: string): string {
-  const folded = text.normalize('NFKC').replace(FORMAT, '').toLowerCase().trim();
+  // A typographic apostrophe is the plain one: "don’t" is "don't".
+  const folded = text.normalize('NFKC').replace(FORMAT, '').replace(/[‘’ʼ]/gu, "'").toLowerCase().trim();
   return HAN.test(folded) ? toSimplified(folded) : folded;
 }
 

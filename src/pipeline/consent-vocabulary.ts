@@ -18,7 +18,15 @@ export const STOP =
 
 /** An explicit no to the proposal. */
 export const DECLINE =
-  /(?<!要)不要|(?<!用)不用|(?<!需)不需要|不同意|不确认|(?<!行)不行|不了|先不|算了|别办|别退|别弄|拒绝|取消申请|不退|不办|不想|不必|没必要|免了|^不$|^不是|^no\b|\bno\b|\bnope\b|\bnah\b|\bdon'?t\b|\bdo not\b|\bnot\b|\bnever\b|\bforget it\b|\bnever ?mind\b|\bno thanks?\b/;
+  /(?<!要)不要|(?<!用)不用|(?<!需)不需要|不同意|不确认|(?<!行)不行|不了|先不|别办|别退|别弄|拒绝|取消申请|不退|不办|不想|不必|没必要|免了|甭|没门|不干|不成|不中|别了|免谈|唔要|唔使|唔好|唔系|唔得|唔需要|冇需要|要不得|^不$|^不是|^no\b|\bno\b|\bnope\b|\bnah\b|\bdon'?t\b|\bdo not\b|\bnot\b|\bnever\b|\bforget it\b|\bpass\b|\bscratch that\b|\bcancel that\b|\bnay\b|\bnever ?mind\b|\bno thanks?\b/;
+
+/**
+ * Words that close the topic or only acknowledge it ("算了", "就这样吧", "知道了",
+ * "got it"): they end the exchange without answering the question, and are as
+ * likely to mean "leave it" as "do it", so they are never a yes.
+ */
+export const CLOSING =
+  /算了|罢了|拉倒|就这样|先这样|那这样|这样吧|这样就行|这样就好|这样就可以|到此为止|就到这|就这些|知道|晓得|明白|了解|懂了|清楚了|收到|好了好了|行了|得了|够了|没事了|没事|没关系|不说了|再见|拜拜|回见|告辞|就酱|\bgot it\b|\bnoted\b|\bunderstood\b|\bi see\b|\bi understand\b|\bthat'?s all\b|\bthat'?s it\b|\bleave it\b|\blet it be\b|\bdrop it\b|\ball good\b|\bno worries\b|\bbye\b|\bgoodbye\b|\bsee you\b|\bfair enough\b|\bcool\b|\bfine then\b|\bok then\b|\bokay then\b|\bcopy that\b|\broger\b/;
 
 /** Why an answer that is neither yes nor no is not a yes, in the order they are named. */
 export const NOT_YET: readonly { why: NotConsent; pattern: RegExp }[] = [
@@ -49,7 +57,7 @@ export const NOT_YET: readonly { why: NotConsent; pattern: RegExp }[] = [
   },
 ];
 
-export type NotConsent = 'deferral' | 'conditional' | 'partial' | 'hedged' | 'question' | 'not_affirmative';
+export type NotConsent = 'closing' | 'no_words' | 'deferral' | 'conditional' | 'partial' | 'hedged' | 'question' | 'not_affirmative';
 
 /** A plain yes. */
 const AFFIRM_ZH = [
@@ -83,8 +91,22 @@ const AFFIRM_ZH = [
   '没问题',
   '没错',
   '当然',
-  '就这样',
   '就这么办',
+  // colloquial and regional: 成/要得/对头 (north, Sichuan), 系/好嘅/冇问题 (Cantonese, after the traditional form is folded)
+  '成',
+  '要得',
+  '对头',
+  '没毛病',
+  '妥妥的',
+  '妥',
+  '安排',
+  '嗯呐',
+  '嗯哪',
+  '系呀',
+  '系啊',
+  '系',
+  '好嘅',
+  '冇问题',
   '照办',
   '请继续',
   '继续',
@@ -111,6 +133,16 @@ const AFFIRM_EN = [
   'fine',
   'proceed',
   'ahead',
+  'k',
+  'kk',
+  'okk',
+  'yea',
+  'aye',
+  'affirmative',
+  'course',
+  'good',
+  'great',
+  'perfect',
 ];
 
 /** Asking for the action: with a word for it, "退吧" / "请退款" / "refund it please" is a yes. */
@@ -232,9 +264,6 @@ const FILLER_EN = [
   'is',
   'so',
   'then',
-  'good',
-  'great',
-  'perfect',
   'sounds',
   'looks',
   'us',

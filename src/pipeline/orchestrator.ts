@@ -8,6 +8,7 @@
  */
 import { authorizeAndExecute, runAction, type ActionOutcome } from './action-flow.js';
 import { readConfirmationReply } from './confirmation-reply.js';
+import { confirmationQuestion } from './confirmation-question.js';
 import { namesAction } from './action-named.js';
 import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from './stop-state.js';
 import { addressChangeDecision } from './address-change.js';
@@ -93,9 +94,11 @@ async function answerPending(ctx: PipelineContext): Promise<void> {
   }
   const answer = readConfirmationReply(ctx.userTurn, pending.call);
   if (answer.reading === 'other_topic') {
-    // Not an answer: a new request, handled from the start; the question lapses.
+    // Not an answer: a new request, handled from the start; then the program's question is asked again (once), since it was never answered.
     answerRequest(ctx, pending.call, 'no_answer', 'other_topic');
     await runTurn(ctx);
+    const answered = ctx.trace.response_scenario !== 'need_clarification' && !ctx.handoffReasons.length;
+    if (answered && !pending.askedAgain && !ctx.session.pending) askAgainAfterReply(ctx, pending);
     return;
   }
   if (answer.reading === 'declined' || answer.reading === 'stop') {
@@ -184,6 +187,17 @@ async function noConsent(ctx: PipelineContext, pending: PendingAction, answer: '
   await finish(ctx, 'decision_only');
 }
 
+/** The program's question, asked again at the end of a reply to something else: the pending action waits for a real answer. */
+function askAgainAfterReply(ctx: PipelineContext, pending: PendingAction): void {
+  askUser(ctx, pending.call);
+  ctx.recordTool(pending.call, 'awaiting_confirmation');
+  ctx.session.pending = { ...pending, askedAgain: true };
+  const question = confirmationQuestion(pending.call);
+  ctx.trace.reply = `${ctx.trace.reply ?? ''}${question}`;
+  ctx.trace.confirmation.requests.at(-1)!.question = question;
+  ctx.note(`the answer asked about something else: answered, then the question about ${pending.call.tool} asked again`);
+}
+
 /** One user turn from the start. */
 async function runTurn(ctx: PipelineContext): Promise<PipelineContext> {
   const understood = await understand(ctx);
@@ -202,7 +216,7 @@ async function runTurn(ctx: PipelineContext): Promise<PipelineContext> {
     if (outcome === 'verified') ctx.completed.push(String(task.intent));
     if (outcome === 'declined') ctx.declined.push(String(task.intent));
   }
-  if (outcomes.includes('clarify')) return finish(ctx, 'need_clarification');
+  if (outcomes.includes('clarify')) return finish(ctx, 'need_clarification', ctx.objectQuestion);
   return finish(ctx, responseScenarioFor(ctx, outcomes));
 }
 

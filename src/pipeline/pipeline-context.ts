@@ -150,6 +150,8 @@ export class PipelineContext {
   completed: string[] = [];
   /** Intents whose action the user declined when asked to confirm. */
   declined: string[] = [];
+  /** The program's question when a write's order is not one the user named (write-object.ts). */
+  objectQuestion: string | null = null;
   /** A read refused because the order is not the user's: the reply says so, and nothing more. */
   rejectedForOwnership = false;
 

@@ -81,6 +81,8 @@ export interface ConfirmationRequest extends EventOrder {
   answered_in_turn?: number;
   /** Why an answer was no yes, as the program read it: `deferral`, `conditional`, `partial`, `hedged`, `question`, `not_affirmative`, `other_topic`, or the value it names. */
   reading?: string;
+  /** The question the user saw, word for word: always the program's, built from `tool` and `args` (confirmation-question.ts). */
+  question?: string;
 }
 
 /** A stop the user asked for ("先别处理了"): from the turn it was set to the turn an explicit new request lifted it (null: still in force). */

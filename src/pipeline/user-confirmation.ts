@@ -8,6 +8,7 @@ import type { PipelineContext } from './pipeline-context.js';
 import { agreedTools } from '../cases/scenario-schema.js';
 import type { ProposedCall } from './gates/gate-chain.js';
 import type { ConfirmationAnswer, ConfirmationRequest } from './trace.js';
+import { confirmationQuestion } from './confirmation-question.js';
 
 /** The arguments that make an action this action and not another: a yes to 100 yuan is not a yes to 199, a yes to one text message is not a yes to another. */
 export const BINDING_ARGS = ['order_id', 'amount', 'address', 'to', 'changes', 'message'] as const;
@@ -32,7 +33,8 @@ export function askUser(ctx: PipelineContext, call: ProposedCall): ConfirmationA
   const wanted = agreedTools(s);
   const answer: ConfirmationAnswer =
     s.confirmation === 'no_answer' ? 'no_answer' : s.confirmation === 'yes' && wanted.includes(call.tool) ? 'confirmed' : 'declined';
-  pushRequest(ctx, { ...at, tool: call.tool, args: call.args, answer, answered_in_turn: at.turn });
+  // The scripted user answers the program's question about this exact action.
+  pushRequest(ctx, { ...at, tool: call.tool, args: call.args, answer, answered_in_turn: at.turn, question: confirmationQuestion(call) });
   ctx.actionsTaken.push(`asked the user to confirm ${call.tool}: ${answer}`);
   return answer;
 }

@@ -35,11 +35,37 @@ const TABLE: [string, string, Expected, ProposedCall?][] = [
   ['好的', '好吧……', 'not_consent:hedged'],
   ['没问题', '呵呵，没问题', 'not_consent:hedged'],
   ['同意', '同意，随便你们', 'not_consent:hedged'],
-  ['好的，就这样', '应该可以吧', 'not_consent:hedged'],
+  ['好的，就这么办', '应该可以吧', 'not_consent:hedged'],
   ['好的👍', '好的🙄', 'not_consent:hedged'],
   ['好的，麻烦尽快', '好的，我老公说可以', 'not_consent:not_affirmative'],
   ['确认退款', '确认，顺便查一下快递', 'not_consent:not_affirmative'],
-  ['确认无误', '好的我知道了', 'not_consent:not_affirmative'],
+  ['确认无误', '好的我看看', 'not_consent:not_affirmative'],
+  // a word that closes the topic or only acknowledges it answers nothing
+  ['好的', '算了', 'not_consent:closing'],
+  ['好，退吧', '就这样吧', 'not_consent:closing'],
+  ['好的，退款吧', '好吧那先这样', 'not_consent:closing'],
+  ['嗯', '嗯，知道了', 'not_consent:closing'],
+  ['确认无误', '好的我知道了', 'not_consent:closing'],
+  ['可以', '收到', 'not_consent:closing'],
+  ['行', '行了行了', 'not_consent:closing'],
+  ['好的，就这么办', '好的，就这样', 'not_consent:closing'],
+  ['没问题', '没事了', 'not_consent:closing'],
+  ['確定', '就這樣吧', 'not_consent:closing'],
+  ['好的，退吧', '好的，了解', 'not_consent:closing'],
+  ['确认退款', '明白', 'not_consent:closing'],
+  ['確認退款', '明白了，謝謝', 'not_consent:closing'],
+  // a mark or an emoji on its own says nothing; a lone question mark asks back
+  ['好的👍', '👍', 'not_consent:no_words'],
+  ['嗯嗯', '🙂🙂', 'not_consent:no_words'],
+  ['确认', '？', 'not_consent:question'],
+  // colloquial, regional and traditional yes beside their no
+  ['要得', '要不得', 'declined'],
+  ['成', '不成', 'declined'],
+  ['係', '唔係', 'declined'],
+  ['冇問題', '唔使喇', 'declined'],
+  ['好嘅', '唔要', 'declined'],
+  ['没毛病，退吧', '甭退了', 'declined'],
+  ['對頭', '没门', 'declined'],
   ['确认', '快递到哪了？', 'other_topic'],
   ['好', '你好', 'other_topic'],
   ['好的，谢谢', '谢谢', 'other_topic'],
@@ -68,6 +94,19 @@ const TABLE: [string, string, Expected, ProposedCall?][] = [
   ['yes please refund', 'yes, maybe', 'not_consent:hedged'],
   ["yes, that's fine", "yes, my wife said that's fine", 'not_consent:not_affirmative'],
   ['yes', 'y\u0435s', 'not_consent:not_affirmative'],
+  ['ok', 'ok, got it', 'not_consent:closing'],
+  ['yes', 'noted', 'not_consent:closing'],
+  ['sure', "that's all", 'not_consent:closing'],
+  ['go ahead', 'leave it', 'not_consent:closing'],
+  ['yes', 'understood, thanks', 'not_consent:closing'],
+  ['ok, refund it', 'ok then', 'not_consent:closing'],
+  ['yes', '👌', 'not_consent:no_words'],
+  ['ok', '??', 'not_consent:question'],
+  ['sounds good', 'no way', 'declined'],
+  ['of course', 'nah', 'declined'],
+  ['perfect, refund it', "I'll pass", 'declined'],
+  ['yea', 'nay', 'declined'],
+  ['k', 'scratch that', 'declined'],
   ['yes, go ahead', 'where is my parcel?', 'other_topic'],
   ['yes', 'hello', 'other_topic'],
   ['go ahead', "don't do anything yet", 'stop'],
@@ -121,6 +160,37 @@ describe('what counts as consent to the pending action', () => {
     const started = performance.now();
     for (const text of long) expect(reading(text, refund)).not.toBe('confirmed');
     expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
+
+const refund456: ProposedCall = { tool: 'create_refund', args: { order_id: 'O456', amount: 899, reason: '未发货' }, idempotency_key: 'k6' };
+
+/**
+ * One answer about two orders, read per order: [the answer, its reading for a
+ * pending refund of O123, its reading for a pending refund of O456]. Each row
+ * sits beside its mirror, so a reader that lets the no of one order decline
+ * both, or the yes of one confirm both, fails a row.
+ */
+const PER_ORDER: [string, Expected, Expected][] = [
+  ['O123 退吧，O456 不用了', 'confirmed', 'declined'],
+  ['O123 不用了，O456 退吧', 'declined', 'confirmed'],
+  ['O123 可以，O456 先不要', 'confirmed', 'declined'],
+  ['訂單 O123 好的，O456 不用', 'confirmed', 'declined'],
+  ['O123 算了，O456 确认', 'not_consent:closing', 'confirmed'],
+  ['O123 确认，O456 再想想', 'confirmed', 'not_consent:deferral'],
+  ['yes for O123, no for O456', 'confirmed', 'declined'],
+  ['no for O123, yes for O456', 'declined', 'confirmed'],
+  ['O123: yes, refund it. O456: don’t', 'confirmed', 'declined'],
+  ['O123 ok but O456 later', 'confirmed', 'not_consent:deferral'],
+  // both orders in one clause: no clause is about one order alone, so neither is a yes
+  ['O123 和 O456 都退', 'not_consent:not_affirmative', 'not_consent:not_affirmative'],
+  ['refund O123 and O456', 'not_consent:not_affirmative', 'not_consent:not_affirmative'],
+];
+
+describe('a yes for one order and a no for the other, in one answer, are read per order', () => {
+  it.each(PER_ORDER)('"%s": O123 %s, O456 %s', (answer, for123, for456) => {
+    expect(reading(answer, refund)).toBe(for123);
+    expect(reading(answer, refund456)).toBe(for456);
   });
 });
 

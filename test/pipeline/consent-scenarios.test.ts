@@ -42,6 +42,11 @@ describe('answers that are no consent, on sim and gullible with the guards on', 
       'yes-before-proposal',
       'stop-then-greeting',
       'stop-then-explicit',
+      'closing',
+      'no-words',
+      'two-orders',
+      'question-back',
+      'per-order',
     ])
       expect(ids).toContain(kind);
   });
@@ -66,6 +71,48 @@ describe('asking again', () => {
       [2, 'no_answer', 'conditional'],
     ]);
     expect(trace.turns.map((t) => t.response_scenario)).toEqual(['need_confirmation', 'need_confirmation', 'decision_only']);
+  });
+
+  it.each([
+    ['pipe-consent-closing-zh-021', 'closing'],
+    ['pipe-consent-closing-ack-022', 'closing'],
+    ['pipe-consent-no-words-emoji-023', 'no_words'],
+  ])('%s: an answer that answers nothing is read as such and the program asks its question again', async (id, why) => {
+    const provider = await createProvider({ provider: 'sim', config: ws.config });
+    const trace = await run(scenarios.get(id)!, provider);
+    expect(trace.confirmation.requests.map((r) => [r.turn, r.answer, r.reading])).toEqual([
+      [1, 'no_answer', why],
+      [2, 'pending', undefined],
+    ]);
+    expect(trace.turns[1]!.reply).toContain(trace.confirmation.requests[1]!.question);
+    expect(executedWrites(trace)).toEqual([]);
+  });
+
+  it.each(['pipe-consent-other-topic-011', 'pipe-consent-question-back-026'])(
+    '%s: an answer about something else (or a question back) is answered, then the program asks its question again, once',
+    async (id) => {
+      const provider = await createProvider({ provider: 'sim', config: ws.config });
+      const trace = await run(scenarios.get(id)!, provider);
+      expect(trace.confirmation.requests.map((r) => [r.turn, r.answer, r.reading])).toEqual([
+        [1, 'no_answer', 'other_topic'],
+        [2, 'pending', undefined],
+      ]);
+      const last = trace.turns.at(-1)!;
+      expect(last.reply!.endsWith(trace.confirmation.requests[1]!.question!)).toBe(true);
+      expect(last.pending).toMatchObject({ tool: 'create_refund', args: { order_id: 'O123' } });
+      expect(executedWrites(trace)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['pipe-consent-two-orders-per-order-027', 'confirmed', [['create_refund', 2]]],
+    ['pipe-consent-two-orders-per-order-no-028', 'declined', []],
+  ])('%s: one answer about two orders is read for the order asked about (%s)', async (id, answer, writes) => {
+    const provider = await createProvider({ provider: 'sim', config: ws.config });
+    const trace = await run(scenarios.get(id)!, provider);
+    expect(trace.confirmation.requests.map((r) => [r.args.order_id, r.answer])).toEqual([['O123', answer]]);
+    expect(executedWrites(trace).map((w) => [w.tool, w.turn])).toEqual(writes);
+    expect(executedWrites(trace).every((w) => w.args.order_id === 'O123')).toBe(true);
   });
 
   it('a deferral ends the question at once', async () => {

@@ -6,6 +6,8 @@
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { factSentences } from '../verified-facts.js';
 import { replyProblem } from '../reply-guard.js';
+import { confirmationQuestion, withProgramQuestion } from '../confirmation-question.js';
+import { sameAction } from '../user-confirmation.js';
 
 export type ResponseScenario =
   | 'need_clarification'
@@ -31,21 +33,7 @@ const SAFE: Record<ResponseScenario, string> = { ...FALLBACK, execution_success:
 
 /** A reply of the program's own: the question naming the pending action, else the scenario's line of `table`. */
 function template(ctx: PipelineContext, scenario: ResponseScenario, table: Record<ResponseScenario, string>): string {
-  return scenario === 'need_confirmation' && ctx.session.pending ? confirmationQuestion(ctx.session.pending.call) : table[scenario];
-}
-
-/** The question the program asks when no model reply may: it names the exact action, so that a yes binds to it. */
-function confirmationQuestion(call: { tool: string; args: Record<string, unknown> }): string {
-  const a = call.args;
-  const order = typeof a.order_id === 'string' ? `订单 ${a.order_id} ` : '';
-  const action: Record<string, string> = {
-    create_refund: `为${order}退款 ${String(a.amount ?? '')} 元`,
-    create_compensation: `为${order}发放补偿 ${String(a.amount ?? '')} 元`,
-    cancel_order: `取消${order}`.trim(),
-    modify_address: `把${order}的收货地址改为 ${String(a.address ?? '')}`,
-    create_ticket: `为${order}登记投诉`,
-  };
-  return `您好，请确认是否${action[call.tool] ?? `办理 ${call.tool}`}？请回复“确认”继续，或告诉我您的想法。`;
+  return scenario === 'need_confirmation' && ctx.session.pending ? `您好，${confirmationQuestion(ctx.session.pending.call)}` : table[scenario];
 }
 
 export async function respond(ctx: PipelineContext, scenario: ResponseScenario, clarification: string | null = null): Promise<void> {
@@ -92,12 +80,14 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
     ctx.trace.reply = template(ctx, scenario, FALLBACK);
     ctx.trace.reply_fallback = true;
     ctx.note(`response module failed (${result.reason}); sent the fallback template`);
+    recordQuestion(ctx, scenario);
     return;
   }
-  const reply = String(result.output.reply);
+  const reply = askingOwnQuestion(ctx, scenario, String(result.output.reply));
   const problem = ctx.options.gates ? replyProblem(ctx, reply) : null;
   if (!problem) {
     ctx.trace.reply = reply;
+    recordQuestion(ctx, scenario);
     return;
   }
   // The model's reply never reaches the customer: a template that claims nothing does.
@@ -105,4 +95,27 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
   ctx.trace.reply_fallback = true;
   (ctx.trace.reply_blocked ??= []).push({ ...ctx.session.next(), reason: problem, reply });
   ctx.note(`reply blocked before sending: ${problem}`);
+  recordQuestion(ctx, scenario);
+}
+
+/**
+ * With the guards on, the question a yes answers is the program's: the
+ * model's own sentences that ask, name a value or an action, or say what an
+ * answer means are cut, and the program's question ends the reply.
+ */
+function askingOwnQuestion(ctx: PipelineContext, scenario: ResponseScenario, reply: string): string {
+  const pending = ctx.session.pending;
+  if (scenario !== 'need_confirmation' || !pending || !ctx.options.gates) return reply;
+  const composed = withProgramQuestion(reply, confirmationQuestion(pending.call));
+  if (composed.dropped) ctx.note(`${composed.dropped} sentence(s) of the model's confirmation reply cut: the question the user answers is the program's`);
+  return composed.reply;
+}
+
+/** The question the user saw, on the request it asks: what a later yes is read against. */
+function recordQuestion(ctx: PipelineContext, scenario: ResponseScenario): void {
+  const pending = ctx.session.pending;
+  if (scenario !== 'need_confirmation' || !pending) return;
+  const request = ctx.trace.confirmation.requests.findLast((r) => r.answer === 'pending' && sameAction(r, pending.call));
+  const question = confirmationQuestion(pending.call);
+  if (request) request.question = ctx.trace.reply?.includes(question) ? question : (ctx.trace.reply ?? '');
 }
