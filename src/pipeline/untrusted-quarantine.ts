@@ -11,7 +11,7 @@
  */
 import type { PipelineContext, UntrustedText } from './pipeline-context.js';
 import type { RetrievedDocument } from './retrieval.js';
-import { TEXT_FIELDS, type ReadTool } from '../registry/tool-catalog.js';
+import { projectRecord } from './record-projection.js';
 
 const TRUSTED_DOCUMENTS = new Set(['official', 'internal']);
 
@@ -24,14 +24,13 @@ export function untrustedForDeciders(ctx: PipelineContext): UntrustedText[] {
   return ctx.options.gates ? ctx.untrustedText.map((u) => ({ source: u.source, text: withheld(u.text) })) : ctx.untrustedText;
 }
 
-/** A read's data for a model: its free-text field withheld. */
-export function recordForModels(ctx: PipelineContext, tool: string, data: Record<string, unknown>): Record<string, unknown> {
-  const field = TEXT_FIELDS[tool as ReadTool];
-  if (!ctx.options.gates || !field || typeof data[field] !== 'string' || !(data[field] as string).trim()) return data;
-  const copy: Record<string, unknown> = { ...data, [field]: withheld(data[field] as string) };
-  if (Array.isArray(data.earlier_records))
-    copy.earlier_records = data.earlier_records.map((r) => (r && typeof r === 'object' ? recordForModels(ctx, tool, r as Record<string, unknown>) : r));
-  return copy;
+/**
+ * A read's data for a deciding model: with the guards on, its structured
+ * fields only, at every depth (record-projection.ts); `echo` holds the values
+ * the module is already given (the write's arguments).
+ */
+export function recordForModels(ctx: PipelineContext, data: Record<string, unknown>, echo: readonly unknown[] = []): Record<string, unknown> {
+  return ctx.options.gates ? projectRecord(data, echo) : data;
 }
 
 export function isUntrustedDocument(ctx: PipelineContext, doc: RetrievedDocument): boolean {
