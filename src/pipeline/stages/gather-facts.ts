@@ -95,7 +95,15 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<stri
  */
 async function keepUntrustedText(ctx: PipelineContext, tool: ReadTool, data: Record<string, unknown>): Promise<void> {
   for (const { path, text } of recordFreeText(data)) {
-    if (!FREE_TEXT_FIELDS.has(path.replace(/\[\d+\]/g, '').split('.').at(-1)!)) continue;
+    if (
+      !FREE_TEXT_FIELDS.has(
+        path
+          .replace(/\[\d+\]/g, '')
+          .split('.')
+          .at(-1)!,
+      )
+    )
+      continue;
     const source = `${tool}.${path}`;
     if (ctx.untrustedText.some((u) => u.source === source && u.text === text)) continue;
     ctx.untrustedText.push({ source, text });
