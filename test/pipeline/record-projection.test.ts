@@ -35,7 +35,13 @@ describe('projectRecord keeps structured fields only', () => {
     ],
     [
       'an earlier record when the latest has no note',
-      { status: 'none', earlier_records: [{ status: 'refund_rejected', note: PLANTED }, { status: 'compensation_issued', amount: 20 }] },
+      {
+        status: 'none',
+        earlier_records: [
+          { status: 'refund_rejected', note: PLANTED },
+          { status: 'compensation_issued', amount: 20 },
+        ],
+      },
       { status: 'none', earlier_records: [{ status: 'refund_rejected' }, { status: 'compensation_issued', amount: 20 }] },
     ],
     [

@@ -8,9 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { InjectionScanner } from '../../src/pipeline/injection-scan.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 
-const fullWidth = (s: string) => [...s].map((c) => (c >= '!' && c <= '~' ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c === ' ' ? '\u3000' : c)).join('');
+const fullWidth = (s: string) =>
+  [...s].map((c) => (c >= '!' && c <= '~' ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c === ' ' ? '\u3000' : c)).join('');
 const mathBold = (s: string) =>
-  [...s].map((c) => (/[a-z]/.test(c) ? String.fromCodePoint(0x1d41a + c.charCodeAt(0) - 97) : /[A-Z]/.test(c) ? String.fromCodePoint(0x1d400 + c.charCodeAt(0) - 65) : c)).join('');
+  [...s]
+    .map((c) =>
+      /[a-z]/.test(c) ? String.fromCodePoint(0x1d41a + c.charCodeAt(0) - 97) : /[A-Z]/.test(c) ? String.fromCodePoint(0x1d400 + c.charCodeAt(0) - 65) : c,
+    )
+    .join('');
 const spaced = (s: string, sep: string) => [...s].join(sep);
 
 describe('the scan reads every letter form', async () => {
