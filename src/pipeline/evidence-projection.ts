@@ -30,7 +30,7 @@ const TRUST: Record<string, DeciderEvidence['trust_level']> = { official: 'high'
 const LABEL: Record<string, string> = { official: '官方', internal: '内部', external: '外部', unknown: '来源不明' };
 
 /** The platform's rulebook: an official document the program's scan found clean. */
-export function isRulebook(ctx: PipelineContext, doc: RetrievedDocument): boolean {
+function isRulebook(ctx: PipelineContext, doc: RetrievedDocument): boolean {
   return doc.metadata.trust_level === 'official' && !ctx.injectedDocIds.includes(doc.doc_id);
 }
 
@@ -57,7 +57,7 @@ export function evidenceForDeciders(ctx: PipelineContext, selected: Output[]): D
 }
 
 /** The program's sentence for a document that is not the rulebook: structured values only. */
-export function structuredSummary(doc: RetrievedDocument, policyType: string, types: string[]): string {
+function structuredSummary(doc: RetrievedDocument, policyType: string, types: string[]): string {
   const text = `${doc.title} ${doc.content}`;
   const list = (xs: string[]) => (xs.length ? xs.join('、') : '无');
   return (

@@ -7,7 +7,7 @@
  */
 
 /** Conditions a policy rule is stated on; the document names them, the program writes them. */
-export const CONDITION_TERMS = [
+const CONDITION_TERMS = [
   '未发货',
   '发货前',
   '已发货',

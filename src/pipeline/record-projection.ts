@@ -75,8 +75,9 @@ export function recordFreeText(data: Record<string, unknown>, path = ''): { path
   const out: { path: string; text: string }[] = [];
   for (const [key, value] of Object.entries(data)) {
     const at = path ? `${path}.${key}` : key;
-    if (Array.isArray(value)) value.forEach((v, i) => out.push(...freeTextIn(v, `${at}[${i}]`)));
-    else if (isRecord(value)) out.push(...recordFreeText(value, at));
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) out.push(...freeTextIn(v, `${at}[${i}]`));
+    } else if (isRecord(value)) out.push(...recordFreeText(value, at));
     else if (typeof value === 'string' && value.trim() && !ALLOWED[key]?.(value)) out.push({ path: at, text: value });
   }
   return out;
