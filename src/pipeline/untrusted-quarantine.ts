@@ -1,13 +1,15 @@
 /**
  * Untrusted free text never reaches a model that decides (CaMeL's split of
  * data from control). The program knows, without recognising any attack,
- * which text is untrusted: the free-text fields of records (order remarks,
- * carrier and after-sales notes) and retrieved documents that are not
- * official or internal policy, or in which the program found planted
- * instructions. With the guards on, every module input gets a placeholder in
- * their place; the text itself goes only to a screen — the safety precheck —
- * of whose output the program keeps the risk tags and nothing else, so the
- * text can raise a hand-off but never steer a decision, an argument or a reply.
+ * which text is untrusted: every free-text field of a record at any depth
+ * (remarks, carrier and after-sales notes, ticket summaries, earlier records)
+ * and every retrieved document except the platform's rulebook. Deciders get
+ * records through an allow-list of structured fields (record-projection.ts)
+ * and evidence as structured values (evidence-projection.ts), with a
+ * placeholder for each untrusted text; the text itself goes only to a screen
+ * — the safety precheck — of whose output the program keeps the risk tags,
+ * and, for documents, to the evidence filter, the documents' reader, whose
+ * output reaches a decider only through that projection.
  */
 import type { PipelineContext, UntrustedText } from './pipeline-context.js';
 import type { RetrievedDocument } from './retrieval.js';
@@ -37,7 +39,7 @@ export function isUntrustedDocument(ctx: PipelineContext, doc: RetrievedDocument
   return !TRUSTED_DOCUMENTS.has(doc.metadata.trust_level) || ctx.injectedDocIds.includes(doc.doc_id);
 }
 
-/** Retrieved documents for the evidence filter: an untrusted one keeps its metadata, its title and content are withheld. */
+/** Retrieved documents for the evidence filter (their reader): one that is neither official nor internal, or in which the scan found a planted phrase, keeps its metadata only. */
 export function documentsForModels(ctx: PipelineContext, docs: RetrievedDocument[]): RetrievedDocument[] {
   if (!ctx.options.gates) return docs;
   return docs.map((d) => (isUntrustedDocument(ctx, d) ? { ...d, title: withheld(d.title), content: withheld(d.content) } : d));
