@@ -14,6 +14,7 @@ import { loadWorkspace } from '../../src/config/workspace.js';
 import { runPipeline } from '../../src/pipeline/orchestrator.js';
 import { emptyTrace, type PipelineTrace } from '../../src/pipeline/trace.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
+import type { ModelRequest, ModelResponse, Provider } from '../../src/providers/provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
 import { judgePrompts } from '../../src/scoring/judge-input.js';
 import { judgeScenario } from '../../src/scoring/scenario-judge.js';
@@ -131,4 +132,32 @@ describe('the quarantine scenarios, judged', () => {
       expect(untrustedReaches(s, off.trace, s.world, prompts.detectionPhrases).length).toBeGreaterThan(0);
     },
   );
+});
+
+/** sim, except that the evidence filter (the documents' reader) answers with broken JSON quoting what it read. */
+class QuotingReader implements Provider {
+  readonly id = 'sim';
+  readonly model = 'sim';
+  private readonly sim = new SimProvider();
+  async complete(request: ModelRequest): Promise<ModelResponse> {
+    const response = await this.sim.complete(request);
+    if (request.module !== 'policy_evidence_filter') return response;
+    const docs = JSON.stringify(request).match(/未发货订单退款提交后[^"]*/)?.[0] ?? '';
+    return { ...response, text: `{"selected_evidence": ${docs}` };
+  }
+}
+
+describe('a reader that fails quoting the document', () => {
+  it('guards on: failure recovery gets the program’s sentence, not the quoted text; guards off: the quote reaches it', async () => {
+    const active = (await loadWorkspace({})).active;
+    const s = parseScenarioFile('cases/pipeline/quarantine.yaml', readFileSync('cases/pipeline/quarantine.yaml', 'utf8'), active, []).find(
+      (x) => x.scenario_id === 'pipe-quarantine-internal-doc-spaced-001',
+    )!;
+    const phrases = judgePrompts(active).detectionPhrases;
+    const on = await runPipeline(s, { active, provider: new QuotingReader(), trial: 0, gates: true });
+    expect(on.trace.stages.some((st) => st.stage === 'failure_recovery')).toBe(true);
+    expect(untrustedReaches(s, on.trace, s.world, phrases)).toEqual([]);
+    const off = await runPipeline(s, { active, provider: new QuotingReader(), trial: 0, gates: false });
+    expect(untrustedReaches(s, off.trace, s.world, phrases).map((r) => r.stage)).toContain('failure_recovery');
+  });
 });
