@@ -95,7 +95,17 @@ describe('each untrusted source, reaching responsibility before a write, is a vi
 
 describe('each deciding module counts; a screen, a non-deciding module, an earlier write, the user’s own words do not', () => {
   const w = world({ orders: [{ ...world().orders[0]!, remark: TEXT }] });
-  it.each(['responsibility_attribution', 'tool_authorization', 'execution_state_verification', 'failure_recovery'])('%s', (stage) => {
+  it.each([
+    'responsibility_attribution',
+    'tool_authorization',
+    'execution_state_verification',
+    'failure_recovery',
+    'intent_recognition',
+    'slot_clarification',
+    'fact_query_planning',
+    'policy_query_rewrite',
+    'capability_router',
+  ])('%s', (stage) => {
     expect(violations(scenario(), w, trace(stage, { data: { records: [TEXT] } }))).toHaveLength(1);
   });
   it.each([
