@@ -62,8 +62,8 @@ async function verify(ctx: PipelineContext, call: ProposedCall, first: ToolOutco
     }
     const result = await ctx.caller.call('execution_state_verification', {
       executed_action: { tool_name: call.tool, args: call.args, idempotency_key: call.idempotency_key },
-      tool_result: { success: outcome.success, data: outcome.data, error: outcome.error },
-      requery_result: { tool_name: requery?.tool ?? 'none', data: requery && second ? recordForModels(ctx, requery.tool, second.data) : {} },
+      tool_result: { success: outcome.success, data: recordForModels(ctx, outcome.data, Object.values(call.args)), error: outcome.error },
+      requery_result: { tool_name: requery?.tool ?? 'none', data: requery && second ? recordForModels(ctx, second.data, Object.values(call.args)) : {} },
       expected_state_change: requery?.change ?? `${call.tool} accepted`,
       retry_count: retry,
     });

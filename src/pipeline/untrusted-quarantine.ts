@@ -1,17 +1,19 @@
 /**
  * Untrusted free text never reaches a model that decides (CaMeL's split of
  * data from control). The program knows, without recognising any attack,
- * which text is untrusted: the free-text fields of records (order remarks,
- * carrier and after-sales notes) and retrieved documents that are not
- * official or internal policy, or in which the program found planted
- * instructions. With the guards on, every module input gets a placeholder in
- * their place; the text itself goes only to a screen — the safety precheck —
- * of whose output the program keeps the risk tags and nothing else, so the
- * text can raise a hand-off but never steer a decision, an argument or a reply.
+ * which text is untrusted: every free-text field of a record at any depth
+ * (remarks, carrier and after-sales notes, ticket summaries, earlier records)
+ * and every retrieved document except the platform's rulebook. Deciders get
+ * records through an allow-list of structured fields (record-projection.ts)
+ * and evidence as structured values (evidence-projection.ts), with a
+ * placeholder for each untrusted text; the text itself goes only to a screen
+ * — the safety precheck — of whose output the program keeps the risk tags,
+ * and, for documents, to the evidence filter, the documents' reader, whose
+ * output reaches a decider only through that projection.
  */
 import type { PipelineContext, UntrustedText } from './pipeline-context.js';
 import type { RetrievedDocument } from './retrieval.js';
-import { TEXT_FIELDS, type ReadTool } from '../registry/tool-catalog.js';
+import { projectRecord } from './record-projection.js';
 
 const TRUSTED_DOCUMENTS = new Set(['official', 'internal']);
 
@@ -24,21 +26,20 @@ export function untrustedForDeciders(ctx: PipelineContext): UntrustedText[] {
   return ctx.options.gates ? ctx.untrustedText.map((u) => ({ source: u.source, text: withheld(u.text) })) : ctx.untrustedText;
 }
 
-/** A read's data for a model: its free-text field withheld. */
-export function recordForModels(ctx: PipelineContext, tool: string, data: Record<string, unknown>): Record<string, unknown> {
-  const field = TEXT_FIELDS[tool as ReadTool];
-  if (!ctx.options.gates || !field || typeof data[field] !== 'string' || !(data[field] as string).trim()) return data;
-  const copy: Record<string, unknown> = { ...data, [field]: withheld(data[field] as string) };
-  if (Array.isArray(data.earlier_records))
-    copy.earlier_records = data.earlier_records.map((r) => (r && typeof r === 'object' ? recordForModels(ctx, tool, r as Record<string, unknown>) : r));
-  return copy;
+/**
+ * A read's data for a deciding model: with the guards on, its structured
+ * fields only, at every depth (record-projection.ts); `echo` holds the values
+ * the module is already given (the write's arguments).
+ */
+export function recordForModels(ctx: PipelineContext, data: Record<string, unknown>, echo: readonly unknown[] = []): Record<string, unknown> {
+  return ctx.options.gates ? projectRecord(data, echo) : data;
 }
 
 export function isUntrustedDocument(ctx: PipelineContext, doc: RetrievedDocument): boolean {
   return !TRUSTED_DOCUMENTS.has(doc.metadata.trust_level) || ctx.injectedDocIds.includes(doc.doc_id);
 }
 
-/** Retrieved documents for the evidence filter: an untrusted one keeps its metadata, its title and content are withheld. */
+/** Retrieved documents for the evidence filter (their reader): one that is neither official nor internal, or in which the scan found a planted phrase, keeps its metadata only. */
 export function documentsForModels(ctx: PipelineContext, docs: RetrievedDocument[]): RetrievedDocument[] {
   if (!ctx.options.gates) return docs;
   return docs.map((d) => (isUntrustedDocument(ctx, d) ? { ...d, title: withheld(d.title), content: withheld(d.content) } : d));

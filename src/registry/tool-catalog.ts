@@ -56,6 +56,9 @@ export function isWriteTool(tool: string): tool is WriteTool {
   return (WRITE_TOOLS as readonly string[]).includes(tool);
 }
 
+/** The free-text fields of records (at any depth): screened for planted instructions, never handed to a decider. */
+export const FREE_TEXT_FIELDS: ReadonlySet<string> = new Set(['remark', 'note', 'summary']);
+
 /** Read tools whose output carries free text, where an attacker can plant instructions. */
 export const TEXT_FIELDS: Partial<Record<ReadTool, string>> = {
   query_order: 'remark',

@@ -2,7 +2,8 @@
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { recover } from './recover.js';
 import { untrustedForDeciders } from '../untrusted-quarantine.js';
-import { intentResult, stringList } from './understand.js';
+import { evidenceForDeciders } from '../evidence-projection.js';
+import { intentResult } from './understand.js';
 
 export async function decide(ctx: PipelineContext, intent: Output): Promise<Output | null> {
   const selected = Array.isArray(ctx.evidence?.selected_evidence) ? (ctx.evidence!.selected_evidence as Output[]) : [];
@@ -10,14 +11,7 @@ export async function decide(ctx: PipelineContext, intent: Output): Promise<Outp
     intent_result: intentResult(intent),
     verified_tool_facts: ctx.facts!,
     tool_fact_conflicts: ctx.conflicts,
-    selected_evidence: selected.map((e) => ({
-      evidence_id: String(e.evidence_id),
-      doc_id: String(e.doc_id),
-      policy_type: String(e.policy_type),
-      summary: String(e.summary),
-      supports_decision_types: stringList(e.supports_decision_types),
-      trust_level: e.trust_level as 'high' | 'medium' | 'low',
-    })),
+    selected_evidence: evidenceForDeciders(ctx, selected),
     evidence_sufficiency: (ctx.evidence?.evidence_sufficiency as 'sufficient' | 'partial' | 'insufficient' | undefined) ?? 'insufficient',
     safety_risk_tags: ctx.safetyRiskTags(),
     untrusted_tool_text: untrustedForDeciders(ctx),

@@ -6,7 +6,8 @@
 import { checkGates, type ProposedCall } from '../gates/gate-chain.js';
 import { gateContext } from '../gates/gate-context.js';
 import type { Output, PipelineContext } from '../pipeline-context.js';
-import { READ_TOOLS, TEXT_FIELDS, type ReadTool } from '../../registry/tool-catalog.js';
+import { FREE_TEXT_FIELDS, READ_TOOLS, type ReadTool } from '../../registry/tool-catalog.js';
+import { recordFreeText } from '../record-projection.js';
 import { toolConflicts, verifiedFacts, type ReadResults } from '../verified-facts.js';
 import { recover } from './recover.js';
 import { screenUntrusted } from '../untrusted-quarantine.js';
@@ -85,17 +86,27 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<stri
 }
 
 /**
- * The free-text field of a read (an order remark, a carrier note) is kept as
- * untrusted text: screened once, and withheld from every deciding module while
- * the guards are on (untrusted-quarantine.ts); with them off it goes to the
- * deciders fenced, as the prompts alone would have it.
+ * The free text of a read — a remark, a carrier note, the note of an earlier
+ * after-sales record, a ticket's summary, at any depth — is kept as untrusted
+ * text and screened once, a detection signal. No decider receives it with the
+ * guards on: they get the record's structured fields only (record-projection.ts)
+ * and a placeholder for each text; with them off it goes to the deciders
+ * fenced, as the prompts alone would have it.
  */
 async function keepUntrustedText(ctx: PipelineContext, tool: ReadTool, data: Record<string, unknown>): Promise<void> {
-  const field = TEXT_FIELDS[tool];
-  const text = field ? data[field] : undefined;
-  if (typeof text !== 'string' || !text.trim()) return;
-  const source = `${tool}.${field}`;
-  if (ctx.untrustedText.some((u) => u.source === source && u.text === text)) return;
-  ctx.untrustedText.push({ source, text });
-  await screenUntrusted(ctx, source, text);
+  for (const { path, text } of recordFreeText(data)) {
+    if (
+      !FREE_TEXT_FIELDS.has(
+        path
+          .replace(/\[\d+\]/g, '')
+          .split('.')
+          .at(-1)!,
+      )
+    )
+      continue;
+    const source = `${tool}.${path}`;
+    if (ctx.untrustedText.some((u) => u.source === source && u.text === text)) continue;
+    ctx.untrustedText.push({ source, text });
+    await screenUntrusted(ctx, source, text);
+  }
 }

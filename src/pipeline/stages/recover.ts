@@ -30,10 +30,17 @@ export const MAX_RETRIES = 1;
 
 export async function recover(ctx: PipelineContext, failure: Failure): Promise<RecoveryAction> {
   const riskTags = [...ctx.trace.injection_risk.model_tags, ...(ctx.injectionRisk ? ['possible_prompt_injection'] : [])];
+  // A failed module's reason quotes its raw output, and a reader's output (the evidence filter's, a screen's)
+  // can quote the untrusted text it read: with the guards on, the decider gets the program's own sentence.
+  const quoted = failure.type === 'schema_invalid' || failure.type === 'model_error';
+  const detail =
+    ctx.options.gates && quoted
+      ? `${failure.stage}: ${failure.type === 'schema_invalid' ? 'output did not match its schema' : 'the model call failed'}`
+      : failure.detail;
   const result = await ctx.caller.call('failure_recovery', {
     failed_stage: failure.stage,
     failure_type: failure.type,
-    failure_detail: failure.detail,
+    failure_detail: detail,
     retry_count: failure.retryCount ?? 0,
     max_retries: MAX_RETRIES,
     involves_write_action: failure.involvesWrite ?? false,
