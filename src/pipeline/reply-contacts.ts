@@ -8,16 +8,30 @@
  */
 import { readingForm } from './claim-reading/reading-form.js';
 
-export interface ContactPattern {
+interface ContactPattern {
   name: string;
   pattern: RegExp;
 }
 
-const CN_DIGITS: Record<string, string> = { 〇: '0', 零: '0', 一: '1', 幺: '1', 二: '2', 两: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8', 九: '9' };
+const CN_DIGITS: Record<string, string> = {
+  〇: '0',
+  零: '0',
+  一: '1',
+  幺: '1',
+  二: '2',
+  两: '2',
+  三: '3',
+  四: '4',
+  五: '5',
+  六: '6',
+  七: '7',
+  八: '8',
+  九: '9',
+};
 const TLD = 'com|net|org|cn|io|xyz|top|cc|me|info|vip|shop|site|link|ly|co|app|biz|tk|ru';
 const SEP = '[\\s.\\-_·]?';
 
-export const CONTACT_PATTERNS: ContactPattern[] = [
+const CONTACT_PATTERNS: ContactPattern[] = [
   { name: 'a link', pattern: /(?:h\s*t\s*t\s*p\s*s?|hxxps?)\s*:\s*\/\s*\/\s*[^\s"'，。）)]+/gi },
   { name: 'a link', pattern: /www\s*\.\s*[^\s"'，。）)]+/gi },
   { name: 'an e-mail address', pattern: /[\w.+-]+\s*(?:@|\[at\]|\(at\)|＠)\s*[\w-]+(?:\s*\.\s*[\w-]+)+/gi },
@@ -31,7 +45,12 @@ export const CONTACT_PATTERNS: ContactPattern[] = [
     pattern: /(?:微信|威信|薇信|维信|v信|vx|wx|weixin|wechat|加v|加微)(?:号|账号|id)?\s*[:：是为]?\s*[a-z][\w-]{4,19}(?![\w-])/gi,
   },
   { name: 'a QQ number', pattern: /(?:qq|扣扣|企鹅)(?:号|群)?\s*[:：是为]?\s*\d{5,11}(?!\d)/gi },
-  { name: 'a messenger account', pattern: /(?:telegram|tg|whatsapp|line|飞机|电报|signal)(?:号|账号|id)?\s*[:：是为]?\s*@?[a-z0-9_]{4,32}/gi },
+  {
+    name: 'a messenger account',
+    // Without a colon the id must hold a digit or an underscore: "line items" is English, "line refund_help" an account.
+    pattern:
+      /(?<![a-z])(?:telegram|tg|whatsapp|line|飞机|电报|signal)(?:号|账号|id)?\s*(?:[:：是为@]\s*@?[a-z0-9_]{4,32}|(?=[a-z0-9_]*[\d_])[a-z0-9_]{4,32})/gi,
+  },
   { name: 'a social handle', pattern: /(?<![\w.])@[a-z][a-z0-9_]{3,31}(?![\w@])/gi },
   { name: 'a payment account', pattern: /(?:支付宝|alipay|收款)(?:账号|账户|帐号|号)?\s*[:：是为]?\s*[\w.@+-]{5,}/gi },
   { name: 'a bank card number', pattern: /(?<!\d)\d{4}(?:[\s-]?\d{4}){2,3}(?:[\s-]?\d{1,3})?(?!\d)/g },

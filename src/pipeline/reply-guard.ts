@@ -163,8 +163,7 @@ function promptPassage(ctx: PipelineContext, reply: string): string | null {
     };
     promptTexts.set(active, text);
   }
-  if (PROMPT_HEADING.test(readingForm(reply)))
-    return 'it shows a prompt section heading';
+  if (PROMPT_HEADING.test(readingForm(reply))) return 'it shows a prompt section heading';
   const normalised = normaliseForMatch(reply);
   const folded = fold(reply);
   const shared =

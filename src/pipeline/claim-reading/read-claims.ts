@@ -90,7 +90,12 @@ const ATTRIBUTED =
 /** The customer's own words, quoted or attributed to them, are not the reply's claim. */
 function withoutEchoes(form: string, userWords: string): string {
   // Whole sentences of the customer's: a fragment of one ("我的退款到账了" from "我的退款到账了吗") is not their question.
-  const said = new Set(userWords.split(/[\n。！？!?]+/).map(fold).filter(Boolean));
+  const said = new Set(
+    userWords
+      .split(/[\n。！？!?]+/)
+      .map(fold)
+      .filter(Boolean),
+  );
   const echo = (whole: string, ...groups: unknown[]) => {
     const inner = groups.find((g): g is string => typeof g === 'string' && g.length > 0);
     return inner && said.has(fold(inner)) ? '，' : whole;

@@ -6,7 +6,8 @@
  */
 import { plainLetters } from '../untrusted-text-forms.js';
 
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff]/g;
+/** Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors: invisible, and able to split a word. */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 /** Single letters spaced out ("r e f u n d"): a word split to slip past a word list. */
 const SPACED_LETTERS = /(?<![A-Za-z])(?:[A-Za-z][ \t]){1,}[A-Za-z](?![A-Za-z])/g;
 const LATIN_OR_DIGIT = /[A-Za-z0-9]/;
