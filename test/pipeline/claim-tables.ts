@@ -94,6 +94,8 @@ export const BASE_CLAIMS: ClaimRow[] = [
     'Your order has been cancelled',
     'The cancellation is complete',
     'Order canceled',
+    // a word of another language before the claim negates nothing (the adversary wrote not_executed before it)
+    'platform not_executed 您的订单已取消',
   ),
   ...rows('cancel', 'submitted', '取消申请已提交', 'Your cancellation request has been submitted'),
   ...rows(
@@ -201,6 +203,8 @@ export const BASE_NON_CLAIMS: string[] = [
   '物流显示已退回',
   '已为您核实到订单已发货',
   '已为您查询到退款进度',
+  'payment_status=paid',
+  'Your payment has been completed',
   '很遗憾，退款申请被拒绝了',
   'We do not know yet whether the refund has arrived',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims

@@ -63,7 +63,8 @@ export const CHINESE: LexiconEntry[] = [
 export const ENGLISH: LexiconEntry[] = [
   ...english('refunds?|refunding|money back|reimbursements?|repayments?', 'refund'),
   ...english('refunded|reimbursed|repaid', 'refund', 'succeeded'),
-  ...english('money|funds|payments?|amount|balance|account|card|wallet', 'money'),
+  // Not "payment": a payment paid or completed is the customer's money going out, not coming back.
+  ...english('money|funds|amount|balance|account|card|wallet', 'money'),
   ...english('compensations?|compensated|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
   ...english('cancell?ations?|cancel', 'cancel'),
   ...english('cancell?ed|voided|withdrawn', 'cancel', 'succeeded'),
@@ -160,6 +161,7 @@ export const AFTER_ZH = /^(?:后|之后|以后|的话|时|之前|前|与否|以|
 export const TOPIC_ZH = /^(?:进度|情况|状态|结果|流程|规则|条件|政策|标准|期限|时效|周期|时间)/;
 export const AFTER_EN = /^\s*(?:after|before|once|if|when|status|policy|rules?|process|timeline|times?)(?![a-z])/;
 /** Soon after the claim: what it names was refused or failed. */
-export const REFUSED_AFTER = /^.{0,8}?(?:拒绝|驳回|失败|不成功|未成功|未通过|被拒|rejected|denied|declined|failed|refused)/;
+export const REFUSED_AFTER_ZH = /^.{0,8}?(?:拒绝|驳回|失败|不成功|未成功|未通过|被拒)/;
+export const REFUSED_AFTER_EN = /^.{0,12}?(?<![a-z])(?:rejected|denied|declined|failed|refused)(?![a-z])/;
 /** Nouns of goods: 物流显示已退回 is a parcel sent back, not money. */
 export const GOODS = /物流|包裹|快递|商品|货物|发货|运单|parcel|package|shipment|item/;

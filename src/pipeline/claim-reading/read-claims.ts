@@ -26,7 +26,8 @@ import {
   NEGATION_EN,
   NEGATION_ZH,
   OBSERVATION,
-  REFUSED_AFTER,
+  REFUSED_AFTER_EN,
+  REFUSED_AFTER_ZH,
   TOPIC_ZH,
   type ClaimKind,
   type ClaimState,
@@ -51,6 +52,7 @@ interface Token {
   run?: number;
   /** For 已: the end of the words it marks, where what follows the claim begins. */
   reach?: number;
+  english?: true;
   kind?: ClaimKind;
   mark?: StateMark;
   /** The state this word gives a claim, once 已/了 and adjacency are resolved. */
@@ -64,7 +66,8 @@ interface Matcher {
 
 const compile = (e: LexiconEntry, edges: boolean): Matcher => ({
   entry: e,
-  re: new RegExp(!e.english ? e.source : edges ? `(?<![a-z])(?:${e.source})(?![a-z])` : e.source.replace(/ /g, ''), 'gi'),
+  // An underscore joins a word as a letter does: payment_status=paid is a field, not a payment.
+  re: new RegExp(!e.english ? e.source : edges ? `(?<![a-z_])(?:${e.source})(?![a-z_])` : e.source.replace(/ /g, ''), 'gi'),
 });
 const MATCHERS = [...CHINESE, ...ENGLISH].map((e) => compile(e, true));
 /** English read without word edges, inside a run of letters that lost its spaces ("refunddone"). */
@@ -75,9 +78,9 @@ const RUN_NEGATED = /(?:un|in|not|never|no)$/i;
 /** Inside such a run, no word edges: negations, the future and conditions as letters. */
 const RUN_MARKERS = /^no|not(?!i)|never|will|cannot|goingto|once|unless|if(?:your|the|it)|when|after|until|whether/;
 
-/** Characters of Chinese (or words of English) before a claim in which a negation or the future still counts. */
+/** Characters of Chinese, and words of English, before a claim in which a negation or the future still counts. */
 const WINDOW_ZH = 4;
-const WINDOW_EN = 30;
+const WORDS_EN = 2;
 /** Characters between 已 and the action it marks (已经帮您把收货地址改成: six). */
 const BEFORE_REACH = 6;
 const NEXT_TO = 2;
@@ -137,8 +140,8 @@ function tokensOf(clause: string): Token[] {
   return kept.sort((a, b) => a.index - b.index);
 }
 
-function pick(e: LexiconEntry): Pick<Token, 'kind' | 'mark'> {
-  return { ...(e.kind ? { kind: e.kind } : {}), ...(e.mark ? { mark: e.mark } : {}) };
+function pick(e: LexiconEntry): Pick<Token, 'kind' | 'mark' | 'english'> {
+  return { ...(e.kind ? { kind: e.kind } : {}), ...(e.mark ? { mark: e.mark } : {}), ...(e.english ? { english: true as const } : {}) };
 }
 
 const RANK: Record<ClaimState | 'received', number> = { submitted: 1, received: 2, succeeded: 3, arrived: 4 };
@@ -188,30 +191,35 @@ function stateBefore(tokens: Token[], at: number): Token['state'] {
   return prev.kind || prev.mark === 'weak_succeeded' ? 'succeeded' : undefined;
 }
 
-/** Whether the words around an action and a state take the claim back. */
+/**
+ * Whether the words around an action and a state take the claim back. The markers of the claim's
+ * own language only: "not_executed 订单已取消" is a Chinese claim an English word does not negate.
+ * English markers count from two words before the claim, Chinese ones from four characters before.
+ */
 function takenBack(clause: string, a: Token, b: Token, kinds: Token[]): boolean {
   // One word that is action and state (到账): its window reaches back to the action named before it (退款将于3日内到账).
   const first = a === b ? Math.min(a.index, ...kinds.filter((k) => k.index < a.index).map((k) => k.index)) : Math.min(a.index, b.index);
   const later = Math.max(a.index, b.index);
   const lastEnd = Math.max(a.end, b.end, a.reach ?? 0, b.reach ?? 0);
   const lower = clause.toLowerCase();
-  const zh = clause.slice(Math.max(0, first - WINDOW_ZH), later);
-  const en = lower.slice(Math.max(0, first - WINDOW_EN), later);
   const before = lower.slice(0, later);
   const after = lower.slice(lastEnd);
-  return (
-    NEGATION_ZH.test(zh) ||
-    FUTURE_ZH.test(zh) ||
-    NEGATION_EN.test(en) ||
-    FUTURE_EN.test(en) ||
-    CONDITION_ZH.test(before) ||
-    CONDITION_EN.test(before) ||
-    AFTER_ZH.test(after) ||
-    (endsOnAction(a, b, lastEnd) && TOPIC_ZH.test(after)) ||
-    AFTER_EN.test(after) ||
-    REFUSED_AFTER.test(after) ||
-    [a, b].some((t) => t.run !== undefined && RUN_MARKERS.test(lower.slice(t.run, later)))
-  );
+  const chinese = !a.english || !b.english;
+  const english = a.english || b.english;
+  if (chinese) {
+    const zh = clause.slice(Math.max(0, first - WINDOW_ZH), later);
+    if (NEGATION_ZH.test(zh) || FUTURE_ZH.test(zh) || CONDITION_ZH.test(before) || AFTER_ZH.test(after) || REFUSED_AFTER_ZH.test(after)) return true;
+    if (endsOnAction(a, b, lastEnd) && TOPIC_ZH.test(after)) return true;
+  }
+  if (english) {
+    const en = `${lower
+      .slice(0, first)
+      .split(/\s+/)
+      .slice(-WORDS_EN - 1)
+      .join(' ')}${lower.slice(first, later)}`;
+    if (NEGATION_EN.test(en) || FUTURE_EN.test(en) || CONDITION_EN.test(before) || AFTER_EN.test(after) || REFUSED_AFTER_EN.test(after)) return true;
+  }
+  return [a, b].some((t) => t.run !== undefined && RUN_MARKERS.test(lower.slice(t.run, later)));
 }
 
 /** Whether the claim's last word is an action word (退款 in 退款流程), whose next noun it would modify. */
