@@ -33,22 +33,26 @@ const english = (list: string, kind: ClaimKind | undefined, mark?: StateMark): L
   list.split('|').map((source) => ({ source, english: true, ...(kind ? { kind } : {}), ...(mark ? { mark } : {}) }));
 
 export const CHINESE: LexiconEntry[] = [
-  ...words('退款 退钱 退费 退货款 退货 返款 返钱 退款款项', 'refund'),
+  ...words('退款 退钱 退费 退货款 退货 返款 返钱 退款款项 退(?!出|步|休|役|学|货)', 'refund'),
   ...words('原路返回 原路退回 原路退还 退了 退给您 退给你', 'refund', 'succeeded'),
   ...words('退款中 退货中', 'refund', 'submitted'),
   ...words('钱款 款项 货款 全款 钱 金额 费用 资金 账户 帐户 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也) \\d+(?:\\.\\d+)?元', 'money'),
   ...words('到账 入账 到卡 打到 存入 转入', 'money', 'arrived'),
   ...words('补偿金 赔偿金 补偿款 赔偿款 补偿 赔偿 赔付 补贴 理赔 优惠券 代金券 红包 赔款 赔了', 'compensation'),
-  ...words('取消 撤销 撤单 作废 退单 关单', 'cancel'),
+  ...words('取消 撤销 撤单 作废 退单 关单 撤(?!回|离|退)', 'cancel'),
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
   ...words('登记 立案 备案 建单 开单', 'ticket', 'submitted'),
   ...words('转接 转人工 转交 人工客服 人工 专员', 'handoff'),
   ...words('申请 请求 诉求 手续', 'request', 'weak_submitted'),
-  ...words('申请中 处理中 办理中 审核中 跟进中 进行中 在跟进 在处理 在办理 正在处理 正在办理 提交 递交 受理 发起 创建 建立 生成 录入', undefined, 'submitted'),
   ...words(
-    '成功 完成 完毕 办妥 办好 办完 搞定 生效 好了 妥了 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 批准 发放 发出 打款 到位 结束 解决 落实',
+    '申请中 处理中 办理中 审核中 跟进中 进行中 在跟进 在处理 在办理 正在处理 正在办理 提交 递交 受理 发起 创建 建立 生成 录入 提上去 报上去 递上去 报上',
+    undefined,
+    'submitted',
+  ),
+  ...words(
+    '成功 完成 完毕 办妥 办好 办完 搞定 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 批准 发放 发出 打款 到位 结束 解决 落实',
     undefined,
     'succeeded',
   ),
@@ -78,7 +82,7 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|returned|went through|gone through|all set|fixed',
+    'done|complete|completed|processed|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|returned|went through|gone through|all set|fixed|ok|okay',
     undefined,
     'succeeded',
   ),
