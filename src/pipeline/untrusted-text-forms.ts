@@ -86,10 +86,14 @@ function spelledIn(text: string, slots: string[][]): boolean {
   return true;
 }
 
+/** Width, look-alikes and traditional forms undone; case, spacing and punctuation kept (the reply guard reads clauses). */
+export function plainLetters(text: string): string {
+  return toSimplified([...text.normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join(''));
+}
+
 /** Width, case, look-alikes, traditional forms and separators undone. */
-function fold(text: string): string {
-  const plain = [...text.normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join('');
-  return toSimplified(plain).toLowerCase().replace(SEPARATORS, '');
+export function fold(text: string): string {
+  return plainLetters(text).toLowerCase().replace(SEPARATORS, '');
 }
 
 const SPELLING = new Map<string, string>();

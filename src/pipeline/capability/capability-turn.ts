@@ -17,6 +17,7 @@ import { answerPolicy } from './policy-consult-turn.js';
 import { personalReadGuard } from './personal-read-guard.js';
 import { followUpRefund } from './refund-followup-turn.js';
 import { answerForm } from '../consent-text.js';
+import { guardedReply, type ReplyCheck } from '../reply-guard.js';
 
 /** An id as the customer may type it: full-width, split by zero-width or ordinary spaces, or by punctuation. */
 const idForm = (text: string) => answerForm(text).replace(/[\s\p{P}]/gu, '');
@@ -30,6 +31,8 @@ const REPLIES = {
   router_failed: '您好，暂时没能理解您的问题，请换个说法或补充退款单号。',
   personal_read_unnamed: '您好，请问您是想了解一般的售后规则，还是查询您本人的某一笔退款？如是后者，请告诉我退款单号。',
   personal_read_foreign_object: '您好，未在您的账户下找到该退款，请核对退款单号，或告诉我您要查询的是哪一笔。',
+  /** In place of a reply the guard stopped: it claims nothing and passes nothing on. */
+  withheld: '您好，这个问题我需要进一步核实，结果以系统通知为准，您也可以联系人工客服。',
 } as const;
 
 const states = new WeakMap<Session, ConversationState>();
@@ -48,9 +51,10 @@ export async function capabilityTurn(ctx: PipelineContext): Promise<void> {
     liftStop(ctx.trace, n);
     ctx.note(`turn ${n} arrives on an edited history: branch ${state.branch} starts with no selection; actions already taken stay`);
   }
-  const finish = (entry: Entry, reply: string, next: ConversationState = state) => {
+  // Every reply of this path is the program's own, and passes the same guard as a model's.
+  const finish = (entry: Entry, reply: string, next: ConversationState = state, check: ReplyCheck = {}) => {
     (ctx.trace.capability ??= []).push({ turn: n, branch: next.branch, ...entry });
-    ctx.trace.reply = reply;
+    ctx.trace.reply = guardedReply(ctx, reply, REPLIES.withheld, check);
     ctx.trace.response_scenario = entry.action === 'create_exception_ticket' ? 'execution_success' : 'decision_only';
     states.set(session, next);
   };
@@ -103,7 +107,10 @@ export async function capabilityTurn(ctx: PipelineContext): Promise<void> {
   const binding = bound.binding;
   if (binding.capability === 'policy.consult') {
     const answer = answerPolicy(ctx, spec);
-    return finish({ candidate, binding, refund_id: null, action: 'policy_answer', reason: answer.reason, retrieved: answer.retrieved }, answer.reply, state);
+    return finish({ candidate, binding, refund_id: null, action: 'policy_answer', reason: answer.reason, retrieved: answer.retrieved }, answer.reply, state, {
+      ruleQuotes: answer.quotes,
+      untrusted: answer.untrusted,
+    });
   }
   if (ctx.options.gates) {
     // The entry model chose the refund path; only the customer's own words earn the read it needs.

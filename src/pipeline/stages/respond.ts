@@ -5,7 +5,7 @@
  */
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { factSentences } from '../verified-facts.js';
-import { replyProblem } from '../reply-guard.js';
+import { guardedReply } from '../reply-guard.js';
 import { confirmationQuestion, withProgramQuestion } from '../confirmation-question.js';
 import { sameAction } from '../user-confirmation.js';
 
@@ -28,8 +28,8 @@ const FALLBACK: Record<ResponseScenario, string> = {
   general_info: '您好，我们已收到您的问题，如需办理具体业务请提供订单号。',
 };
 
-/** Sent in place of a blocked reply: the fallback, except that no success is claimed (the block may be about the claim). */
-const SAFE: Record<ResponseScenario, string> = { ...FALLBACK, execution_success: '您好，您的申请正在处理中，结果以系统通知为准。' };
+/** Sent in place of a blocked reply: the fallback, except that nothing is claimed done or under way (the block may be about the claim). */
+const SAFE: Record<ResponseScenario, string> = { ...FALLBACK, execution_success: '您好，处理结果以系统通知为准，如有疑问请随时告诉我。' };
 
 /** A reply of the program's own: the question naming the pending action, else the scenario's line of `table`. */
 function template(ctx: PipelineContext, scenario: ResponseScenario, table: Record<ResponseScenario, string>): string {
@@ -77,24 +77,18 @@ export async function respond(ctx: PipelineContext, scenario: ResponseScenario, 
     user_emotion: emotion as 'neutral' | 'anxious' | 'angry' | 'dissatisfied' | 'unknown',
   });
   if (!result.ok) {
-    ctx.trace.reply = template(ctx, scenario, FALLBACK);
+    // The program's own template passes the same guard: a confirmation question carries an address someone typed.
+    ctx.trace.reply = guardedReply(ctx, template(ctx, scenario, FALLBACK), SAFE[scenario]);
     ctx.trace.reply_fallback = true;
     ctx.note(`response module failed (${result.reason}); sent the fallback template`);
     recordQuestion(ctx, scenario);
     return;
   }
   const reply = askingOwnQuestion(ctx, scenario, String(result.output.reply));
-  const problem = ctx.options.gates ? replyProblem(ctx, reply) : null;
-  if (!problem) {
-    ctx.trace.reply = reply;
-    recordQuestion(ctx, scenario);
-    return;
-  }
-  // The model's reply never reaches the customer: a template that claims nothing does.
-  ctx.trace.reply = template(ctx, scenario, SAFE);
-  ctx.trace.reply_fallback = true;
-  (ctx.trace.reply_blocked ??= []).push({ ...ctx.session.next(), reason: problem, reply });
-  ctx.note(`reply blocked before sending: ${problem}`);
+  const sent = guardedReply(ctx, reply, () => guardedReply(ctx, template(ctx, scenario, SAFE), SAFE[scenario]));
+  ctx.trace.reply = sent;
+  // The model's reply never reaches the customer when blocked: a template that claims nothing does.
+  if (sent !== reply) ctx.trace.reply_fallback = true;
   recordQuestion(ctx, scenario);
 }
 

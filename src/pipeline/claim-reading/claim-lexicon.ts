@@ -1,0 +1,171 @@
+/**
+ * The pieces a completion claim is built from, not the claims themselves: an
+ * action (what was done) and a state (how far it got). The reader puts them
+ * together within a clause, so a wording nobody listed is still read: any
+ * action word beside any completed-state word is a claim. Each list is a
+ * class of words, Chinese (simplified: the reading form has undone
+ * traditional script) and English.
+ */
+
+export type ClaimKind = 'refund' | 'compensation' | 'money' | 'cancel' | 'address_change' | 'ticket' | 'handoff' | 'request';
+/** What a claim says exists in the world: a request record, the effect done, the money received. */
+export type ClaimState = 'submitted' | 'succeeded' | 'arrived';
+/**
+ * How a word marks the state: outright, or as `received` (arrived for money, submitted otherwise),
+ * `returned` (money sent back: a refund when nothing else names the action), `before`/`after`
+ * (已 and 了, which take the state of the action words they stand beside), `weak_*` (处理, 安排:
+ * a state only beside 已 or 了).
+ */
+export type StateMark = ClaimState | 'received' | 'returned' | 'before' | 'after' | 'weak_succeeded' | 'weak_submitted';
+
+export interface LexiconEntry {
+  source: string;
+  kind?: ClaimKind;
+  mark?: StateMark;
+  /** English: matched at word edges, except inside a run of letters that lost its spaces. */
+  english?: true;
+}
+
+const words = (list: string, kind: ClaimKind | undefined, mark?: StateMark): LexiconEntry[] =>
+  list.split(' ').map((source) => ({ source, ...(kind ? { kind } : {}), ...(mark ? { mark } : {}) }));
+
+const english = (list: string, kind: ClaimKind | undefined, mark?: StateMark): LexiconEntry[] =>
+  list.split('|').map((source) => ({ source, english: true, ...(kind ? { kind } : {}), ...(mark ? { mark } : {}) }));
+
+export const CHINESE: LexiconEntry[] = [
+  ...words('退款 退钱 退费 退货款 退货 返款 返钱 退款款项 退(?!出|步|休|役|学|货)', 'refund'),
+  ...words('原路返回 原路退回 原路退还 退了 退给您 退给你', 'refund', 'succeeded'),
+  ...words('退款中 退货中', 'refund', 'submitted'),
+  ...words('钱款 款项 货款 全款 钱 金额 费用 资金 账户 帐户 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也) \\d+(?:\\.\\d+)?元', 'money'),
+  ...words('到账 入账 到卡 打到 存入 转入', 'money', 'arrived'),
+  ...words('补偿金 赔偿金 补偿款 赔偿款 补偿 赔偿 赔付 补贴 理赔 优惠券 代金券 红包 赔款 赔了', 'compensation'),
+  ...words('取消 撤销 撤单 作废 退单 关单 撤(?!回|离|退)', 'cancel'),
+  ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
+  ...words('改好 改掉', 'address_change', 'succeeded'),
+  ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
+  ...words('登记 立案 备案 建单 开单', 'ticket', 'submitted'),
+  ...words('转接 转人工 转交 人工客服 人工 专员', 'handoff'),
+  ...words('申请 请求 诉求 手续', 'request', 'weak_submitted'),
+  ...words(
+    '申请中 处理中 办理中 审核中 跟进中 进行中 在跟进 在处理 在办理 正在处理 正在办理 提交 递交 受理 发起 创建 建立 生成 录入 提上去 报上去 递上去 报上',
+    undefined,
+    'submitted',
+  ),
+  ...words(
+    '成功 完成 完毕 办妥 办好 办完 搞定 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 批准 发放 发出 打款 到位 结束 解决 落实',
+    undefined,
+    'succeeded',
+  ),
+  ...words('退回 退还 返还 返回 打回 退到 退至 转回', undefined, 'returned'),
+  ...words('收到 回到', undefined, 'received'),
+  ...words('已经 已', undefined, 'before'),
+  ...words('了', undefined, 'after'),
+  ...words('处理 办理 操作 执行', undefined, 'weak_succeeded'),
+  ...words('安排 记录', undefined, 'weak_submitted'),
+];
+
+export const ENGLISH: LexiconEntry[] = [
+  ...english('refunds?|refunding|money back|reimbursements?|repayments?', 'refund'),
+  ...english('refunded|reimbursed|repaid', 'refund', 'succeeded'),
+  // Not "payment": a payment paid or completed is the customer's money going out, not coming back.
+  ...english('money|funds|amount|balance|account|card|wallet', 'money'),
+  ...english('compensations?|compensated|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
+  ...english('cancell?ations?|cancel', 'cancel'),
+  ...english('cancell?ed|voided|withdrawn', 'cancel', 'succeeded'),
+  ...english('address(?:es)?|shipping details|delivery details|recipient', 'address_change'),
+  ...english('tickets?|complaints?|cases?', 'ticket'),
+  ...english('human agent|specialist|transferred|escalated', 'handoff'),
+  ...english('requests?|application|claim', 'request'),
+  ...english(
+    'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|pending|in progress|being processed|processing|under review|recorded|underway|under way',
+    undefined,
+    'submitted',
+  ),
+  ...english(
+    'done|complete|completed|processed|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|returned|went through|gone through|all set|fixed|ok|okay',
+    undefined,
+    'succeeded',
+  ),
+  ...english('arrived|credited|received|landed|in your account|back in your|back to your|back on your|deposited', undefined, 'arrived'),
+];
+
+/** Words in between that break 已 from what follows: 已核实退款 says a check was made, not a refund. */
+export const OBSERVATION = /核实|查询|查到|查看|核对|了解|看到|注意到|告知|说明|超过|等待|过了|收悉/;
+
+/** Courtesy that holds a negation or condition character but negates nothing: read as a clause break. */
+export const HEDGES = [
+  '如您所知',
+  '众所周知',
+  '不用担心',
+  '不必担心',
+  '无需担心',
+  '请不要担心',
+  '不要担心',
+  '别担心',
+  '别着急',
+  '不着急',
+  '别急',
+  '请您放心',
+  '您可以放心',
+  '可以放心',
+  '请放心',
+  '放心',
+  '不好意思',
+  '非常抱歉',
+  '非常感谢',
+  '非常',
+  '不客气',
+  '没关系',
+  '没问题',
+  '可以确认',
+  '可以告诉您',
+  '可以肯定',
+  '不出意外的话',
+  '毫无疑问',
+  '说实话',
+  '好消息',
+  'as you know',
+  'as you may know',
+  'no worries',
+  'no problem',
+  "don't worry",
+  'do not worry',
+  'not to worry',
+  'no need to worry',
+  'rest assured',
+  'good news',
+  'i can confirm',
+  'we can confirm',
+  'i can tell you',
+  'we can tell you',
+  'happy to confirm',
+  'you can relax',
+  'you should already have',
+  'should already have',
+];
+
+/** Before the claim, within its words: a negation. */
+export const NEGATION_ZH = /未|没|不|无(?!论)|非|别|否|拒绝|驳回|失败|被拒/;
+export const NEGATION_EN = /(?<![a-z])(?:not|never|no|cannot|nothing|none|nor|neither|unable|failed|rejected|denied|declined)(?![a-z])|n't(?![a-z])/;
+/** Before the claim, within its words: the future, a possibility, a wait, a duty. */
+export const FUTURE_ZH =
+  /将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|待(?!发货|付款|支付|收货)|可以|可(?=申请|办理|退|在|于|随时)|能够|能否|需要|需|应(?!该已)|等待|等(?!级)|留意|关注|注意|打算|计划|准备|争取|尽快|尽量|以后|明天|后天|工作日内|天内|日内|小时内|何时|什么时候|多久|几天|几时/;
+export const FUTURE_EN =
+  /(?<![a-z])(?:will|would|shall|should|could|can|may|might|must|going to|gonna|expect|expected|soon|about to|hope|hopefully|estimated|need to|needs to|when will|how long)(?![a-z])|'ll(?![a-z])/;
+/** Anywhere before the claim in its clause: a condition, or the habitual aspect of a rule (退款通常在审核通过后原路返回). */
+export const CONDITION_ZH = /如果|若|假如|倘若|一旦|只要|要是|万一|如需|如有|等到|除非|只有|如(?!下|期|实|约)|当(?!前|天|日|时)|通常|一般|往往|每次|凡是/;
+export const CONDITION_EN =
+  /(?<![a-z])(?:if|once|when|whenever|after|unless|before|until|whether|in case|usually|typically|generally|normally|as a rule)(?![a-z])/;
+/**
+ * Right after the claim: it names a moment, a condition or a topic, not a fact (退款成功后, 到账时间,
+ * 以银行通知为准, 完成需要 3 天), or it describes orders in general (已取消的订单无法恢复).
+ */
+export const AFTER_ZH = /^(?:后|之后|以后|的话|时|之前|前|与否|以|需要|需|要|的订单|的商品)/;
+/** Right after an action word that ends the claim: it is the topic of a noun (退款流程, 到账时效), not a fact. */
+export const TOPIC_ZH = /^(?:进度|情况|状态|结果|流程|规则|条件|政策|标准|期限|时效|周期|时间)/;
+export const AFTER_EN = /^\s*(?:after|before|once|if|when|status|policy|rules?|process|timeline|times?)(?![a-z])/;
+/** Soon after the claim: what it names was refused or failed. */
+export const REFUSED_AFTER_ZH = /^.{0,8}?(?:拒绝|驳回|失败|不成功|未成功|未通过|被拒)/;
+export const REFUSED_AFTER_EN = /^.{0,12}?(?<![a-z])(?:rejected|denied|declined|failed|refused)(?![a-z])/;
+/** Nouns of goods: 物流显示已退回 is a parcel sent back, not money. */
+export const GOODS = /物流|包裹|快递|商品|货物|发货|运单|parcel|package|shipment|item/;

@@ -1,0 +1,287 @@
+/**
+ * The reply guard's reading of completion claims, by structure: in the
+ * reading form, any clause that holds an action word and a completed-state
+ * word is a claim, whatever the words around them (a question after it, 呢
+ * at its end, a hedge before it). What takes a claim back is narrow and
+ * structural: a negation, the future or a condition before the claim within
+ * its words, a moment or topic right after it (退款成功后, 到账时间), a
+ * refusal after it, or the customer's own words quoted back. Where a clause
+ * is not decidable it is read as a claim: this is a guard, and a false block
+ * costs a template reply, a false pass a lie to a customer.
+ *
+ * The judge has readers of its own; nothing here is shared with it.
+ */
+import { fold } from '../untrusted-text-forms.js';
+import {
+  AFTER_EN,
+  AFTER_ZH,
+  CHINESE,
+  CONDITION_EN,
+  CONDITION_ZH,
+  ENGLISH,
+  FUTURE_EN,
+  FUTURE_ZH,
+  GOODS,
+  HEDGES,
+  NEGATION_EN,
+  NEGATION_ZH,
+  OBSERVATION,
+  REFUSED_AFTER_EN,
+  REFUSED_AFTER_ZH,
+  TOPIC_ZH,
+  type ClaimKind,
+  type ClaimState,
+  type LexiconEntry,
+  type StateMark,
+} from './claim-lexicon.js';
+import { readingForm } from './reading-form.js';
+
+export interface GuardClaim {
+  kind: ClaimKind;
+  state: ClaimState;
+  /** The clause that makes the claim, in the reading form. */
+  text: string;
+  /** References (order, refund, ticket ids) in the claim's sentence. */
+  refs: string[];
+}
+
+interface Token {
+  index: number;
+  end: number;
+  /** Where the run of letters it was found in starts, when it was found in one. */
+  run?: number;
+  /** For 已: the end of the words it marks, where what follows the claim begins. */
+  reach?: number;
+  english?: true;
+  kind?: ClaimKind;
+  mark?: StateMark;
+  /** The state this word gives a claim, once 已/了 and adjacency are resolved. */
+  state?: ClaimState | 'received';
+}
+
+interface Matcher {
+  entry: LexiconEntry;
+  re: RegExp;
+}
+
+const compile = (e: LexiconEntry, edges: boolean): Matcher => ({
+  entry: e,
+  // An underscore joins a word as a letter does: payment_status=paid is a field, not a payment.
+  re: new RegExp(!e.english ? e.source : edges ? `(?<![a-z_])(?:${e.source})(?![a-z_])` : e.source.replace(/ /g, ''), 'gi'),
+});
+const MATCHERS = [...CHINESE, ...ENGLISH].map((e) => compile(e, true));
+/** English read without word edges, inside a run of letters that lost its spaces ("refunddone"). */
+const RUN_MATCHERS = ENGLISH.map((e) => compile(e, false));
+const LETTER_RUN = /[a-z]{8,}/gi;
+/** Inside such a run, a hit right after these letters is a negated word (unprocessed, incomplete, notdone). */
+const RUN_NEGATED = /(?:un|in|not|never|no)$/i;
+/** Inside such a run, no word edges: negations, the future and conditions as letters. */
+const RUN_MARKERS = /^no|not(?!i)|never|will|cannot|goingto|once|unless|if(?:your|the|it)|when|after|until|whether/;
+
+/** Characters of Chinese, and words of English, before a claim in which a negation or the future still counts. */
+const WINDOW_ZH = 4;
+const WORDS_EN = 2;
+/** Characters between 已 and the action it marks (已经帮您把收货地址改成: six). */
+const BEFORE_REACH = 6;
+const NEXT_TO = 2;
+
+const ORDER_REF = /(?<![A-Za-z0-9])[A-Z]{1,4}-?\d+(?![A-Za-z0-9])/g;
+const QUOTED = /"([^"\n]{1,80})"|「([^」\n]{1,80})」|『([^』\n]{1,80})』/g;
+const ATTRIBUTED =
+  /(?:您|你)(?:刚才|之前|刚刚)?(?:问|说|提到|询问|咨询|问到|提问|写道)(?:的|道|过|了|是)?[:：,，]?([^。！？!?\n]{2,80}[?？]?)|\byou (?:asked|said|mentioned|wrote|wondered)(?: whether| if)?[:,]?\s*([^.!?\n]{2,120}\??)/gi;
+
+/** The customer's own words, quoted or attributed to them, are not the reply's claim. */
+function withoutEchoes(form: string, userWords: string): string {
+  // Whole sentences of the customer's: a fragment of one ("我的退款到账了" from "我的退款到账了吗") is not their question.
+  const said = new Set(
+    userWords
+      .split(/[\n。！？!?]+/)
+      .map(fold)
+      .filter(Boolean),
+  );
+  const echo = (whole: string, ...groups: unknown[]) => {
+    const inner = groups.find((g): g is string => typeof g === 'string' && g.length > 0);
+    return inner && said.has(fold(inner)) ? '，' : whole;
+  };
+  return form.replace(QUOTED, echo).replace(ATTRIBUTED, echo);
+}
+
+function withoutHedges(form: string): string {
+  let out = form;
+  for (const hedge of HEDGES) out = out.replace(new RegExp(hedge.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '，');
+  return out;
+}
+
+function sentencesOf(form: string): string[] {
+  return form.split(/[。！？!?\n]+|\.(?=\s|$)/).filter((s) => s.trim());
+}
+
+function tokensOf(clause: string): Token[] {
+  const found: Token[] = [];
+  const add = (m: Matcher, text: string, offset: number, run?: number) => {
+    for (const hit of text.matchAll(m.re)) {
+      if (!hit[0]) continue;
+      found.push({ index: offset + hit.index, end: offset + hit.index + hit[0].length, ...pick(m.entry), ...(run === undefined ? {} : { run }) });
+    }
+  };
+  for (const m of MATCHERS) add(m, clause, 0);
+  for (const run of clause.matchAll(LETTER_RUN))
+    for (const m of RUN_MATCHERS) {
+      const before = found.length;
+      add(m, run[0], run.index, run.index);
+      // A negated word is no state at all: drop it rather than read it as one.
+      const negated = found.slice(before).filter((t) => RUN_NEGATED.test(clause.slice(run.index, t.index)));
+      for (const t of negated) found.splice(found.indexOf(t), 1);
+    }
+  // Longest word first at each place, then no overlaps: 退款中 is one word, not 退款 and 中.
+  found.sort((a, b) => a.index - b.index || b.end - a.end);
+  const kept: Token[] = [];
+  for (const t of found) if (!kept.some((k) => t.index < k.end && k.index < t.end)) kept.push(t);
+  return kept.sort((a, b) => a.index - b.index);
+}
+
+function pick(e: LexiconEntry): Pick<Token, 'kind' | 'mark' | 'english'> {
+  return { ...(e.kind ? { kind: e.kind } : {}), ...(e.mark ? { mark: e.mark } : {}), ...(e.english ? { english: true as const } : {}) };
+}
+
+const RANK: Record<ClaimState | 'received', number> = { submitted: 1, received: 2, succeeded: 3, arrived: 4 };
+const strongest = (states: (ClaimState | 'received')[]) => states.sort((a, b) => RANK[b] - RANK[a])[0];
+
+/** The state each word gives; 已 and 了 take theirs from the words they stand beside. */
+function resolveStates(clause: string, tokens: Token[]): void {
+  for (const t of tokens) {
+    if (t.mark === 'submitted' || t.mark === 'arrived' || t.mark === 'received') t.state = t.mark;
+    if (t.mark === 'succeeded' || t.mark === 'returned') t.state = 'succeeded';
+  }
+  // 提交成功, 创建完成: the success of a submission is a submission.
+  for (const t of tokens) {
+    if (t.mark !== 'succeeded' || t.kind) continue;
+    if (tokens.some((o) => o.mark === 'submitted' && (Math.abs(o.index - t.end) <= NEXT_TO || Math.abs(t.index - o.end) <= NEXT_TO))) t.state = 'submitted';
+  }
+  tokens.forEach((t, i) => {
+    if (t.mark === 'before') t.state = stateAfter(clause, tokens, i);
+    if (t.mark === 'after') t.state = stateBefore(tokens, i);
+  });
+}
+
+/** 已 marks the words right after it: their state, else (已退款, 已取消) the effect done. */
+function stateAfter(clause: string, tokens: Token[], at: number): Token['state'] {
+  const run: Token[] = [];
+  let from = tokens[at]!.end;
+  for (const t of tokens.slice(at + 1)) {
+    if (t.mark === 'before' || t.mark === 'after') break;
+    const gap = clause.slice(from, t.index);
+    if (OBSERVATION.test(gap) || gap.length > (run.length ? NEXT_TO : BEFORE_REACH)) break;
+    run.push(t);
+    from = t.end;
+  }
+  if (!run.some((t) => t.kind || t.mark)) return undefined;
+  tokens[at]!.reach = from;
+  const states = run.flatMap((t) => (t.state ? [t.state] : t.mark === 'weak_submitted' ? ['submitted' as const] : []));
+  return states.length ? strongest(states) : 'succeeded';
+}
+
+/** 了 marks the word right before it. */
+function stateBefore(tokens: Token[], at: number): Token['state'] {
+  const prev = tokens[at - 1];
+  const self = tokens[at]!;
+  if (!prev || self.index - prev.end > NEXT_TO || prev.mark === 'before') return undefined;
+  if (prev.state) return prev.state;
+  if (prev.mark === 'weak_submitted') return 'submitted';
+  return prev.kind || prev.mark === 'weak_succeeded' ? 'succeeded' : undefined;
+}
+
+/**
+ * Whether the words around an action and a state take the claim back. The markers of the claim's
+ * own language only: "not_executed 订单已取消" is a Chinese claim an English word does not negate.
+ * English markers count from two words before the claim, Chinese ones from four characters before.
+ */
+function takenBack(clause: string, a: Token, b: Token, kinds: Token[]): boolean {
+  // One word that is action and state (到账): its window reaches back to the action named before it (退款将于3日内到账).
+  const first = a === b ? Math.min(a.index, ...kinds.filter((k) => k.index < a.index).map((k) => k.index)) : Math.min(a.index, b.index);
+  const later = Math.max(a.index, b.index);
+  const lastEnd = Math.max(a.end, b.end, a.reach ?? 0, b.reach ?? 0);
+  const lower = clause.toLowerCase();
+  const before = lower.slice(0, later);
+  const after = lower.slice(lastEnd);
+  const chinese = !a.english || !b.english;
+  const english = a.english || b.english;
+  if (chinese) {
+    const zh = clause.slice(Math.max(0, first - WINDOW_ZH), later);
+    if (NEGATION_ZH.test(zh) || FUTURE_ZH.test(zh) || CONDITION_ZH.test(before) || AFTER_ZH.test(after) || REFUSED_AFTER_ZH.test(after)) return true;
+    if (endsOnAction(a, b, lastEnd) && TOPIC_ZH.test(after)) return true;
+  }
+  if (english) {
+    const en = `${lower
+      .slice(0, first)
+      .split(/\s+/)
+      .slice(-WORDS_EN - 1)
+      .join(' ')}${lower.slice(first, later)}`;
+    if (NEGATION_EN.test(en) || FUTURE_EN.test(en) || CONDITION_EN.test(before) || AFTER_EN.test(after) || REFUSED_AFTER_EN.test(after)) return true;
+  }
+  return [a, b].some((t) => t.run !== undefined && RUN_MARKERS.test(lower.slice(t.run, later)));
+}
+
+/** Whether the claim's last word is an action word (退款 in 退款流程), whose next noun it would modify. */
+function endsOnAction(a: Token, b: Token, lastEnd: number): boolean {
+  return [a, b].some((t) => t.end === lastEnd && t.kind !== undefined);
+}
+
+const MONEY_KINDS: ReadonlySet<ClaimKind> = new Set(['refund', 'compensation', 'money']);
+
+function claimsInClause(clause: string, refs: string[]): GuardClaim[] {
+  const tokens = tokensOf(clause);
+  resolveStates(clause, tokens);
+  const states = tokens.filter((t) => t.state);
+  let kinds = tokens.filter((t) => t.kind);
+  if (!kinds.length) {
+    // Money sent back with nothing named (已原路退回): a refund, unless the clause is about goods.
+    const returned = states.filter((t) => t.mark === 'returned');
+    if (!returned.length || GOODS.test(clause.toLowerCase())) return [];
+    kinds = returned.map((t) => ({ ...t, kind: 'refund' as const }));
+  }
+  const aboutRequest = kinds.some((k) => k.kind === 'request' || k.kind === 'ticket');
+  const out: GuardClaim[] = [];
+  for (const k of kinds) {
+    for (const s of states) {
+      if (takenBack(clause, k, s, kinds)) continue;
+      const raw = s.state!;
+      // 收到: money received, or (收到您的申请) a request received.
+      const state: ClaimState = raw === 'received' ? (MONEY_KINDS.has(k.kind!) && !aboutRequest ? 'arrived' : 'submitted') : raw;
+      out.push({ kind: k.kind!, state, text: clause, refs });
+    }
+  }
+  return specific(out);
+}
+
+/** A clause that names a refund and money claims the refund; one that names an action and a request claims the action. */
+function specific(claims: GuardClaim[]): GuardClaim[] {
+  const kinds = new Set(claims.map((c) => c.kind));
+  const named = [...kinds].some((k) => k === 'refund' || k === 'compensation');
+  const acted = [...kinds].some((k) => k !== 'request' && k !== 'money' && k !== 'handoff');
+  const kept = claims.filter((c) => !(c.kind === 'money' && named) && !(c.kind === 'request' && acted));
+  const seen = new Set<string>();
+  return kept.filter((c) => {
+    const key = `${c.kind}:${c.state}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+export function readClaims(reply: string, userWords = ''): GuardClaim[] {
+  const form = withoutHedges(withoutEchoes(readingForm(reply), userWords));
+  const out: GuardClaim[] = [];
+  for (const sentence of sentencesOf(form)) {
+    const refs = [...new Set(sentence.match(ORDER_REF) ?? [])];
+    const clauses = sentence.split(/[，,；;]+/).filter((c) => c.trim());
+    let open: string | null = null;
+    for (const clause of clauses) {
+      let found = claimsInClause(clause, refs);
+      const tokens = tokensOf(clause);
+      // 您的退款，已经办妥了: a state with no action takes the action of the clause before it.
+      if (!found.length && open !== null && !tokens.some((t) => t.kind)) found = claimsInClause(open + clause, refs);
+      out.push(...found);
+      open = found.length ? null : tokens.some((t) => t.kind) ? clause : open;
+    }
+  }
+  return out;
+}

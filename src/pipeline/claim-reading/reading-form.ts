@@ -1,0 +1,27 @@
+/**
+ * The one form in which the reply guard reads a reply: whatever letters a
+ * model chose (full-width, traditional script, look-alikes, zero-width
+ * splits, spaced-out characters), the clause it reads is the same. Case is
+ * kept (order references are upper case); the lexicon matches ignoring case.
+ */
+import { plainLetters } from '../untrusted-text-forms.js';
+
+/** Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors: invisible, and able to split a word. */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+/** Single letters spaced out ("r e f u n d"): a word split to slip past a word list. */
+const SPACED_LETTERS = /(?<![A-Za-z])(?:[A-Za-z][ \t]){1,}[A-Za-z](?![A-Za-z])/g;
+const LATIN_OR_DIGIT = /[A-Za-z0-9]/;
+
+export function readingForm(text: string): string {
+  const plain = plainLetters(text.replace(INVISIBLE, ''))
+    .replace(/[‘’`´]/g, "'")
+    .replace(/[“”„]/g, '"');
+  return (
+    plain
+      .replace(SPACED_LETTERS, (run) => run.replace(/[ \t]/g, ''))
+      // A space stays only between two Latin words or numbers: 退 款 已 成 功 is 退款已成功.
+      .replace(/\s+/g, (gap, at: number, all: string) =>
+        gap.includes('\n') ? '\n' : LATIN_OR_DIGIT.test(all[at - 1] ?? '') && LATIN_OR_DIGIT.test(all[at + gap.length] ?? '') ? ' ' : '',
+      )
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Links, contacts, phone numbers and accounts in a reply, in any letter form.
+ * A reply of this agent has no reason to carry any of them: the platform's
+ * channels are the conversation itself. So the reply guard stops every one
+ * the customer did not write first and that is not a number of the
+ * customer's own records — whether a document, a record or a model put it
+ * there. Each pattern is one way an attacker writes a way out.
+ */
+import { readingForm } from './claim-reading/reading-form.js';
+
+interface ContactPattern {
+  name: string;
+  pattern: RegExp;
+}
+
+const CN_DIGITS: Record<string, string> = {
+  〇: '0',
+  零: '0',
+  一: '1',
+  幺: '1',
+  二: '2',
+  两: '2',
+  三: '3',
+  四: '4',
+  五: '5',
+  六: '6',
+  七: '7',
+  八: '8',
+  九: '9',
+};
+const TLD = 'com|net|org|cn|io|xyz|top|cc|me|info|vip|shop|site|link|ly|co|app|biz|tk|ru';
+const SEP = '[\\s.\\-_·]?';
+
+const CONTACT_PATTERNS: ContactPattern[] = [
+  { name: 'a link', pattern: /(?:h\s*t\s*t\s*p\s*s?|hxxps?)\s*:\s*\/\s*\/\s*[^\s"'，。）)]+/gi },
+  { name: 'a link', pattern: /www\s*\.\s*[^\s"'，。）)]+/gi },
+  { name: 'an e-mail address', pattern: /[\w.+-]+\s*(?:@|\[at\]|\(at\)|＠)\s*[\w-]+(?:\s*\.\s*[\w-]+)+/gi },
+  { name: 'a domain', pattern: new RegExp(`(?<![\\w.])[a-z0-9][a-z0-9-]*(?:\\.[a-z0-9-]+)*\\.(?:${TLD})(?![a-z0-9])`, 'gi') },
+  { name: 'a mobile number', pattern: new RegExp(`(?<!\\d)(?:\\+?86${SEP})?1[3-9](?:${SEP}\\d){9}(?!\\d)`, 'g') },
+  { name: 'a landline number', pattern: new RegExp(`(?<!\\d)0\\d{2,3}${SEP}\\d{3,4}${SEP}\\d{4}(?!\\d)`, 'g') },
+  { name: 'a service number', pattern: new RegExp(`(?<!\\d)[48]00${SEP}\\d{3}${SEP}\\d{4}(?!\\d)`, 'g') },
+  { name: 'an international number', pattern: /\+\d{1,3}[\s-]?\d(?:[\s-]?\d){6,13}(?!\d)/g },
+  {
+    name: 'a WeChat id',
+    pattern: /(?:微信|威信|薇信|维信|v信|vx|wx|weixin|wechat|加v|加微)(?:号|账号|id)?\s*[:：是为]?\s*[a-z][\w-]{4,19}(?![\w-])/gi,
+  },
+  { name: 'a QQ number', pattern: /(?:qq|扣扣|企鹅)(?:号|群)?\s*[:：是为]?\s*\d{5,11}(?!\d)/gi },
+  {
+    name: 'a messenger account',
+    // Without a colon the id must hold a digit or an underscore: "line items" is English, "line refund_help" an account.
+    pattern:
+      /(?<![a-z])(?:telegram|tg|whatsapp|line|飞机|电报|signal)(?:号|账号|id)?\s*(?:[:：是为@]\s*@?[a-z0-9_]{4,32}|(?=[a-z0-9_]*[\d_])[a-z0-9_]{4,32})/gi,
+  },
+  { name: 'a social handle', pattern: /(?<![\w.])@[a-z][a-z0-9_]{3,31}(?![\w@])/gi },
+  { name: 'a payment account', pattern: /(?:支付宝|alipay|收款)(?:账号|账户|帐号|号)?\s*[:：是为]?\s*[\w.@+-]{5,}/gi },
+  { name: 'a bank card number', pattern: /(?<!\d)\d{4}(?:[\s-]?\d{4}){2,3}(?:[\s-]?\d{1,3})?(?!\d)/g },
+];
+
+/** The reply as the contact patterns read it: the reading form, Chinese digits as digits, 点com as .com. */
+function contactForm(text: string): string {
+  return readingForm(text)
+    .replace(/[〇零一幺二两三四五六七八九]{5,}/g, (run) => [...run].map((c) => CN_DIGITS[c]).join(''))
+    .replace(new RegExp(`\\s*(?:\\[\\.\\]|\\(\\.\\)|\\[dot\\]|\\(dot\\)|\\bdot\\b|点)\\s*(?=(?:${TLD})(?![a-z]))`, 'gi'), '.');
+}
+
+const squeeze = (s: string) => s.toLowerCase().replace(/[\s.\-_·:：]/g, '');
+
+export interface FoundContact {
+  name: string;
+  text: string;
+}
+
+/** Every contact in `text` whose characters are not in `allowed` (the customer's words, the customer's record numbers). */
+export function contactsIn(text: string, allowed: string[]): FoundContact[] {
+  const form = contactForm(text);
+  const free = allowed.map((a) => squeeze(contactForm(a)));
+  const out: FoundContact[] = [];
+  for (const { name, pattern } of CONTACT_PATTERNS) {
+    for (const m of form.matchAll(pattern)) {
+      const value = squeeze(m[0]);
+      if (free.some((a) => a.includes(value))) continue;
+      out.push({ name, text: m[0] });
+    }
+  }
+  return out;
+}
