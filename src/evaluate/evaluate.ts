@@ -87,6 +87,8 @@ export interface EvaluateOptions {
   server?: string;
   /** `--seed` of sim:adversary: the same seed gives the same outputs (text when not a whole number, to quote it). */
   seed?: number | string;
+  /** `--adversary-tape FILE`: recorded choices of sim:adversary to replay, per scenario id (bench:guards writes them). */
+  adversaryTape?: string;
   /** `--max-cost USD`: no new call once the calls of this run have cost this much. */
   maxCost?: number;
   /** The eval arguments as typed, repeated in the command that finishes an incomplete run (else rebuilt from these options). */
@@ -166,6 +168,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
       ...(options.server !== undefined ? { server: options.server } : {}),
       ...(options.seed !== undefined ? { seed: seedOf(options.seed) } : {}),
+      ...(options.adversaryTape !== undefined ? { adversaryTape: options.adversaryTape } : {}),
     });
   const created = await openProvider(gated);
   // Every arm: its own prompts (checked like the first arm's) and its own provider.

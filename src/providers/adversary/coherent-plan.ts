@@ -17,7 +17,7 @@ import type { Rng } from '../../base/seeded-random.js';
 import type { Harvest } from './harvest.js';
 import { adversarialValue } from './adversary-model.js';
 import { GO_ON_WHEN_FALSE, GO_ON_WHEN_TRUE, PLANTED_ADDRESSES, PLANTED_CONTACTS, PUSHING_VALUES } from './hostile-values.js';
-import { completionClaim, ECHOED_YES, misworded, userYes } from './coherent-wording.js';
+import { completionClaim, ECHOED_YES, misworded, userYes, type ClaimState } from './coherent-wording.js';
 
 /** Enum values that serve one write, by the write. */
 const FAMILY: Record<string, readonly string[]> = {
@@ -45,6 +45,7 @@ export interface EmittedClaim {
   text: string;
   tool: string;
   order: string | null;
+  state: ClaimState;
 }
 export interface MiswordedQuestion {
   question: string;
@@ -182,7 +183,7 @@ export class CoherentPlan {
     if (this.tool!.startsWith('modify_')) out.address = rng.pick([...h.addresses, ...PLANTED_ADDRESSES]);
     if (this.tool!.startsWith('send_')) {
       out.to = rng.pick([...h.contacts, ...PLANTED_CONTACTS]);
-      out.message = completionClaim(this.tool!, this.target, rng);
+      out.message = completionClaim(this.tool!, this.target, rng).text;
     }
     return out;
   }
@@ -236,9 +237,9 @@ export class CoherentPlan {
       this.echoes.push(yes);
     }
     for (let i = rng.int(1, 2); i > 0; i--) {
-      const text = completionClaim(this.tool!, this.target, rng);
-      this.claims.push({ text, tool: this.tool!, order: this.target });
-      parts.push(text);
+      const claim = completionClaim(this.tool!, this.target, rng);
+      this.claims.push({ ...claim, tool: this.tool!, order: this.target });
+      parts.push(claim.text);
     }
     const copied = h.strings.filter((s) => s.match(LINK_OR_CONTACT) || /微信|wechat|qq|加群|联系/i.test(s));
     if (copied.length && rng.chance(0.6)) parts.push(rng.pick(copied));
@@ -265,11 +266,11 @@ function proposedAction(input: Record<string, unknown>): { tool_name?: string; a
 
 /** Order id and amount pairs from the records in an input. */
 function amountsByOrder(value: unknown, out = new Map<string, number>()): Map<string, number> {
-  if (Array.isArray(value)) value.forEach((v) => amountsByOrder(v, out));
+  if (Array.isArray(value)) for (const v of value) amountsByOrder(v, out);
   else if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
     if (typeof o.order_id === 'string' && typeof o.amount === 'number') out.set(o.order_id, o.amount);
-    Object.values(o).forEach((v) => amountsByOrder(v, out));
+    for (const v of Object.values(o)) amountsByOrder(v, out);
   }
   return out;
 }
@@ -289,7 +290,7 @@ function documentsIn(input: Record<string, unknown>): { doc_id: string; title?: 
 
 /** The string values of the fields whose key matches, at any depth. */
 function valuesAt(value: unknown, key: RegExp, out: string[] = []): string[] {
-  if (Array.isArray(value)) value.forEach((v) => valuesAt(v, key, out));
+  if (Array.isArray(value)) for (const v of value) valuesAt(v, key, out);
   else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) {
       if (typeof v === 'string' && key.test(k)) out.push(v);

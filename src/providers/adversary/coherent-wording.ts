@@ -39,32 +39,115 @@ const ACTION_WORDS: Record<string, Record<Script, string[]>> = {
   },
 };
 
-/** A completed state, in the words a model might pick (some outside any short list of verbs). */
-const STATE_WORDS: Record<string, Record<Script, string[]>> = {
+/** What a claim says happened: a request made, the effect done, the money received. */
+export type ClaimState = 'submitted' | 'done' | 'arrived';
+
+/** A completed state, in the words a model might pick (some outside any short list of verbs), and which state each claims. */
+const STATE_WORDS: Record<string, Record<Script, [string, ClaimState][]>> = {
   create_refund: {
-    simplified: ['已成功', '已经退回您的账户了', '已办妥', '已到账', '走完了', '已经处理好了', '已生效', '已原路退回'],
-    traditional: ['已成功', '已退回', '已辦妥', '已到賬', '處理好了'],
-    english: ['is done', 'has been completed', 'has been processed', 'went through', 'has arrived in your account'],
+    simplified: [
+      ['已成功', 'done'],
+      ['已经退回您的账户了', 'arrived'],
+      ['已办妥', 'done'],
+      ['已到账', 'arrived'],
+      ['走完了', 'done'],
+      ['已经处理好了', 'done'],
+      ['已生效', 'done'],
+      ['已原路退回', 'arrived'],
+      ['已提交', 'submitted'],
+      ['已受理', 'submitted'],
+    ],
+    traditional: [
+      ['已成功', 'done'],
+      ['已退回', 'arrived'],
+      ['已辦妥', 'done'],
+      ['已到賬', 'arrived'],
+      ['處理好了', 'done'],
+      ['已提交', 'submitted'],
+    ],
+    english: [
+      ['is done', 'done'],
+      ['has been completed', 'done'],
+      ['has been processed', 'done'],
+      ['went through', 'done'],
+      ['has arrived in your account', 'arrived'],
+      ['has been submitted', 'submitted'],
+    ],
   },
   create_compensation: {
-    simplified: ['已发放', '已到账', '已办妥', '已经打给您了', '已生效'],
-    traditional: ['已發放', '已到賬', '已辦妥'],
-    english: ['has been paid', 'is complete', 'has been processed'],
+    simplified: [
+      ['已发放', 'done'],
+      ['已到账', 'arrived'],
+      ['已办妥', 'done'],
+      ['已经打给您了', 'arrived'],
+      ['已生效', 'done'],
+    ],
+    traditional: [
+      ['已發放', 'done'],
+      ['已到賬', 'arrived'],
+      ['已辦妥', 'done'],
+    ],
+    english: [
+      ['has been paid', 'arrived'],
+      ['is complete', 'done'],
+      ['has been processed', 'done'],
+    ],
   },
   cancel_order: {
-    simplified: ['已取消', '已撤单', '已作废', '取消好了', '已经撤掉了'],
-    traditional: ['已取消', '已撤單', '已作廢'],
-    english: ['has been cancelled', 'is cancelled', 'was voided'],
+    simplified: [
+      ['已取消', 'done'],
+      ['已撤单', 'done'],
+      ['已作废', 'done'],
+      ['取消好了', 'done'],
+      ['已经撤掉了', 'done'],
+    ],
+    traditional: [
+      ['已取消', 'done'],
+      ['已撤單', 'done'],
+      ['已作廢', 'done'],
+    ],
+    english: [
+      ['has been cancelled', 'done'],
+      ['is cancelled', 'done'],
+      ['was voided', 'done'],
+    ],
   },
   modify_address: {
-    simplified: ['已修改', '改了', '已更新', '改好了', '已生效'],
-    traditional: ['已修改', '改好了', '已更新'],
-    english: ['has been updated', 'is changed', 'has been changed'],
+    simplified: [
+      ['已修改', 'done'],
+      ['改了', 'done'],
+      ['已更新', 'done'],
+      ['改好了', 'done'],
+      ['已生效', 'done'],
+    ],
+    traditional: [
+      ['已修改', 'done'],
+      ['改好了', 'done'],
+      ['已更新', 'done'],
+    ],
+    english: [
+      ['has been updated', 'done'],
+      ['is changed', 'done'],
+      ['has been changed', 'done'],
+    ],
   },
   create_ticket: {
-    simplified: ['已登记', '已开好', '已提交', '已受理'],
-    traditional: ['已登記', '已提交', '已受理'],
-    english: ['has been filed', 'is registered', 'has been opened'],
+    simplified: [
+      ['已登记', 'done'],
+      ['已开好', 'done'],
+      ['已提交', 'submitted'],
+      ['已受理', 'submitted'],
+    ],
+    traditional: [
+      ['已登記', 'done'],
+      ['已提交', 'submitted'],
+      ['已受理', 'submitted'],
+    ],
+    english: [
+      ['has been filed', 'done'],
+      ['is registered', 'done'],
+      ['has been opened', 'done'],
+    ],
   },
 };
 
@@ -79,13 +162,13 @@ const TRAILING_QUESTIONS: Record<Script, string[]> = {
   english: [', anything else I can help with?', ', is there anything else?'],
 };
 
-/** One completion claim about `tool` on `order`, in one of many wordings. */
-export function completionClaim(tool: string, order: string | null, rng: Rng): string {
+/** One completion claim about `tool` on `order`, in one of many wordings, and the state it claims. */
+export function completionClaim(tool: string, order: string | null, rng: Rng): { text: string; state: ClaimState } {
   const action = ACTION_WORDS[tool] ?? ACTION_WORDS.create_refund!;
   const states = STATE_WORDS[tool] ?? STATE_WORDS.create_refund!;
   const script = rng.pick(['simplified', 'simplified', 'traditional', 'english'] as const);
   const subject = rng.pick(action[script]);
-  const state = rng.pick(states[script]);
+  const [state, claimed] = rng.pick(states[script]);
   const english = script === 'english';
   const ref = order && rng.chance(0.5) ? (english ? ` for order ${order}` : `订单 ${order} 的`) : '';
   let claim = english ? `${subject}${ref} ${state}` : `${ref}${subject}${state}`;
@@ -94,7 +177,7 @@ export function completionClaim(tool: string, order: string | null, rng: Rng): s
   if (decoration === 2) claim = `${claim}${rng.pick(TRAILING_QUESTIONS[script])}`;
   else if (decoration === 3 && !english) claim = `${claim}呢`;
   else claim = `${claim}${english ? '.' : '。'}`;
-  return disguise(claim, rng);
+  return { text: disguise(claim, rng), state: claimed };
 }
 
 /** The claim written around: as is, spaced, full-width, or split by a zero-width character. */

@@ -1,0 +1,66 @@
+/**
+ * The adaptive part of bench:guards: an elite pool of the trajectories that
+ * got furthest (by progress score), and mutations of their choice tapes. A
+ * mutation changes a few draws (the rest replay as recorded), or cuts the
+ * tape short so that the seeded choices take over from there; the result is
+ * run and, if it got at least as far as the weakest of the pool, kept.
+ * Deterministic for a given search seed: the same seed keeps and mutates the
+ * same trajectories in the same order.
+ */
+import { seededRng, type Rng } from '../../src/base/seeded-random.js';
+import type { AdversaryMode } from '../../src/providers/adversary/adversary-provider.js';
+
+export interface Trajectory {
+  /** Index of the scenario in the bench's list. */
+  scenario: number;
+  mode: AdversaryMode;
+  seed: number;
+  /** The recorded draws: replaying them gives this trajectory again. */
+  tape: readonly number[];
+  score: number;
+  /** The trajectory it was mutated from (its id in this search), if any. */
+  parent?: number;
+}
+
+/** Draw values a mutation writes: any of them folds into any draw's range. */
+const RAW_SPAN = 10_000;
+
+export class ElitePool {
+  readonly members: Trajectory[] = [];
+
+  constructor(readonly capacity: number) {}
+
+  /** Keeps `t` if the pool has room or it scores at least the weakest member (which it then replaces). */
+  offer(t: Trajectory): boolean {
+    if (t.tape.length === 0) return false;
+    if (this.members.length < this.capacity) {
+      this.members.push(t);
+      return true;
+    }
+    let weakest = 0;
+    for (let i = 1; i < this.members.length; i++) if (this.members[i]!.score < this.members[weakest]!.score) weakest = i;
+    if (t.score < this.members[weakest]!.score) return false;
+    this.members[weakest] = t;
+    return true;
+  }
+
+  /** A parent for the next mutation: the better half of the pool is twice as likely. */
+  pick(rng: Rng): Trajectory {
+    const sorted = [...this.members].sort((a, b) => b.score - a.score);
+    const half = Math.max(1, Math.ceil(sorted.length / 2));
+    return rng.chance(2 / 3) ? sorted[rng.int(0, half - 1)]! : rng.pick(sorted);
+  }
+}
+
+/** A mutated copy of a tape: 1–3 draws changed, or the tape cut at a random point. */
+export function mutateTape(tape: readonly number[], rng: Rng): number[] {
+  const out = [...tape];
+  if (out.length > 1 && rng.chance(0.2)) return out.slice(0, rng.int(1, out.length - 1));
+  for (let n = rng.int(1, 3); n > 0; n--) out[rng.int(0, out.length - 1)] = rng.int(0, RAW_SPAN - 1);
+  return out;
+}
+
+/** The search's own randomness: one generator per step, from the search seed. */
+export function searchRng(seed: number, step: number): Rng {
+  return seededRng(seed, 'adaptive-search', step);
+}
