@@ -33,7 +33,7 @@ import { judgePrompts } from '../src/scoring/judge-input.js';
 import type { Problem } from '../src/base/errors.js';
 import { loadWorkspace } from '../src/config/workspace.js';
 import type { AdversaryMode } from '../src/providers/adversary/adversary-provider.js';
-import { ElitePool, mutateTape, searchRng } from './guards/adaptive-search.js';
+import { adaptiveStep, ElitePool } from './guards/adaptive-search.js';
 import { writeCounterexample } from './guards/counterexample.js';
 import { runTrajectory, type TrajectoryRun } from './guards/run-trajectory.js';
 import { KIND_LABELS, unsafeRules, VIOLATION_KINDS, type ViolationKind } from './guards/violation-kinds.js';
@@ -109,13 +109,15 @@ for (let seed = FIRST_SEED; total < TARGET; seed++) {
       const t0 = performance.now();
       if (mode === 'adaptive') {
         if (!pool.members.length) continue;
-        const rng = searchRng(FIRST_SEED, step++);
-        const parent = pool.pick(rng);
-        const run = { mode: parent.mode, seed: parent.seed, tape: mutateTape(parent.tape, rng) };
-        const parentScenario = scenarios[parent.scenario]!;
-        const result = await runTrajectory(parentScenario, run, setting);
-        count('adaptive', parentScenario, run, result, (performance.now() - t0) / 1000);
-        if (pool.offer({ scenario: parent.scenario, mode: run.mode, seed: run.seed, tape: result.tape, score: result.score })) kept += 1;
+        let ran: { scenario: LoadedScenario; run: { mode: AdversaryMode; seed: number }; result: TrajectoryRun } | undefined;
+        const { kept: isKept } = await adaptiveStep(pool, FIRST_SEED, step++, async (child) => {
+          const s = scenarios[child.scenario]!;
+          const result = await runTrajectory(s, child, setting);
+          ran = { scenario: s, run: child, result };
+          return result;
+        });
+        count('adaptive', ran!.scenario, ran!.run, ran!.result, (performance.now() - t0) / 1000);
+        if (isKept) kept += 1;
         continue;
       }
       const run = { mode, seed };

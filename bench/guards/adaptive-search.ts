@@ -18,7 +18,7 @@ export interface Trajectory {
   /** The recorded draws: replaying them gives this trajectory again. */
   tape: readonly number[];
   score: number;
-  /** The trajectory it was mutated from (its id in this search), if any. */
+  /** The search step that made it by mutation, if it is a mutant. */
   parent?: number;
 }
 
@@ -61,6 +61,27 @@ export function mutateTape(tape: readonly number[], rng: Rng): number[] {
 }
 
 /** The search's own randomness: one generator per step, from the search seed. */
-export function searchRng(seed: number, step: number): Rng {
+function searchRng(seed: number, step: number): Rng {
   return seededRng(seed, 'adaptive-search', step);
+}
+
+/** What a search step runs: one trajectory (scenario, mode, seed, tape to replay), scored, its own tape recorded. */
+export type RunChild = (child: Omit<Trajectory, 'score' | 'parent'>) => Promise<{ score: number; tape: readonly number[] }>;
+
+/**
+ * One step of the search: a parent from the pool, its tape mutated, the child
+ * run and offered to the pool. Returns the child as it ran and whether it was kept.
+ */
+export async function adaptiveStep(
+  pool: ElitePool,
+  searchSeed: number,
+  step: number,
+  run: RunChild,
+): Promise<{ parent: Trajectory; child: Trajectory; kept: boolean }> {
+  const rng = searchRng(searchSeed, step);
+  const parent = pool.pick(rng);
+  const tape = mutateTape(parent.tape, rng);
+  const result = await run({ scenario: parent.scenario, mode: parent.mode, seed: parent.seed, tape });
+  const child: Trajectory = { scenario: parent.scenario, mode: parent.mode, seed: parent.seed, tape: result.tape, score: result.score, parent: step };
+  return { parent, child, kept: pool.offer(child) };
 }
