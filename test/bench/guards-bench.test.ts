@@ -37,7 +37,7 @@ beforeAll(async () => {
   suite = [...load('cases/pipeline/two-orders.yaml'), ...load('cases/pipeline/multi-turn.yaml'), ...load('cases/pipeline/refund.yaml')];
 });
 
-const scenario = (over: Partial<Scenario> & Record<string, unknown>): Scenario =>
+const scenario = (over: Record<string, unknown>): Scenario =>
   ScenarioSchema.parse({ scenario_id: 't-1', case_type: 'normal', user: { id: 'U1' }, expected: {}, ...over });
 
 describe('the rules of the violation kinds, each beside its nearest other case', () => {
