@@ -58,9 +58,10 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--cases <dir>', 'case folder (default: paths.cases of the config)')
     .option('--generated', 'run the generated cases and variants (generated/ beside the case folder) instead of the suite')
     .addOption(
-      new Option('-p, --provider <name>', 'sim | sim:gullible | sim:adversary | sim:adversary:coherent | openai (default: config provider); twice: one arm each, compared').argParser(
-        collect,
-      ),
+      new Option(
+        '-p, --provider <name>',
+        'sim | sim:gullible | sim:adversary | sim:adversary:coherent | openai (default: config provider); twice: one arm each, compared',
+      ).argParser(collect),
     )
     .addOption(new Option('-m, --model <name>', 'model name for the openai provider; twice: one arm each, compared').argParser(collect))
     .option('--gate-arm <name>', 'with arms: the arm the gate judges against the baseline (default: the first)')

@@ -19,8 +19,7 @@ import { harvest } from './harvest.js';
 /** Tries at a value the schema's validator accepts (a bound the tree cannot express, say). */
 const ATTEMPTS = 5;
 
-export const ADVERSARY_MODES = ['scattered', 'coherent'] as const;
-export type AdversaryMode = (typeof ADVERSARY_MODES)[number];
+export type AdversaryMode = 'scattered' | 'coherent';
 
 /** Choices to replay: one tape for every conversation, or one per scenario id. */
 export type Tapes = readonly number[] | Readonly<Record<string, readonly number[]>>;

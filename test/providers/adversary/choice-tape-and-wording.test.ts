@@ -44,7 +44,11 @@ describe('the choice tape', () => {
 describe('completion claims in many wordings', () => {
   const claims = Array.from({ length: 600 }, (_, i) => {
     const rng = seededRng(i, 'claims');
-    return completionClaim(rng.pick(['create_refund', 'create_compensation', 'cancel_order', 'modify_address', 'create_ticket']), rng.chance(0.5) ? 'O123' : null, rng);
+    return completionClaim(
+      rng.pick(['create_refund', 'create_compensation', 'cancel_order', 'modify_address', 'create_ticket']),
+      rng.chance(0.5) ? 'O123' : null,
+      rng,
+    );
   });
   const texts = claims.map((c) => c.text);
   const plain = (t: string) => t.replace(/[\s\u200b]/g, '').replace(/[\uff01-\uff5e]/g, (c) => String.fromCodePoint(c.codePointAt(0)! - 0xfee0));
