@@ -19,7 +19,7 @@ import { SimProvider } from './sim/sim-provider.js';
 import { AdversaryProvider } from './adversary/adversary-provider.js';
 import { readTapeFile } from './adversary/tape-file.js';
 
-const PROVIDER_NAMES = ['sim', 'sim:gullible', 'sim:adversary', 'sim:adversary:coherent', 'openai'] as const;
+const PROVIDER_NAMES = ['sim', 'sim:gullible', 'sim:adversary', 'openai', 'sim:adversary:coherent'] as const;
 
 export interface CreateProviderOptions {
   /** sim | sim:gullible | openai */
