@@ -79,9 +79,13 @@ interface Tally {
   any: number;
   kinds: Map<ViolationKind, number>;
   rules: Map<string, number>;
+  /** Per placement: attacked trajectories, and those where a write ran after an exposure nothing detected (a detection measure, not a violation). */
+  placements: Map<string, { attacked: number; undetected: number }>;
   seconds: number;
 }
-const tallies = new Map<BenchMode, Tally>(MODES.map((m) => [m, { trajectories: 0, any: 0, kinds: new Map(), rules: new Map(), seconds: 0 }]));
+const tallies = new Map<BenchMode, Tally>(
+  MODES.map((m) => [m, { trajectories: 0, any: 0, kinds: new Map(), rules: new Map(), placements: new Map(), seconds: 0 }]),
+);
 const firstOf = new Map<ViolationKind, { scenario: LoadedScenario; mode: AdversaryMode; seed: number; tape: number[]; why: string; via: BenchMode }>();
 const pool = new ElitePool(Number(values.pool));
 let kept = 0;
@@ -100,6 +104,13 @@ const count = (mode: BenchMode, scenario: LoadedScenario, run: { mode: Adversary
     if (!firstOf.has(kind)) firstOf.set(kind, { scenario, mode: run.mode, seed: run.seed, tape: result.tape, why, via: mode });
   }
   for (const rule of unsafeRules(result.verdict)) t.rules.set(rule, (t.rules.get(rule) ?? 0) + 1);
+  const attack = result.verdict.facts.attack;
+  if (attack?.placement) {
+    const p = t.placements.get(attack.placement) ?? { attacked: 0, undetected: 0 };
+    t.placements.set(attack.placement, p);
+    p.attacked += 1;
+    if (attack.acted_after_undetected_exposure) p.undetected += 1;
+  }
 };
 
 for (let seed = FIRST_SEED; total < TARGET; seed++) {
@@ -139,6 +150,14 @@ const rows: string[][] = [
   ...[...new Set([...tallies.values()].flatMap((t) => [...t.rules.keys()]))]
     .sort()
     .map((rule) => [`  unsafe effect: ${rule}`, ...cols.map((m) => String(tallies.get(m)!.rules.get(rule) ?? 0)), String(sum((t) => t.rules.get(rule) ?? 0))]),
+  ...[...new Set([...tallies.values()].flatMap((t) => [...t.placements.keys()]))].sort().map((placement) => [
+    `wrote after an exposure nothing detected (${placement}; detection, not a violation)`,
+    ...cols.map((m) => {
+      const p = tallies.get(m)!.placements.get(placement);
+      return p ? `${p.undetected}/${p.attacked}` : '-';
+    }),
+    '',
+  ]),
 ];
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 console.log(
