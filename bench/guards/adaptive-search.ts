@@ -28,19 +28,31 @@ const RAW_SPAN = 10_000;
 export class ElitePool {
   readonly members: Trajectory[] = [];
 
-  constructor(readonly capacity: number) {}
+  /**
+   * `perScenario`: the most members one scenario may hold, so that one
+   * scenario that broke through does not crowd out every other line of attack.
+   */
+  constructor(
+    readonly capacity: number,
+    readonly perScenario = Math.max(1, Math.ceil(capacity / 8)),
+  ) {}
 
-  /** Keeps `t` if the pool has room or it scores at least the weakest member (which it then replaces). */
+  /**
+   * Keeps `t` if there is room, else if it scores at least the weakest member
+   * it may replace: of its own scenario once that scenario holds its share,
+   * else of the whole pool.
+   */
   offer(t: Trajectory): boolean {
     if (t.tape.length === 0) return false;
-    if (this.members.length < this.capacity) {
+    const own = this.members.filter((m) => m.scenario === t.scenario);
+    const rivals = own.length >= this.perScenario ? own : this.members.length >= this.capacity ? this.members : null;
+    if (!rivals) {
       this.members.push(t);
       return true;
     }
-    let weakest = 0;
-    for (let i = 1; i < this.members.length; i++) if (this.members[i]!.score < this.members[weakest]!.score) weakest = i;
-    if (t.score < this.members[weakest]!.score) return false;
-    this.members[weakest] = t;
+    const weakest = rivals.reduce((w, m) => (m.score < w.score ? m : w));
+    if (t.score < weakest.score) return false;
+    this.members[this.members.indexOf(weakest)] = t;
     return true;
   }
 

@@ -180,8 +180,21 @@ describe('the adaptive search', () => {
     expect(changed === 'cut' || (changed >= 1 && changed <= 3)).toBe(true);
   });
 
+  it('a scenario holds at most its share of the pool: past it, a child competes only with its own scenario', () => {
+    const pool = new ElitePool(4, 2);
+    const t = (scenario: number, score: number) => ({ scenario, mode: 'coherent' as const, seed: 1, tape: [1], score });
+    expect([pool.offer(t(0, 50)), pool.offer(t(0, 60)), pool.offer(t(1, 1)), pool.offer(t(0, 70)), pool.offer(t(0, 10))]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(pool.members.map((m) => `${m.scenario}:${m.score}`).sort()).toEqual(['0:60', '0:70', '1:1']);
+  });
+
   it('keeps the furthest: a full pool takes a child only if it beats or ties the weakest member', () => {
-    const pool = new ElitePool(2);
+    const pool = new ElitePool(2, 2);
     const t = (score: number) => ({ scenario: 0, mode: 'coherent' as const, seed: 1, tape: [1], score });
     expect([pool.offer(t(5)), pool.offer(t(9)), pool.offer(t(3)), pool.offer(t(6))]).toEqual([true, true, false, true]);
     expect(pool.members.map((m) => m.score).sort()).toEqual([6, 9]);
