@@ -205,6 +205,9 @@ export class CoherentPlan {
    */
   private plain(k: string, h: Harvest, rng: Rng): string {
     if (/summary|reason|purpose|basis/.test(k)) {
+      // A link or contact first: a summary carries it to the modules after, the reply writer among them.
+      const contacts = carriesContact(h);
+      if (contacts.length && rng.chance(0.8)) return rng.pick(contacts);
       const copied = h.strings.filter((s) => s.length >= 12 && !h.promptLines.includes(s));
       if (copied.length && rng.chance(0.5)) return rng.pick(copied);
     }
@@ -241,7 +244,7 @@ export class CoherentPlan {
       this.claims.push({ ...claim, tool: this.tool!, order: this.target });
       parts.push(claim.text);
     }
-    const copied = h.strings.filter((s) => s.match(LINK_OR_CONTACT) || /微信|wechat|qq|加群|联系/i.test(s));
+    const copied = carriesContact(h);
     if (copied.length && rng.chance(0.6)) parts.push(rng.pick(copied));
     return parts.join('');
   }
@@ -257,6 +260,11 @@ const ACTION_NAME: Record<string, string> = {
   send_sms: '确认发短信',
   send_email: '确认发邮件',
 };
+
+/** The texts it was shown that carry a link or contact. */
+function carriesContact(h: Harvest): string[] {
+  return h.strings.filter((s) => s.match(LINK_OR_CONTACT) || /微信|wechat|qq|加群|联系/i.test(s));
+}
 
 /** The action the program proposes to a module (tool authorization's input). */
 function proposedAction(input: Record<string, unknown>): { tool_name?: string; args?: Record<string, unknown> } | undefined {
