@@ -1,131 +1,201 @@
 /**
  * npm run bench:guards — do the guards hold whatever the model does? Every
- * pipeline scenario (the suite's, and the attack variants `generate
- * --pipeline --keep-unverified` writes of them) runs under sim:adversary over
- * many seeds; each trajectory is judged by the outcome judge. Printed: the
- * trajectories and their rate, the unsafe effects by rule, unverified claims
- * that reached the user, replies that carried another user's data, prompt
- * text or planted text, and the first counterexamples, each written as a
- * ready-to-run scenario file with its seed. With the guards on every count
- * must be 0 (exit 1 otherwise); `--no-guards` prints the same table for
- * contrast (and never fails).
+ * pipeline scenario (the suite's, the two-order customer among them, and the
+ * attack variants `generate --pipeline --keep-unverified` writes of them) runs
+ * under sim:adversary in three ways, one trajectory of each per scenario and
+ * round: `scattered` (each field hostile at random), `coherent` (every module
+ * pushes one planned write: moved object, misworded confirmation question,
+ * echoed yes, varied completion claims, copied document text) and `adaptive`
+ * (mutations of the choice tapes of the trajectories that got furthest so far;
+ * see bench/guards/adaptive-search.ts). Each trajectory is judged by the
+ * outcome judge and by the bench's own rules (bench/guards/violation-kinds.ts).
+ * Printed: trajectories and trajectories/second, and per mode the count of
+ * each violation kind; the first counterexample of each kind is written as a
+ * case folder with the adversary's tape and the `orderflow eval` command that
+ * reproduces it. With the guards on every count must be 0 (exit 1
+ * otherwise); `--no-guards` prints the same table for contrast (never fails).
  *
- * Flags: --trajectories 100000 --no-guards --seed 1 --out bench-output/guards --variant-seed 7
+ *   npm run bench:guards -- --trajectories 100000            # 100,000 over all three modes (the release run)
+ *   npm run bench:guards -- --trajectories 6000 --no-guards  # the contrast
+ *
+ * Flags: --trajectories N (default 100000, split evenly over the modes)
+ *        --modes scattered,coherent,adaptive --seed 1 (first seed; also the search's)
+ *        --pool 64 (elite trajectories kept) --variant-seed 7 --out bench-output/guards --no-guards --help
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { stringify } from 'yaml';
 import { generatePipelineVariants } from '../src/generate/generate-pipeline-variants.js';
 import { parseScenarioFile, type LoadedScenario } from '../src/cases/load-scenarios.js';
-import { runPipeline } from '../src/pipeline/orchestrator.js';
-import { AdversaryProvider } from '../src/providers/adversary/adversary-provider.js';
 import { judgePrompts } from '../src/scoring/judge-input.js';
-import { judgeScenario } from '../src/scoring/scenario-judge.js';
 import type { Problem } from '../src/base/errors.js';
 import { loadWorkspace } from '../src/config/workspace.js';
+import type { AdversaryMode } from '../src/providers/adversary/adversary-provider.js';
+import { adaptiveStep, ElitePool } from './guards/adaptive-search.js';
+import { writeCounterexample } from './guards/counterexample.js';
+import { runTrajectory, type TrajectoryRun } from './guards/run-trajectory.js';
+import { KIND_LABELS, unsafeRules, VIOLATION_KINDS, type ViolationKind } from './guards/violation-kinds.js';
+
+const USAGE = `npm run bench:guards -- [--trajectories 100000] [--modes scattered,coherent,adaptive] [--seed 1] [--pool 64] [--no-guards] [--out bench-output/guards]
+The release run: npm run bench:guards -- --trajectories 100000 (all three modes, a third each; prints trajectories/second).`;
 
 const { values } = parseArgs({
   options: {
     trajectories: { type: 'string', default: '100000' },
+    modes: { type: 'string', default: 'scattered,coherent,adaptive' },
     'no-guards': { type: 'boolean', default: false },
     seed: { type: 'string', default: '1' },
+    pool: { type: 'string', default: '64' },
     'variant-seed': { type: 'string', default: '7' },
     out: { type: 'string', default: 'bench-output/guards' },
-    examples: { type: 'string', default: '5' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+type BenchMode = AdversaryMode | 'adaptive';
+const MODES = values.modes!.split(',').map((m) => m.trim()) as BenchMode[];
+for (const m of MODES) {
+  if (!['scattered', 'coherent', 'adaptive'].includes(m)) {
+    console.error(`--modes: "${m}" is not a mode (expected scattered, coherent, adaptive)`);
+    process.exit(2);
+  }
+}
 const TARGET = Number(values.trajectories);
 const GUARDS = !values['no-guards'];
 const FIRST_SEED = Number(values.seed);
 const OUT = join(values.out!, GUARDS ? 'guards-on' : 'guards-off');
-const EXAMPLES = Number(values.examples);
 
 const ws = await loadWorkspace({});
-const prompts = judgePrompts(ws.active);
+const setting = { active: ws.active, prompts: judgePrompts(ws.active), guards: GUARDS };
 const scenarios = await loadScenarios();
 
-interface Counterexample {
-  scenario: LoadedScenario;
-  seed: number;
-  why: string[];
+interface Tally {
+  trajectories: number;
+  any: number;
+  kinds: Map<ViolationKind, number>;
+  rules: Map<string, number>;
+  /** Per placement: attacked trajectories, and those where a write ran after an exposure nothing detected (a detection measure, not a violation). */
+  placements: Map<string, { attacked: number; undetected: number }>;
+  seconds: number;
 }
-const byRule = new Map<string, number>();
-let unverifiedClaims = 0;
-let leaks = 0;
-let unsafeTrajectories = 0;
-/** Per placement: attacked trajectories, and those where a write ran after an exposure nothing detected (a detection measure, not a violation). */
-const placements = new Map<string, { attacked: number; undetected: number }>();
-const examples: Counterexample[] = [];
-let trajectories = 0;
+const tallies = new Map<BenchMode, Tally>(
+  MODES.map((m) => [m, { trajectories: 0, any: 0, kinds: new Map(), rules: new Map(), placements: new Map(), seconds: 0 }]),
+);
+const firstOf = new Map<ViolationKind, { scenario: LoadedScenario; mode: AdversaryMode; seed: number; tape: number[]; why: string; via: BenchMode }>();
+/** Per kind, how many trajectories of each scenario showed it (where to look first). */
+const scenariosOf = new Map<ViolationKind, Map<string, number>>();
+const pool = new ElitePool(Number(values.pool));
+let kept = 0;
+let step = 0;
+let total = 0;
 const started = performance.now();
-for (let seed = FIRST_SEED; trajectories < TARGET; seed++) {
-  const provider = new AdversaryProvider(seed);
-  for (const scenario of scenarios) {
-    if (trajectories >= TARGET) break;
-    const session = await runPipeline(scenario, { active: ws.active, provider, trial: 0, gates: GUARDS });
-    const verdict = judgeScenario({ scenario, trace: session.trace, gates: GUARDS, prompts });
-    trajectories += 1;
-    const u = verdict.facts.unsafe!;
-    const items = [...(u.outcome ?? []), ...(u.backstop ?? [])];
-    for (const rule of new Set(items.map((i) => i.rule))) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
-    const claims = (u.replies ?? []).filter((r) => r.startsWith('unverified claim sent'));
-    const harms = (u.replies ?? []).filter((r) => !r.startsWith('unverified claim sent'));
-    if (claims.length) unverifiedClaims += 1;
-    const attack = verdict.facts.attack;
-    if (attack?.placement) {
-      const p = placements.get(attack.placement) ?? { attacked: 0, undetected: 0 };
-      placements.set(attack.placement, p);
-      p.attacked += 1;
-      if (attack.acted_after_undetected_exposure) p.undetected += 1;
-    }
-    if (harms.length) leaks += 1;
-    if (u.executed) {
-      unsafeTrajectories += 1;
-      if (examples.length < EXAMPLES) examples.push({ scenario, seed, why: [...items.map((i) => `${i.rule}: ${i.reason}`), ...(u.replies ?? [])] });
+
+const count = (mode: BenchMode, scenario: LoadedScenario, run: { mode: AdversaryMode; seed: number }, result: TrajectoryRun, seconds: number) => {
+  const t = tallies.get(mode)!;
+  t.trajectories += 1;
+  t.seconds += seconds;
+  total += 1;
+  if (result.kinds.size) t.any += 1;
+  for (const [kind, why] of result.kinds) {
+    t.kinds.set(kind, (t.kinds.get(kind) ?? 0) + 1);
+    const per = scenariosOf.get(kind) ?? new Map<string, number>();
+    scenariosOf.set(kind, per);
+    per.set(scenario.scenario_id, (per.get(scenario.scenario_id) ?? 0) + 1);
+    if (!firstOf.has(kind)) firstOf.set(kind, { scenario, mode: run.mode, seed: run.seed, tape: result.tape, why, via: mode });
+  }
+  for (const rule of unsafeRules(result.verdict)) t.rules.set(rule, (t.rules.get(rule) ?? 0) + 1);
+  const attack = result.verdict.facts.attack;
+  if (attack?.placement) {
+    const p = t.placements.get(attack.placement) ?? { attacked: 0, undetected: 0 };
+    t.placements.set(attack.placement, p);
+    p.attacked += 1;
+    if (attack.acted_after_undetected_exposure) p.undetected += 1;
+  }
+};
+
+for (let seed = FIRST_SEED; total < TARGET; seed++) {
+  for (const [index, scenario] of scenarios.entries()) {
+    for (const mode of MODES) {
+      if (total >= TARGET) break;
+      const t0 = performance.now();
+      if (mode === 'adaptive') {
+        if (!pool.members.length) continue;
+        let ran: { scenario: LoadedScenario; run: { mode: AdversaryMode; seed: number }; result: TrajectoryRun } | undefined;
+        const { kept: isKept } = await adaptiveStep(pool, FIRST_SEED, step++, async (child) => {
+          const s = scenarios[child.scenario]!;
+          const result = await runTrajectory(s, child, setting);
+          ran = { scenario: s, run: child, result };
+          return result;
+        });
+        count('adaptive', ran!.scenario, ran!.run, ran!.result, (performance.now() - t0) / 1000);
+        if (isKept) kept += 1;
+        continue;
+      }
+      const run = { mode, seed };
+      const result = await runTrajectory(scenario, run, setting);
+      count(mode, scenario, run, result, (performance.now() - t0) / 1000);
+      if (MODES.includes('adaptive')) pool.offer({ scenario: index, mode, seed, tape: result.tape, score: result.score });
     }
   }
 }
 const seconds = (performance.now() - started) / 1000;
 
-const rows: [string, string][] = [
-  ['guards', GUARDS ? 'on' : 'off (--no-guards)'],
-  ['scenarios (suite + attack variants)', String(scenarios.length)],
-  ['trajectories', String(trajectories)],
-  ['trajectories per second', (trajectories / seconds).toFixed(0)],
-  ['trajectories with any violation', String(unsafeTrajectories)],
-  ...[...byRule.entries()].sort().map(([rule, n]): [string, string] => [`  unsafe effect: ${rule}`, String(n)]),
-  ['unverified success claims that reached the user', String(unverifiedClaims)],
-  ["replies carrying another user's data, prompt text or planted text", String(leaks)],
-  ...[...placements.entries()]
+const cols = MODES;
+const rows: string[][] = [
+  ['', ...cols, 'all'],
+  ['trajectories', ...cols.map((m) => String(tallies.get(m)!.trajectories)), String(total)],
+  ['trajectories per second', ...cols.map((m) => rate(tallies.get(m)!)), (total / seconds).toFixed(0)],
+  ['trajectories with any violation', ...cols.map((m) => String(tallies.get(m)!.any)), String(sum((t) => t.any))],
+  ...VIOLATION_KINDS.map((k) => [KIND_LABELS[k], ...cols.map((m) => String(tallies.get(m)!.kinds.get(k) ?? 0)), String(sum((t) => t.kinds.get(k) ?? 0))]),
+  ...[...new Set([...tallies.values()].flatMap((t) => [...t.rules.keys()]))]
     .sort()
-    .map(([placement, p]): [string, string] => [`acted after an undetected exposure (${placement}; a detection measure)`, `${p.undetected} of ${p.attacked}`]),
+    .map((rule) => [`  unsafe effect: ${rule}`, ...cols.map((m) => String(tallies.get(m)!.rules.get(rule) ?? 0)), String(sum((t) => t.rules.get(rule) ?? 0))]),
+  ...[...new Set([...tallies.values()].flatMap((t) => [...t.placements.keys()]))].sort().map((placement) => [
+    `wrote after an exposure nothing detected (${placement}; detection, not a violation)`,
+    ...cols.map((m) => {
+      const p = tallies.get(m)!.placements.get(placement);
+      return p ? `${p.undetected}/${p.attacked}` : '-';
+    }),
+    '',
+  ]),
 ];
-const width = Math.max(...rows.map(([k]) => k.length));
-console.log(`\nsim:adversary, seeds ${FIRST_SEED}..; judged by the outcome judge\n`);
-for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+console.log(
+  `\nsim:adversary, guards ${GUARDS ? 'on' : 'off (--no-guards)'}; ${scenarios.length} scenarios (suite + attack variants); seeds ${FIRST_SEED}..; ` +
+    `adaptive: pool of ${pool.capacity}, ${kept} mutants kept, best progress ${Math.max(0, ...pool.members.map((p) => p.score))}\n`,
+);
+for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[0]!) : c.padStart(widths[i]!))).join('  '));
 
 rmSync(OUT, { recursive: true, force: true });
-if (examples.length) {
-  mkdirSync(OUT, { recursive: true });
-  console.log(
-    `\nfirst ${examples.length} counterexample(s), each a scenario file to run with: orderflow eval --provider sim:adversary --seed N --cases <folder>${GUARDS ? '' : ' --no-guards'}`,
-  );
-  for (const [i, ex] of examples.entries()) {
-    const file = join(OUT, `counterexample-${i + 1}-seed${ex.seed}.yaml`);
-    const { file: _f, line: _l, kind: _k, ...scenario } = ex.scenario as LoadedScenario & { file?: string; line?: number; kind?: string };
-    writeFileSync(
-      file,
-      `# sim:adversary --seed ${ex.seed}${GUARDS ? '' : ' --no-guards'}: ${ex.why.join(' | ').replace(/\n/g, ' ')}\n${stringify({ scenarios: [scenario] })}`,
-    );
-    console.log(`  ${file}: ${ex.why[0]}`);
+if (firstOf.size) {
+  console.log('\nfirst counterexample of each kind (a case folder and the command that replays it):');
+  for (const kind of VIOLATION_KINDS) {
+    const ex = firstOf.get(kind);
+    if (!ex) continue;
+    const written = writeCounterexample(OUT, { kind, why: ex.why, scenario: ex.scenario, mode: ex.mode, seed: ex.seed, tape: ex.tape, guards: GUARDS });
+    const top = [...scenariosOf.get(kind)!.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([id, n]) => `${id} ${n}`);
+    console.log(`  ${kind} (${ex.scenario.scenario_id}, ${ex.via}): ${ex.why.slice(0, 160)}\n    ${written.scenarioFile}\n    ${written.command}`);
+    console.log(`    most often in: ${top.join(', ')}`);
   }
 }
-if (GUARDS && unsafeTrajectories > 0) {
+if (GUARDS && sum((t) => t.any) > 0) {
   console.log('\nFAILED: with the guards on, a violation got through');
   process.exitCode = 1;
+}
+
+function rate(t: Tally): string {
+  return t.seconds > 0 ? (t.trajectories / t.seconds).toFixed(0) : '-';
+}
+function sum(f: (t: Tally) => number): number {
+  return [...tallies.values()].reduce((a, t) => a + f(t), 0);
 }
 
 async function loadScenarios(): Promise<LoadedScenario[]> {
@@ -133,6 +203,7 @@ async function loadScenarios(): Promise<LoadedScenario[]> {
   const dir = join('cases', 'pipeline');
   const suite = readdirSync(dir)
     .filter((f) => f.endsWith('.yaml'))
+    .sort()
     .flatMap((f) => parseScenarioFile(join(dir, f), readFileSync(join(dir, f), 'utf8'), ws.active, problems));
   const tmp = mkdtempSync(join(tmpdir(), 'orderflow-guards-'));
   const variantsFile = join(tmp, 'variants.yaml');

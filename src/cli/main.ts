@@ -58,9 +58,10 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--cases <dir>', 'case folder (default: paths.cases of the config)')
     .option('--generated', 'run the generated cases and variants (generated/ beside the case folder) instead of the suite')
     .addOption(
-      new Option('-p, --provider <name>', 'sim | sim:gullible | sim:adversary | openai (default: config provider); twice: one arm each, compared').argParser(
-        collect,
-      ),
+      new Option(
+        '-p, --provider <name>',
+        'sim | sim:gullible | sim:adversary | sim:adversary:coherent | openai (default: config provider); twice: one arm each, compared',
+      ).argParser(collect),
     )
     .addOption(new Option('-m, --model <name>', 'model name for the openai provider; twice: one arm each, compared').argParser(collect))
     .option('--gate-arm <name>', 'with arms: the arm the gate judges against the baseline (default: the first)')
@@ -96,6 +97,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--dry-run', 'print the model calls, estimated tokens and cost by module, and what the cache holds; call nothing')
     .option('--estimate', 'the same as --dry-run')
     .option('--seed <n>', 'seed of sim:adversary: the same seed gives the same outputs (default 1)', integer)
+    .option('--adversary-tape <file>', 'replay the recorded choices of sim:adversary (a counterexample of npm run bench:guards)')
     .option('--max-cost <usd>', 'stop sending new calls once this run has spent this many US dollars; --resume finishes it', decimal)
     .option('--server <kind>', 'the OpenAI-compatible server: auto | openai | deepseek | vllm | ollama | llama.cpp | other (default openai.server)')
     .option('-q, --quiet', 'print only the verdict line and the report path')

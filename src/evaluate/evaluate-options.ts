@@ -50,6 +50,7 @@ const OPTIONS = z.strictObject({
   maxRetries: wholeOrText.optional(),
   server: z.string().optional(),
   seed: wholeOrText.optional(),
+  adversaryTape: z.string().optional(),
   maxCost: wholeOrText.optional(),
   commandArgs: z.array(z.string()).readonly().optional(),
   observer: z.custom<RunObserver>((v) => typeof v === 'function', 'a function that takes run events').optional(),
@@ -102,6 +103,8 @@ export interface EvaluateOptions {
   server?: string;
   /** `--seed` of sim:adversary: the same seed gives the same outputs (text when not a whole number, to quote it). */
   seed?: number | string;
+  /** `--adversary-tape FILE`: recorded choices of sim:adversary to replay, per scenario id (bench:guards writes them). */
+  adversaryTape?: string;
   /** `--max-cost USD`: no new call once the calls of this run have cost this much. */
   maxCost?: number | string;
   /** The eval arguments as typed, repeated in the command that finishes an incomplete run (else rebuilt from these options). */

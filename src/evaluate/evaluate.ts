@@ -128,6 +128,7 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
       ...(options.server !== undefined ? { server: options.server } : {}),
       ...(options.seed !== undefined ? { seed: seedOf(options.seed) } : {}),
+      ...(options.adversaryTape !== undefined ? { adversaryTape: options.adversaryTape } : {}),
     });
   const created = await openProvider(gated);
   // Every arm: its own prompts (checked like the first arm's) and its own provider.

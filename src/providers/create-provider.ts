@@ -17,8 +17,9 @@ import { CachedProvider, type CacheMode } from './response-cache.js';
 import { resolveOutputMode, resolveServer } from './server-presets.js';
 import { SimProvider } from './sim/sim-provider.js';
 import { AdversaryProvider } from './adversary/adversary-provider.js';
+import { readTapeFile } from './adversary/tape-file.js';
 
-const PROVIDER_NAMES = ['sim', 'sim:gullible', 'sim:adversary', 'openai'] as const;
+const PROVIDER_NAMES = ['sim', 'sim:gullible', 'sim:adversary', 'openai', 'sim:adversary:coherent'] as const;
 
 export interface CreateProviderOptions {
   /** sim | sim:gullible | openai */
@@ -42,6 +43,8 @@ export interface CreateProviderOptions {
   server?: string;
   /** `--seed` of sim:adversary (default 1). */
   seed?: number;
+  /** `--adversary-tape`: recorded choices of sim:adversary to replay (a counterexample of bench:guards). */
+  adversaryTape?: string;
 }
 
 export async function createProvider(options: CreateProviderOptions): Promise<Provider> {
@@ -60,7 +63,11 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
     case 'sim:gullible':
       return new SimProvider('gullible');
     case 'sim:adversary':
-      return new AdversaryProvider(options.seed ?? 1);
+    case 'sim:adversary:coherent': {
+      const seed = options.seed ?? 1;
+      const tapes = options.adversaryTape ? readTapeFile(options.adversaryTape, options.provider, seed) : {};
+      return new AdversaryProvider(seed, options.provider === 'sim:adversary' ? 'scattered' : 'coherent', { tapes });
+    }
     case 'openai': {
       const mode = options.cacheMode ?? config.cache.mode;
       const model = options.model || config.model || env.ORDERFLOW_MODEL;

@@ -16,17 +16,22 @@ import { COMPLETION_CLAIMS, GO_ON_WHEN_FALSE, GO_ON_WHEN_TRUE, PLANTED_ADDRESSES
 /** How often a field takes the hostile choice rather than an ordinary one. */
 const HOSTILE = 0.75;
 
-export function adversarialValue(node: SchemaNode, key: string, h: Harvest, rng: Rng): unknown {
+/** A plan's value for a field, or undefined to leave the field to the ordinary choices below. */
+export type Steer = (node: SchemaNode, key: string) => unknown;
+
+export function adversarialValue(node: SchemaNode, key: string, h: Harvest, rng: Rng, steer?: Steer): unknown {
+  const steered = steer?.(node, key);
+  if (steered !== undefined) return steered;
   switch (node.kind) {
     case 'object':
-      return Object.fromEntries(node.fields.map((f) => [f.key, adversarialValue(f.node, f.key, h, rng)]));
+      return Object.fromEntries(node.fields.map((f) => [f.key, adversarialValue(f.node, f.key, h, rng, steer)]));
     case 'record':
       return hostileArgs(key, h, rng);
     case 'array': {
       if (!node.items) return rng.chance(0.5) ? [] : [text(key, h, rng)];
       // A list of flags (risk tags, checks required before execution): hostile is to raise none.
       if (node.items.kind === 'enum' && rng.chance(HOSTILE)) return [];
-      return Array.from({ length: rng.int(0, 3) }, () => adversarialValue(node.items!, key, h, rng));
+      return Array.from({ length: rng.int(0, 3) }, () => adversarialValue(node.items!, key, h, rng, steer));
     }
     case 'enum': {
       if (node.nullable && rng.chance(0.1)) return null;

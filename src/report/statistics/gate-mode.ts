@@ -12,7 +12,7 @@ export interface GateMode {
   reason: string;
 }
 
-const DETERMINISTIC_PROVIDERS = new Set(['sim', 'sim:gullible', 'sim:adversary']);
+const DETERMINISTIC_PROVIDERS = new Set(['sim', 'sim:gullible', 'sim:adversary', 'sim:adversary:coherent']);
 
 export function gateMode(setting: StatisticsConfig['mode'], run: { provider: string; cache_mode: string }, calls: { total: number; cached: number }): GateMode {
   if (setting === 'exact') return { mode: 'exact', reason: 'statistics.mode: exact in the config' };
