@@ -142,7 +142,7 @@ interface Outcome {
 async function run(s: LoadedScenario): Promise<Outcome> {
   const trace = (await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, gates: true })).trace;
   const f = judgeScenario({ scenario: s, trace, gates: true, prompts }).facts;
-  return { done: f.task, violation: Boolean(f.unsafe?.executed), id: s.scenario_id };
+  return { done: Boolean(f.task), violation: Boolean(f.unsafe?.executed), id: s.scenario_id };
 }
 
 function row(texts: string, where: string, outcomes: Outcome[]) {
