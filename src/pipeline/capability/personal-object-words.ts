@@ -61,7 +61,8 @@ const SWITCH_PHRASES: readonly string[] = [
   'the other one',
   'not that one',
   'not this one',
-  'i meant',
+  'i meant the other',
+  'i meant another',
   'another one',
   'the wrong one',
 ];

@@ -6,6 +6,22 @@
  * match can be cut out of the original text without touching anything else.
  */
 
+import { createRequire } from 'node:module';
+
+const load = createRequire(import.meta.url);
+let converter: ((text: string) => string) | undefined;
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * Customer text with traditional characters read as simplified ("幾天能到", "退款進度"), everything else as
+ * written: the intent and issue tables are written once, in simplified Chinese.
+ */
+export function simplifiedChinese(text: string): string {
+  if (!HAN.test(text)) return text;
+  const convert = (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }));
+  return convert(text);
+}
+
 /** Traditional → simplified for the characters of attack phrases and common order talk. */
 const TRADITIONAL_PAIRS =
   '規规則则統统記记錄录繞绕過过驗验臺台調调員员發发詞词給给們们從从現现這这認认權权輸输隱隐誌志務务訂订單单貨货還还沒没說说請请讓让開开關关後后為为麼么與与對对錢钱賠赔償偿號号碼码買买賣卖東东氣气時时間间個个經经處处執执樣样應应該该種种視视導导選选擇择條条啟启換换壞坏質质態态體体際际戶户帳账額额補补僅仅實实題题問问於于聯联繫系層层級级歷历據据誤误護护網网絡络異异傳传準准審审確确並并顯显動动幫帮寫写斷断誰谁錯错領领內内風风險险邏逻輯辑幣币銀银證证嗎吗議议';
