@@ -72,6 +72,8 @@ describe('the capability router reads follow-ups, stops and corrections', () => 
     ["my refund hasn't arrived", {}, 'refund.followup', "my parcel hasn't arrived", 'none'],
     ['any update?', IN_REFUND, 'refund.followup', 'any questions?', 'none'],
     ['咋样了', IN_REFUND, 'refund.followup', '咋办', 'none'],
+    ['有進展嗎', IN_REFUND, 'refund.followup', '有進步嗎', 'none'],
+    ['先不用查了，回頭再說', IN_REFUND, 'none', '先幫我查一下我的退款', 'refund.followup'],
     ['不是这笔，是另一笔', IN_REFUND, 'refund.followup', '不是这笔，是另一笔', 'none'],
     ['I meant the other one', IN_REFUND, 'refund.followup', 'I meant it', 'none'],
     ['不对，是 O502', IN_REFUND, 'refund.followup', '不对', 'none'],

@@ -8,7 +8,7 @@
  * running capability, and misses a follow-up that does not say 退款.
  */
 import type { SimModule } from '../sim-module.js';
-import { matchingForm } from '../shared/text-normalize.js';
+import { matchingForm, simplifiedChinese } from '../shared/text-normalize.js';
 import { FOLLOW_UP, NOTHING, ORDER_ID, OWN_REFUND, POLICY_QUESTION, REFUND_CHARACTER, REFUND_ID, STOP_LOOKING, SWITCH_OBJECT, ZERO_WIDTH } from './tables.js';
 
 interface State {
@@ -38,7 +38,8 @@ function namedRefundId(raw: string, matching: string): string | null {
 
 function readTurn(input: Record<string, unknown>): Turn {
   const raw = String(input.user_message ?? '');
-  const text = matchingForm(raw);
+  // Traditional read as simplified in full (opencc), not only the characters the matching form folds.
+  const text = matchingForm(simplifiedChinese(raw));
   const history = Array.isArray(input.conversation_history) ? (input.conversation_history as { content?: unknown }[]).map((h) => String(h.content ?? '')) : [];
   return { text, raw, state: (input.conversation_state ?? {}) as State, history, named: namedRefundId(raw, text) };
 }
