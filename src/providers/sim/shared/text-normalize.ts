@@ -10,17 +10,32 @@ import { createRequire } from 'node:module';
 
 const load = createRequire(import.meta.url);
 let converter: ((text: string) => string) | undefined;
-const HAN = /\p{Script=Han}/u;
+const convert = (text: string) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text);
+/** Per character: whether conversion changes it. Bounded like FOLDED below. */
+const TRADITIONAL_CHAR = new Map<string, boolean>();
 
 /**
  * Customer text with traditional characters read as simplified ("幾天能到", "退款進度"), everything else as
- * written: the intent and issue tables are written once, in simplified Chinese.
+ * written: the intent and issue tables are written once, in simplified Chinese. Converting costs tens of
+ * microseconds a text, so a text is converted only when one of its characters is traditional (known per
+ * character after its first sight).
  */
 export function simplifiedChinese(text: string): string {
-  if (!HAN.test(text)) return text;
-  const convert = (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }));
-  return convert(text);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // The CJK blocks where traditional forms live (unified ideographs, extension A, compatibility ideographs).
+    if (code < 0x3400 || (code > 0x9fff && (code < 0xf900 || code > 0xfaff))) continue;
+    const char = text[i]!;
+    let traditional = TRADITIONAL_CHAR.get(char);
+    if (traditional === undefined) {
+      traditional = convert(char) !== char;
+      if (TRADITIONAL_CHAR.size < MAX_TRADITIONAL) TRADITIONAL_CHAR.set(char, traditional);
+    }
+    if (traditional) return convert(text);
+  }
+  return text;
 }
+const MAX_TRADITIONAL = 1 << 16;
 
 /** Traditional → simplified for the characters of attack phrases and common order talk. */
 const TRADITIONAL_PAIRS =
