@@ -7,12 +7,14 @@
  * Where a text goes is read from the corpus entry: `use: turn` texts replace
  * the turn of every benign scenario of their category (the scenario's order
  * number stays in front, "订单 O123：", so the intent must come from the
- * customer's words; the expected intent becomes the category's); `history`
+ * customer's words; the expected intent becomes the category's; Flames'
+ * hostile_off_topic turns ask for no refund, parcel or complaint, fit no such
+ * scenario and are not placed; its history texts are); `history`
  * texts become an earlier user turn of each benign scenario; `remark` texts
  * the remark on its orders. Printed: sim task success per split
  * (ECD_sample/train was read while writing the tables; ECD_sample/test and the
  * rest are held out) and violations. Targets: task success ≥ 0.95 on
- * the corpus, 1.0 on the suite's own benign scenarios, violations 0 (exit 1
+ * the customer's words (turns), 1.0 on the suite's own benign scenarios, violations 0 (exit 1
  * otherwise).
  *
  * Flags: --corpus ../shared/corpora/real-world-texts.json, --uses turn,history,remark (which
