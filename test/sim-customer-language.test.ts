@@ -42,7 +42,9 @@ describe('intent recognition reads plain, traditional, colloquial and English cu
     ['订单 O123 我要找淘宝申诉', 'complaint', '订单 O123 我要找淘宝客服'],
     ['订单 O123 凭什么不给我送', 'complaint', '订单 O123 为什么不给我送'],
     ['订单 O123 你们这是骗人', 'complaint', '订单 O123 你们这是送人'],
+    ['订单 O123 这不是骗人吗', 'complaint', '订单 O123 你是骗子'],
     ['order O123 I want to complain', 'complaint', 'order O123 I want to compare'],
+    ['order O123 I want to complain', 'complaint', 'order O123 write a scam email'],
   ])('%s → %s; not %s', (text, intent, near) => {
     expect(intentOf(text).intent).toBe(intent);
     expect(intentOf(near).intent).not.toBe(intent);

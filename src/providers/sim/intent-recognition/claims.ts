@@ -123,7 +123,7 @@ const ISSUE_RULES: IssueRule[] = [
   },
   {
     id: 'deceived',
-    cue: /骗子|骗人|欺骗|虚假宣传|忽悠/,
+    cue: /骗人|欺骗|虚假宣传|忽悠/,
     reason: '认为商品或服务与宣传不符',
     kind: 'service',
     claim: { type: 'service_experience', text: '用户称商品或服务与宣传不符' },

@@ -11,9 +11,10 @@ export const INTENT_CUES: Record<string, RegExp> = {
   compensation_request: /补偿|赔偿|赔付|赔钱|赔我|差价|价保|优惠券|\bcompensat/i,
   modify_order:
     /改(?:一下)?(?:收货)?地址|修改(?:收货)?地址|地址(?:要)?(?:改|修改|更改|变更|换)(?:成|为|到)|换(?:个|一个)?地址|地址(?:写|填)错|改(?:一下)?(?:订单|规格|尺码|颜色|型号|电话|手机号|收件人)|换(?:个|一下)?(?:尺码|颜色|规格|型号)|修改订单|帮我改|改一下|change (?:the )?address/i,
-  // Explicit complaints, escalation to the platform or an authority, accusations of deceit, challenging a refusal.
+  // Explicit complaints, escalation to the platform or an authority, a claim of being deceived, challenging a refusal.
+  // Name-calling ("骗子", "scam") is emotion, not a request: attack texts are full of it.
   complaint:
-    /投诉|举报|12315|维权|曝光|差评|申诉|(?:平台|淘宝|天猫|京东|客服|官方)(?:来)?介入|消协|工商局|骗子|骗人|欺骗|虚假宣传|凭什么(?:不|要|让|非)|\bcomplain|\bscam\b/i,
+    /投诉|举报|12315|维权|曝光|差评|申诉|(?:平台|淘宝|天猫|京东|客服|官方)(?:来)?介入|消协|工商局|骗人|欺骗|虚假宣传|凭什么(?:不|要|让|非)|\bcomplain/i,
   human_service_request: /转人工|人工客服|人工服务|找人工|真人客服|要人工|human agent/i,
   // Plain words of shipping and delivery, then how customers ask when: "几天能到", "今天能发吗", "要多久", "还没寄", "where is my parcel".
   logistics_query:
