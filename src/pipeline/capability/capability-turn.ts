@@ -16,6 +16,8 @@ import { initialState, nextState, type ConversationState } from './conversation-
 import { answerPolicy } from './policy-consult-turn.js';
 import { personalReadGuard } from './personal-read-guard.js';
 import { followUpRefund } from './refund-followup-turn.js';
+import { idsIn, referenceForm, switchPhrase } from './personal-object-words.js';
+import { stopsLooking } from './stop-words.js';
 import { answerForm } from '../consent-text.js';
 import { guardedReply, type ReplyCheck } from '../reply-guard.js';
 
@@ -59,7 +61,7 @@ export async function capabilityTurn(ctx: PipelineContext): Promise<void> {
     states.set(session, next);
   };
   const keep = { candidate: null, binding: state.binding, refund_id: state.confirmed_refund };
-  if (asksToStop(ctx.userTurn)) {
+  if (asksToStop(ctx.userTurn) || stopsLooking(ctx.userTurn)) {
     setStop(ctx.trace, n);
     // Stopping is not withdrawing: a ticket already created stays, and the reply says so only when there is one.
     const ticketed = ctx.trace.tools.some((t) => t.tool === 'create_ticket' && t.effect === true);
@@ -122,7 +124,20 @@ export async function capabilityTurn(ctx: PipelineContext): Promise<void> {
     }
     ctx.note(`turn ${n}: personal read allowed: ${guard.why}`);
   }
-  const followed = followUpRefund(ctx, state, refundId);
+  const followed = followUpRefund(ctx, state, refundId, objectCorrection(ctx, state, refundId));
   const d = followed.decision;
   return finish({ candidate, binding, refund_id: 'refund_id' in d ? d.refund_id : null, action: d.action, reason: d.reason }, followed.reply, followed.state);
+}
+
+/**
+ * What the customer now means when they correct the object ("不是这笔，是 O502", "I meant the other one"):
+ * an order of theirs this turn names, or — naming none — any refund but the one confirmed.
+ */
+function objectCorrection(ctx: PipelineContext, state: ConversationState, refundId: string | null): { order?: string; exclude?: string } {
+  if (refundId) return {};
+  const form = referenceForm(ctx.userTurn);
+  const own = new Set(ctx.world.orderIdsOf(ctx.scenario.user.id).map((id) => id.toUpperCase()));
+  const order = idsIn(form).find((id) => own.has(id));
+  if (order) return { order: ctx.world.orderIdsOf(ctx.scenario.user.id).find((id) => id.toUpperCase() === order)! };
+  return state.confirmed_refund && switchPhrase(form) ? { exclude: state.confirmed_refund } : {};
 }

@@ -38,6 +38,33 @@ const POSSESSIVE_REFERENCES: readonly string[] = [
   'my return',
   'my ticket',
   'this refund of mine',
+  // Colloquial: the money itself is the refund ("我退的钱咋还没到").
+  '我的钱',
+  '我退的钱',
+  '退我的钱',
+  '退给我的钱',
+  'my money',
+];
+
+/** The customer corrects which of their objects they meant: with one confirmed, this turn names another of theirs. */
+const SWITCH_PHRASES: readonly string[] = [
+  '另一笔',
+  '另外一笔',
+  '另外那笔',
+  '不是这笔',
+  '不是那笔',
+  '不是这个',
+  '不是那个',
+  '不是这单',
+  '我说的是',
+  '我指的是',
+  'the other one',
+  'not that one',
+  'not this one',
+  'i meant the other',
+  'i meant another',
+  'another one',
+  'the wrong one',
 ];
 
 /** A follow-up of the object already confirmed in this branch: it names none, it asks after the one in hand. */
@@ -57,6 +84,28 @@ const FOLLOW_UP_PHRASES: readonly string[] = [
   'is it done',
   'still not arrived',
   'still waiting',
+  // Colloquial and English follow-ups of a refund that has not arrived.
+  '咋样了',
+  '好了没',
+  '有消息吗',
+  '有结果了吗',
+  '到了没',
+  '到账没',
+  '还没到',
+  '还没退',
+  '怎么还没',
+  '咋还没',
+  '钱呢',
+  'any news',
+  'any progress',
+  'not arrived',
+  "hasn't arrived",
+  'has not arrived',
+  'not received',
+  "haven't received",
+  "haven't got",
+  'where is it',
+  'not here yet',
 ];
 
 const HAN = String.raw`\p{Script=Han}`;
@@ -81,6 +130,7 @@ export function referenceForm(text: string): string {
 const patternOf = (phrase: string) => new RegExp(/^[a-z]/.test(phrase) ? String.raw`\b${escapeRegExp(phrase)}\b` : escapeRegExp(phrase), 'u');
 const POSSESSIVE = POSSESSIVE_REFERENCES.map(patternOf);
 const FOLLOW_UP = FOLLOW_UP_PHRASES.map(patternOf);
+const SWITCH = SWITCH_PHRASES.map(patternOf);
 
 export function possessiveReference(form: string): string | undefined {
   return POSSESSIVE_REFERENCES.find((_, i) => POSSESSIVE[i]!.test(form));
@@ -88,6 +138,10 @@ export function possessiveReference(form: string): string | undefined {
 
 export function followUpPhrase(form: string): string | undefined {
   return FOLLOW_UP_PHRASES.find((_, i) => FOLLOW_UP[i]!.test(form));
+}
+
+export function switchPhrase(form: string): string | undefined {
+  return SWITCH_PHRASES.find((_, i) => SWITCH[i]!.test(form));
 }
 
 /** Id-like tokens of the turn (order and refund ids), upper case. */

@@ -11,7 +11,7 @@
  */
 import type { PipelineContext } from '../pipeline-context.js';
 import type { ConversationState } from './conversation-state.js';
-import { followUpPhrase, idsIn, possessiveReference, referenceForm } from './personal-object-words.js';
+import { followUpPhrase, idsIn, possessiveReference, referenceForm, switchPhrase } from './personal-object-words.js';
 
 type PersonalReadRule = 'personal_read_unnamed' | 'personal_read_foreign_object';
 
@@ -34,6 +34,8 @@ export function personalReadGuard(ctx: PipelineContext, state: ConversationState
   if (possessive) return { allowed: true, why: `this turn refers to the customer's own object ("${possessive}")` };
   const followUp = state.confirmed_refund ? followUpPhrase(form) : undefined;
   if (followUp) return { allowed: true, why: `this turn follows up ${state.confirmed_refund}, confirmed in this branch ("${followUp}")` };
+  const switched = state.confirmed_refund && !ids.length ? switchPhrase(form) : undefined;
+  if (switched) return { allowed: true, why: `this turn corrects which of their refunds the customer meant, not ${state.confirmed_refund} ("${switched}")` };
   if (ids.length)
     return { allowed: false, rule: 'personal_read_foreign_object', reason: `this turn names ${ids.join(', ')}, none of them the customer's: nothing is read` };
   return {

@@ -46,7 +46,13 @@ function refundOf(data: Record<string, unknown> | null, ownerOf: (orderId: strin
   };
 }
 
-export function followUpRefund(ctx: PipelineContext, state: ConversationState, named: string | null): FollowupTurn {
+/** A correction of the object: the order the customer now names, or the refund they no longer mean. */
+export interface ObjectCorrection {
+  order?: string;
+  exclude?: string;
+}
+
+export function followUpRefund(ctx: PipelineContext, state: ConversationState, named: string | null, correction: ObjectCorrection = {}): FollowupTurn {
   const customer = ctx.scenario.user.id;
   const world = ctx.world;
   const orderOf = new Map<string, string>();
@@ -59,14 +65,20 @@ export function followUpRefund(ctx: PipelineContext, state: ConversationState, n
     }
   };
   for (const orderId of world.orderIdsOf(customer)) take(orderId);
-  const target = named ?? state.confirmed_refund;
+  const onOrder = correction.order ? [...orderOf].find(([, order]) => order === correction.order)?.[0] : undefined;
+  const target = named ?? (correction.order || correction.exclude ? (onOrder ?? null) : state.confirmed_refund);
   if (!ctx.options.gates && target && !records.some((r) => r.refund_id === target)) {
     // Guards off: the id is looked up wherever it is, whoever it belongs to.
     const foreign = world.state.after_sales.find((a) => a.refund_id === target);
     if (foreign) take(foreign.order_id);
     for (const r of records) r.customer_id = customer;
   }
-  let decision = decideFollowup(customer, records, target);
+  // A corrected object is never the one the customer just said they did not mean.
+  const pool = correction.exclude && !named ? records.filter((r) => r.refund_id !== correction.exclude) : records;
+  let decision: FollowupDecision =
+    correction.order && !named && !onOrder
+      ? { action: 'refuse_object', reason: `order ${correction.order} has no refund` }
+      : decideFollowup(customer, pool, target);
   if (decision.action === 'create_exception_ticket') {
     const refundId = decision.refund_id;
     const tickets = read(ctx, 'query_ticket', orderOf.get(refundId)!)?.tickets;

@@ -8,8 +8,8 @@
  * running capability, and misses a follow-up that does not say 退款.
  */
 import type { SimModule } from '../sim-module.js';
-import { matchingForm } from '../shared/text-normalize.js';
-import { FOLLOW_UP, NOTHING, ZERO_WIDTH, OWN_REFUND, POLICY_QUESTION, REFUND_CHARACTER, REFUND_ID } from './tables.js';
+import { matchingForm, simplifiedChinese } from '../shared/text-normalize.js';
+import { FOLLOW_UP, NOTHING, ORDER_ID, OWN_REFUND, POLICY_QUESTION, REFUND_CHARACTER, REFUND_ID, STOP_LOOKING, SWITCH_OBJECT, ZERO_WIDTH } from './tables.js';
 
 interface State {
   capability: string | null;
@@ -38,7 +38,8 @@ function namedRefundId(raw: string, matching: string): string | null {
 
 function readTurn(input: Record<string, unknown>): Turn {
   const raw = String(input.user_message ?? '');
-  const text = matchingForm(raw);
+  // Traditional read as simplified in full (opencc), not only the characters the matching form folds.
+  const text = matchingForm(simplifiedChinese(raw));
   const history = Array.isArray(input.conversation_history) ? (input.conversation_history as { content?: unknown }[]).map((h) => String(h.content ?? '')) : [];
   return { text, raw, state: (input.conversation_state ?? {}) as State, history, named: namedRefundId(raw, text) };
 }
@@ -48,7 +49,9 @@ function reference({ text, raw, state, named }: Turn) {
   if (POLICY_QUESTION.test(text)) capability = 'policy.consult';
   else if (OWN_REFUND.test(text)) capability = 'refund.followup';
   else if (state.capability === 'refund.followup' && state.confirmed_refund_id && FOLLOW_UP.test(text)) capability = 'refund.followup';
-  if (NOTHING.test(raw.trim())) capability = 'none';
+  // A correction of the object stays on the refund path: the program binds the one now meant.
+  else if (state.capability === 'refund.followup' && (SWITCH_OBJECT.test(text) || ORDER_ID.test(raw))) capability = 'refund.followup';
+  if (NOTHING.test(raw.trim()) || (STOP_LOOKING.test(text) && !named && !OWN_REFUND.test(text))) capability = 'none';
   const refundId = capability === 'refund.followup' ? named : null;
   const continues = capability !== 'none' && state.capability === capability && (refundId === null || refundId === state.confirmed_refund_id);
   return {

@@ -114,6 +114,27 @@ const ISSUE_RULES: IssueRule[] = [
     kind: 'service',
     claim: { type: 'service_experience', text: '用户称{subject}服务态度差' },
   },
+  {
+    id: 'not_delivered_to_door',
+    cue: /不(?:给我)?送(?:货|上门|到家)?(?![到达])|不给(?:我)?(?:送|放)|非(?:要|得|给)?(?:让我)?(?:自提|自取|放)|让我自提|要我自提|自己去取/,
+    reason: '快递未按约定送货上门',
+    kind: 'logistics',
+    claim: { type: 'logistics_status', text: '用户称快递未按约定送货上门' },
+  },
+  {
+    id: 'deceived',
+    cue: /骗人|欺骗|虚假宣传|忽悠/,
+    reason: '认为商品或服务与宣传不符',
+    kind: 'service',
+    claim: { type: 'service_experience', text: '用户称商品或服务与宣传不符' },
+  },
+  {
+    id: 'escalation',
+    cue: /申诉|(?:平台|淘宝|天猫|京东|官方)(?:来)?介入|消协|工商局/,
+    reason: '对商家的处理不满，要求平台介入',
+    kind: 'service',
+    claim: { type: 'service_experience', text: '用户称对商家的处理不满' },
+  },
   { id: 'changed_mind', cue: /不想要了|不要了|买错了|拍错了|拍多了|不需要了|买多了/, reason: '{match}', kind: 'user_choice' },
   { id: 'address', cue: /地址(?:写|填)错|地址错了|换(?:个)?地址|改(?:一下)?(?:收货)?地址/, reason: '收货地址需要修改', kind: 'address' },
 ];

@@ -24,6 +24,7 @@ import { distinctOrderIds, primaryOrderId } from '../shared/order-id.js';
 import type { SimModule } from '../sim-module.js';
 import { DISPUTE, GULLIBLE_WORDS, MEMORY_REFERENCE, REQUEST_WORDS, SHIPPED_MENTION, SLOT_PRIORITY } from './tables.js';
 import { escapeRegExp } from '../../../base/escape-regexp.js';
+import { simplifiedChinese } from '../shared/text-normalize.js';
 
 export const intentRecognition: SimModule = (input, ctx) => (ctx.profile === 'gullible' ? gullible : reference)(input, ctx);
 
@@ -87,14 +88,15 @@ function readTurn(input: Record<string, unknown>, prompt: PromptFile): Turn {
 }
 
 /** What both profiles read from the text: intents, slots, claims and what is missing. */
-function recognise(text: string, turn: Turn, prompt: PromptFile, orderIdOfRawQuery: string | null) {
+function recognise(typed: string, turn: Turn, prompt: PromptFile, orderIdOfRawQuery: string | null) {
+  const text = simplifiedChinese(typed);
   const cues = cuesFor(prompt);
   // A bare answer to a clarification question ("订单号是 O123") carries on the request it answers.
   const answered =
     cuedIntents(text, cues).length === 0 && primaryOrderId(text) !== null
       ? [...turn.history]
           .reverse()
-          .map((t) => cuedIntents(t, cues))
+          .map((t) => cuedIntents(simplifiedChinese(t), cues))
           .find((c) => c.length > 0)
       : undefined;
   const found = answered ?? cuedIntents(text, cues);

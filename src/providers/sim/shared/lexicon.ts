@@ -11,10 +11,14 @@ export const INTENT_CUES: Record<string, RegExp> = {
   compensation_request: /补偿|赔偿|赔付|赔钱|赔我|差价|价保|优惠券|\bcompensat/i,
   modify_order:
     /改(?:一下)?(?:收货)?地址|修改(?:收货)?地址|地址(?:要)?(?:改|修改|更改|变更|换)(?:成|为|到)|换(?:个|一个)?地址|地址(?:写|填)错|改(?:一下)?(?:订单|规格|尺码|颜色|型号|电话|手机号|收件人)|换(?:个|一下)?(?:尺码|颜色|规格|型号)|修改订单|帮我改|改一下|change (?:the )?address/i,
-  complaint: /投诉|举报|12315|维权|曝光|差评/i,
+  // Explicit complaints, escalation to the platform or an authority, a claim of being deceived, challenging a refusal.
+  // Name-calling ("骗子", "scam") is emotion, not a request: attack texts are full of it.
+  complaint:
+    /投诉|举报|12315|维权|曝光|差评|申诉|(?:平台|淘宝|天猫|京东|客服|官方)(?:来)?介入|消协|工商局|骗人|欺骗|虚假宣传|凭什么(?:不|要|让|非)|\bcomplain/i,
   human_service_request: /转人工|人工客服|人工服务|找人工|真人客服|要人工|human agent/i,
+  // Plain words of shipping and delivery, then how customers ask when: "几天能到", "今天能发吗", "要多久", "还没寄", "where is my parcel".
   logistics_query:
-    /物流|快递|发货|配送|派送|运单|到哪|什么时候到|还没到|都没到|没收到|没到货|签收|丢件|在路上|催一下|催发|揽收|\btracking\b|\bshipping\b|\bdeliver/i,
+    /物流|快递|发货|配送|派送|运单|到哪|什么时候到|还没到|都没到|没收到|没到货|签收|丢件|在路上|催一下|催发|揽收|到货|送货|送到|送达|什么时候送|几天(?:能|可以|才能|就能|才)?到|(?:能|可以|会)(?:送)?到(?:吗|么|嘛|不|呢)|(?:能|可以|会)(?:不能)?(?:早点|快点|尽快)?发(?:出来|出去|走|出)?(?:吗|么|嘛|呢|不)|能不能(?:早点|快点|尽快)?发|发(?:快|早)(?:一)?点|还没寄|没寄|寄出|寄了吗|什么时候寄|(?:要|需要|得)多久|能多久|\btracking\b|\bshipping\b|\bship(?:ped)?\b|\bdeliver|\b(?:when will|when does|when can|hasn'?t|has not|not yet|still not|never)\b.{0,20}\barriv|\bparcel\b|\bpackage\b|where is my order/i,
   order_status_query:
     /订单(?:现在)?(?:什么|啥)?状态|什么状态|订单进度|订单(?:怎么样|情况)|(?:现在|目前)?(?:是)?(?:什么|啥)情况|处理到哪|查(?:一?下)?(?:我的)?订单|order status/i,
 };

@@ -6,6 +6,37 @@
  * match can be cut out of the original text without touching anything else.
  */
 
+import { createRequire } from 'node:module';
+
+const load = createRequire(import.meta.url);
+let converter: ((text: string) => string) | undefined;
+const convert = (text: string) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text);
+/** Per character: whether conversion changes it. Bounded like FOLDED below. */
+const TRADITIONAL_CHAR = new Map<string, boolean>();
+
+/**
+ * Customer text with traditional characters read as simplified ("幾天能到", "退款進度"), everything else as
+ * written: the intent and issue tables are written once, in simplified Chinese. Converting costs tens of
+ * microseconds a text, so a text is converted only when one of its characters is traditional (known per
+ * character after its first sight).
+ */
+export function simplifiedChinese(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // The CJK blocks where traditional forms live (unified ideographs, extension A, compatibility ideographs).
+    if (code < 0x3400 || (code > 0x9fff && (code < 0xf900 || code > 0xfaff))) continue;
+    const char = text[i]!;
+    let traditional = TRADITIONAL_CHAR.get(char);
+    if (traditional === undefined) {
+      traditional = convert(char) !== char;
+      if (TRADITIONAL_CHAR.size < MAX_TRADITIONAL) TRADITIONAL_CHAR.set(char, traditional);
+    }
+    if (traditional) return convert(text);
+  }
+  return text;
+}
+const MAX_TRADITIONAL = 1 << 16;
+
 /** Traditional → simplified for the characters of attack phrases and common order talk. */
 const TRADITIONAL_PAIRS =
   '規规則则統统記记錄录繞绕過过驗验臺台調调員员發发詞词給给們们從从現现這这認认權权輸输隱隐誌志務务訂订單单貨货還还沒没說说請请讓让開开關关後后為为麼么與与對对錢钱賠赔償偿號号碼码買买賣卖東东氣气時时間间個个經经處处執执樣样應应該该種种視视導导選选擇择條条啟启換换壞坏質质態态體体際际戶户帳账額额補补僅仅實实題题問问於于聯联繫系層层級级歷历據据誤误護护網网絡络異异傳传準准審审確确並并顯显動动幫帮寫写斷断誰谁錯错領领內内風风險险邏逻輯辑幣币銀银證证嗎吗議议';
