@@ -178,7 +178,7 @@ export async function authorizeAndExecute(ctx: PipelineContext, proposal: Propos
 function objectIsTheUsers(ctx: PipelineContext, proposal: ProposedCall): boolean {
   const orderId = proposal.args.order_id;
   if (typeof orderId !== 'string') return true;
-  const object = writeObjectNamed(ctx, orderId);
+  const object = writeObjectNamed(ctx, orderId, proposal.tool);
   if (object.named) return true;
   const block: GateBlock = {
     is_error: true,

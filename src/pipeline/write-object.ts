@@ -34,7 +34,7 @@ export interface UserObjects {
   confirmed: string[];
 }
 
-export function writeObjectNamed(ctx: PipelineContext, orderId: string): ObjectCheck {
+export function writeObjectNamed(ctx: PipelineContext, orderId: string, tool?: string): ObjectCheck {
   return objectNamed(
     {
       words: ctx.userWords,
@@ -43,13 +43,24 @@ export function writeObjectNamed(ctx: PipelineContext, orderId: string): ObjectC
       confirmed: ctx.trace.confirmation.requests.filter((r) => r.answer === 'confirmed').map((r) => String(r.args.order_id)),
     },
     orderId,
+    tool,
   );
 }
 
-export function objectNamed(user: UserObjects, orderId: string): ObjectCheck {
-  const typed = lastTypedOrders(user.words, user.own);
-  if (typed.includes(orderId)) return { named: true, why: `the user typed ${orderId}` };
+export function objectNamed(user: UserObjects, orderId: string, tool?: string): ObjectCheck {
+  const { orders: typed, text } = lastTypedOrders(user.words, user.own);
   if (user.confirmed.includes(orderId)) return { named: true, why: `the user confirmed an action on ${orderId} earlier` };
+  if (typed.length > 1 && typed.includes(orderId)) {
+    // Several of their orders in one turn ("O123 and O456 are late; refund the first, O123"): typing an id is
+    // not choosing it. The object is an order that shares a clause with the words of this action, else nobody's yet.
+    const meant = ordersAskedFor(text, typed, tool);
+    if (meant.includes(orderId)) return { named: true, why: `the user asked for this on ${meant.join(', ')}` };
+    const why = meant.length
+      ? `the user named ${typed.join(', ')} and asked for this on ${meant.join(', ')}, not ${orderId}`
+      : `the user named ${typed.join(', ')} without saying which one this is for`;
+    return { named: false, why, orders: typed };
+  }
+  if (typed.includes(orderId)) return { named: true, why: `the user typed ${orderId}` };
   const typedOther = user.all.some((id) => id !== orderId && user.words.some((text) => typesId(text, id)));
   if (!typedOther && user.own.length === 1 && user.own[0] === orderId) return { named: true, why: `${orderId} is the user's only order` };
   const why = typed.length
@@ -58,13 +69,33 @@ export function objectNamed(user: UserObjects, orderId: string): ObjectCheck {
   return { named: false, why, orders: user.own };
 }
 
-/** The user's orders named in the latest user turn that names any of them: a later id replaces an earlier one. */
-function lastTypedOrders(words: string[], own: string[]): string[] {
+/** The user's orders named in the latest user turn that names any of them (a later id replaces an earlier one), and that turn. */
+function lastTypedOrders(words: string[], own: string[]): { orders: string[]; text: string } {
   for (const text of [...words].reverse()) {
     const named = own.filter((id) => typesId(text, id));
-    if (named.length) return named;
+    if (named.length) return { orders: named, text };
   }
-  return [];
+  return { orders: [], text: '' };
+}
+
+/** The words of asking for each write, in any clause the customer writes; an unknown tool takes them all. */
+const ACTION_WORDS: Record<string, RegExp> = {
+  create_refund: /退|refund|money back|reimburse/u,
+  cancel_order: /取消|撤|不要了|cancel/u,
+  modify_address: /地址|寄到|送到|改到|address|ship (?:it )?to|deliver (?:it )?to/u,
+  create_compensation: /补偿|赔|compensat/u,
+  create_ticket: /投诉|工单|举报|complain|ticket|report/u,
+  modify_order: /改|修改|换|change|modify|update/u,
+};
+const ANY_ACTION = new RegExp(Object.values(ACTION_WORDS).map((r) => r.source).join('|'), 'u');
+
+/** The typed orders that share a clause with the words of the action: what the customer asked it for. */
+function ordersAskedFor(text: string, typed: string[], tool: string | undefined): string[] {
+  const words = (tool && ACTION_WORDS[tool]) || ANY_ACTION;
+  const clauses = answerForm(text).split(/[，,。;；!！?？\n]|\.(?!\d)/u);
+  const meant = new Set<string>();
+  for (const clause of clauses) if (words.test(clause)) for (const id of typed) if (typesId(clause, id)) meant.add(id);
+  return typed.filter((id) => meant.has(id));
 }
 
 /** The program's question when the object is not the user's choice: their own orders, so they can name one. */

@@ -39,6 +39,14 @@ const OBJECTS: [Row, Row][] = [
     ['the earlier one, once another is named', { ...TWO, words: ['O123 退款', '不对，是 O456'] }, 'O123', false],
   ],
   [
+    ['two typed, the one in the clause that asks for the refund', { ...TWO, words: ['我有两个订单 O123 和 O456 都没发货，先帮我把第一个 O123 退款'] }, 'O123', true],
+    ['two typed, the other one', { ...TWO, words: ['我有两个订单 O123 和 O456 都没发货，先帮我把第一个 O123 退款'] }, 'O456', false],
+  ],
+  [
+    ['two typed, both asked for', { ...TWO, words: ['O123 and O456 never shipped; please refund O123 and O456'] }, 'O456', true],
+    ['two typed, neither asked for in a clause: nobody chose', { ...TWO, words: ['O123 和 O456 都没发货，我要退款'] }, 'O456', false],
+  ],
+  [
     ['confirmed earlier in the conversation', { ...TWO, confirmed: ['O123'], words: ['O123 退款', '好的', 'O456 也看一下'] }, 'O123', true],
     ['the same, never confirmed', { ...TWO, words: ['O123 退款', '好的', 'O456 也看一下'] }, 'O123', false],
   ],
@@ -46,8 +54,8 @@ const OBJECTS: [Row, Row][] = [
 
 describe('the order a write acts on is the one the user named', () => {
   it.each(OBJECTS)('%j; not %j', (yes, no) => {
-    expect(objectNamed(yes[1], yes[2]).named, yes[0]).toBe(yes[3]);
-    expect(objectNamed(no[1], no[2]).named, no[0]).toBe(no[3]);
+    expect(objectNamed(yes[1], yes[2], 'create_refund').named, yes[0]).toBe(yes[3]);
+    expect(objectNamed(no[1], no[2], 'create_refund').named, no[0]).toBe(no[3]);
   });
 
   it('names the user’s own orders when it asks which one', () => {
