@@ -41,7 +41,11 @@ export const BASE_CLAIMS: ClaimRow[] = [
     'We have refunded your order',
     'Your refund went through',
     'Your refund has been processed successfully',
+    // 已 after the action, with a verb no list names (found by bench:guards' coherent adversary).
+    '退款已经转给您了',
+    '退款我们已经给您转过去了',
   ),
+  ...rows('compensation', 'succeeded', '补偿款已经打给您了', '赔偿已经给您转过去了'),
   ...rows('money', 'succeeded', '款项已退回', '货款已退还', 'The money has been returned'),
   ...rows(
     'refund',

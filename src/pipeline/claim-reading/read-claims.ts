@@ -175,10 +175,30 @@ function stateAfter(clause: string, tokens: Token[], at: number): Token['state']
     run.push(t);
     from = t.end;
   }
-  if (!run.some((t) => t.kind || t.mark)) return undefined;
+  if (!run.some((t) => t.kind || t.mark)) return actionBefore(clause, tokens, at);
   tokens[at]!.reach = from;
   const states = run.flatMap((t) => (t.state ? [t.state] : t.mark === 'weak_submitted' ? ['submitted' as const] : []));
   return states.length ? strongest(states) : 'succeeded';
+}
+
+/**
+ * 已 after the action it marks, with a verb nobody listed (补偿款已经打给您了,
+ * 退款我们已经转过去了): the action named just before it is done. The state is
+ * what a state word later in the clause says, else the effect done.
+ */
+function actionBefore(clause: string, tokens: Token[], at: number): Token['state'] {
+  const self = tokens[at]!;
+  const action = tokens
+    .slice(0, at)
+    .reverse()
+    .find((t) => t.kind);
+  if (!action) return undefined;
+  const gap = clause.slice(action.end, self.index);
+  if (gap.length > BEFORE_REACH || OBSERVATION.test(gap)) return undefined;
+  if (OBSERVATION.test(clause.slice(self.end))) return undefined;
+  self.reach = clause.length;
+  const later = tokens.slice(at + 1).flatMap((t) => (t.state ? [t.state] : t.mark === 'received' ? ['received' as const] : []));
+  return later.length ? strongest(later) : 'succeeded';
 }
 
 /** 了 marks the word right before it. */
