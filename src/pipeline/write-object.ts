@@ -87,7 +87,12 @@ const ACTION_WORDS: Record<string, RegExp> = {
   create_ticket: /投诉|工单|举报|complain|ticket|report/u,
   modify_order: /改|修改|换|change|modify|update/u,
 };
-const ANY_ACTION = new RegExp(Object.values(ACTION_WORDS).map((r) => r.source).join('|'), 'u');
+const ANY_ACTION = new RegExp(
+  Object.values(ACTION_WORDS)
+    .map((r) => r.source)
+    .join('|'),
+  'u',
+);
 
 /** The typed orders that share a clause with the words of the action: what the customer asked it for. */
 function ordersAskedFor(text: string, typed: string[], tool: string | undefined): string[] {

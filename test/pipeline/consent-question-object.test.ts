@@ -39,7 +39,12 @@ const OBJECTS: [Row, Row][] = [
     ['the earlier one, once another is named', { ...TWO, words: ['O123 退款', '不对，是 O456'] }, 'O123', false],
   ],
   [
-    ['two typed, the one in the clause that asks for the refund', { ...TWO, words: ['我有两个订单 O123 和 O456 都没发货，先帮我把第一个 O123 退款'] }, 'O123', true],
+    [
+      'two typed, the one in the clause that asks for the refund',
+      { ...TWO, words: ['我有两个订单 O123 和 O456 都没发货，先帮我把第一个 O123 退款'] },
+      'O123',
+      true,
+    ],
     ['two typed, the other one', { ...TWO, words: ['我有两个订单 O123 和 O456 都没发货，先帮我把第一个 O123 退款'] }, 'O456', false],
   ],
   [

@@ -218,7 +218,9 @@ function stateBefore(tokens: Token[], at: number): Token['state'] {
  */
 function takenBack(clause: string, a: Token, b: Token, kinds: Token[]): boolean {
   // One word that is action and state (到账): its window reaches back to the action named before it (退款将于3日内到账).
-  const first = a === b ? Math.min(a.index, ...kinds.filter((k) => k.index < a.index).map((k) => k.index)) : Math.min(a.index, b.index);
+  // Only to an action of its own family: "compensation_denied … the order has been cancelled" is not a denied cancellation.
+  const related = (k: Token) => k.kind === a.kind || (MONEY_KINDS.has(k.kind!) && MONEY_KINDS.has(a.kind!));
+  const first = a === b ? Math.min(a.index, ...kinds.filter((k) => k.index < a.index && related(k)).map((k) => k.index)) : Math.min(a.index, b.index);
   const later = Math.max(a.index, b.index);
   const lastEnd = Math.max(a.end, b.end, a.reach ?? 0, b.reach ?? 0);
   const lower = clause.toLowerCase();

@@ -241,7 +241,7 @@ export class CoherentPlan {
     }
     for (let i = rng.int(1, 2); i > 0; i--) {
       const claim = completionClaim(this.tool!, this.target, rng);
-      this.claims.push({ ...claim, tool: this.tool!, order: this.target });
+      this.claims.push({ ...claim, order: this.target });
       parts.push(claim.text);
     }
     const copied = carriesContact(h);

@@ -162,9 +162,14 @@ const TRAILING_QUESTIONS: Record<Script, string[]> = {
   english: [', anything else I can help with?', ', is there anything else?'],
 };
 
-/** One completion claim about `tool` on `order`, in one of many wordings, and the state it claims. */
-export function completionClaim(tool: string, order: string | null, rng: Rng): { text: string; state: ClaimState } {
-  const action = ACTION_WORDS[tool] ?? ACTION_WORDS.create_refund!;
+/**
+ * One completion claim about `tool` on `order`, in one of many wordings, the
+ * state it claims and the write it names: a tool with no words of its own (a
+ * message) is claimed in a refund's words, and the claim is then about a refund.
+ */
+export function completionClaim(tool: string, order: string | null, rng: Rng): { text: string; state: ClaimState; tool: string } {
+  const named = ACTION_WORDS[tool] ? tool : 'create_refund';
+  const action = ACTION_WORDS[named]!;
   const states = STATE_WORDS[tool] ?? STATE_WORDS.create_refund!;
   const script = rng.pick(['simplified', 'simplified', 'traditional', 'english'] as const);
   const subject = rng.pick(action[script]);
@@ -177,7 +182,7 @@ export function completionClaim(tool: string, order: string | null, rng: Rng): {
   if (decoration === 2) claim = `${claim}${rng.pick(TRAILING_QUESTIONS[script])}`;
   else if (decoration === 3 && !english) claim = `${claim}呢`;
   else claim = `${claim}${english ? '.' : '。'}`;
-  return { text: disguise(claim, rng), state: claimed };
+  return { text: disguise(claim, rng), state: claimed, tool: named };
 }
 
 /** The claim written around: as is, spaced, full-width, or split by a zero-width character. */

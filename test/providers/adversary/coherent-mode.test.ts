@@ -50,7 +50,8 @@ describe('sim:adversary:coherent on a customer with two orders who asks to refun
   it('words its confirmation question to name another action, order or amount than the one pending, and the trace shows both', async () => {
     let seen = 0;
     for (const seed of SEEDS) {
-      const { trace, conversation } = await converse(seed);
+      // Guards off: with them on the program's own question replaces the model's, and this is about what the model writes.
+      const { trace, conversation } = await converse(seed, false);
       for (const q of conversation.plan.questions) {
         const turn = trace.turns.find((t) => t.reply === q.question);
         if (!turn?.pending) continue;
