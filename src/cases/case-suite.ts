@@ -56,6 +56,8 @@ export interface CaseSuite {
   counts: Record<string, Record<string, number>>;
   total: number;
   filter: CaseFilter;
+  /** Ids that selected cases name as their source case or twin: the clusters more than one case shares. */
+  sharedClusters: Set<string>;
   /** Ids of the selected cases, when asked for (a resumed run sets aside results of other cases). */
   ids?: Set<string>;
 }
@@ -70,7 +72,15 @@ export async function loadCaseSuite(
   options: { collectIds?: boolean; keepParsedUpTo?: number } = {},
 ): Promise<CaseSuite> {
   const problems: Problem[] = [];
-  const suite: CaseSuite = { files: [], hashes: new Map(), counts: {}, total: 0, filter, ...(options.collectIds ? { ids: new Set<string>() } : {}) };
+  const suite: CaseSuite = {
+    files: [],
+    hashes: new Map(),
+    sharedClusters: new Set(),
+    counts: {},
+    total: 0,
+    filter,
+    ...(options.collectIds ? { ids: new Set<string>() } : {}),
+  };
   const select = compileFilter(filter);
   // id → where it was first defined, packed as file number and line: a suite of 100,000 ids stays small.
   const seen = new Map<string, number>();
@@ -111,6 +121,8 @@ export async function loadCaseSuite(
       if (!select(key)) continue;
       selected.push(item);
       suite.ids?.add(key.case_id);
+      const source = (item.kind === 'pipeline' ? item.twin_of : null) ?? item.generated_by?.source_case;
+      if (source) suite.sharedClusters.add(source);
       const byType = (suite.counts[key.module] ??= {});
       byType[item.case_type] = (byType[item.case_type] ?? 0) + 1;
     }

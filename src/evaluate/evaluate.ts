@@ -278,6 +278,7 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
       resume: options.resume ?? false,
       ...(suite.ids ? { inSuite: (id: string) => suite.ids!.has(id) } : {}),
       caseHash: (id: string) => suite.hashes.get(id),
+      sharedClusters: suite.sharedClusters,
       run,
       ...(options.observer ? { observer: options.observer } : {}),
       ...(options.signal ? { signal: options.signal } : {}),

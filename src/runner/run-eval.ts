@@ -49,6 +49,8 @@ export interface RunEvalOptions {
    * `arms` items of one case make one round. Without it every case runs `repeat` times.
    */
   adaptive?: { rule: RepeatRule; arms: number };
+  /** Ids other cases name as the source or twin of theirs: a case not among them is a cluster of its own, complete after its trials. */
+  sharedClusters?: ReadonlySet<string>;
 }
 
 /** A run that stopped before every case ran; `--resume` finishes it. */
@@ -84,7 +86,9 @@ export class RunInterrupted extends Error {
 
 export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const started = performance.now();
-  const aggregates = new Aggregates(options.repeat, options.adaptive !== undefined);
+  // With a fixed number of trials a case of its own cluster is complete after its last one: its sums need not be kept.
+  const closing = options.sharedClusters && !options.adaptive ? { results: options.repeat, shared: options.sharedClusters } : null;
+  const aggregates = new Aggregates(options.repeat, options.adaptive !== undefined, closing);
   const done = new Set<string>();
   const warnings: Problem[] = [];
   let resuming = false;
