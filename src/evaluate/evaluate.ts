@@ -115,14 +115,6 @@ export async function evaluate(options: EvaluateOptions = {}): Promise<EvaluateR
   const { config } = ws;
   const warnings = [...ws.warnings];
   const { repeat, auto, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings({ ...options, provider: gated.provider }, ws, env);
-  if (auto && options.resume) {
-    throw new InputError({
-      file: '--resume',
-      message: 'cannot go with --repeat auto yet: which cases ran again depends on trials the interrupted run may not have finished',
-      expected: 'the run again without --resume, or --repeat N',
-      severity: 'error',
-    });
-  }
   const concurrency = positiveInt(options.concurrency ?? config.concurrency, '--concurrency', MAX_CONCURRENCY);
   const accepted = parseAcceptFlags(options.accept);
 
