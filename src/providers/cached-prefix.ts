@@ -5,7 +5,7 @@
  * cache, however often it is sent. The dry-run's forecast follows that rule,
  * so that a module with a short prompt is not forecast at the cached rate.
  */
-export const MIN_CACHED_PREFIX_TOKENS = 1024;
+const MIN_CACHED_PREFIX_TOKENS = 1024;
 const CACHED_PREFIX_STEP = 128;
 
 /** The tokens of a prefix of `tokens` that a later call reads from the cache. */

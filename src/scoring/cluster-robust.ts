@@ -43,7 +43,7 @@ export function addCluster(into: ClusterMoments, num: number, den: number): void
   into.den2 += den * den;
 }
 
-export function momentsOf(sums: readonly ClusterSum[]): ClusterMoments {
+function momentsOf(sums: readonly ClusterSum[]): ClusterMoments {
   const m = emptyMoments();
   for (const s of sums) addCluster(m, s.num, s.den);
   return m;
