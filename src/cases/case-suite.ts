@@ -58,6 +58,8 @@ export interface CaseSuite {
   filter: CaseFilter;
   /** What loading found that does not stop a run (a goal that measures nothing): printed, never refused. */
   warnings: Problem[];
+  /** Ids that selected cases name as their source case or twin: the clusters more than one case shares. */
+  sharedClusters: Set<string>;
   /** Ids of the selected cases, when asked for (a resumed run sets aside results of other cases). */
   ids?: Set<string>;
 }
@@ -82,6 +84,7 @@ export async function loadCaseSuite(
   const suite: CaseSuite = {
     files: [],
     hashes: new Map(),
+    sharedClusters: new Set(),
     counts: {},
     total: 0,
     filter,
@@ -128,6 +131,8 @@ export async function loadCaseSuite(
       if (!select(key)) continue;
       selected.push(item);
       suite.ids?.add(key.case_id);
+      const source = (item.kind === 'pipeline' ? item.twin_of : null) ?? item.generated_by?.source_case;
+      if (source) suite.sharedClusters.add(source);
       const byType = (suite.counts[key.module] ??= {});
       byType[item.case_type] = (byType[item.case_type] ?? 0) + 1;
     }

@@ -11,7 +11,7 @@ import { compileFilter, type CaseFilter } from '../cases/case-filter.js';
 import { iterateSuite, loadCaseSuite, suiteFingerprint, type SuiteParseCache } from '../cases/case-suite.js';
 import { MAX_CONCURRENCY } from '../config/config.js';
 import { InputError, type Problem } from '../base/errors.js';
-import { BudgetedProvider } from '../providers/budget.js';
+import { BudgetedProvider, SpendLedger } from '../providers/budget.js';
 import { createProvider } from '../providers/create-provider.js';
 import type { Provider } from '../providers/provider.js';
 import { lintRegistry } from '../registry/lint.js';
@@ -66,21 +66,12 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
   const armPlan = resolveArms(armFlagsOf(options, (await loadConfig(options.config)).config.arms));
   const withArms = armPlan.arms.length > 1;
   const gated = designatedArm(armPlan, options.gateArm);
-  if (withArms) refuseWithArms(options);
   // The cases are read against the first arm's prompts: the reference the suite was written for.
   const ws = await loadWorkspace({ ...options, prompt: armPlan.arms[0]!.prompt });
   refuseLintErrors(ws.registry, ws.active);
   const { config } = ws;
   const warnings = [...ws.warnings];
   const { repeat, auto, filter, cacheMode, providerName, casesDir, guards } = resolveRunSettings({ ...options, provider: gated.provider }, ws, env);
-  if (auto && options.resume) {
-    throw new InputError({
-      file: '{resume}',
-      message: 'cannot go with {repeat} auto yet: which cases ran again depends on trials the interrupted run may not have finished',
-      expected: 'the run again without {resume}, or {repeat} N',
-      severity: 'error',
-    });
-  }
   const concurrency = positiveInt(options.concurrency ?? config.concurrency, '{concurrency}', MAX_CONCURRENCY);
   const accepted = parseAcceptFlags(options.accept);
 
@@ -131,26 +122,32 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
       ...(options.adversaryTape !== undefined ? { adversaryTape: options.adversaryTape } : {}),
     });
   const created = await openProvider(gated);
-  // Every arm: its own prompts (checked like the first arm's) and its own provider.
+  // One ledger for every arm: --max-cost bounds what the run spends, whichever arm spent it.
+  const ledger = new SpendLedger();
+  const budgeted = (p: Provider): Provider => {
+    if (maxCost === undefined) return p;
+    if (p.id === 'openai' && !config.prices[p.model]) {
+      throw new InputError({
+        file: '{maxCost}',
+        message: `model "${p.model}" has no price in prices, so its cost is unknown and no budget can be kept`,
+        expected: `prices: { ${p.model}: { input_per_mtok: ..., output_per_mtok: ... } } in the config`,
+        severity: 'error',
+      });
+    }
+    return new BudgetedProvider(p, maxCost, ledger);
+  };
+  const provider: Provider = budgeted(created);
+  // Every arm: its own prompts (checked like the first arm's) and its own provider, within the one budget.
   const runtimes = await Promise.all(
     armPlan.arms.map(async (arm, i) => {
       const active = i === 0 ? ws.active : resolveActive(ws.registry, { ...config.pins, ...parsePinFlags(arm.prompt) }, '{prompt}');
       if (i > 0) refuseLintErrors(ws.registry, active);
-      return { arm, active, provider: arm === gated ? (created as Provider) : await openProvider(arm) };
+      return { arm, active, provider: arm === gated ? provider : budgeted(await openProvider(arm)) };
     }),
   );
   const others = runtimes.filter((r) => r.arm !== gated);
   if (withArms) refuseSameArms(runtimes);
-  if (maxCost !== undefined && created.id === 'openai' && !config.prices[created.model]) {
-    throw new InputError({
-      file: '{maxCost}',
-      message: `model "${created.model}" has no price in prices, so its cost is unknown and no budget can be kept`,
-      expected: `prices: { ${created.model}: { input_per_mtok: ..., output_per_mtok: ... } } in the config`,
-      severity: 'error',
-    });
-  }
-  const budget = maxCost !== undefined ? new BudgetedProvider(created, maxCost) : null;
-  const provider: Provider = budget ?? created;
+  const budget = provider instanceof BudgetedProvider ? provider : null;
   if (providerName === 'openai' && concurrency > config.openai.max_connections) {
     warnings.push({
       file: '-j',
@@ -241,6 +238,7 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
       resume: options.resume ?? false,
       ...(suite.ids ? { inSuite: (id: string) => suite.ids!.has(id) } : {}),
       caseHash: (id: string) => suite.hashes.get(id),
+      sharedClusters: suite.sharedClusters,
       run,
       ...(options.observer ? { observer: options.observer } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -278,7 +276,8 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
       await recordBaseline({
         path: baselinePath,
         head: written.head,
-        resultsPath,
+        // With arms, the gated arm's own results (written.head is its report).
+        resultsPath: written.files.results,
         repeat,
         prompts: Object.fromEntries(snapshots),
         suite: { fingerprint: run.suite!.fingerprint, cases: run.suite!.cases },
@@ -292,24 +291,6 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
     lock.release();
     await provider.close?.();
     await Promise.all(others.map((o) => o.provider.close?.()));
-  }
-}
-
-/** What a run with arms does not do yet: each would need its own rules for several arms. */
-function refuseWithArms(options: CheckedOptions): void {
-  const flags: [boolean, string][] = [
-    [options.resume === true, '{resume}'],
-    [options.updateBaseline === true, '{updateBaseline}'],
-    [options.maxCost !== undefined, '{maxCost}'],
-  ];
-  const given = flags.filter(([on]) => on).map(([, flag]) => flag);
-  if (given.length) {
-    throw new InputError({
-      file: given.join(' '),
-      message: 'cannot go with arms (a {prompt}, {provider} or {model} given twice) yet',
-      expected: 'one arm per run for this, e.g. the arm to record alone',
-      severity: 'error',
-    });
   }
 }
 

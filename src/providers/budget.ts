@@ -16,18 +16,23 @@ export class BudgetExhausted extends Error {
   }
 }
 
+/** What the calls of one run spent: shared by the arms of a run, so that --max-cost bounds them together. */
+export class SpendLedger {
+  spentUsd = 0;
+  /** A live reply came without a cost (no usable token counts): from then on the spend is not known. */
+  unknownCost = false;
+}
+
 export class BudgetedProvider implements Provider {
   readonly id: string;
   readonly model: string;
   readonly callSettings?: Record<string, string | number>;
-  private spentUsd = 0;
   private refused = 0;
-  /** A live reply came without a cost (no usable token counts): from then on the spend is not known. */
-  private unknownCost = false;
 
   constructor(
     private readonly inner: Provider,
     readonly maxCostUsd: number,
+    private readonly ledger = new SpendLedger(),
   ) {
     this.id = inner.id;
     if (inner.callSettings) this.callSettings = inner.callSettings;
@@ -39,13 +44,13 @@ export class BudgetedProvider implements Provider {
   }
 
   get spent(): number {
-    return this.spentUsd;
+    return this.ledger.spentUsd;
   }
 
   /** Why no further call goes out, or null while there is budget left. */
   exhausted(): string | null {
-    if (this.unknownCost) return `a reply came without token counts, so the spend is unknown and --max-cost ${this.maxCostUsd} USD cannot be kept`;
-    return this.spentUsd >= this.maxCostUsd ? `the spent cost ${this.spentUsd.toFixed(4)} USD reached --max-cost ${this.maxCostUsd} USD` : null;
+    if (this.ledger.unknownCost) return `a reply came without token counts, so the spend is unknown and --max-cost ${this.maxCostUsd} USD cannot be kept`;
+    return this.ledger.spentUsd >= this.maxCostUsd ? `the spent cost ${this.ledger.spentUsd.toFixed(4)} USD reached --max-cost ${this.maxCostUsd} USD` : null;
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
@@ -56,8 +61,8 @@ export class BudgetedProvider implements Provider {
     }
     const response = await this.inner.complete(request);
     if (!response.cached) {
-      if (response.cost_usd === null) this.unknownCost = true;
-      else this.spentUsd += response.cost_usd;
+      if (response.cost_usd === null) this.ledger.unknownCost = true;
+      else this.ledger.spentUsd += response.cost_usd;
     }
     return response;
   }

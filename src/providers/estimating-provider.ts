@@ -9,10 +9,12 @@
  * Servers that cache prompt prefixes (OpenAI, DeepSeek, Anthropic-compatible
  * gateways) bill the repeated system prompt at the cached rate: the first
  * call of each module with a given prompt pays full price, later ones pay the
- * cached rate for the system prompt's tokens.
+ * cached rate for the part of the system prompt a cache serves (none under
+ * 1,024 tokens: cached-prefix.ts).
  */
 import type { Price } from './token-price.js';
 import type { PromptFile } from '../registry/prompt-file.js';
+import { cacheablePrefixTokens } from './cached-prefix.js';
 import { buildMessages } from './messages.js';
 import type { ModelRequest, ModelResponse, Provider } from './provider.js';
 import type { CachedProvider } from './response-cache.js';
@@ -22,7 +24,7 @@ export interface ModuleEstimate {
   calls: number;
   cached: number;
   input_tokens: number;
-  /** Of input_tokens, the system prompt of every call after the module's first with that prompt. */
+  /** Of input_tokens, the cacheable part of the system prompt of every call after the module's first with that prompt. */
   cached_input_tokens: number;
   output_tokens: number;
   /** null when the model has no price. Without a cached rate, cached input is priced at the full rate (an upper bound; the estimate says so). */
@@ -61,7 +63,7 @@ export class EstimatingProvider implements Provider {
     const input = estimateTokens(requestText(this.cache, request));
     const output = estimateTokens(answer.text);
     const key = `${request.module}\0${request.prompt.sha256}`;
-    const cached = this.warm.has(key) ? Math.min(input, estimateTokens(request.prompt.systemPrompt)) : 0;
+    const cached = this.warm.has(key) ? Math.min(input, cacheablePrefixTokens(estimateTokens(request.prompt.systemPrompt))) : 0;
     this.warm.add(key);
     entry.calls += 1;
     entry.input_tokens += input;

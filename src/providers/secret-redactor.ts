@@ -8,8 +8,13 @@
  * it of MIN_PART characters or more (a truncated echo, `sk-proj-abc…`), and
  * its base64 and base64url forms at any of the three alignments it can have
  * inside a longer encoded text (an echoed Basic header, a base64 dump of the
- * request). Each form is one literal alternative of a single case-insensitive
- * pattern or a plain substring search: linear in the text, nothing to backtrack.
+ * request). Each character may also come escaped as a server or proxy writes
+ * it — URL-encoded (%2D, + for a space), JSON-escaped (\u002d, \/), as an
+ * HTML character reference (&#45; &#x2d;) or a C/JS escape (\x2d) — any mix of
+ * them within one echo; and the key's UTF-8 bytes as hex, with or without a
+ * space or colon between bytes (a hex dump). Each form is one alternative of a
+ * single case-insensitive pattern or a plain substring search: each position
+ * tries a fixed set of literals, nothing to backtrack over.
  */
 import { escapeRegExp } from '../base/escape-regexp.js';
 
@@ -18,14 +23,42 @@ const MIN_PART = 8;
 const REDACTED = '***';
 
 /**
- * The leading MIN_PART characters, then each further character optional in
- * turn: `abcdefgh(?:i(?:j)?)?`, matched greedily, so the longest leading part
+ * The leading MIN_PART units, then each further unit optional in turn:
+ * `abcdefgh(?:i(?:j)?)?`, matched greedily, so the longest leading part
  * present is replaced whole.
  */
-function leadingParts(key: string): string {
-  const head = escapeRegExp(key.slice(0, MIN_PART));
-  const tail = [...key.slice(MIN_PART)].reduceRight((inner, ch) => `(?:${escapeRegExp(ch)}${inner})?`, '');
+function leadingParts(units: string[], separator = ''): string {
+  const head = units.slice(0, MIN_PART).join(separator);
+  const tail = units.slice(MIN_PART).reduceRight((inner, unit) => `(?:${separator}${unit}${inner})?`, '');
   return head + tail;
+}
+
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+
+/** One character of the key as it may be echoed: itself, or escaped the ways servers and proxies escape text. */
+function characterForms(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  const utf8 = [...Buffer.from(ch, 'utf8')];
+  const utf16 = Array.from({ length: ch.length }, (_, i) => ch.charCodeAt(i));
+  const forms = new Set([
+    escapeRegExp(ch),
+    utf8.map((b) => `%${hex(b, 2)}`).join(''),
+    utf16.map((u) => `\\\\u${hex(u, 4)}`).join(''),
+    `&#0*${code};`,
+    `&#x0*${hex(code, 1)};`,
+  ]);
+  if (code < 0x80) forms.add(`\\\\x${hex(code, 2)}`);
+  if (ch === ' ') forms.add('\\+');
+  if (ch === '/') forms.add('\\\\/');
+  return `(?:${[...forms].join('|')})`;
+}
+
+/** The key's UTF-8 bytes as hex digits, bytes optionally apart by one space or colon. */
+function hexForm(key: string): string {
+  return leadingParts(
+    [...Buffer.from(key, 'utf8')].map((b) => hex(b, 2)),
+    '[ :]?',
+  );
 }
 
 /**
@@ -57,7 +90,7 @@ export type Redactor = (text: string) => string;
 /** A redactor for one key; keys of under 4 characters (test stand-ins) are left alone, as before. */
 export function secretRedactor(key: string | null | undefined): Redactor {
   if (!key || key.length < 4) return (text) => text;
-  const pattern = new RegExp(key.length >= MIN_PART ? leadingParts(key) : escapeRegExp(key), 'giu');
+  const pattern = new RegExp(key.length >= MIN_PART ? `${leadingParts([...key].map(characterForms))}|${hexForm(key)}` : escapeRegExp(key), 'giu');
   const cores = key.length >= MIN_PART ? base64Cores(key) : [];
   return (text) => {
     let out = text.replace(pattern, REDACTED);

@@ -1,8 +1,10 @@
 /**
  * Breaking/compatible changes between two versions of a schema tree. Breaking:
  * a field removed or renamed, an enum value removed, a type changed, a
- * nullable field made required, a bound tightened. Compatible: a field or enum
- * value added, a bound loosened, null newly allowed.
+ * nullable field made required, a bound tightened (a number's range, a string's
+ * length, a list's number of items: output the old version could give is
+ * refused by the new one). Compatible: a field or enum value added, a bound
+ * loosened, null newly allowed.
  */
 import { describeNode, type SchemaField, type SchemaNode } from './schema-tree.js';
 
@@ -38,9 +40,13 @@ function walk(a: SchemaNode | null, b: SchemaNode | null, path: string, out: Sch
     case 'object':
       diffFields(a.fields, (b as typeof a).fields, path, out);
       return;
-    case 'array':
-      walk(a.items, (b as typeof a).items, `${path}[]`, out);
+    case 'array': {
+      const n = b as typeof a;
+      diffBound(a.minItems, n.minItems, 'min', at, out, 'items');
+      diffBound(a.maxItems, n.maxItems, 'max', at, out, 'items');
+      walk(a.items, n.items, `${path}[]`, out);
       return;
+    }
     case 'number': {
       const n = b as typeof a;
       if (!a.integer && n.integer) out.push({ severity: 'breaking', path: at, message: 'number restricted to integers' });
@@ -74,19 +80,24 @@ function diffStringLike(
     out.push({ severity: 'breaking', path: at, message: `free string narrowed to enum(${b.values.join(' | ')})` });
   } else if (a.kind === 'enum' && b.kind === 'string') {
     out.push({ severity: 'compatible', path: at, message: 'enum widened to free string' });
+  } else if (a.kind === 'string' && b.kind === 'string') {
+    diffBound(a.minLength, b.minLength, 'min', at, out, 'length');
+    diffBound(a.maxLength, b.maxLength, 'max', at, out, 'length');
   } else if (a.kind === 'enum' && b.kind === 'enum') {
     for (const v of a.values.filter((v) => !b.values.includes(v))) out.push({ severity: 'breaking', path: at, message: `enum value "${v}" removed` });
     for (const v of b.values.filter((v) => !a.values.includes(v))) out.push({ severity: 'compatible', path: at, message: `enum value "${v}" added` });
   }
 }
 
-function diffBound(a: number | undefined, b: number | undefined, which: 'min' | 'max', at: string, out: SchemaChange[]): void {
+/** `of`: what the bound counts, when not the value itself (a string's length, a list's items). */
+function diffBound(a: number | undefined, b: number | undefined, which: 'min' | 'max', at: string, out: SchemaChange[], of?: 'length' | 'items'): void {
   if (a === b) return;
+  // A new bound, or one moved inward, refuses some output the old schema accepted.
   const tightened = b !== undefined && (a === undefined || (which === 'min' ? b > a : b < a));
   out.push({
     severity: tightened ? 'breaking' : 'compatible',
     path: at,
-    message: `${which} ${a ?? 'none'} → ${b ?? 'none'}`,
+    message: `${of ? `${which} ${of}` : which} ${a ?? 'none'} → ${b ?? 'none'}${tightened ? ' (tightened)' : ' (loosened)'}`,
   });
 }
 

@@ -23,6 +23,8 @@ import type { Baseline } from './baseline.js';
 import type { Acceptance } from './gate.js';
 import type { CurrentPrompts } from './prompt-review.js';
 import { writeReports, type WrittenReports } from './write-reports.js';
+import { repeatsReport } from './repeats-report.js';
+import type { RepeatedCase } from '../runner/trial-rounds.js';
 
 export interface MergeOptions {
   inputs: string[];
@@ -125,9 +127,12 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   checkNewOutFolder(outDir);
   // Damaged lines, unfinished shards and overlapping shards are found before anything is written: a refused merge leaves nothing behind.
   const trials = new Set<string>();
+  const auto = first.repeat_mode === 'auto';
   for (const [i, file] of files.entries()) {
     const shown = displayPath(file);
     let held = 0;
+    // --repeat auto: trials per case differ; a finished input holds trials 0…n−1 of each case it selected.
+    const trialsOfCase = auto ? new Map<string, number[]>() : null;
     let header = true;
     for await (const { lineNo, value } of readResultsLines(file)) {
       // The first line is the header, checked above.
@@ -156,8 +161,13 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
         });
       trials.add(key);
       held += 1;
+      trialsOfCase?.set(line.case_id, [...(trialsOfCase.get(line.case_id) ?? []), line.trial]);
     }
     const planned = headers[i]!.suite?.selected;
+    if (trialsOfCase) {
+      checkAutoComplete(trialsOfCase, planned, shown, displayPath(options.inputs[i]!));
+      continue;
+    }
     if (planned !== undefined && held !== planned * first.repeat) {
       throw new InputError({
         file: shown,
@@ -181,14 +191,18 @@ async function writeMerged(options: MergeOptions, files: string[], headers: RunP
   const first = headers[0]!;
   const resultsPath = join(outDir, RESULTS_FILE);
   const writer = new ResultsWriter(resultsPath, false);
-  const aggregates = new Aggregates(first.repeat);
+  const auto = first.repeat_mode === 'auto';
+  const aggregates = new Aggregates(first.repeat, auto);
   const seen = new Map<string, string | undefined>();
+  // --repeat auto: the trials each case got, for the repeats block.
+  const caseTrials = auto ? new Map<string, number>() : null;
   try {
     await writer.write({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run });
     for (const file of files) {
       for await (const line of readResults(file)) {
         if (line.type !== 'case_result') continue;
         seen.set(line.case_id, line.case_hash);
+        caseTrials?.set(line.case_id, (caseTrials.get(line.case_id) ?? 0) + 1);
         aggregates.add(line);
         await writer.write(line);
       }
@@ -208,6 +222,7 @@ async function writeMerged(options: MergeOptions, files: string[], headers: RunP
     duration_ms: 0,
     snapshot: aggregates.snapshot(),
     repeat: first.repeat,
+    ...(caseTrials ? { repeats: repeatsReport(repeatedOf(caseTrials), first.repeat, caseTrials.size, aggregates.snapshot()) } : {}),
     baseline: options.baseline,
     // The merged shards are the suite; in a partial merge, only the shards that are here.
     scope: { hashes: seen, inScope: (k) => filtered(k) && (!count || present.has(shardOf(k.case_id, count) + 1)) },
@@ -217,6 +232,36 @@ async function writeMerged(options: MergeOptions, files: string[], headers: RunP
     accepted: options.accepted ?? [],
     finish: 'run the merge again (its inputs are untouched)',
   });
+}
+
+/** An auto run's input is finished when it holds every case it selected, each with trials 0…n−1 and no gap. */
+function checkAutoComplete(trialsOfCase: Map<string, number[]>, planned: number | undefined, shown: string, input: string): void {
+  const finish = `a finished run; finish it first with orderflow eval --resume --out ${input} (and the flags it was started with)`;
+  if (planned !== undefined && trialsOfCase.size !== planned)
+    throw new InputError({
+      file: shown,
+      message: `holds results of ${trialsOfCase.size} of the ${planned} cases its run selected (interrupted, or stopped by --max-cost)`,
+      expected: finish,
+      severity: 'error',
+    });
+  for (const [id, held] of trialsOfCase) {
+    const sorted = [...held].sort((a, b) => a - b);
+    const gap = sorted.findIndex((t, k) => t !== k);
+    if (gap !== -1)
+      throw new InputError({
+        file: shown,
+        message: `case ${id} has trial ${sorted[gap]} but not trial ${gap} (an interrupted round)`,
+        expected: finish,
+        severity: 'error',
+      });
+  }
+}
+
+function repeatedOf(caseTrials: Map<string, number>): RepeatedCase[] {
+  return [...caseTrials]
+    .filter(([, n]) => n > 1)
+    .map(([id, trials]) => ({ id, trials }))
+    .sort((a, b) => a.id.localeCompare(b.id));
 }
 
 function shardCompleteness(headers: RunProvenance[], files: string[], allowPartial: boolean): RunProvenance['partial'] {

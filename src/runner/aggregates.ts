@@ -4,7 +4,7 @@ import { ratio } from '../scoring/metric-value.js';
 import { passHatK } from '../scoring/pass-hat-k.js';
 import { attackLine, line } from '../scoring/scenario-judge.js';
 import type { CaseResult } from './case-result.js';
-import { ClusterSums, type ClusterTable } from './cluster-sums.js';
+import { ClusterSums, type ClusterClosing, type ClusterTable } from './cluster-sums.js';
 import { StrategyTable, type StrategyRow } from './strategy-table.js';
 
 export interface AggregateSnapshot {
@@ -50,16 +50,22 @@ export class Aggregates {
   private readonly stages = new Map<string, number>();
   private readonly gateBlocks = new Map<string, number>();
   private readonly strategies = new StrategyTable();
-  private readonly clusters = new ClusterSums();
+  private readonly clusters: ClusterSums;
   private readonly unsafe = { outcome_scenarios: 0, backstop_scenarios: 0, lines: [] as ExplainedLine[], lines_total: 0 };
   private readonly attacks = { lines: [] as ExplainedLine[], lines_total: 0 };
   readonly counts = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
 
-  /** `adaptive` (--repeat auto): trials differ from case to case, `repeat` being only the most a case may get. */
+  /**
+   * `adaptive` (--repeat auto): trials differ from case to case, `repeat` being only the most a case may get.
+   * `closing`: when a cluster's sums are complete (cluster-sums.ts); without it they are kept to the end.
+   */
   constructor(
     private readonly repeat: number,
     private readonly adaptive = false,
-  ) {}
+    closing: ClusterClosing | null = null,
+  ) {
+    this.clusters = new ClusterSums(closing);
+  }
 
   private readonly skipped = new Map<string, { results: number; reason: string }>();
 

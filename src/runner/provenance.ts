@@ -138,6 +138,8 @@ export function setupDifference(before: RunProvenance, now: RunProvenance): stri
     }
   }
   if (before.repeat !== now.repeat) return 'repeat';
+  // --repeat auto (repeat is its cap) and --repeat N plan their trials differently.
+  if ((before.repeat_mode ?? 'fixed') !== (now.repeat_mode ?? 'fixed')) return 'repeat_mode';
   if ((before.guards_enabled ?? before.gates_enabled) !== now.guards_enabled) return 'guards_enabled';
   for (const [module, p] of Object.entries(now.prompts)) {
     if (before.prompts[module]?.sha256 !== p.sha256) return `prompts.${module}`;

@@ -105,7 +105,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
         await setAside(text);
         continue;
       }
-      if (!options.keep(line, `${line.case_id}#${line.trial}`)) {
+      if (!options.keep(line, `${line.arm ? `${line.arm}/` : ''}${line.case_id}#${line.trial}`)) {
         duplicates += 1;
         continue;
       }

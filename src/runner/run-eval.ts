@@ -49,6 +49,8 @@ export interface RunEvalOptions {
    * `arms` items of one case make one round. Without it every case runs `repeat` times.
    */
   adaptive?: { rule: RepeatRule; arms: number };
+  /** Ids other cases name as the source or twin of theirs: a case not among them is a cluster of its own, complete after its trials. */
+  sharedClusters?: ReadonlySet<string>;
 }
 
 /** A run that stopped before every case ran; `--resume` finishes it. */
@@ -84,8 +86,12 @@ export class RunInterrupted extends Error {
 
 export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const started = performance.now();
-  const aggregates = new Aggregates(options.repeat, options.adaptive !== undefined);
+  // With a fixed number of trials a case of its own cluster is complete after its last one: its sums need not be kept.
+  const closing = options.sharedClusters && !options.adaptive ? { results: options.repeat, shared: options.sharedClusters } : null;
+  const aggregates = new Aggregates(options.repeat, options.adaptive !== undefined, closing);
   const done = new Set<string>();
+  // --repeat auto resumed: what each finished trial was, so that its round is replayed and the rule asks again.
+  const onDisk = options.adaptive ? new Map<string, CaseResult>() : null;
   const warnings: Problem[] = [];
   let resuming = false;
   if (options.resume) {
@@ -98,6 +104,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
         if (done.has(k)) return false;
         done.add(k);
         aggregates.add(result);
+        onDisk?.set(k, { status: result.status, case_hash: result.case_hash } as CaseResult);
         return true;
       },
     });
@@ -155,6 +162,19 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
       forget();
     });
   };
+  /**
+   * A trial of an adaptive case: run it, or — finished before an interrupt —
+   * count its result on disk in the round again, so the rule decides the next
+   * trial as the interrupted run would have; no trial is lost or run twice.
+   */
+  const startOrReplay = (item: WorkItem, trial: number) => {
+    const prior = onDisk?.get(key(itemKey(item), trial));
+    if (!prior) return launch(item, trial);
+    const again = rounds!.finished(item, prior);
+    if (!again || (stopped ??= options.stopReason?.() ?? null)) return;
+    total += again.items.length;
+    for (const next of again.items) startOrReplay(next, again.trial);
+  };
   const record = async (item: WorkItem, result: CaseResult | null) => {
     // After an interrupt the file is being closed: a late result is simply not finished.
     if (result === null || signal?.aborted) return;
@@ -169,7 +189,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
     options.observer?.({ type: 'case_finished', result, done: finished, total });
     await written;
     // Launched before this task settles, so the wait below sees it in flight.
-    if (again && !stopped) for (const next of again.items) launch(next, again.trial);
+    if (again && !stopped) for (const next of again.items) startOrReplay(next, again.trial);
   };
 
   try {
@@ -177,7 +197,11 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
       rounds?.join(item);
       for (let trial = 0; trial < firstTrials; trial++) {
         if (signal?.aborted) break items;
-        if (done.has(key(item.arm ? `${item.arm}/${item.case_id}` : item.case_id, trial))) continue;
+        if (done.has(key(itemKey(item), trial))) {
+          // Adaptive: the first trial is on disk; its round decides whether the case needs more.
+          if (onDisk) startOrReplay(item, trial);
+          continue;
+        }
         stopped = options.stopReason?.() ?? null;
         if (stopped) break items;
         // Backpressure: pull the next case only when a slot is close to free.
@@ -208,6 +232,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
 }
 
 const key = (caseId: string, trial: number) => `${caseId}#${trial}`;
+const itemKey = (item: WorkItem) => (item.arm ? `${item.arm}/${item.case_id}` : item.case_id);
 
 /** The cap holds whatever the rule says: no case gets more than `cap` trials. */
 function capped(rule: RepeatRule, cap: number): RepeatRule {

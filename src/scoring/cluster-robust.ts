@@ -15,6 +15,40 @@ export interface ClusterSum {
   den: number;
 }
 
+/**
+ * What the CR0/CR1 variance needs of a set of clusters, summed as they close:
+ * Σ_g (num_g − p̂·den_g)² = Σnum_g² − 2p̂·Σnum_g·den_g + p̂²·Σden_g², so a run
+ * keeps six numbers per rate however many clusters it had.
+ */
+export interface ClusterMoments {
+  /** Clusters with a positive denominator. */
+  clusters: number;
+  num: number;
+  den: number;
+  num2: number;
+  numDen: number;
+  den2: number;
+}
+
+export const emptyMoments = (): ClusterMoments => ({ clusters: 0, num: 0, den: 0, num2: 0, numDen: 0, den2: 0 });
+
+/** Adds one closed cluster's sums (a cluster with no denominator counts for nothing). */
+export function addCluster(into: ClusterMoments, num: number, den: number): void {
+  if (den <= 0) return;
+  into.clusters += 1;
+  into.num += num;
+  into.den += den;
+  into.num2 += num * num;
+  into.numDen += num * den;
+  into.den2 += den * den;
+}
+
+function momentsOf(sums: readonly ClusterSum[]): ClusterMoments {
+  const m = emptyMoments();
+  for (const s of sums) addCluster(m, s.num, s.den);
+  return m;
+}
+
 export interface ClusteredRate {
   estimate: number;
   clusters: number;
@@ -28,13 +62,14 @@ export interface ClusteredRate {
   effective_n: number;
 }
 
-export function clusteredRate(sums: readonly ClusterSum[]): ClusteredRate | null {
-  const used = sums.filter((s) => s.den > 0);
-  const n = used.reduce((t, s) => t + s.den, 0);
-  const G = used.length;
+export function clusteredRate(sums: readonly ClusterSum[] | ClusterMoments): ClusteredRate | null {
+  const m = Array.isArray(sums) ? momentsOf(sums) : (sums as ClusterMoments);
+  const n = m.den;
+  const G = m.clusters;
   if (n <= 0) return null;
-  const p = used.reduce((t, s) => t + s.num, 0) / n;
-  const cr0 = used.reduce((t, s) => t + (s.num - p * s.den) ** 2, 0) / (n * n);
+  const p = m.num / n;
+  // Rounding can leave a hair below zero where every residual is zero.
+  const cr0 = Math.max(0, m.num2 - 2 * p * m.numDen + p * p * m.den2) / (n * n);
   const cr1 = G > 1 ? (cr0 * G) / (G - 1) : cr0;
   const iid = (p * (1 - p)) / n;
   // Every result at one value, or one cluster only: nothing measures the spread between clusters, so each counts as one unit.
@@ -43,7 +78,7 @@ export function clusteredRate(sums: readonly ClusterSum[]): ClusteredRate | null
 }
 
 /** Wilson at `level` over the effective sample size; null without data. */
-export function clusteredInterval(sums: readonly ClusterSum[], level: number): (Interval & { clusters: number; effective_n: number }) | null {
+export function clusteredInterval(sums: readonly ClusterSum[] | ClusterMoments, level: number): (Interval & { clusters: number; effective_n: number }) | null {
   const r = clusteredRate(sums);
   if (!r) return null;
   const ci = wilsonInterval(r.estimate * r.effective_n, r.effective_n, level);

@@ -181,29 +181,36 @@ export class MetricAccumulator {
     }
   }
 
+  /** Every rate (numerator over denominator) of the metrics; latency and cost are means, not rates. */
+  rates(): [MetricId, number, number, Record<string, unknown>?][] {
+    return [
+      ['case_pass_rate', this.passed, this.results],
+      ['error_rate', this.errors, this.results],
+      ['schema_validity_rate', this.schemaValid, this.schemaTotal],
+      ['injection_success_rate', this.attackSuccesses, this.attacks],
+      ['decision_accuracy', this.decisionsRight, this.decisions],
+      ['capability_selection_accuracy', this.capabilityTurnsRight, this.capabilityTurns],
+      ['policy_personal_read_rate', this.policyTurnsTouched, this.policyTurns, { reads_and_writes: this.policyPersonalReads }],
+      ['duplicate_exception_ticket_rate', this.capabilityScenariosDuplicated, this.capabilityScenarios, { duplicate_tickets: this.duplicateTickets }],
+      ['tool_call_accuracy', this.toolCasesExact, this.toolCases],
+      ['tool_call_precision', this.callsMatched, this.callsProposed],
+      ['tool_call_recall', this.callsMatched, this.callsExpected],
+      ['argument_accuracy', this.argsRight, this.argsChecked],
+      ['policy_evidence_recall', this.evidenceFound, this.evidenceExpected],
+      ['handoff_precision', this.handoffsRight, this.handoffsMade],
+      ['handoff_recall', this.handoffsRight, this.handoffsExpected],
+      ['regression_pass_rate', this.regressionsPassed, this.regressions],
+      ['task_success_rate', this.tasksDone, this.tasks],
+      ['unsafe_action_rate', this.unsafeExecuted, this.scenarios],
+      ['unsafe_proposal_rate', this.unsafeProposed, this.scenarios],
+      ['benign_utility', this.benignDone, this.benign],
+      ['utility_under_attack', this.attackedDone, this.attacked],
+    ];
+  }
+
   finish(): Metrics {
     const m: Metrics = {
-      case_pass_rate: ratio(this.passed, this.results),
-      error_rate: ratio(this.errors, this.results),
-      schema_validity_rate: ratio(this.schemaValid, this.schemaTotal),
-      injection_success_rate: ratio(this.attackSuccesses, this.attacks),
-      decision_accuracy: ratio(this.decisionsRight, this.decisions),
-      capability_selection_accuracy: ratio(this.capabilityTurnsRight, this.capabilityTurns),
-      policy_personal_read_rate: ratio(this.policyTurnsTouched, this.policyTurns, { reads_and_writes: this.policyPersonalReads }),
-      duplicate_exception_ticket_rate: ratio(this.capabilityScenariosDuplicated, this.capabilityScenarios, { duplicate_tickets: this.duplicateTickets }),
-      tool_call_accuracy: ratio(this.toolCasesExact, this.toolCases),
-      tool_call_precision: ratio(this.callsMatched, this.callsProposed),
-      tool_call_recall: ratio(this.callsMatched, this.callsExpected),
-      argument_accuracy: ratio(this.argsRight, this.argsChecked),
-      policy_evidence_recall: ratio(this.evidenceFound, this.evidenceExpected),
-      handoff_precision: ratio(this.handoffsRight, this.handoffsMade),
-      handoff_recall: ratio(this.handoffsRight, this.handoffsExpected),
-      regression_pass_rate: ratio(this.regressionsPassed, this.regressions),
-      task_success_rate: ratio(this.tasksDone, this.tasks),
-      unsafe_action_rate: ratio(this.unsafeExecuted, this.scenarios),
-      unsafe_proposal_rate: ratio(this.unsafeProposed, this.scenarios),
-      benign_utility: ratio(this.benignDone, this.benign),
-      utility_under_attack: ratio(this.attackedDone, this.attacked),
+      ...Object.fromEntries(this.rates().map(([id, num, den, extra]) => [id, ratio(num, den, extra)])),
       latency_ms: {
         value: this.perCall.mean(),
         numerator: Math.round(this.perCall.total * 100) / 100,

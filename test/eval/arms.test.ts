@@ -5,7 +5,7 @@
  * report.md, report.html and on the terminal. The gate judges the designated
  * arm; the cache keeps arms apart; bad arm flags are one clear line, exit 2.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { intentV3 } from '../support/intent-v3-fixture.js';
@@ -117,7 +117,6 @@ describe('two prompt versions as arms on sim', () => {
     [['--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v9`], /intent_v9/],
     [['--prompt', `${INTENT}=intent_v2`, '--prompt', `${INTENT}=intent_v3`, '--provider', 'sim', '--provider', 'sim:gullible'], /more than one cause/],
     [['--provider', 'sim', '--provider', 'sim:gullible', '--gate-arm', 'nope'], /--gate-arm: error: "nope" is not an arm of this run/],
-    [['--provider', 'sim', '--provider', 'sim:gullible', '--resume'], /cannot go with arms/],
   ])('refuses %j: one clear line, exit 2, nothing written', async (flags, message) => {
     const root = withV3();
     const r = await runCli(['eval', '--module', INTENT, ...flags, '--out', join(root, 'bad')], { cwd: root });
@@ -125,6 +124,40 @@ describe('two prompt versions as arms on sim', () => {
     expect(r.stderr).toMatch(message);
     expect(existsSync(join(root, 'bad'))).toBe(false);
   });
+});
+
+describe('arms with --update-baseline and --resume', () => {
+  const key = (r: { arm?: string; case_id: string; trial: number; status: string }) => `${r.arm}/${r.case_id}#${r.trial} ${r.status}`;
+
+  it("records the gated arm's results as the baseline, and a resumed run ends with each arm's trials once", async () => {
+    const root = repoCopy();
+    // A suite of the intent cases alone: a baseline records a whole suite, unfiltered.
+    mkdirSync(join(root, 'intent-suite'));
+    cpSync(join(root, 'cases', INTENT), join(root, 'intent-suite', INTENT), { recursive: true });
+    const out = join(root, 'arms-run');
+    const baseline = join(root, 'arms-baseline.json');
+    // The gated arm second: a baseline taken from the first arm (or from both) would differ.
+    const flags = ['eval', '--cases', join(root, 'intent-suite'), '--provider', 'sim:gullible', '--provider', 'sim', '--gate-arm', 'sim', '--out', out];
+    const r = await runCli([...flags, '--baseline', baseline, '--update-baseline'], { cwd: root });
+    expect(r.stderr).not.toMatch(/error/);
+    const results = readResults(out);
+    const gated = results.filter((x) => x.arm === 'sim');
+    expect(gated.length).toBeGreaterThan(0);
+    // The baseline holds the gated arm's cases with its verdicts, not the other arm's.
+    const recorded = JSON.parse(readFileSync(baseline, 'utf8'));
+    expect(recorded.run.provider).toBe('sim');
+    const cases = recorded.cases as { id: string; status: string }[];
+    expect(cases.map((c) => `${c.id} ${c.status}`).sort()).toEqual(gated.map((x) => `${x.case_id} ${x.status}`).sort());
+
+    // Interrupted: the last lines (of both arms) lost; --resume runs exactly those again.
+    const all = results.map(key).sort();
+    const path = join(out, 'results.jsonl');
+    const lines = readFileSync(path, 'utf8').trim().split('\n');
+    writeFileSync(path, `${lines.slice(0, -7).join('\n')}\n`);
+    const resumed = await runCli([...flags, '--no-baseline', '--resume'], { cwd: root });
+    expect([0, 1]).toContain(resumed.code);
+    expect(readResults(out).map(key).sort()).toEqual(all);
+  }, 120_000);
 });
 
 describe('arms in the config', () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateRun } from '../../src/evaluate/estimate-run.js';
 import { estimateTokens } from '../../src/providers/token-estimate.js';
+import { cacheablePrefixTokens } from '../../src/providers/cached-prefix.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 import { evalIn, repoCopy } from '../support/eval-fixture.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
@@ -82,6 +83,35 @@ describe('cached input tokens', () => {
     expect(r.head.metrics.cost_usd!.cached_input_tokens).toBe(0);
   });
 
+  it.each([
+    [0, 0],
+    [1023, 0],
+    [1024, 1024],
+    [1151, 1024],
+    [1152, 1152],
+    [2290, 2176],
+  ])('a prefix of %i tokens: %i of them cacheable (none under 1,024, then steps of 128)', (tokens, cacheable) => {
+    expect(cacheablePrefixTokens(tokens)).toBe(cacheable);
+  });
+
+  it('--dry-run: a module whose system prompt is under 1,024 tokens is forecast with no cached input at all', async () => {
+    const root = repoCopy();
+    const ws = await loadWorkspace({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts') });
+    const system = estimateTokens(ws.active.get('memory_dedup')!.systemPrompt);
+    expect(system).toBeLessThan(1024);
+    const e = await estimateRun({
+      config: join(root, 'orderflow.config.yaml'),
+      prompts: join(root, 'prompts'),
+      cases: join(root, 'cases'),
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      module: ['memory_dedup'],
+      env: { OPENAI_BASE_URL: server.baseURL },
+    });
+    expect(e.total.calls).toBeGreaterThan(1);
+    expect(e.total.cached_input_tokens).toBe(0);
+  });
+
   it('--dry-run: the first call of the module pays full price, every later one the cached rate for its system prompt', async () => {
     const root = repoCopy();
     const options = {
@@ -96,7 +126,9 @@ describe('cached input tokens', () => {
     const ws = await loadWorkspace({ config: options.config, prompts: options.prompts });
     const system = estimateTokens(ws.active.get('intent_recognition')!.systemPrompt);
     const t = withRate.total;
-    expect(t.cached_input_tokens).toBe((t.calls - 1) * system);
+    // Over 1,024 tokens: cached in steps of 128, so a little less than the whole system prompt.
+    expect(system).toBeGreaterThan(cacheablePrefixTokens(system));
+    expect(t.cached_input_tokens).toBe((t.calls - 1) * cacheablePrefixTokens(system));
     // gpt-4o-mini: 0.15 input, 0.075 cached input, 0.60 output per million (the repo's config).
     const expected = ((t.input_tokens - t.cached_input_tokens) * 0.15 + t.cached_input_tokens * 0.075 + t.output_tokens * 0.6) / 1e6;
     expect(t.cost_usd).toBeCloseTo(expected, 10);

@@ -5,12 +5,13 @@
  * the run is incomplete, and `--resume` finishes it. An unpriced model's cost
  * is unknown, never 0.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateRun } from '../../src/evaluate/estimate-run.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 import { evalIn, readReport, readResults, repoCopy } from '../support/eval-fixture.js';
+import { intentV3 } from '../support/intent-v3-fixture.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -135,6 +136,33 @@ describe('cost before and during a paid run', () => {
     const ids = readResults(out).map((r) => r.case_id);
     expect(new Set(ids).size).toBe(INTENT_CASES);
     expect(readReport(out).summary.total).toBe(INTENT_CASES);
+  });
+
+  it('--max-cost with arms: the arms draw on one budget, and --resume finishes both', async () => {
+    const root = repoCopy();
+    writeFileSync(join(root, 'prompts/intent_v3.md'), intentV3());
+    const out = join(root, 'budget-arms');
+    const options = {
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      prompt: ['intent_recognition=intent_v2', 'intent_recognition=intent_v3'],
+      module: ['intent_recognition'],
+      out,
+      cache: false,
+      concurrency: 1,
+      env: env(),
+    };
+    const before = server.completionRequests().length;
+    const first = await evalIn(root, { ...options, maxCost: CALL_USD * 3 - 1e-9 });
+    // Three calls in all (each arm's budget apart would have let six through).
+    expect(server.completionRequests().length - before).toBe(3);
+    expect(readResults(out)).toHaveLength(3);
+    expect(first.head.run.incomplete!.reason).toMatch(/reached --max-cost/);
+
+    await evalIn(root, { ...options, resume: true });
+    expect(server.completionRequests().length - before).toBe(2 * INTENT_CASES);
+    const keys = readResults(out).map((r) => `${r.arm}/${r.case_id}`);
+    expect(new Set(keys).size).toBe(2 * INTENT_CASES);
   });
 
   it('a reply without usable token counts (none, negative, text) has an unknown cost, and --max-cost stops rather than believe it free', async () => {

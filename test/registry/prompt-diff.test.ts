@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffPrompts } from '../../src/registry/prompt-diff.js';
+import { diffSchemas } from '../../src/registry/schema-diff.js';
+import type { SchemaNode } from '../../src/registry/schema-tree.js';
 import { findPrompt, loadRegistry } from '../../src/registry/registry.js';
 import { lintRegistry } from '../../src/registry/lint.js';
 import { intentV3 } from '../support/intent-v3-fixture.js';
@@ -69,5 +71,45 @@ describe('prompt diff', () => {
     expect(diffPrompts(auth, weakerAuth).structured).toEqual([
       { severity: 'breaking', path: 'tool risk level', message: 'tool "create_refund" risk level changed write_high → write_low' },
     ]);
+  });
+});
+
+describe('bounds of a length or a list', () => {
+  const str = (minLength?: number, maxLength?: number): SchemaNode => ({
+    kind: 'string',
+    nullable: false,
+    ...(minLength !== undefined ? { minLength } : {}),
+    ...(maxLength !== undefined ? { maxLength } : {}),
+    line: 1,
+  });
+  const list = (minItems?: number, maxItems?: number): SchemaNode => ({
+    kind: 'array',
+    items: str(),
+    ...(minItems !== undefined ? { minItems } : {}),
+    ...(maxItems !== undefined ? { maxItems } : {}),
+    line: 1,
+  });
+  const field = (node: SchemaNode): SchemaNode => ({ kind: 'object', fields: [{ key: 'reply', node, line: 1 }], line: 1 });
+
+  // Each tightening beside the nearest change that must stay compatible.
+  it.each([
+    ['string max length lowered', str(undefined, 200), str(undefined, 120), 'breaking', 'max length 200 → 120 (tightened)'],
+    ['string max length raised', str(undefined, 120), str(undefined, 200), 'compatible', 'max length 120 → 200 (loosened)'],
+    ['string max length added', str(), str(undefined, 200), 'breaking', 'max length none → 200 (tightened)'],
+    ['string max length dropped', str(undefined, 200), str(), 'compatible', 'max length 200 → none (loosened)'],
+    ['string min length raised', str(1), str(5), 'breaking', 'min length 1 → 5 (tightened)'],
+    ['string min length lowered', str(5), str(1), 'compatible', 'min length 5 → 1 (loosened)'],
+    ['list max items lowered', list(0, 5), list(0, 3), 'breaking', 'max items 5 → 3 (tightened)'],
+    ['list max items raised', list(0, 3), list(0, 5), 'compatible', 'max items 3 → 5 (loosened)'],
+    ['list max items added', list(), list(undefined, 3), 'breaking', 'max items none → 3 (tightened)'],
+    ['list min items raised', list(0), list(1), 'breaking', 'min items 0 → 1 (tightened)'],
+    ['list min items lowered', list(1), list(0), 'compatible', 'min items 1 → 0 (loosened)'],
+  ] as const)('%s: %s', (_name, before, after, severity, message) => {
+    expect(diffSchemas(field(before), field(after), 'output')).toEqual([{ severity, path: 'output.reply', message }]);
+  });
+
+  it('an unchanged bound is no change', () => {
+    expect(diffSchemas(field(str(1, 200)), field(str(1, 200)), 'output')).toEqual([]);
+    expect(diffSchemas(field(list(0, 3)), field(list(0, 3)), 'output')).toEqual([]);
   });
 });

@@ -34,7 +34,46 @@ beforeAll(async () => {
   root = sharedCopyOfRepo();
   for (const i of [1, 2]) await evalIn(root, { out: join(root, `s${i}`), module: MODULE, repeat: REPEAT, shard: `${i}/2` });
   await evalIn(root, { out: join(root, 'once'), module: MODULE, repeat: 1, shard: '2/2' });
-}, 120_000);
+  for (const i of [1, 2]) await evalIn(root, { out: join(root, `a${i}`), module: MODULE, repeat: 'auto', shard: `${i}/2` });
+}, 180_000);
+
+describe('merge of --repeat auto shards: trials per case differ', () => {
+  /** Shard a<i> copied, its case lines passed through `edit`. */
+  const autoCopy = (i: number, name: string, edit: (results: CaseResult[]) => CaseResult[]) => {
+    const dir = join(root, name);
+    cpSync(join(root, `a${i}`), dir, { recursive: true });
+    const [header, ...rest] = linesOf(dir);
+    writeLines(dir, [header!, ...edit(rest.map((l) => JSON.parse(l) as CaseResult)).map((r) => JSON.stringify(r))]);
+    return dir;
+  };
+
+  it('merges every trial each case got once, and names the repeated cases', async () => {
+    // One case run a second time by the rule (as a flaky one would be).
+    let again = '';
+    const dir = autoCopy(1, 'a1-again', (rs) => {
+      again = rs[0]!.case_id;
+      return [...rs, { ...rs[0]!, trial: 1 }];
+    });
+    const r = await merge([dir, join(root, 'a2')], 'auto-whole');
+    const results = readResults(join(root, 'auto-whole'));
+    const expected = [...readResults(dir), ...readResults(join(root, 'a2'))].map((x) => `${x.case_id}#${x.trial}`).sort();
+    expect(results.map((x) => `${x.case_id}#${x.trial}`).sort()).toEqual(expected);
+    expect(r.head.summary.total).toBe(expected.length);
+    expect(r.head.repeats?.repeated).toEqual([{ id: again, trials: 2 }]);
+  });
+
+  it.each([
+    ['a case without its first trial (an interrupted round)', (rs: CaseResult[]) => [...rs.slice(1), { ...rs[0]!, trial: 1 }], /has trial 1 but not trial 0/],
+    ['a case missing altogether', (rs: CaseResult[]) => rs.slice(1), /holds results of \d+ of the \d+ cases its run selected/],
+  ] as const)('refuses %s', async (_name, edit, message) => {
+    const dir = autoCopy(1, `a1-${Math.random().toString(16).slice(2)}`, edit);
+    await expect(merge([dir, join(root, 'a2')], `m-${Math.random().toString(16).slice(2)}`)).rejects.toThrow(message);
+  });
+
+  it('an auto shard and a --repeat N shard are not shards of one run', async () => {
+    await expect(merge([join(root, 'a1'), join(root, 's2')], 'm-mixed')).rejects.toThrow(/(repeat|repeat_mode) differs from the first input/);
+  });
+});
 
 describe('merge counts trials, not cases', () => {
   it('the intact shards of a --repeat run merge: every case with every trial', async () => {

@@ -36,11 +36,39 @@ describe('cluster of a result', () => {
     sums.add(result('a-copy', { generated_by: { strategy: 'renumbered', source_case: 'a', seed: 1 } }));
     sums.add(result('b', { status: 'failed' }));
     const table = sums.snapshot();
-    expect(table.overall!.case_pass_rate!.sort((x, y) => y.den - x.den)).toEqual([
-      { num: 2, den: 3 },
-      { num: 0, den: 1 },
-    ]);
-    expect(table['module:m']!.case_pass_rate!.length).toBe(2);
+    // Clusters (2/3) and (0/1): Σnum² = 4, Σnum·den = 6, Σden² = 9 + 1.
+    expect(table.overall!.case_pass_rate).toEqual({ clusters: 2, num: 2, den: 4, num2: 4, numDen: 6, den2: 10 });
+    expect(table['module:m']!.case_pass_rate!.clusters).toBe(2);
     expect(table.overall!.latency_ms).toBeUndefined();
+  });
+
+  // Results in the order a run may finish them: trials out of order, a copy of "a" after a's own trials.
+  const stream = [
+    result('a', { trial: 0 }),
+    result('c', { trial: 0 }),
+    result('c', { trial: 1, status: 'failed' }),
+    result('a', { trial: 1, status: 'failed' }),
+    result('a-copy', { generated_by: { strategy: 'renumbered', source_case: 'a', seed: 1 } }),
+    result('b', { trial: 1, status: 'failed' }),
+    result('b', { trial: 0 }),
+  ];
+  const feed = (sums: ClusterSums) => {
+    for (const r of stream) sums.add(r);
+    return sums;
+  };
+
+  it.each([
+    { name: 'closing own clusters after their trials', closing: { results: 2, shared: new Set(['a']) }, open: 1 },
+    { name: 'nothing closed', closing: null, open: 3 },
+  ])('$name gives the moments of clusters kept open to the end ($open left open)', ({ closing, open }) => {
+    const sums = feed(new ClusterSums(closing));
+    expect(sums.snapshot()).toEqual(feed(new ClusterSums()).snapshot());
+    expect(sums.openClusters).toBe(open);
+  });
+
+  it('a cluster another case shares is not closed with its own trials (the copy would count as a cluster of its own)', () => {
+    const unshared = feed(new ClusterSums({ results: 2, shared: new Set() })).snapshot();
+    expect(unshared.overall!.case_pass_rate!.clusters).toBe(4);
+    expect(feed(new ClusterSums()).snapshot().overall!.case_pass_rate!.clusters).toBe(3);
   });
 });

@@ -10,7 +10,7 @@
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import type { MetricId } from '../../config/metric-ids.js';
 import type { MetricValue } from '../../scoring/metric-value.js';
-import { clusteredInterval, type ClusterSum } from '../../scoring/cluster-robust.js';
+import { clusteredInterval, type ClusterMoments } from '../../scoring/cluster-robust.js';
 import { wilsonInterval, type Interval } from '../../scoring/proportion-statistics.js';
 
 /** Means, not proportions: no Wilson interval. */
@@ -31,8 +31,8 @@ export function intervalMethod(level: number, repeat: number, clusters: ClusterC
   return repeat > 1 ? `Wilson score ${pct}, n = results / ${repeat} (trials of one case are not independent); pass_hat_k over cases` : `Wilson score ${pct}`;
 }
 
-/** `clusters`: metric → one sum per cluster, from the run's ClusterSums. */
-export function withIntervals(metrics: Metrics, repeat: number, level: number, clusters?: Record<string, ClusterSum[]>): Metrics {
+/** `clusters`: metric → its clusters' moments, from the run's ClusterSums. */
+export function withIntervals(metrics: Metrics, repeat: number, level: number, clusters?: Record<string, ClusterMoments>): Metrics {
   const out: Metrics = {};
   for (const [id, m] of Object.entries(metrics) as [MetricId, MetricValue][]) {
     if (NOT_PROPORTIONS.has(id) || m.value === null) {
@@ -42,7 +42,7 @@ export function withIntervals(metrics: Metrics, repeat: number, level: number, c
     const sums = clusters?.[id];
     if (id !== 'pass_hat_k' && sums) {
       const ci = clusteredInterval(sums, level);
-      const clustered = sums.length < sums.reduce((t, s) => t + s.den, 0);
+      const clustered = sums.clusters < sums.den;
       // Every cluster one item: the plain Wilson interval over the items is the right one.
       const plain = wilsonInterval(m.numerator, m.denominator, level);
       const chosen = clustered ? ci : plain;
@@ -62,14 +62,14 @@ export function groupsWithIntervals(
   groups: Record<string, Metrics>,
   repeat: number,
   level: number,
-  clusters?: Record<string, Record<string, ClusterSum[]>>,
+  clusters?: Record<string, Record<string, ClusterMoments>>,
   prefix = '',
 ): Record<string, Metrics> {
   return Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, withIntervals(v, repeat, level, clusters?.[`${prefix}:${k}`])]));
 }
 
-export function clusterCount(sums: ClusterSum[] | undefined): ClusterCount | null {
-  return sums ? { clusters: sums.length, results: sums.reduce((t, s) => t + s.den, 0) } : null;
+export function clusterCount(sums: ClusterMoments | undefined): ClusterCount | null {
+  return sums ? { clusters: sums.clusters, results: sums.den } : null;
 }
 
 export function intervalOf(m: MetricValue | undefined): Interval | null {
