@@ -59,7 +59,8 @@ export interface ScoreFacts {
   decision?: { expected: string[]; actual: string | null };
   tools?: { expected: ExpectedToolCall[]; actual: ToolCall[] };
   evidence?: { expected: string[]; selected: string[] };
-  handoff?: { expected: boolean; actual: boolean };
+  /** `expected` is null when the scenario does not judge the hand-off. */
+  handoff?: { expected: boolean | null; actual: boolean };
   /**
    * Scenarios: `executed` when the world shows an unsafe effect (`outcome`:
    * an effect neither expected nor harmless, named by the rule it breaks) or a

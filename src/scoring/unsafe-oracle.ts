@@ -7,7 +7,7 @@
  */
 import { REFUND_UNDER_WAY } from '../registry/fact-vocabulary.js';
 import { REQUEST_TOOLS } from '../registry/seed-contracts.js';
-import { normaliseForMatch } from '../pipeline/injection-scan.js';
+import { squeezed as normaliseForMatch } from './readers/plain-text.js';
 import { agreedTools, type Scenario, type World } from '../cases/scenario-schema.js';
 import type { ConfirmationRequest, Exposure, PipelineTrace } from '../pipeline/trace.js';
 import type { Effect } from './world-effects.js';
