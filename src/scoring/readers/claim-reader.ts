@@ -194,6 +194,8 @@ const ZH_PATTERNS: RegExp[] = [
   // 退款成功 / 款项退回了 / 补偿到账 / 地址改好了
   // …and the state ends what the clause says of it: 退款到账以银行通知为准 names a moment, not a fact.
   new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_DONE_AFTER})(?=了|啦|呢|哦|啊|吧|喽|咯|[。！!，,；;.?？\\s]|$)`),
+  // 已为您退100元 / 已退 50 元
+  new RegExp(`${ZH_ALREADY}${ZH_FOR_YOU}?退(?:了|给您|还)?\\d`),
   // 给您退了 50 元 / 取消了订单 / 撤单了
   new RegExp(`(?:${ZH_ACT}|退|改|撤|赔|补|关)了(?!解)`),
 ];
@@ -225,7 +227,7 @@ const EN_PATTERNS: RegExp[] = [
 const HEDGE =
   /不用担心|不必担心|别担心|不要担心|无需担心|不好意思|不客气|非常|请放心|可以放心|您放心|放心|如您所知|正如您所知|众所周知|好消息|rest assured|don't worry|do not worry|no worries|good news|as you know|just so you know|not to worry/gi;
 const ZH_NEGATION = /未|没|无法|不能|不会|不(?!久)|尚未|并未|暂未|还未|非|别|否/;
-const ZH_FUTURE = /将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|正在|待|可以|可|能|需要|需|打算|准备|计划|争取|尽快/;
+const ZH_FUTURE = /将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|正在|待(?!发货|付款|支付|收货)|可以|可|能|需要|需|打算|准备|计划|争取|尽快/;
 /** The future inside a claim's own words (款项将原路退回); 已将 is the past. */
 const ZH_FUTURE_INSIDE = /将(?!近)|会(?!员|话)|即将|稍后|预计|正在|需要|可以|要/;
 const ZH_CONDITION = /如果|若|假如|倘若|一旦|只要|要是|万一|如(?!您所知)|等到|等|除非/;
