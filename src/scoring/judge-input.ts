@@ -23,6 +23,12 @@ export interface JudgeInput {
   /** false for a --no-guards measurement run: "which guard let it through" is then "guards off". */
   gates: boolean;
   prompts: JudgePrompts;
+  /**
+   * Whether a scenario whose trace holds a schema-invalid stage output may
+   * pass on its outcome (config `judge.invalid_output_may_pass`, default true).
+   * Either way the result names the stages (`facts.invalid_output`).
+   */
+  invalidOutputMayPass?: boolean;
 }
 
 export function judgePrompts(active: Map<string, PromptFile>): JudgePrompts {
