@@ -48,8 +48,3 @@ function hostKey(link: string): string {
     .replace(/^www\./, '')
     .replace(/[/.]+$/, '');
 }
-
-/** The keys of the contacts of a text, for finding the same contact in another. */
-export function contactKeys(text: string): Set<string> {
-  return new Set(contactsIn(text).map((c) => c.key));
-}

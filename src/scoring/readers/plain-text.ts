@@ -20,7 +20,6 @@ const TRADITIONAL =
 const SIMPLIFIED = new Map<string, string>();
 for (let i = 0; i + 1 < TRADITIONAL.length; i += 2) SIMPLIFIED.set(TRADITIONAL[i]!, TRADITIONAL[i + 1]!);
 
-const HAN = /[\u3400-\u9fff]/;
 const WORD = /[A-Za-z0-9]/;
 
 /**
@@ -55,9 +54,4 @@ export function squeezed(text: string): string {
   return plainText(text)
     .toLowerCase()
     .replace(/[\s\p{P}\p{S}]+/gu, '');
-}
-
-/** Whether a text holds Chinese characters. */
-export function hasHan(text: string): boolean {
-  return HAN.test(text);
 }
