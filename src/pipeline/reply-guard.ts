@@ -46,6 +46,10 @@ function unprovenClaim(ctx: PipelineContext, reply: string): string | null {
     if (tools.length === 0 || orders.length === 0) return `it says "${claim.text}", and no order is known to have it done`;
     const unproven = orders.find((order) => !tools.some((tool) => doneOn(ctx, tool, order)));
     if (unproven) return `it says "${claim.text}", but order ${unproven} does not show it done on records that agree`;
+    // A refund said to have succeeded or arrived needs the refund completed: a request on record backs only "submitted".
+    const saysCompleted = tools.includes('create_refund') && !tools.includes('create_compensation') && !SUBMITTED_WORDING.test(claim.text);
+    const requestedOnly = saysCompleted ? orders.find((order) => !refundCompleted(ctx, order)) : undefined;
+    if (requestedOnly) return `it says "${claim.text}", but the refund of order ${requestedOnly} is only requested`;
   }
   return null;
 }
@@ -57,6 +61,16 @@ function ordersAbout(ctx: PipelineContext, reply: string): string[] {
   if (named.length) return named;
   const conversation = [ctx.orderId, ctx.session.pending?.call.args.order_id, ...ctx.world.writes.map((w) => w.args.order_id)];
   return [...new Set(conversation.filter((id): id is string => typeof id === 'string' && own.includes(id)))];
+}
+
+/** Wordings that say a request was made, not that its effect is done. */
+const SUBMITTED_WORDING = /提交|申请|受理|登记|submitted|requested|filed/i;
+
+/** The refund of the order is completed: a completed refund record, or a refunded payment. */
+function refundCompleted(ctx: PipelineContext, orderId: string): boolean {
+  const w = ctx.world.state;
+  const payment = w.payments.find((p) => p.order_id === orderId)?.status ?? w.orders.find((o) => o.order_id === orderId)?.payment_status;
+  return payment === 'refunded' || w.after_sales.some((a) => a.order_id === orderId && a.status === 'refund_completed');
 }
 
 function doneOn(ctx: PipelineContext, tool: string, orderId: string): boolean {

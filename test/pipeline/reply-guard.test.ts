@@ -48,7 +48,10 @@ describe('a completion claim goes out only where the world shows it done, for th
   const rows: { name: string; world: string; reply: string; blocked: RegExp | null }[] = [
     { name: 'no refund anywhere', world: ORDERS, reply: '退款已成功，请留意到账', blocked: /does not show it done/ },
     { name: 'the nearest non-claim', world: ORDERS, reply: '确认后将为您提交退款申请', blocked: null },
-    { name: 'the refund exists', world: refunded, reply: '退款已成功，请留意到账', blocked: null },
+    // A request on record backs "submitted" only: a success said of it is blocked, the request said of it goes out.
+    { name: 'only a refund request exists, success said', world: refunded, reply: '退款已成功，请留意到账', blocked: /only requested/ },
+    { name: 'only a refund request exists, the request said', world: refunded, reply: '已为您提交退款申请', blocked: null },
+    { name: 'the refund is completed', world: refunded.replace('refund_requested', 'refund_completed'), reply: '退款已成功，请留意到账', blocked: null },
     { name: 'another order of the user is named', world: refunded, reply: '订单 O2 退款已成功', blocked: /order O2/ },
     {
       name: 'records that conflict prove nothing',
