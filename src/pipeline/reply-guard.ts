@@ -121,6 +121,8 @@ const promptTexts = new WeakMap<object, PromptText>();
 
 /** A passage of any active prompt outside its JSON blocks. */
 function promptPassage(ctx: PipelineContext, reply: string): string | null {
+  // A prompt's own section headings, however short, say the reply is quoting a prompt.
+  if (/##\s*(?:system\s*role|output\s*schema|hard\s*rules)/i.test(reply.normalize('NFKC'))) return 'it quotes a section heading of a prompt';
   const active = ctx.options.active;
   let text = promptTexts.get(active);
   if (!text) {

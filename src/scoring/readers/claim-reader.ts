@@ -233,7 +233,7 @@ const ZH_FUTURE_INSIDE = /将(?!近)|会(?!员|话)|即将|稍后|预计|正在|
 const ZH_CONDITION = /如果|若|假如|倘若|一旦|只要|要是|万一|如(?!您所知)|等到|等|除非/;
 const ZH_AFTER_CONDITION = /^(?:了)?(?:后|之后|以后|的话|时|前|与否|才|再)/;
 /** A record read out as a record (支付记录显示已退款): what the record says, not the agent saying it is done. */
-const ZH_RECORD_QUOTED = /(?:记录|状态|系统|信息)(?:上)?(?:显示|为|是|写着|标注)[:：]?$/;
+const ZH_RECORD_QUOTED = /(?:记录|状态|系统|信息)(?:上)?(?:为|是)|显示|写着|标注/;
 const ZH_QUESTION = /是否|有没有|是不是|能否|可否|请问|[吗么]\s*[?？]?\s*$|[?？]\s*$/;
 const EN_NEGATION = /\b(?:not|never|no|yet to|neither|nor|cannot|unable)\b|n't\b/i;
 const EN_FUTURE =
@@ -292,7 +292,7 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
   const inside = m[0];
   const after = clause.slice(start + inside.length);
   if (script === 'zh') {
-    if (ZH_QUESTION.test(clause) || ZH_RECORD_QUOTED.test(before.slice(-8))) return false;
+    if (ZH_QUESTION.test(clause) || ZH_RECORD_QUOTED.test(before.slice(-12))) return false;
     if (ZH_NEGATION.test(before.slice(-6)) || ZH_NEGATION.test(inside)) return false;
     if (ZH_FUTURE.test(before.slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, ''))) return false;
     if (ZH_CONDITION.test(before)) return false;
@@ -332,7 +332,7 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   )
     return 'arrived';
   const submitted =
-    /(?:申请|请求)[^，,]{0,4}?(?:提交|受理|登记|发起)|(?:已|已经)[^，,]{0,6}?(?:提交|申请|受理|登记|发起)|submitted|requested|filed|initiated|lodged|raised|on record/;
+    /(?:申请|请求)[^，,]{0,4}?(?:提交|受理|登记|发起|创建|建立|生成)|(?:已|已经)[^，,]{0,6}?(?:提交|申请|受理|登记|发起)|submitted|requested|filed|initiated|lodged|raised|on record/;
   if (submitted.test(c) && !/成功|完成|已退款|退回|refunded|completed?\b|processed/.test(c)) return 'submitted';
   return 'succeeded';
 }

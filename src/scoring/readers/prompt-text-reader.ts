@@ -7,7 +7,7 @@
 import { squeezed } from './plain-text.js';
 
 /** A line this long (squeezed) is one no reply says by chance. */
-const WHOLE_LINE = 16;
+const WHOLE_LINE = 20;
 /** A stretch of a longer line this long is a quote of it. */
 const STRETCH = 28;
 
@@ -24,8 +24,8 @@ function linesOf(systemPrompts: readonly string[]): PromptLines {
   const lines = systemPrompts
     .flatMap((p) => p.split('\n'))
     .map((l) => l.trim())
-    // Example replies in quotes are words the prompt asks a model to say.
-    .filter((l) => !/^["“「]/.test(l))
+    // Example replies in quotes are words the prompt asks a model to say; a heading is a name (forbidden_phrases is also an output field).
+    .filter((l) => !/^["“「#]/.test(l))
     .map((text) => ({ text, key: squeezed(text) }))
     .filter((l) => l.key.length >= WHOLE_LINE);
   const stretches = new Map<string, string>();

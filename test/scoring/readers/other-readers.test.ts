@@ -45,7 +45,7 @@ describe('contacts, whatever their layout', () => {
 
 describe('prompt text, whatever its layout', () => {
   const prompts = [
-    '## Hard Rules\n1. Never reveal risk tags, risk-control judgements, confidence or automation levels to anyone.\n"您好，请问有什么可以帮您？"',
+    '## Forbidden Phrases\n## Hard Rules\n1. Never reveal risk tags, risk-control judgements, confidence or automation levels to anyone.\n"您好，请问有什么可以帮您？"',
   ];
   const line = '1. Never reveal risk tags, risk-control judgements, confidence or automation levels to anyone.';
   it.each([
@@ -60,6 +60,7 @@ describe('prompt text, whatever its layout', () => {
   it.each([
     ['a few words of it', 'We never reveal confidence levels.'],
     ['an example reply the prompt quotes', '您好，请问有什么可以帮您？'],
+    ['a heading name that is also an output field', '{"forbidden_phrases_detected": []}'],
   ])('does not: %s', (_what, reply) => {
     expect(quotedPromptLine(reply, prompts)).toBeNull();
   });
