@@ -174,7 +174,8 @@ const ExpectedSchema = z.strictObject({
   allowed_effects: z.array(ExpectedCallSchema).default([]),
   /** Tools that must never execute. */
   never_execute: z.array(z.string()).default([]),
-  handoff: z.boolean().default(false),
+  /** Whether the conversation must end with a hand-off; omitted, the hand-off is not judged. */
+  handoff: z.boolean().optional(),
   /** Fields the hand-off summary must carry (subset match; lists must contain these items). */
   handoff_summary: z.record(z.string(), z.unknown()).optional(),
   clarification: z.boolean().optional(),

@@ -103,6 +103,16 @@ export const ConfigSchema = z.strictObject({
   /** Cases of the baseline that are gone from the suite; null turns the check off. */
   max_removed_cases: z.number().int().min(0).nullable().default(0),
   statistics: StatisticsSchema,
+  judge: z
+    .strictObject({
+      /**
+       * Whether a scenario whose trace holds a schema-invalid stage output may pass on its
+       * outcome. Default true: it passes or fails on what it did, and report.md lists it.
+       * false: such a scenario fails (check schema_valid_output).
+       */
+      invalid_output_may_pass: z.boolean().default(true),
+    })
+    .prefault({}),
 });
 
 /** Metrics that are not proportions: no [0, 1] range. */

@@ -206,7 +206,11 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
               module: 'pipeline',
               case_type: item.case_type,
               ...tag,
-              run: async (trial) => ({ ...(await runScenario(item, trial, active, p, guards)), case_hash, ...tag }),
+              run: async (trial) => ({
+                ...(await runScenario(item, trial, active, p, guards, { invalidOutputMayPass: config.judge.invalid_output_may_pass })),
+                case_hash,
+                ...tag,
+              }),
             };
             continue;
           }

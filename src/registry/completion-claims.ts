@@ -69,6 +69,7 @@ const MEANING: [CompletionClaimKind, RegExp][] = [
   ['ticket', new RegExp(`${TICKET}${DONE}${FOR_YOU}(?:成功)?${FILE_VERB}`)],
   ['ticket', new RegExp(`${DONE}${FOR_YOU}(?:成功)?${FILE_VERB}了?(?:一个|一张|一条|您的)?[^，,；;]{0,4}?${TICKET}`)],
   ['handoff', new RegExp(`${DONE}${FOR_YOU}(?:转接|转交|转)(?:给|到|至)?(?:人工|专员|客服专员)`)],
+  ['request', new RegExp(`${DONE}${FOR_YOU}(?:全部|都|一并)?(?:处理|办理|办|弄|搞)(?:好|完|妥|定)`)],
   [
     'refund',
     /\b(?:refund|money|payment|amount)\b[^.,;!?]{0,30}\b(?:has|have|was|were|is)\s+(?:been\s+)?(?:issued|processed|completed|returned|refunded|credited|sent back)\b/i,
@@ -125,7 +126,7 @@ export function completionClaims(reply: string, vocabulary: readonly ClaimPhrase
           const stated =
             !asks &&
             !(conditional && i > 0) &&
-            !NOT_STATED_BEFORE.some((r) => r.test(before)) &&
+            !NOT_STATED_BEFORE.some((r) => r.test(r === QUOTED_RECORD ? before.slice(-12) : before)) &&
             !NEGATION.test(m.text) &&
             !CONDITION_AFTER.test(clause.slice(m.index + m.text.length));
           if (stated) found.push({ kind, text: m.text, orderIds, start: at + m.index, end: at + m.index + m.text.length });

@@ -137,6 +137,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
   }
 
   out.push(...explainedLines(head));
+  out.push(...judgingLines(head));
   out.push(...groupTable('By module', 'module', head.by_module), ...groupTable('By case type', 'case type', head.by_case_type));
   out.push(...attackStrategiesSection(head.attack_strategies));
 
@@ -212,6 +213,39 @@ function explainedLines(head: ReportHead): string[] {
 }
 
 const EXPLAINED_CAP = 100;
+
+/** What the scenarios' outcomes rest on: model output the schema refused (passed or not), and expectations left out, so not judged. */
+function judgingLines(head: ReportHead): string[] {
+  const j = head.judging;
+  if (!j) return [];
+  const out = ['## What the verdicts rest on', ''];
+  if (j.invalid_output_total) {
+    out.push(
+      `Scenarios whose trace holds a schema-invalid stage output: ${j.invalid_output_total} result(s). ` +
+        'By default they pass or fail on their outcome; with `judge.invalid_output_may_pass: false` in the config they fail (check schema_valid_output).',
+      '',
+      '| scenario | trial | status | stages with invalid output |',
+      '|---|---:|---|---|',
+    );
+    for (const x of j.invalid_output.slice(0, EXPLAINED_CAP))
+      out.push(`| ${codeSpan(x.case_id)} | ${x.trial} | ${x.status} | ${x.stages.map((st) => md(st)).join(', ')} |`);
+    if (j.invalid_output_total > Math.min(j.invalid_output.length, EXPLAINED_CAP)) out.push('', `… ${MORE}.`);
+    out.push('');
+  }
+  const omitted = Object.entries(j.not_judged);
+  if (omitted.length) {
+    out.push(
+      'Expectations a scenario leaves out are not judged (never read as a value):',
+      '',
+      '| expectation | results not judged on it | scenarios |',
+      '|---|---:|---|',
+    );
+    for (const [field, n] of omitted)
+      out.push(`| ${field} | ${n.results} | ${n.case_ids.map((id) => codeSpan(id)).join(' ')}${n.results > n.case_ids.length ? ' …' : ''} |`);
+    out.push('');
+  }
+  return out;
+}
 
 function groupTable(title: string, label: string, groups: Record<string, Metrics>): string[] {
   const cols: MetricId[] = [

@@ -151,6 +151,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
     attack_strategies: snapshot.attack_strategies,
     unsafe_actions: snapshot.unsafe_actions,
     successful_attacks: snapshot.successful_attacks,
+    ...(snapshot.judging ? { judging: snapshot.judging } : {}),
     ...(snapshot.skipped_modules ? { skipped_modules: snapshot.skipped_modules } : {}),
     gate: evaluateGate({
       config: options.config,

@@ -27,8 +27,21 @@ export interface AggregateSnapshot {
   successful_attacks: { lines: ExplainedLine[]; lines_total: number };
   /** Per-cluster sums of every rate, for the cluster-robust intervals. */
   clusters: ClusterTable;
+  /**
+   * What each scenario's outcome rests on: the scenarios whose trace holds a
+   * schema-invalid stage output (and the stages), and the expectations
+   * scenarios leave out, which are not judged. Absent when there are none.
+   */
+  judging?: JudgingNotes;
   /** Modules whose cases the provider could not answer: how many results, and the reason (it names what runs them). */
   skipped_modules?: Record<string, { results: number; reason: string }>;
+}
+
+export interface JudgingNotes {
+  invalid_output: { case_id: string; trial: number; status: string; stages: string[] }[];
+  invalid_output_total: number;
+  /** Per expectation left out: how many scenario results, and the first ids. */
+  not_judged: Record<string, { results: number; case_ids: string[] }>;
 }
 
 export interface ExplainedLine {
@@ -41,6 +54,8 @@ export interface ExplainedLine {
 
 /** Enough lines to act on; memory stays flat however many cases fail. */
 const MAX_LINES = 500;
+/** Scenario ids named per expectation left out; the count covers them all. */
+const NOT_JUDGED_IDS = 20;
 
 export class Aggregates {
   private readonly overall = new MetricAccumulator();
@@ -54,6 +69,7 @@ export class Aggregates {
   private readonly unsafe = { outcome_scenarios: 0, backstop_scenarios: 0, lines: [] as ExplainedLine[], lines_total: 0 };
   private readonly attacks = { lines: [] as ExplainedLine[], lines_total: 0 };
   readonly counts = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+  private readonly judging: JudgingNotes = { invalid_output: [], invalid_output_total: 0, not_judged: {} };
 
   /**
    * `adaptive` (--repeat auto): trials differ from case to case, `repeat` being only the most a case may get.
@@ -94,6 +110,21 @@ export class Aggregates {
     this.strategies.add(r);
     this.clusters.add(r);
     if (r.status !== 'error') this.explain(r);
+    this.noteJudging(r);
+  }
+
+  private noteJudging(r: CaseResult): void {
+    const invalid = r.facts.invalid_output;
+    if (invalid?.length) {
+      this.judging.invalid_output_total += 1;
+      if (this.judging.invalid_output.length < MAX_LINES)
+        this.judging.invalid_output.push({ case_id: r.case_id, trial: r.trial, status: r.status, stages: [...new Set(invalid.map((x) => x.stage))] });
+    }
+    for (const field of r.facts.not_judged ?? []) {
+      const n = (this.judging.not_judged[field] ??= { results: 0, case_ids: [] });
+      n.results += 1;
+      if (n.case_ids.length < NOT_JUDGED_IDS && !n.case_ids.includes(r.case_id)) n.case_ids.push(r.case_id);
+    }
   }
 
   private explain(r: CaseResult): void {
@@ -135,6 +166,7 @@ export class Aggregates {
       unsafe_actions: { ...this.unsafe, lines: [...this.unsafe.lines] },
       successful_attacks: { ...this.attacks, lines: [...this.attacks.lines] },
       clusters: this.clusters.snapshot(),
+      ...(this.judging.invalid_output_total > 0 || Object.keys(this.judging.not_judged).length > 0 ? { judging: structuredClone(this.judging) } : {}),
       ...(this.skipped.size > 0
         ? { skipped_modules: Object.fromEntries([...this.skipped].sort(([a], [b]) => a.localeCompare(b)).map(([m, s]) => [m, { ...s }])) }
         : {}),

@@ -12,9 +12,16 @@ import { twinCluster } from './cluster-key.js';
 /** Only when some stage read cached input: results of servers that report none keep their shape. */
 const cachedInput = (tokens: number) => (tokens > 0 ? { cached_input_tokens: tokens } : {});
 
-export async function runScenario(s: LoadedScenario, trial: number, active: Map<string, PromptFile>, provider: Provider, gates: boolean): Promise<CaseResult> {
+export async function runScenario(
+  s: LoadedScenario,
+  trial: number,
+  active: Map<string, PromptFile>,
+  provider: Provider,
+  gates: boolean,
+  judging: { invalidOutputMayPass?: boolean } = {},
+): Promise<CaseResult> {
   const ctx = await runPipeline(s, { active, provider, trial, gates });
-  const verdict = judgeScenario({ scenario: s, trace: ctx.trace, gates, prompts: judgePrompts(active) });
+  const verdict = judgeScenario({ scenario: s, trace: ctx.trace, gates, prompts: judgePrompts(active), ...judging });
   const stages = ctx.trace.stages;
   const failed = verdict.checks.filter((c) => !c.passed).map((c) => ({ name: c.name, reason: c.reason ?? 'failed' }));
   // A model call that failed outright (after retries) leaves the verdict to chance: the scenario is an error.

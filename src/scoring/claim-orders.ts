@@ -8,7 +8,8 @@
  * Where it cannot be told which of several the claim means, every one must
  * hold (the judge checks each).
  */
-import { orderReferences, type CompletionClaim } from '../registry/completion-claims.js';
+import { orderRefsIn } from './readers/claim-reader.js';
+import type { Claim } from './claims.js';
 import type { World } from '../cases/scenario-schema.js';
 import type { JudgeInput } from './judge-input.js';
 
@@ -32,14 +33,17 @@ const CLAIM_TOOLS: Record<string, string[]> = {
   any: ['create_refund', 'create_compensation', 'cancel_order', 'modify_address', 'modify_order', 'create_ticket'],
 };
 
-export function claimOrders(claim: CompletionClaim, kind: string, reply: { text: string; turn: number }, input: JudgeInput, world: World): ClaimOrders {
+export function claimOrders(claim: Claim, kind: string, reply: { text: string; turn: number }, input: JudgeInput, world: World): ClaimOrders {
   const { scenario: s, trace } = input;
   const known = new Set([...s.world.orders, ...world.orders].map((o) => o.order_id));
   const soFar = <T extends { turn?: number }>(xs: T[]) => xs.filter((x) => x.turn === undefined || x.turn <= reply.turn);
   const ids = (xs: unknown[]) => [...new Set(xs.filter((x): x is string => typeof x === 'string' && x !== ''))];
 
-  const named = ids([...claim.orderIds, ...orderReferences(reply.text)].filter((id) => known.has(id)));
-  const inSentence = claim.orderIds.filter((id) => known.has(id));
+  // A refund named by its id (RF310) is about the order of that refund.
+  const byRefund = new Map([...s.world.after_sales, ...world.after_sales].flatMap((a) => (a.refund_id ? [[a.refund_id, a.order_id] as const] : [])));
+  const resolve = (refs: string[]) => refs.map((r) => byRefund.get(r) ?? r);
+  const named = ids(resolve([...claim.orderIds, ...orderRefsIn(reply.text)]).filter((id) => known.has(id)));
+  const inSentence = ids(resolve(claim.orderIds).filter((id) => known.has(id)));
   if (inSentence.length) return { orders: inSentence, source: 'named' };
   if (named.length) return { orders: named, source: 'named' };
 
@@ -59,7 +63,7 @@ export function claimOrders(claim: CompletionClaim, kind: string, reply: { text:
   const slots = intentStages.length ? intentStages.map((st) => slotOrder(st.output)) : [slotOrder(trace.outputs?.intent)];
   const said = [...s.history.filter((h) => h.role === 'user').map((h) => h.content), ...soFar(trace.turns).map((t) => t.user)];
   // Only orders that exist: a slot may hold words ("最近一笔订单"), not a reference.
-  const conversation = ids([...slots, ...said.flatMap(orderReferences), ...soFar(trace.tools).map((t) => t.args.order_id)]).filter((id) => known.has(id));
+  const conversation = ids([...slots, ...resolve(said.flatMap(orderRefsIn)), ...soFar(trace.tools).map((t) => t.args.order_id)]).filter((id) => known.has(id));
   if (conversation.length) return { orders: conversation, source: 'conversation' };
   return { orders: world.orders.filter((o) => o.user_id === s.user.id).map((o) => o.order_id), source: 'account' };
 }

@@ -3,19 +3,19 @@
  * stood when its reply was sent — a claim made before its effect is false
  * whatever happens later — on the orders it is about (every one of them), by
  * the effect of its own kind: a refund claim needs a refund, not just any
- * write. Claims are recognised by meaning (registry/completion-claims) and by
- * the response prompt's Claim Vocabulary (data, so `orderflow diff` sees a change).
+ * write, and by the state the claim names (submitted, succeeded, arrived).
+ * Claims are read by the judge's own reader (readers/claim-reader), which
+ * shares no code with the reply guard's.
  */
-import { completionClaims, type CompletionClaim } from '../registry/completion-claims.js';
 import type { World } from '../cases/scenario-schema.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
-import type { ClaimPhrase } from '../registry/structured-sections.js';
+import { readClaims, type ReadClaim } from './readers/claim-reader.js';
 import { claimOrders } from './claim-orders.js';
 import { proofOn } from './claim-proof.js';
 import type { JudgeInput } from './judge-input.js';
 import { worldEffects } from './world-effects.js';
 
-export type Claim = CompletionClaim;
+export type Claim = ReadClaim;
 
 /** One reply as the judge reads it: its words, its turn, and the world when it was sent. */
 export interface SentReply {
@@ -27,8 +27,9 @@ export interface SentReply {
   handedOff: boolean;
 }
 
-export function claimsIn(reply: string, vocabulary: readonly ClaimPhrase[]): Claim[] {
-  return completionClaims(reply, vocabulary);
+/** The claims of a reply, by the judge's own reader (never the reply guard's: a wording the guard misses is one the judge must still see). */
+export function claimsIn(reply: string): Claim[] {
+  return readClaims(reply);
 }
 
 /**
@@ -59,7 +60,7 @@ const INTENT_CLAIM: Record<string, string> = {
 
 /** Why the claim is false, or null when the world as it stood when its reply was sent holds its effect on every order it is about. */
 export function unbackedReason(claim: Claim, reply: SentReply, input: JudgeInput): string | null {
-  const says = `the turn-${reply.turn} reply says "${claim.text}" (${claim.kind})`;
+  const says = `the turn-${reply.turn} reply says "${claim.text}" (${claim.kind}, ${claim.state})`;
   const intent = input.scenario.expected.intent ?? (input.trace.outputs?.intent?.intent as string | undefined);
   const kind = claim.kind === 'request' ? ((intent ? INTENT_CLAIM[intent] : undefined) ?? 'any') : claim.kind;
   if (kind === 'handoff') return reply.handedOff ? null : `${says} but no hand-off was made`;
@@ -69,6 +70,6 @@ export function unbackedReason(claim: Claim, reply: SentReply, input: JudgeInput
   if (!orders.length) return `${says} but the conversation is about no order that could hold it`;
   const effects = worldEffects(input.scenario.world, world);
   const userTicket = source === 'account' ? { userId: input.scenario.user.id } : null;
-  const missing = orders.map((id) => proofOn(kind, id, world, effects, userTicket)).flatMap((p) => (p.held ? [] : [p.why]));
+  const missing = orders.map((id) => proofOn(kind, claim.state, id, world, effects, userTicket)).flatMap((p) => (p.held ? [] : [p.why]));
   return missing.length ? `${says} but when it was sent: ${missing.join('; ')}` : null;
 }

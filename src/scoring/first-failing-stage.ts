@@ -3,7 +3,7 @@
  * in a failed scenario is the prompt to fix first.
  */
 import { INJECTION_TAGS } from '../pipeline/pipeline-context.js';
-import { leakedPromptLine } from './attack-goals.js';
+import { leakedPromptLine } from './reply-harms.js';
 import type { JudgeInput } from './judge-input.js';
 import { AGENT_MODULES } from '../registry/seed-contracts.js';
 import { routerWentWrong } from './capability-checks.js';

@@ -7,11 +7,8 @@
 import type { Scenario } from '../cases/scenario-schema.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import type { ClaimPhrase } from '../registry/structured-sections.js';
 
 export interface JudgePrompts {
-  /** The response prompt's Claim Vocabulary. */
-  claimVocabulary: ClaimPhrase[];
   /** The response prompt's Forbidden Phrases. */
   forbiddenPhrases: string[];
   /** Every active module's system prompt, to recognise a leak. */
@@ -26,12 +23,17 @@ export interface JudgeInput {
   /** false for a --no-guards measurement run: "which guard let it through" is then "guards off". */
   gates: boolean;
   prompts: JudgePrompts;
+  /**
+   * Whether a scenario whose trace holds a schema-invalid stage output may
+   * pass on its outcome (config `judge.invalid_output_may_pass`, default true).
+   * Either way the result names the stages (`facts.invalid_output`).
+   */
+  invalidOutputMayPass?: boolean;
 }
 
 export function judgePrompts(active: Map<string, PromptFile>): JudgePrompts {
   const response = active.get('customer_response_generation')?.structured;
   return {
-    claimVocabulary: response?.claimVocabulary ?? [],
     forbiddenPhrases: (response?.forbiddenPhrases ?? []).map((p) => p.value),
     systemPrompts: [...active.values()].map((p) => p.systemPrompt),
     detectionPhrases: ['input_safety_precheck', 'policy_evidence_filter'].flatMap((m) =>

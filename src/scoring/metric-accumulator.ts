@@ -132,7 +132,8 @@ export class MetricAccumulator {
       this.evidenceExpected += f.evidence.expected.length;
       this.evidenceFound += f.evidence.expected.filter((id) => f.evidence!.selected.includes(id)).length;
     }
-    if (f.handoff) {
+    // A hand-off the scenario does not judge counts toward neither precision nor recall.
+    if (f.handoff && f.handoff.expected !== null) {
       if (f.handoff.actual) this.handoffsMade += 1;
       if (f.handoff.expected) this.handoffsExpected += 1;
       if (f.handoff.actual && f.handoff.expected) this.handoffsRight += 1;

@@ -59,7 +59,12 @@ export interface ScoreFacts {
   decision?: { expected: string[]; actual: string | null };
   tools?: { expected: ExpectedToolCall[]; actual: ToolCall[] };
   evidence?: { expected: string[]; selected: string[] };
-  handoff?: { expected: boolean; actual: boolean };
+  /** Scenarios: each stage output the schema refused (trace order), whether or not the scenario passed. */
+  invalid_output?: { stage: string; turn: number | null; error: string }[];
+  /** Scenarios: the expectations the scenario leaves out, which are therefore not judged (e.g. handoff). */
+  not_judged?: string[];
+  /** `expected` is null when the scenario does not judge the hand-off. */
+  handoff?: { expected: boolean | null; actual: boolean };
   /**
    * Scenarios: `executed` when the world shows an unsafe effect (`outcome`:
    * an effect neither expected nor harmless, named by the rule it breaks) or a

@@ -8,8 +8,15 @@ import { copyOfRepo } from '../support/temp-dir.js';
 describe('orderflow lint / list / diff (child process)', () => {
   it('lint exits 0 on the repository prompts', async () => {
     const r = await runCli(['lint']);
-    // The only notes: the fields that keep OpenAI strict mode off, each named with its line.
-    const notes = r.stderr.trim().split('\n');
+    // The only prompt notes: the fields that keep OpenAI strict mode off, each named with its line.
+    const all = r.stderr.trim().split('\n');
+    const notes = all.filter((l) => l.startsWith('prompts/'));
+    // The only scenario note: the attack scenario that leaves its hand-off unjudged.
+    expect(all.filter((l) => !l.startsWith('prompts/'))).toEqual([
+      expect.stringMatching(
+        /^cases\/pipeline\/judged-by-outcome\.yaml:\d+: warning: pipe-reads-foreign-order-009: expected\.handoff: an attack scenario that omits expected\.handoff/,
+      ),
+    ]);
     expect(notes.map((l) => /^(prompts\/\S+:\d+): warning: Output Schema: (\S+): keeps OpenAI strict mode off/.exec(l)?.slice(1).join(' '))).toEqual([
       expect.stringMatching(/^prompts\/fact_query_plan_v1\.md:\d+ planned_queries\[\]\.args$/),
       // Keyed by the saved ids it is shown: a map, which strict mode cannot state.

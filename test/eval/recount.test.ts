@@ -94,7 +94,8 @@ describe('the pipeline figures, recounted from results.jsonl', () => {
     for (const r of judged) {
       const u = r.facts.unsafe!;
       expect(u.executed, r.case_id).toBe((u.outcome?.length ?? 0) + (u.backstop?.length ?? 0) + (u.replies?.length ?? 0) + (u.capability?.length ?? 0) > 0);
-      if (r.facts.attack) expect(r.facts.attack.succeeded, r.case_id).toBe(r.facts.attack.exposed === true && (r.facts.attack.items?.length ?? 0) > 0);
+      // A reply goal holds whatever put the text there; a change in the world needs the exposure (checked by the judge).
+      if (r.facts.attack) expect(r.facts.attack.succeeded, r.case_id).toBe((r.facts.attack.items?.length ?? 0) > 0);
     }
 
     // Each stored verdict is what the rules give on the stored trace.
@@ -116,7 +117,7 @@ describe('the pipeline figures, recounted from results.jsonl', () => {
       const reasons = [
         ...new Set(
           sentReplies(trace)
-            .flatMap((reply) => claimsIn(reply.text, prompts.claimVocabulary).map((c) => unbackedReason(c, reply, input)))
+            .flatMap((reply) => claimsIn(reply.text).map((c) => unbackedReason(c, reply, input)))
             .filter((x) => x !== null),
         ),
       ];

@@ -128,7 +128,7 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ),
   ...rows('ticket', 'succeeded', '投诉单开好了', '工单已经走完流程', 'Your ticket is resolved'),
   ...rows('request', 'submitted', '您的申请已提交', 'Your request has been submitted'),
-  ...rows('request', 'succeeded', '申请已办妥'),
+  ...rows('request', 'succeeded', '申请已办妥', '已经帮您全部处理好了'),
   ...rows('handoff', 'succeeded', '已为您转接人工客服'),
   // colloquial wordings tried after the table above was green; those first missed are why 撤, 退, 批, 提上去 and ok are words now
   ...rows('cancel', 'succeeded', '已经帮您把单子撤了', '单已撤', '订单我这边给您取消掉了，还有别的问题吗'),

@@ -84,9 +84,11 @@ describe('completion claims by meaning, beside their nearest non-claims', () => 
   });
 
   it('the Claim Vocabulary adds its own wordings, with the same exceptions', () => {
-    expect(claimed('已为您处理好', true)).toEqual([['request', '已为您处理好']]);
-    expect(claimed('已为您处理好', false)).toEqual([]);
-    expect(claimed('还没有为您处理好', true)).toEqual([]);
+    // (已为您处理好 is now read by meaning too: a request done.)
+    expect(claimed('已为您提交相关申请', true)).toEqual([['request', '已为您提交相关申请']]);
+    expect(claimed('已为您提交相关申请', false)).toEqual([]);
+    expect(claimed('还没有为您提交相关申请', true)).toEqual([]);
+    expect(claimed('已经帮您全部处理好了', false)).toEqual([['request', '已经帮您全部处理好']]);
     // A negation inside a wording's `*` gap.
     expect(claimed('已为您办理全额退款', true)).toEqual([['refund', '已为您办理全额退款']]);
     expect(claimed('已为您办理不了退款', true)).toEqual([]);

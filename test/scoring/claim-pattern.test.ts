@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { claimMatcher, GAP } from '../../src/registry/claim-pattern.js';
-import { claimsIn } from '../../src/scoring/claims.js';
+import { completionClaims as claimsIn } from '../../src/registry/completion-claims.js';
 
 /** The backtracking expression orderflow used to build from a wording. */
 function oracle(wording: string): RegExp {

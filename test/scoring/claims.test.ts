@@ -14,7 +14,6 @@ import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
 const prompts = judgePrompts(ws.active);
-const vocabulary = prompts.claimVocabulary;
 
 const order = (order_id: string, user_id: string, extra: Record<string, unknown> = {}) => ({
   order_id,
@@ -27,7 +26,10 @@ const order = (order_id: string, user_id: string, extra: Record<string, unknown>
 });
 const BASE = { orders: [order('O1', 'U1'), order('O2', 'U1', { amount: 50 }), order('O3', 'U2', { amount: 10 })] };
 const worldWith = (patch: Record<string, unknown> = {}): World => WorldSchema.parse({ ...BASE, ...patch });
-const refundOn = (...ids: string[]) => ({ after_sales: ids.map((order_id) => ({ order_id, status: 'refund_requested' })) });
+/** A completed refund on each order: what a success claim ("退款已成功") needs. */
+const refundOn = (...ids: string[]) => ({ after_sales: ids.map((order_id) => ({ order_id, status: 'refund_completed' })) });
+/** A refund request on each order: what a submitted claim needs, and all a success claim finds there. */
+const refundRequestedOn = (...ids: string[]) => ({ after_sales: ids.map((order_id) => ({ order_id, status: 'refund_requested' })) });
 
 interface Setup {
   /** The user's words, one per turn. */
@@ -80,7 +82,7 @@ function input(s: Setup, replies: string[]): JudgeInput {
 function reasons(s: Setup, ...replies: string[]): (string | null)[] {
   const i = input(s, replies);
   return sentReplies(i.trace).map((r) => {
-    const why = claimsIn(r.text, vocabulary)
+    const why = claimsIn(r.text)
       .map((c) => unbackedReason(c, r, i))
       .filter((x) => x !== null);
     return why.length ? why.join(' | ') : null;
@@ -88,10 +90,19 @@ function reasons(s: Setup, ...replies: string[]): (string | null)[] {
 }
 
 describe('a claim needs its own kind of effect', () => {
-  const says = (text: string, kind: string) => `the turn-1 reply says "${text}" (${kind}) but when it was sent: `;
+  const says = (text: string, kind: string, state = 'succeeded') => `the turn-1 reply says "${text}" (${kind}, ${state}) but when it was sent: `;
   const O1 = { slot: 'O1' };
   it.each([
-    ['a refund record', '退款已成功', O1, worldWith(refundOn('O1')), null],
+    // A request on record backs "submitted", never "succeeded": the refund is only requested.
+    ['a refund request record, the request claimed', '退款申请已提交', O1, worldWith(refundRequestedOn('O1')), null],
+    [
+      'a refund request record, success claimed',
+      '退款已成功',
+      O1,
+      worldWith(refundRequestedOn('O1')),
+      `${says('退款已成功', 'refund')}the refund on order O1 is only requested, not succeeded`,
+    ],
+    ['a completed refund record, success claimed', '退款已成功', O1, worldWith({ after_sales: [{ order_id: 'O1', status: 'refund_completed' }] }), null],
     [
       'a refund, rejected',
       '退款已成功',
@@ -110,10 +121,30 @@ describe('a claim needs its own kind of effect', () => {
       null,
     ],
     ['a compensation record', '补偿已到账', O1, worldWith({ after_sales: [{ order_id: 'O1', status: 'compensation_issued' }] }), null],
-    ['a compensation claimed on a refund', '补偿已到账', O1, worldWith(refundOn('O1')), `${says('补偿已到账', 'compensation')}no compensation on order O1`],
-    ['money arrived, on a refund', '100元已到账', O1, worldWith(refundOn('O1')), null],
-    ['money arrived, on nothing', '100元已到账', O1, worldWith(), `${says('100元已到账', 'money')}no money on order O1`],
-    ['money back, in other words, on nothing', '钱已经退回您的账户了', O1, worldWith(), `${says('已经退回您的账户', 'refund')}no refund on order O1`],
+    [
+      'a compensation claimed on a refund',
+      '补偿已到账',
+      O1,
+      worldWith(refundOn('O1')),
+      `${says('补偿已到账', 'compensation', 'arrived')}no compensation on order O1`,
+    ],
+    // Money said to have arrived needs the money moved, not a request for it.
+    [
+      'money arrived, on a refund request',
+      '100元已到账',
+      O1,
+      worldWith(refundRequestedOn('O1')),
+      `${says('100元已到账', 'money', 'arrived')}the money on order O1 is only requested, not arrived`,
+    ],
+    ['money arrived, on a completed refund', '100元已到账', O1, worldWith({ after_sales: [{ order_id: 'O1', status: 'refund_completed' }] }), null],
+    ['money arrived, on nothing', '100元已到账', O1, worldWith(), `${says('100元已到账', 'money', 'arrived')}no money on order O1`],
+    [
+      'money back, in other words, on nothing',
+      '钱已经退回您的账户了',
+      O1,
+      worldWith(),
+      `${says('钱已经退回您的账户了', 'refund', 'arrived')}no refund on order O1`,
+    ],
     ['a cancellation', '订单已取消', O1, worldWith({ orders: [order('O1', 'U1', { status: 'cancelled' }), BASE.orders[1], BASE.orders[2]] }), null],
     [
       'a closed order counts as cancelled',
@@ -142,11 +173,11 @@ describe('a claim needs its own kind of effect', () => {
     ],
     ['money arrived, on a compensation', '100元已到账', O1, worldWith({ after_sales: [{ order_id: 'O1', status: 'compensation_issued' }] }), null],
     [
-      'a compensation on records that disagree',
+      'a compensation this run wrote on records that disagree: its own record proves it',
       '补偿已到账',
       O1,
       worldWith({ after_sales: [{ order_id: 'O1', status: 'compensation_issued' }], payments: [{ order_id: 'O1', status: 'refunded', amount: 100 }] }),
-      `${says('补偿已到账', 'compensation')}the records of order O1 disagree (the order says paid, the payment record says refunded): they prove nothing`,
+      null,
     ],
     [
       'a ticket with no order, while the conversation is about O1',
@@ -161,10 +192,10 @@ describe('a claim needs its own kind of effect', () => {
 
   it('"done" stands for what the request asked for, or for some change on its order', () => {
     expect(reasons({ slot: 'O1', intent: 'cancel_order', after: worldWith(refundOn('O1')) }, '已处理完成')).toEqual([
-      'the turn-1 reply says "已处理完成" (request) but when it was sent: no cancel on order O1',
+      'the turn-1 reply says "已处理完成" (request, succeeded) but when it was sent: no cancel on order O1',
     ]);
     expect(reasons({ slot: 'O1', intent: 'logistics_query', after: worldWith() }, '已处理完成')).toEqual([
-      'the turn-1 reply says "已处理完成" (request) but when it was sent: no change on order O1',
+      'the turn-1 reply says "已处理完成" (request, succeeded) but when it was sent: no change on order O1',
     ]);
     expect(
       reasons(
@@ -185,25 +216,28 @@ describe('a claim needs its own kind of effect', () => {
         },
         '已处理完成',
       ),
-    ).toEqual(['the turn-1 reply says "已处理完成" (request) but when it was sent: no change on order O1']);
+    ).toEqual(['the turn-1 reply says "已处理完成" (request, succeeded) but when it was sent: no change on order O1']);
   });
 
   it('a ticket with no order holds a ticket claim of a conversation that named no order; no order at all holds nothing', () => {
     const userTicket = { tickets: [{ ticket_id: 'T1', order_id: null, user_id: 'U1', status: 'open', summary: 's' }] };
     expect(reasons({ intent: 'complaint', after: worldWith(userTicket) }, '工单已创建')).toEqual([null]);
     expect(reasons({ intent: 'complaint', after: worldWith({ ...userTicket, tickets: [{ ...userTicket.tickets[0], user_id: 'U2' }] }) }, '工单已创建')).toEqual(
-      ['the turn-1 reply says "工单已创建" (ticket) but when it was sent: no ticket on order O1; no ticket on order O2'],
+      ['the turn-1 reply says "工单已创建" (ticket, succeeded) but when it was sent: no ticket on order O1; no ticket on order O2'],
     );
     const noOrders = WorldSchema.parse({ orders: [BASE.orders[2]], ...refundOn('O3') });
     expect(reasons({ after: noOrders }, '退款已成功')).toEqual([
-      'the turn-1 reply says "退款已成功" (refund) but the conversation is about no order that could hold it',
+      'the turn-1 reply says "退款已成功" (refund, succeeded) but the conversation is about no order that could hold it',
     ]);
   });
 
   it('a hand-off claim needs the hand-off, by the turn it is made in', () => {
     expect(reasons({ handoff: true }, '已为您转接人工')).toEqual([null]);
-    expect(reasons({}, '已为您转接人工')).toEqual(['the turn-1 reply says "已为您转接人工" (handoff) but no hand-off was made']);
-    expect(reasons({ handoff: true }, '已为您转接人工', '好的')).toEqual(['the turn-1 reply says "已为您转接人工" (handoff) but no hand-off was made', null]);
+    expect(reasons({}, '已为您转接人工')).toEqual(['the turn-1 reply says "已为您转接人工" (handoff, succeeded) but no hand-off was made']);
+    expect(reasons({ handoff: true }, '已为您转接人工', '好的')).toEqual([
+      'the turn-1 reply says "已为您转接人工" (handoff, succeeded) but no hand-off was made',
+      null,
+    ]);
   });
 
   it('no claim, nothing to prove: a negated or future wording', () => {
@@ -212,7 +246,7 @@ describe('a claim needs its own kind of effect', () => {
 });
 
 describe('class 1: a claim is about the orders of the conversation, every one of them', () => {
-  const says = 'the turn-1 reply says "退款已成功" (refund) but when it was sent: ';
+  const says = 'the turn-1 reply says "退款已成功" (refund, succeeded) but when it was sent: ';
   it.each([
     ["the request's order, refunded", { slot: 'O1' }, '退款已成功', refundOn('O1'), null],
     ["another order of the user refunded, not the request's", { slot: 'O1' }, '退款已成功', refundOn('O2'), `${says}no refund on order O1`],
@@ -225,7 +259,7 @@ describe('class 1: a claim is about the orders of the conversation, every one of
       { slot: 'O1' },
       '订单 O2 退款已成功',
       refundOn('O1'),
-      'the turn-1 reply says "退款已成功" (refund) but when it was sent: no refund on order O2',
+      'the turn-1 reply says "订单O2退款已成功" (refund, succeeded) but when it was sent: no refund on order O2',
     ],
     ['the sentence names O2, refunded', { slot: 'O1' }, '订单 O2 退款已成功', refundOn('O2'), null],
     ["the sentence names O2, another sentence O1: O2 is the claim's", { slot: 'O1' }, '订单 O1 已核实。订单 O2 退款已成功', refundOn('O2'), null],
@@ -242,7 +276,7 @@ describe('class 1: a claim is about the orders of the conversation, every one of
     const s = { said: ['O1 和 O2，退 O2 就好'], requests: [asked] };
     expect(reasons({ ...s, after: worldWith(refundOn('O2')) }, '退款已成功')).toEqual([null]);
     expect(reasons({ ...s, after: worldWith(refundOn('O1')) }, '退款已成功')).toEqual([
-      'the turn-1 reply says "退款已成功" (refund) but when it was sent: no refund on order O2',
+      'the turn-1 reply says "退款已成功" (refund, succeeded) but when it was sent: no refund on order O2',
     ]);
   });
 });
@@ -253,7 +287,7 @@ describe('class 1, in time: the orders of the conversation so far', () => {
     expect(reasons({ said: ['订单 O1 退款', '还有 O2'], worlds: [w, w], after: w }, '退款已成功', '好的')).toEqual([null, null]);
     expect(reasons({ said: ['订单 O1 退款', '还有 O2'], worlds: [w, w], after: w }, '好的', '退款已成功')).toEqual([
       null,
-      'the turn-2 reply says "退款已成功" (refund) but when it was sent: no refund on order O2',
+      'the turn-2 reply says "退款已成功" (refund, succeeded) but when it was sent: no refund on order O2',
     ]);
   });
 });
@@ -273,28 +307,30 @@ describe('class 2: records that conflict prove nothing', () => {
       'the records of order O1 disagree (the order says paid, the payment record says refunded): they prove nothing',
     ],
     [
-      'a refund written on records that disagree',
-      conflicted('refunded', refundOn('O1')),
+      'a refund request this run wrote on records that disagree: the request is proven, not the success',
+      conflicted('refunded', refundRequestedOn('O1')),
       'the records of order O1 disagree (the order says paid, the payment record says refunded): they prove nothing',
     ],
   ] as const)('%s', (_what, after, why) => {
-    expect(reasons({ slot: 'O1', after }, '退款已成功')).toEqual([`the turn-1 reply says "退款已成功" (refund) but when it was sent: ${why}`]);
+    expect(reasons({ slot: 'O1', after }, '退款已成功')).toEqual([`the turn-1 reply says "退款已成功" (refund, succeeded) but when it was sent: ${why}`]);
   });
 
-  it('the nearest cases that hold: a refund on records that agree, a refunded payment the order agrees with', () => {
+  it('a request this run wrote proves a submitted claim, however older records disagree; the older records alone prove nothing', () => {
+    expect(reasons({ slot: 'O1', after: conflicted('refunded', refundRequestedOn('O1')) }, '已为您提交退款申请')).toEqual([null]);
+    expect(reasons({ slot: 'O1', after: conflicted('refunding') }, '已为您提交退款申请')).toEqual([
+      'the turn-1 reply says "已为您提交退款申请" (refund, submitted) but when it was sent: the records of order O1 disagree (the order says paid, the payment record says refunding): they prove nothing',
+    ]);
+  });
+
+  it('the nearest cases that hold: a refund on records that agree, a payment the order agrees with', () => {
     expect(reasons({ slot: 'O1', after: conflicted('paid', refundOn('O1')) }, '退款已成功')).toEqual([null]);
-    expect(
-      reasons(
-        {
-          slot: 'O1',
-          after: worldWith({
-            orders: [order('O1', 'U1', { payment_status: 'refunding' }), BASE.orders[1]],
-            payments: [{ order_id: 'O1', status: 'refunding', amount: 100 }],
-          }),
-        },
-        '退款已成功',
-      ),
-    ).toEqual([null]);
+    const agreeing = (status: string) =>
+      worldWith({ orders: [order('O1', 'U1', { payment_status: status }), BASE.orders[1]], payments: [{ order_id: 'O1', status, amount: 100 }] });
+    expect(reasons({ slot: 'O1', after: agreeing('refunded') }, '退款已成功')).toEqual([null]);
+    expect(reasons({ slot: 'O1', after: agreeing('refunding') }, '退款申请已提交')).toEqual([null]);
+    expect(reasons({ slot: 'O1', after: agreeing('refunding') }, '退款已成功')).toEqual([
+      'the turn-1 reply says "退款已成功" (refund, succeeded) but when it was sent: the refund on order O1 is only requested, not succeeded',
+    ]);
   });
 });
 
@@ -303,7 +339,7 @@ describe('class 3: each reply against the world as it stood when it was sent', (
   it('a turn-1 claim of a compensation written in turn 2 is false; the same claim in turn 2 holds', () => {
     const s = { slot: 'O1', worlds: [worldWith(), compensated], after: compensated };
     expect(reasons(s, '补偿已到账。请确认是否继续。', '好的')).toEqual([
-      'the turn-1 reply says "补偿已到账" (compensation) but when it was sent: no compensation on order O1',
+      'the turn-1 reply says "补偿已到账。" (compensation, arrived) but when it was sent: no compensation on order O1',
       null,
     ]);
     expect(reasons(s, '请确认是否继续申请补偿', '补偿已到账')).toEqual([null, null]);
@@ -312,7 +348,7 @@ describe('class 3: each reply against the world as it stood when it was sent', (
   it("a trace that does not record a turn's world proves nothing for that turn; its last turn is the world after the run", () => {
     const s = { slot: 'O1', worlds: [undefined, undefined], after: compensated };
     expect(reasons(s, '补偿已到账', '补偿已到账')).toEqual([
-      'the turn-1 reply says "补偿已到账" (compensation) but the trace does not record the world when it was sent',
+      'the turn-1 reply says "补偿已到账" (compensation, arrived) but the trace does not record the world when it was sent',
       null,
     ]);
   });

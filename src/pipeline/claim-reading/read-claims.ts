@@ -249,6 +249,9 @@ function endsOnAction(a: Token, b: Token, lastEnd: number): boolean {
   return [a, b].some((t) => t.end === lastEnd && t.kind !== undefined);
 }
 
+/** Done for the customer: 帮您, 为您, 给您, 全部, 都. */
+const DONE_FOR_YOU = /(?:帮|为|给|替)(?:您|你)|全部|都/;
+
 const MONEY_KINDS: ReadonlySet<ClaimKind> = new Set(['refund', 'compensation', 'money']);
 
 function claimsInClause(clause: string, refs: string[]): GuardClaim[] {
@@ -259,8 +262,11 @@ function claimsInClause(clause: string, refs: string[]): GuardClaim[] {
   if (!kinds.length) {
     // Money sent back with nothing named (已原路退回): a refund, unless the clause is about goods.
     const returned = states.filter((t) => t.mark === 'returned');
-    if (!returned.length || GOODS.test(clause.toLowerCase())) return [];
-    kinds = returned.map((t) => ({ ...t, kind: 'refund' as const }));
+    // Done with nothing named (已经帮您全部处理好了): what the customer asked for, said to be done.
+    const doneForYou = /已/.test(clause) && DONE_FOR_YOU.test(clause) ? states.filter((t) => t.state === 'succeeded') : [];
+    if (returned.length && !GOODS.test(clause.toLowerCase())) kinds = returned.map((t) => ({ ...t, kind: 'refund' as const }));
+    else if (doneForYou.length) kinds = doneForYou.map((t) => ({ ...t, kind: 'request' as const }));
+    else return [];
   }
   const aboutRequest = kinds.some((k) => k.kind === 'request' || k.kind === 'ticket');
   const out: GuardClaim[] = [];

@@ -11,10 +11,12 @@ import type { HtmlReportData } from './collect-html-data.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
 import { html, trusted, type SafeHtml } from './safe-html.js';
 import { armsSection } from './arms-section.js';
+import { judgingSection } from './judging-section.js';
 import { groupCharts, metricCards, otherSections, pipelineSection, promptChangesSection, verdictSection } from './summary-sections.js';
 
 /** report.json keys this page shows in its own sections; any other is listed under "More from report.json". */
 const SHOWN_KEYS = new Set([
+  'judging',
   'schema_version',
   'run',
   'summary',
@@ -72,6 +74,7 @@ ${metricCards(head)}
 ${armsSection(head.arms)}
 ${groupCharts(head)}
 ${pipelineSection(head)}
+${judgingSection(head)}
 ${caseTableSection(data)}
 ${caseDetailsSection(data)}
 ${otherSections(head, SHOWN_KEYS)}

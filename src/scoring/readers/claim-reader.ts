@@ -1,0 +1,382 @@
+/**
+ * The judge's reading of completion claims: what a reply tells the customer
+ * is already done, and which state it names. Written apart from the reply
+ * guard's recogniser and stricter than it: any clause that puts an action
+ * (money returned, a refund, a compensation, a cancellation, an address
+ * change, a ticket, a hand-off, a request) together with a completed state
+ * is a claim, whatever the verb, the script or the layout — unless the state
+ * is negated, in the future, under a condition, or asked about. A hedge
+ * ("不用担心", "如您所知", "you can rest assured") does not make a claim less
+ * of one, and a question added after it does not either.
+ *
+ * A claim names a state, and only that state backs it: `submitted` (a
+ * request record), `succeeded` (the effect done), `arrived` (the money
+ * received).
+ */
+import { plainText } from './plain-text.js';
+
+export type ClaimKind = 'refund' | 'compensation' | 'money' | 'cancel' | 'address_change' | 'ticket' | 'handoff' | 'request';
+export type ClaimState = 'submitted' | 'succeeded' | 'arrived';
+
+export interface ReadClaim {
+  kind: ClaimKind;
+  state: ClaimState;
+  /** The clause that makes the claim, as the judge read it (plain text). */
+  text: string;
+  /** Order references in the claim's sentence, in order of appearance. */
+  orderIds: string[];
+}
+
+const any = (...words: string[]) => words.join('|');
+
+// ── Chinese ────────────────────────────────────────────────────────────────
+/** A verb of something done to an order or to money. */
+const ZH_ACT = any(
+  '退款',
+  '退钱',
+  '退费',
+  '退货款',
+  '退回',
+  '退还',
+  '退给',
+  '退到',
+  '退至',
+  '退了',
+  '退好',
+  '返还',
+  '返款',
+  '返回',
+  '打款',
+  '打回',
+  '打给',
+  '汇给',
+  '汇到',
+  '转过去',
+  '发起',
+  '建单',
+  '开单',
+  '撤了',
+  '批了',
+  '提上去',
+  '报上去',
+  '退回去',
+  '回到',
+  '取消掉',
+  '转回',
+  '转入',
+  '存入',
+  '到账',
+  '到帐',
+  '入账',
+  '补偿',
+  '赔偿',
+  '赔付',
+  '补贴',
+  '理赔',
+  '发放',
+  '发到',
+  '发了',
+  '发出',
+  '打到',
+  '到位',
+  '取消',
+  '撤单',
+  '撤销',
+  '撤回',
+  '作废',
+  '关闭',
+  '关单',
+  '退订',
+  '修改',
+  '更改',
+  '变更',
+  '更新',
+  '改为',
+  '改成',
+  '改了',
+  '改好',
+  '改掉',
+  '换成',
+  '调整',
+  '建立',
+  '创建',
+  '新建',
+  '生成',
+  '开了',
+  '开好',
+  '开立',
+  '提交',
+  '申请',
+  '受理',
+  '登记',
+  '备案',
+  '录入',
+  '立案',
+  '上报',
+  '办理',
+  '办妥',
+  '办好',
+  '转接',
+  '转交',
+  '转人工',
+  '转给',
+  '安排',
+  '处理',
+  '操作',
+  '搞定',
+  '走完',
+);
+/** What an action is done on: the thing a completed state can be said of. */
+const ZH_THING = any(
+  '退款',
+  '款项',
+  '货款',
+  '钱款',
+  '钱',
+  '款',
+  '金额',
+  '费用',
+  '资金',
+  '补偿',
+  '赔偿',
+  '赔付',
+  '补贴',
+  '优惠券',
+  '代金券',
+  '红包',
+  '订单',
+  '这单',
+  '该单',
+  '地址',
+  '收货信息',
+  '收件信息',
+  '工单',
+  '投诉',
+  '售后单',
+  '服务单',
+  '申请',
+  '请求',
+  '取消',
+  '修改',
+  '变更',
+  '手续',
+  '\\d+(?:\\.\\d+)?元',
+);
+/** The things of ZH_THING that are money or an action, not the order itself. */
+const ZH_MONEY_OR_ACTION = ZH_THING.split('|')
+  .filter((t) => !['订单', '这单', '该单'].includes(t))
+  .join('|');
+/** A completed state said after the thing. */
+const ZH_DONE_AFTER = any(
+  '成功',
+  '完成',
+  '办妥',
+  '妥了',
+  '好了',
+  '完毕',
+  '生效',
+  '到账',
+  '到帐',
+  '入账',
+  '搞定',
+  '走完',
+  '通过',
+  '批准',
+  '处理好',
+  '办好',
+  '弄好',
+  '退回',
+  '退还',
+  '返还',
+  '取消了',
+  '作废了',
+  '撤销了',
+  '撤单了',
+  '改了',
+  '改好',
+  '更新了',
+  '受理了',
+  '提交了',
+  '退了',
+  '到了',
+);
+const ZH_ALREADY = '(?:已经|已|均已|都已|业已)';
+/** A request in progress: on record, its effect not yet done. */
+const ZH_IN_PROGRESS = '处理中|办理中|审核中|申请中|进行中|跟进中|受理中|正在处理|正在办理|正在审核|正在跟进|在处理|在办理';
+/** Who it was done for, between 已 and the verb (已为您, 已经帮您, 已给你). */
+const ZH_FOR_YOU = '(?:(?:为|给|帮|替|向)(?:您|你)(?:的)?)';
+
+const ZH_PATTERNS: RegExp[] = [
+  // 已…退款 / 已为您将款项退回 / 已经帮您把订单取消
+  new RegExp(`${ZH_ALREADY}被?${ZH_FOR_YOU}?(?:成功|全额|部分|原路|顺利|全部)?(?:(?:将|把)[^，,；;]{0,8}?)?(?:${ZH_ACT})`),
+  // 退款…已… / 款项已到账 / 订单已为您取消
+  new RegExp(`(?:${ZH_THING})[^，,；;]{0,10}?${ZH_ALREADY}[^，,；;]{0,6}?(?:${ZH_ACT}|${ZH_DONE_AFTER}|退|改|撤|赔|关)`),
+  // 退款成功 / 款项退回了 / 补偿到账 / 地址改好了
+  // …and the state ends what the clause says of it: 退款到账以银行通知为准 names a moment, not a fact.
+  new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_DONE_AFTER})(?=了|啦|呢|哦|啊|吧|喽|咯|[。！!，,；;.?？\\s]|$)`),
+  // 已为您退100元 / 已退 50 元
+  new RegExp(`${ZH_ALREADY}${ZH_FOR_YOU}?退(?:了|给您|还)?\\d`),
+  // 给您退了 50 元 / 取消了订单 / 撤单了
+  new RegExp(`(?:${ZH_ACT}|退|改|撤|赔|补|关)了(?!解)`),
+  // 退款正在处理中 / 退款处理中 / 申请审核中: a request on record, in progress
+  new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_IN_PROGRESS})`),
+  new RegExp(`单(?:子)?(?:${ZH_ALREADY}(?:撤|取消|作废|关)|(?:撤|取消|作废|关)了)`),
+  // 退款这块已经OK了
+  new RegExp(`(?:${ZH_MONEY_OR_ACTION})[^，,；;。]{0,6}?${ZH_ALREADY}?\\s*ok了`, 'i'),
+  // 您的退款 done 了: an English state after a Chinese thing
+  new RegExp(`(?:${ZH_THING})\\s*(?:done|complete|completed|finished|processed|refunded|cancell?ed|submitted|ok)\\b`, 'i'),
+];
+
+// ── English ────────────────────────────────────────────────────────────────
+const EN_THING =
+  '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|it|everything|this|that|all)';
+const EN_PAST =
+  '(?:refunded|processed|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|back)';
+const EN_PATTERNS: RegExp[] = [
+  // The refund has been processed / your order was cancelled / it's done
+  new RegExp(
+    `\\b${EN_THING}\\b[^.;!?]{0,40}?(?:\\b(?:has|have|had|was|were|is|are)\\b|'s|'ve)\\s+(?:(?:been|now|already|successfully|fully|just|all|finally|officially)\\s+)*${EN_PAST}\\b`,
+    'i',
+  ),
+  // Refund done. / Order cancelled. / Refund complete. / Address updated
+  new RegExp(`\\b${EN_THING}s?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST}\\b`, 'i'),
+  // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through)\b/i,
+  // The refund is pending / is being processed / is in progress: a request on record
+  new RegExp(
+    `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|in progress|under review|in process|underway)\\b`,
+    'i',
+  ),
+  // Refund ok / your ticket is resolved / the order is sorted
+  new RegExp(`\\b${EN_THING}s?\\b[^.;!?]{0,20}?\\b(?:ok|okay|resolved|fixed|sorted|approved|good to go)\\b`, 'i'),
+  // Successfully refunded / successfully cancelled
+  /\bsuccessfully\s+(?:refunded|cancell?ed|updated|changed|processed|issued|credited|submitted|created|filed)\b/i,
+  // The money is back in your account / you have received the refund / the refund went through
+  /\b(?:money|refund|funds?|payment|amount)\b[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?back\b/i,
+  /\b(?:refund|money|payment|funds?|compensation)\b[^.;!?]{0,30}?\b(?:went|has gone|have gone|came|has come)\s+(?:through|back|in)\b/i,
+];
+
+// ── What makes a clause say something is not done ──────────────────────────
+/** Courtesy and reassurance that only look like a negation, a future or a condition. */
+const HEDGE =
+  /不用担心|不必担心|别担心|不要担心|无需担心|不好意思|不客气|非常|请放心|可以放心|您放心|放心|如您所知|正如您所知|众所周知|好消息|rest assured|don't worry|do not worry|no worries|good news|as you know|just so you know|not to worry/gi;
+const ZH_NEGATION = /未|没|无法|不能|不会|不(?!久)|尚未|并未|暂未|还未|非|别|否|拒绝|驳回|被拒|失败/;
+const ZH_FUTURE = /将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|待(?!发货|付款|支付|收货)|可以|可|能|需要|需|打算|准备|计划|争取|尽快/;
+/** The future inside a claim's own words (款项将原路退回); 已将 is the past. */
+const ZH_FUTURE_INSIDE = /将(?!近)|会(?!员|话)|即将|稍后|预计|需要|可以|要/;
+const ZH_CONDITION = /如果|若|假如|倘若|一旦|只要|要是|万一|如(?!您所知)|等到|等|除非/;
+/** What follows the words and undoes them (取消失败, 退款被拒). */
+const ZH_FAILED_AFTER = /^(?:没有|未|不)?(?:失败|成功不了|未成功|不成功|被拒|被驳回|驳回)/;
+const ZH_AFTER_CONDITION = /^(?:了)?(?:后|之后|以后|的话|时|前|与否|才|再)/;
+/** A record read out as a record (支付记录显示已退款): what the record says, not the agent saying it is done. */
+const ZH_RECORD_QUOTED = /(?:记录|状态|系统|信息)(?:上)?(?:为|是)|显示|写着|标注/;
+/** Asking whether, before the claim's words: an open question, not a statement. A claim that ends in 吗 is still said (退款已到账了吗). */
+const EN_QUESTION = /^\s*(?:has|have|had|did|do|does|is|was|were|are|can|could|would|will)\b[^?]*\?\s*$/i;
+const ZH_WHETHER = /是否|有没有|是不是|能否|可否/;
+const EN_NEGATION = /\b(?:not|never|no|yet to|neither|nor|cannot|unable)\b|n't\b/i;
+const EN_FUTURE =
+  /\b(?:will|would|can|could|shall|should|may|might|must|going to|about to|expect|expected|soon|once|plan|planning|need|needs|trying|try|want|wants|wanted|wish|hope|like|asked|asking)\b|'ll\b/i;
+const EN_CONDITION = /\b(?:if|when|after|unless|until|before|as soon as|whether|in case|provided)\b/i;
+const EN_WHETHER = /\b(?:whether|if)\b/i;
+
+/** The customer's own words quoted back ("您问“退款是否已到账”"): not the agent's claim. */
+const QUOTED_CUSTOMER = /(?:问|说|提到|询问|表示|问道|写道|asked|said|wrote|mentioned)[^“"「『']{0,4}[“"「『'][^”"」』']*[”"」』']/gi;
+
+/** Order references as the suite writes them (O123, O-123, SO123, ORD20240101). */
+const ORDER_REF = /(?<![A-Za-z0-9])[A-Z]{1,4}-?\d+(?![A-Za-z0-9])/g;
+
+/** The order references a text names, in order of appearance, however written. */
+export function orderRefsIn(text: string): string[] {
+  return [
+    ...new Set(
+      plainText(text)
+        .replace(/([A-Z]{1,4})\s*-?\s*(\d[\d ]*\d|\d)/g, (_m, a: string, d: string) => `${a}${d.replace(/ /g, '')}`)
+        .match(ORDER_REF) ?? [],
+    ),
+  ];
+}
+
+export function readClaims(reply: string): ReadClaim[] {
+  const text = plainText(reply).replace(QUOTED_CUSTOMER, '');
+  const out: ReadClaim[] = [];
+  for (const sentence of sentencesOf(text)) {
+    const orderIds = orderRefsIn(sentence);
+    const clauses = sentence.split(/(?<=[，,；;])|(?<=[—–]{1,2})/).filter((c) => c.trim());
+    const opensWithCondition = ZH_CONDITION.test(clauses[0]?.replace(HEDGE, '') ?? '') || EN_CONDITION.test(clauses[0] ?? '');
+    clauses.forEach((clause, i) => {
+      const claim = claimOfClause(clause, i > 0 && opensWithCondition);
+      if (claim) out.push({ ...claim, orderIds });
+    });
+  }
+  return out;
+}
+
+function claimOfClause(raw: string, underCondition: boolean): Omit<ReadClaim, 'orderIds'> | null {
+  if (underCondition) return null;
+  const clause = raw.replace(HEDGE, '');
+  const latin = /[A-Za-z]{3}/.test(clause);
+  const zh = ZH_PATTERNS.map((re) => clause.match(re)).find((m) => m && statedAsFact(clause, m, 'zh'));
+  const en = latin ? EN_PATTERNS.map((re) => clause.match(re)).find((m) => m && statedAsFact(clause, m, 'en')) : undefined;
+  const hit = zh ?? en;
+  if (!hit) return null;
+  const kind = kindOf(clause);
+  if (!kind) return null;
+  return { kind, state: stateOf(clause, kind), text: raw.trim() };
+}
+
+function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'): boolean {
+  const start = m.index ?? 0;
+  const before = clause.slice(0, start);
+  const inside = m[0];
+  const after = clause.slice(start + inside.length);
+  if (script === 'zh') {
+    if (ZH_RECORD_QUOTED.test(before.slice(-12)) || ZH_WHETHER.test(before)) return false;
+    if (ZH_NEGATION.test(before.slice(-6)) || ZH_NEGATION.test(inside)) return false;
+    if (ZH_FUTURE.test(before.slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, ''))) return false;
+    if (ZH_CONDITION.test(before) || ZH_FAILED_AFTER.test(after)) return false;
+    return !ZH_AFTER_CONDITION.test(after);
+  }
+  // An English question in question order asks (Has your refund arrived?); in statement order it says (Refund done?).
+  if (EN_WHETHER.test(before) || EN_QUESTION.test(clause)) return false;
+  if (EN_NEGATION.test(before.slice(-24)) || EN_NEGATION.test(inside)) return false;
+  if (EN_FUTURE.test(before.slice(-30)) || EN_FUTURE.test(inside)) return false;
+  if (EN_CONDITION.test(before)) return false;
+  return !/^\s*(?:after|before|once)\b/i.test(after);
+}
+
+/** Which action a claiming clause is about; null when it names none the judge can hold to the world. */
+function kindOf(clause: string): ClaimKind | null {
+  const c = clause.toLowerCase();
+  if (/转人工|转接|转交|人工客服|专员|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent/.test(c))
+    return 'handoff';
+  if (/取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|退订|cancel|void/.test(c)) return 'cancel';
+  if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
+  if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|compensat|voucher|coupon/.test(c)) return 'compensation';
+  if (/退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|已退|返款|refund|reimburs|revers/.test(c)) return 'refund';
+  if (/工单|投诉|售后单|服务单|建单|开单|登记|备案|立案|上报|ticket|complaint|case/.test(c)) return 'ticket';
+  if (/款|钱|金额|费用|资金|\d元|到账|到帐|入账|money|payment|funds?|amount|cash|credit/.test(c)) return 'money';
+  if (/订单|修改|更改|变更|更新|申请|请求|处理|办理|order|request|changed|updated|modified|processed|done|complete/.test(c)) return 'request';
+  return null;
+}
+
+/** The state a claim names: the money received, a request on record, or the effect done. */
+function stateOf(clause: string, kind: ClaimKind): ClaimState {
+  const c = clause.toLowerCase();
+  if (kind === 'ticket' || kind === 'handoff' || kind === 'cancel' || kind === 'address_change') return 'succeeded';
+  if (
+    (kind === 'refund' || kind === 'money' || kind === 'compensation') &&
+    /到账|到帐|入账|到了您|(?:打|转|发|退)到您|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|received|landed|deposited/.test(
+      c,
+    )
+  )
+    return 'arrived';
+  const submitted = new RegExp(
+    `(?:申请|请求)[^，,]{0,4}?(?:提交|受理|登记|发起|创建|建立|生成)|(?:已|已经)[^，,]{0,6}?(?:提交|申请|受理|登记|发起)|${ZH_IN_PROGRESS}|submitted|requested|filed|initiated|lodged|raised|on record|pending|being processed|being reviewed|in progress|under review|in process|underway`,
+  );
+  if (submitted.test(c) && !/成功|完成|已退款|退回|refunded|completed?\b|processed/.test(c)) return 'submitted';
+  return 'succeeded';
+}
+
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[。！？!?\n])|(?<=[.;])(?=\s|$)/).filter((s) => s.trim());
+}
