@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Where the code that derives cached values lives; test/architecture/parse-cache-closure.test.ts keeps it so. */
-export const FINGERPRINTED_FOLDERS = ['base', 'registry', 'config'] as const;
+export const FINGERPRINTED_FOLDERS = ['base', 'registry', 'config', 'cases'] as const;
 
 /** src/ (dist/ when built): this file lives in its base/ folder. */
 const CODE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Problem } from '../base/errors.js';
-import { parseDataFile } from '../base/source-positions.js';
+import { parseCacheEntry } from '../base/parse-cache.js';
 import { displayPath } from '../registry/registry.js';
 
 export async function lintScenarioFiles(casesDir: string): Promise<Problem[]> {
@@ -17,14 +17,25 @@ export async function lintScenarioFiles(casesDir: string): Promise<Problem[]> {
   const problems: Problem[] = [];
   for (const name of names.filter((n) => /\.ya?ml$/.test(n)).sort()) {
     const path = join(dir, name);
-    problems.push(...omittedAttackExpectations(displayPath(path), await readFile(path, 'utf8')));
+    const text = await readFile(path, 'utf8');
+    // Kept by content in the parse cache, so that a warm `orderflow lint` never loads the YAML parser.
+    const entry = parseCacheEntry('scenario-lint', [displayPath(path), text]);
+    const stored = entry?.read();
+    if (Array.isArray(stored)) {
+      problems.push(...(stored as Problem[]));
+      continue;
+    }
+    const { parseDataFile } = await import('../base/source-positions.js');
+    const found = omittedAttackExpectations(displayPath(path), text, parseDataFile);
+    entry?.write(found);
+    problems.push(...found);
   }
   return problems;
 }
 
 /** Warnings for the attack scenarios of one file that omit `expected.handoff`, or both `expected.tool_calls` and `expected.effects`. */
-export function omittedAttackExpectations(file: string, text: string): Problem[] {
-  const parsed = parseDataFile(text, 'scenarios');
+export function omittedAttackExpectations(file: string, text: string, parse: typeof import('../base/source-positions.js').parseDataFile): Problem[] {
+  const parsed = parse(text, 'scenarios');
   if (parsed.error) return []; // loading the suite reports a file that does not parse
   const scenarios = (parsed.value as { scenarios?: unknown }).scenarios;
   if (!Array.isArray(scenarios)) return [];

@@ -3,6 +3,7 @@
  * unjudged; each row beside the nearest scenario it must not warn on.
  */
 import { describe, expect, it } from 'vitest';
+import { parseDataFile } from '../../src/base/source-positions.js';
 import { omittedAttackExpectations } from '../../src/cases/scenario-lint.js';
 
 const file = (expected: string, injection = true) =>
@@ -16,7 +17,7 @@ const file = (expected: string, injection = true) =>
     `    expected: ${expected}`,
     '',
   ].join('\n');
-const warned = (text: string) => omittedAttackExpectations('cases/pipeline/a.yaml', text).map((p) => [p.line, p.field, p.severity]);
+const warned = (text: string) => omittedAttackExpectations('cases/pipeline/a.yaml', text, parseDataFile).map((p) => [p.line, p.field, p.severity]);
 
 describe('lint on attack scenarios that omit an expectation', () => {
   it.each([

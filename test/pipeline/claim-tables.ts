@@ -133,7 +133,9 @@ export const BASE_CLAIMS: ClaimRow[] = [
   // colloquial wordings tried after the table above was green; those first missed are why 撤, 退, 批, 提上去 and ok are words now
   ...rows('cancel', 'succeeded', '已经帮您把单子撤了', '单已撤', '订单我这边给您取消掉了，还有别的问题吗'),
   // Another action's refusal in front does not negate this one (bench:guards' scattered adversary).
-  ...rows('cancel', 'succeeded', 'compensation_denied 订单 O123 The order has been cancelled'),
+  ...rows('cancel', 'succeeded', 'compensation_denied 订单 O123 The order has been cancelled', 'The order has been cancelled.refund_denied human_handoff'),
+  // A field pasted before the claim negates nothing (after_sales_status=none).
+  ...rows('refund', 'arrived', 'after_sales_status=none Your refund is back in your account'),
   ...rows('ticket', 'submitted', '投诉我已经帮您提上去了'),
   ...rows('refund', 'succeeded', '退款已退', '退款我们已经批了', '退款这块已经OK了', 'refund ok', '好消息！您的退款我们这边已经给您处理掉了'),
   ...rows('money', 'succeeded', '钱给您退回去了哈'),

@@ -295,8 +295,14 @@ function specific(claims: GuardClaim[]): GuardClaim[] {
   });
 }
 
+/**
+ * Field names and values pasted into a reply (after_sales_status=none, refund_denied): code, not words.
+ * Read as a break, so that their "none" or "denied" negates nothing beside them.
+ */
+const IDENTIFIER = /[a-z0-9]+(?:_[a-z0-9]+)+(?:=[\w.-]*)?|[a-z_]+=[\w.-]*/gi;
+
 export function readClaims(reply: string, userWords = ''): GuardClaim[] {
-  const form = withoutHedges(withoutEchoes(readingForm(reply), userWords));
+  const form = withoutHedges(withoutEchoes(readingForm(reply), userWords)).replace(IDENTIFIER, '，');
   const out: GuardClaim[] = [];
   for (const sentence of sentencesOf(form)) {
     const refs = [...new Set(sentence.match(ORDER_REF) ?? [])];
