@@ -238,8 +238,8 @@ const EN_PATTERNS: RegExp[] = [
     `\\b${EN_THING}\\b[^.;!?]{0,40}?(?:\\b(?:has|have|had|was|were|is|are)\\b|'s|'ve)\\s+(?:(?:been|now|already|successfully|fully|just|all|finally|officially)\\s+)*${EN_PAST}\\b`,
     'i',
   ),
-  // Refund done. / Order cancelled. / Refund complete. / Address updated
-  new RegExp(`\\b${EN_THING}s?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST}\\b`, 'i'),
+  // Refund done. / Order cancelled. / Refund complete. / Address updated — not "money back" (send the money back, money-back guarantee)
+  new RegExp(`\\b${EN_THING}s?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`, 'i'),
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
   /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
