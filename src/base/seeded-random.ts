@@ -20,7 +20,11 @@ export function seededRng(seed: number, ...salt: (string | number)[]): Rng {
     .update(JSON.stringify([seed, ...salt]))
     .digest();
   const generator = xoroshiro128plus(digest.readInt32LE(0));
-  const int = (from: number, to: number) => uniformInt(generator, from, to);
+  return rngFrom((from, to) => uniformInt(generator, from, to));
+}
+
+/** An Rng whose every draw goes through `int`: picks and chances are integer draws too (a recorded tape sees them all). */
+export function rngFrom(int: (from: number, to: number) => number): Rng {
   return {
     int,
     pick: <T>(items: readonly T[]) => {

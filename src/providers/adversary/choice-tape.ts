@@ -6,7 +6,7 @@
  * ends. Without a tape the draws are exactly the seeded ones, so recording
  * changes nothing. This is what lets a search keep a trajectory and mutate it.
  */
-import type { Rng } from '../../base/seeded-random.js';
+import { rngFrom, type Rng } from '../../base/seeded-random.js';
 
 export class ChoiceTape {
   /** The draws so far, when recording (else only their count is kept). */
@@ -31,13 +31,6 @@ export class ChoiceTape {
       if (this.record) this.draws.push(raw);
       return from + raw;
     };
-    return {
-      int,
-      pick: <T>(items: readonly T[]) => {
-        if (items.length === 0) throw new Error('pick from an empty list');
-        return items[int(0, items.length - 1)]!;
-      },
-      chance: (p) => int(0, 9_999) < p * 10_000,
-    };
+    return rngFrom(int);
   }
 }
