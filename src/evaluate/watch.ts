@@ -11,13 +11,15 @@ import { watch as watchFolder, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { InputError } from '../base/errors.js';
+import { parseDataFile } from '../base/source-positions.js';
+import { PIPELINE_DIR, type SuiteParseCache } from '../cases/case-suite.js';
+import { parsePromptFile } from '../registry/prompt-file.js';
 import { loadWorkspace } from '../config/workspace.js';
 import type { CaseStatus } from '../runner/case-result.js';
 import type { RunEvent } from '../runner/run-events.js';
 import { RunInterrupted } from '../runner/run-eval.js';
 import { checkEvaluateOptions, type EvaluateOptions } from './evaluate-options.js';
 import { evaluateIn, type EvaluateResult } from './evaluate.js';
-import type { SuiteParseCache } from '../cases/case-suite.js';
 
 interface VerdictChanges {
   newly_failing: string[];
@@ -112,7 +114,10 @@ export async function watchEvaluate(given: EvaluateOptions, settings: WatchSetti
         for (const [id, k] of known) if (k.module === module) ids.add(id);
         for (const [id, modules] of calls) if (modules.has(module)) ids.add(id);
       } else if (isInside(path, casesDir)) {
-        for (const id of await idsInCaseFile(path)) ids.add(id);
+        const inFile = await idsInCaseFile(path, casesDir);
+        // A file that does not parse: the whole selection, so that loading it says where it is broken.
+        if (!inFile) return { reason, ids: 'all' };
+        for (const id of inFile) ids.add(id);
       }
     }
     return { reason, ids: [...ids] };
@@ -225,16 +230,22 @@ function modulesCalled(trace: unknown): Set<string> {
   return new Set(stages.map((s) => s.stage).filter((s): s is string => typeof s === 'string'));
 }
 
-/** The module a prompt file declares in its metadata; null when it cannot be read. */
+/** The module a prompt file declares in its metadata, read as the registry reads it; null when it cannot be read. */
 async function moduleOfPrompt(path: string): Promise<string | null> {
   const text = await readFile(path, 'utf8').catch(() => null);
-  return text ? (/^module:\s*([\w-]+)\s*$/m.exec(text)?.[1] ?? null) : null;
+  return text === null ? null : (parsePromptFile(path, text).prompt?.metadata.module ?? null);
 }
 
-/** The ids a case or scenario file holds now; a file that is gone or broken holds none (the run then says what is wrong). */
-async function idsInCaseFile(path: string): Promise<string[]> {
-  const text = await readFile(path, 'utf8').catch(() => '');
-  return [...text.matchAll(/^\s*-?\s*(?:case_id|scenario_id):\s*['"]?([^'"\s#]+)/gm)].map((m) => m[1]!);
+/** The ids a case or scenario file holds now, read as the loader reads it: none when it is gone, null when it does not parse. */
+async function idsInCaseFile(path: string, casesDir: string): Promise<string[] | null> {
+  const text = await readFile(path, 'utf8').catch(() => null);
+  if (text === null) return [];
+  const scenarios = relative(casesDir, path).split(sep)[0] === PIPELINE_DIR;
+  const parsed = parseDataFile(text, scenarios ? 'scenarios' : 'test_cases');
+  if (parsed.error) return null;
+  const items = (parsed.value as Record<string, unknown> | null)?.[scenarios ? 'scenarios' : 'test_cases'];
+  const key = scenarios ? 'scenario_id' : 'case_id';
+  return Array.isArray(items) ? items.map((item) => (item as Record<string, unknown> | null)?.[key]).filter((id): id is string => typeof id === 'string') : [];
 }
 
 function isInside(path: string, folder: string): boolean {
