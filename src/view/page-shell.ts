@@ -6,8 +6,8 @@
  * (`form-action 'self'`), and the pages that follow a run read the viewer's
  * own event stream (`connect-src 'self'`).
  */
-import { createHash } from 'node:crypto';
 import { PAGE_STYLE } from '../report/html/page-assets.js';
+import { pagePolicy } from '../report/html/page-policy.js';
 import { html, trusted, type SafeHtml } from '../report/html/safe-html.js';
 
 const VIEW_STYLE = `${PAGE_STYLE}
@@ -33,22 +33,6 @@ progress{width:420px;height:14px;vertical-align:middle}
 .corrupt{border:2px solid var(--error);background:#fff8c5;border-radius:8px;padding:10px 14px}
 `;
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-/** report.html's policy for a page of the viewer; `script` is the page's one script, if it has one. */
-function viewPolicy(script: string | null, followsEvents = false): string {
-  return [
-    `default-src 'none'`,
-    `style-src ${sha256(VIEW_STYLE)}`,
-    `script-src ${script ? sha256(script) : `'none'`}`,
-    `img-src 'none'`,
-    `font-src 'none'`,
-    `connect-src ${followsEvents ? `'self'` : `'none'`}`,
-    `base-uri 'none'`,
-    `form-action 'self'`,
-  ].join('; ');
-}
-
 export type Section = 'runs' | 'trends' | 'live' | 'run' | 'compare';
 
 /** The links above every page: the runs, the trends, the newest run followed live. */
@@ -69,7 +53,7 @@ export interface ViewPageOptions {
 }
 
 export function viewPage(options: ViewPageOptions): { html: string; policy: string } {
-  const policy = viewPolicy(options.script ?? null, options.followsEvents);
+  const policy = pagePolicy({ style: VIEW_STYLE, script: options.script ?? null, connectSelf: options.followsEvents === true, formSelf: true });
   const page = html`<!DOCTYPE html>
 <html lang="en"><head>
 <meta charset="utf-8">

@@ -10,7 +10,7 @@ import { METRIC_IDS } from '../../config/metric-ids.js';
 import { formatDelta, formatMetric } from './format.js';
 import { PAGE_STYLE } from './page-assets.js';
 import { html, trusted, type SafeHtml } from './safe-html.js';
-import { styleOnlyPolicy } from './render-html-report.js';
+import { pagePolicy } from './page-policy.js';
 import { whyOf } from './collect-html-data.js';
 
 const LIST_CAP = 2_000;
@@ -50,7 +50,7 @@ export function renderDiffHtml(
   });
   const page = html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${trusted(styleOnlyPolicy())}">
+<meta http-equiv="Content-Security-Policy" content="${trusted(pagePolicy({ style: PAGE_STYLE, script: null }))}">
 <meta name="referrer" content="no-referrer">
 <title>orderflow diff · ${labels.a} → ${labels.b}</title>
 <style>${trusted(PAGE_STYLE)}</style></head><body>

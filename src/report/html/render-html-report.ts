@@ -5,10 +5,10 @@
  * hash) and no loads of any kind; every string from a run is escaped by the
  * `html` tag.
  */
-import { createHash } from 'node:crypto';
 import { caseDetailsSection, caseTableSection, failingCasesSection, featuredTraceSection } from './case-sections.js';
 import type { HtmlReportData } from './collect-html-data.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
+import { pagePolicy } from './page-policy.js';
 import { html, trusted, type SafeHtml } from './safe-html.js';
 import { armsSection } from './arms-section.js';
 import { judgingSection } from './judging-section.js';
@@ -32,27 +32,6 @@ const SHOWN_KEYS = new Set([
   'arms',
 ]);
 
-const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-/** Nothing loads, nothing but the page's own style and script (by hash) applies or runs. */
-function contentSecurityPolicy(): string {
-  return [
-    `default-src 'none'`,
-    `style-src ${hash(PAGE_STYLE)}`,
-    `script-src ${hash(PAGE_SCRIPT)}`,
-    `img-src 'none'`,
-    `font-src 'none'`,
-    `connect-src 'none'`,
-    `base-uri 'none'`,
-    `form-action 'none'`,
-  ].join('; ');
-}
-
-/** For pages without a script: no script at all may run. */
-export function styleOnlyPolicy(): string {
-  return [`default-src 'none'`, `style-src ${hash(PAGE_STYLE)}`, `script-src 'none'`, `img-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
-}
-
 /** `nav`: the links a page served by `orderflow view` puts above the report (none on the file a run writes). */
 export function renderHtmlReport(data: HtmlReportData, nav: SafeHtml | '' = ''): string {
   const { head } = data;
@@ -60,7 +39,7 @@ export function renderHtmlReport(data: HtmlReportData, nav: SafeHtml | '' = ''):
   const page = html`<!DOCTYPE html>
 <html lang="en"><head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${trusted(contentSecurityPolicy())}">
+<meta http-equiv="Content-Security-Policy" content="${trusted(pagePolicy({ style: PAGE_STYLE, script: PAGE_SCRIPT }))}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
