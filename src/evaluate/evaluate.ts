@@ -150,10 +150,11 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
   const budget = provider instanceof BudgetedProvider ? provider : null;
   if (providerName === 'openai' && concurrency > config.openai.max_connections) {
     warnings.push({
-      file: '-j',
+      file: 'concurrency',
+      option: 'concurrency',
       severity: 'warning',
       message: `${concurrency} cases run at once, but openai.max_connections allows ${config.openai.max_connections} calls in flight: the other cases wait for a connection`,
-      expected: `-j ${config.openai.max_connections} or less, or a higher openai.max_connections`,
+      expected: `{concurrency} ${config.openai.max_connections} or less, or a higher openai.max_connections`,
     });
   }
   if (cacheMode === 'replay') await checkReplayCache(created);

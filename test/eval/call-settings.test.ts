@@ -40,8 +40,9 @@ describe('per-run call settings', () => {
   it('-j above openai.max_connections is stated as a warning', async () => {
     const root = repoCopy();
     const result = await run(root, { concurrency: 100, timeout: '200ms', maxRetries: '0' });
-    expect(result.warnings.map((w) => `${w.file}: ${w.message}`)).toContainEqual(
-      expect.stringMatching(/^-j: 100 cases run at once, but openai\.max_connections allows 64 calls in flight/),
+    // Named by the option's key through the API; the CLI prints it as its flag.
+    expect(result.warnings.map((w) => `${w.option}: ${w.message}`)).toContainEqual(
+      expect.stringMatching(/^concurrency: 100 cases run at once, but openai\.max_connections allows 64 calls in flight/),
     );
   });
 });
