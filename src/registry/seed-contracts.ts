@@ -5,6 +5,8 @@
  * a prompt's structured section (a tool under a misspelt risk level would
  * silently skip the confirmation guard).
  */
+import type { ModuleOutput } from './module-outputs.generated.js';
+
 export const READ_TOOLS = ['query_order', 'query_logistics', 'query_after_sales', 'query_payment', 'query_ticket', 'search_policy'] as const;
 export const WRITE_TOOLS = [
   'create_refund',
@@ -60,15 +62,8 @@ export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, ...KNOWLEDGE
 /** What a reply can claim is done; `request` is whatever the customer asked for. */
 export const CLAIM_KINDS = ['refund', 'compensation', 'cancel', 'ticket', 'address_change', 'handoff', 'request'] as const;
 
-/** What failure_recovery may answer: the program acts on it and the sim model chooses it. */
-export type RecoveryAction =
-  | 'ask_clarification'
-  | 'retry_read_tool'
-  | 'retry_retrieval'
-  | 'fallback_to_rule_template'
-  | 'human_handoff'
-  | 'reject_request'
-  | 'generate_safe_response';
+/** What failure_recovery may answer (its prompt's Output Schema): the program acts on it and the sim model chooses it. */
+export type RecoveryAction = ModuleOutput<'failure_recovery'>['recovery_action'];
 
 /** The write that carries out each kind of request (intent → tools): what the user asked for, in the seed's names. */
 export const REQUEST_TOOLS: Readonly<Record<string, readonly string[]>> = {
