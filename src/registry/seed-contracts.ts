@@ -24,7 +24,7 @@ export const KNOWN_TOOLS: readonly string[] = [...READ_TOOLS, ...WRITE_TOOLS];
 /** Lowest to highest: the order `orderflow diff` uses to tell a raised level from a lowered one. */
 export const TOOL_RISK_LEVELS = ['read_only', 'write_low', 'write_high', 'external_high'] as const;
 
-/** The agent's modules in the pipeline's stage order (seed 001), and the case generator's. */
+/** The agent's modules in the pipeline's stage order (docs/spec/modules.md#the-chain-of-modules), and the case generator's. */
 export const AGENT_MODULES = [
   'input_safety_precheck',
   'intent_recognition',
@@ -40,7 +40,7 @@ export const AGENT_MODULES = [
 ] as const;
 /**
  * The retrieval, memory and moderation helpers of the retrieval / memory /
- * safety design (seed 004): evaluated at module level; their failure rules
+ * safety design (docs/spec/retrieval-memory-safety.md): evaluated at module level; their failure rules
  * live in src/pipeline/knowledge.
  */
 export const KNOWLEDGE_MODULES = [
@@ -53,7 +53,7 @@ export const KNOWLEDGE_MODULES = [
   'content_moderation',
 ] as const;
 /**
- * The entry model of the capability-routing design (seed 001): it proposes a
+ * The entry model of the capability-routing design (docs/spec/capability-routing.md#the-entry-model): it proposes a
  * capability candidate from the small catalog; the server binds the version.
  */
 export const CAPABILITY_MODULES = ['capability_router'] as const;
