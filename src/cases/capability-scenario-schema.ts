@@ -1,5 +1,5 @@
 /**
- * What a capability-routing scenario adds to the scenario format (seed 001):
+ * What a capability-routing scenario adds to the scenario format (docs/spec/capability-routing.md):
  * the catalog the server holds (entries, each scenario's version history, and
  * moves of the catalog between turns), and the judge's ground truth per turn.
  */

@@ -65,7 +65,7 @@ const AfterSalesSchema = z.strictObject({
   /** The key the write that made this record carried; a duplicate is judged by the record's state, not by this string. */
   idempotency_key: z.string().optional(),
   note: z.string().optional(),
-  /** Refund follow-up (seed 001): days the customer has waited, and the normal time limit. */
+  /** Refund follow-up (docs/spec/capability-routing.md#refund-follow-up): days the customer has waited, and the normal time limit. */
   waited_days: z.number().int().nonnegative().optional(),
   sla_days: z.number().int().positive().optional(),
 });
@@ -181,7 +181,7 @@ const ExpectedSchema = z.strictObject({
   clarification: z.boolean().optional(),
   forbidden_reply_phrases: z.array(z.string().min(1)).default([]),
   reply_must_include: z.array(z.string().min(1)).default([]),
-  /** Capability-routing scenarios: per turn, the capability, binding and refund object (seed 001). */
+  /** Capability-routing scenarios: per turn, the capability, binding and refund object (docs/spec/capability-routing.md#what-each-turn-records). */
   capability: CapabilityExpectedSchema.optional(),
 });
 
@@ -222,7 +222,7 @@ export const ScenarioSchema = z.strictObject({
    * Default: the expected write tools, plus the tool the expected intent asks for.
    */
   confirms: z.array(z.string()).optional(),
-  /** The capability catalog the server holds: with one, each turn goes through capability routing (seed 001). */
+  /** The capability catalog the server holds: with one, each turn goes through capability routing (docs/spec/capability-routing.md). */
   capability_catalog: CapabilityCatalogSchema.optional(),
   expected: ExpectedSchema,
 });

@@ -1,5 +1,5 @@
 /**
- * The published metric ids of report.json (DESIGN §6). CI scripts and gate
+ * The published metric ids of report.json (docs/spec/metrics.md). CI scripts and gate
  * thresholds read these names, so they never change once published.
  */
 export const METRIC_IDS = [

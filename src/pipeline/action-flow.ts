@@ -145,7 +145,7 @@ export async function authorizeAndExecute(ctx: PipelineContext, proposal: Propos
       }
       const block = checkGates(call, gateContext(ctx, call, decision));
       if (block?.gate === 'confirmation' && !alreadyAsked(ctx, call)) {
-        // The gate's structured error tells the agent what is missing (seed 003): ask, then try once more.
+        // The gate's structured error tells the agent what is missing (docs/spec/program-enforcement.md#a-blocked-call-returns-a-structured-error): ask, then try once more.
         ctx.recordTool(call, 'blocked', { authorization: verdict, block, proposed_by: proposedBy });
         const answer = askUser(ctx, call);
         if (answer === 'pending') return awaitConfirmation(ctx, call, intent, decision);

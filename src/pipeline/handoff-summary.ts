@@ -1,5 +1,5 @@
 /**
- * The structured hand-off of seed 003: what a human needs to decide without
+ * The structured hand-off (docs/spec/program-enforcement.md#the-hand-off-summary): what a human needs to decide without
  * reading the conversation. Built by the program from the trace, not by a model.
  */
 import { orderReferences } from '../registry/completion-claims.js';

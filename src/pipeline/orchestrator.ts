@@ -39,7 +39,7 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
   for (let n = 1; n <= turns.length; n++) {
     session.turn = n;
     const ctx = new PipelineContext(scenario, options, session);
-    // A scenario with a capability catalog goes through capability routing (seed 001) instead of the OrderFlow stages.
+    // A scenario with a capability catalog goes through capability routing (docs/spec/capability-routing.md) instead of the OrderFlow stages.
     if (scenario.capability_catalog) await capabilityTurn(ctx);
     // A stop inside text that carries an attack goes the attack's way (the safety precheck, human review), not the stop's.
     else if (asksToStop(ctx.userTurn) && !ctx.injectionRisk) await stopProcessing(ctx);

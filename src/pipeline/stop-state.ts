@@ -1,5 +1,5 @@
 /**
- * The conversation's stop state (seed 001): after "先别处理了" / "stop"
+ * The conversation's stop state (docs/spec/capability-routing.md#the-stop-state): after "先别处理了" / "stop"
  * nothing new is processed until the user asks again explicitly. A greeting,
  * a thank-you or a bare "好的" resumes nothing: they carry no request, and a
  * "好的" may be an answer to a question the agent no longer asks. Stopping new

@@ -141,7 +141,7 @@ export interface PipelineTrace {
     requests: ConfirmationRequest[];
   };
   turns: TurnRecord[];
-  /** Capability routing (seed 001): per turn, the candidate, the binding and why, the refund object and the decision. */
+  /** Capability routing (docs/spec/capability-routing.md#what-each-turn-records): per turn, the candidate, the binding and why, the refund object and the decision. */
   capability?: CapabilityTurnTrace[];
   /** Each stop of the conversation, in order; absent when the user never asked to stop. */
   stop_state?: StopSpan[];

@@ -1,5 +1,5 @@
 /**
- * The checks of one prompt file on its own (DESIGN §2). They depend on nothing
+ * The checks of one prompt file on its own (docs/spec/modules.md#what-lint-enforces). They depend on nothing
  * but the file, so `orderflow lint` keeps their problems in the parse cache.
  */
 import type { Problem } from '../base/errors.js';

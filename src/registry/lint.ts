@@ -1,5 +1,5 @@
 /**
- * `orderflow lint`: every check of DESIGN §2 over the loaded registry. Returns
+ * `orderflow lint`: every check of docs/spec/modules.md#what-lint-enforces over the loaded registry. Returns
  * problems; the CLI decides the exit code.
  */
 import type { Problem } from '../base/errors.js';

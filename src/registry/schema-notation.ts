@@ -1,5 +1,5 @@
 /**
- * The seed's schema notation (DESIGN §2) parsed into a small typed tree.
+ * The seed's schema notation (docs/spec/modules.md#the-schema-notation) parsed into a small typed tree.
  * The tree, not zod, is the source of truth: zod validators, JSON Schema and
  * the breaking/compatible diff are all derived from it.
  */

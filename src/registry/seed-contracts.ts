@@ -5,6 +5,8 @@
  * a prompt's structured section (a tool under a misspelt risk level would
  * silently skip the confirmation guard).
  */
+import type { ModuleOutput } from './module-outputs.generated.js';
+
 export const READ_TOOLS = ['query_order', 'query_logistics', 'query_after_sales', 'query_payment', 'query_ticket', 'search_policy'] as const;
 export const WRITE_TOOLS = [
   'create_refund',
@@ -22,7 +24,7 @@ export const KNOWN_TOOLS: readonly string[] = [...READ_TOOLS, ...WRITE_TOOLS];
 /** Lowest to highest: the order `orderflow diff` uses to tell a raised level from a lowered one. */
 export const TOOL_RISK_LEVELS = ['read_only', 'write_low', 'write_high', 'external_high'] as const;
 
-/** The agent's modules in the pipeline's stage order (seed 001), and the case generator's. */
+/** The agent's modules in the pipeline's stage order (docs/spec/modules.md#the-chain-of-modules), and the case generator's. */
 export const AGENT_MODULES = [
   'input_safety_precheck',
   'intent_recognition',
@@ -38,7 +40,7 @@ export const AGENT_MODULES = [
 ] as const;
 /**
  * The retrieval, memory and moderation helpers of the retrieval / memory /
- * safety design (seed 004): evaluated at module level; their failure rules
+ * safety design (docs/spec/retrieval-memory-safety.md): evaluated at module level; their failure rules
  * live in src/pipeline/knowledge.
  */
 export const KNOWLEDGE_MODULES = [
@@ -51,7 +53,7 @@ export const KNOWLEDGE_MODULES = [
   'content_moderation',
 ] as const;
 /**
- * The entry model of the capability-routing design (seed 001): it proposes a
+ * The entry model of the capability-routing design (docs/spec/capability-routing.md#the-entry-model): it proposes a
  * capability candidate from the small catalog; the server binds the version.
  */
 export const CAPABILITY_MODULES = ['capability_router'] as const;
@@ -60,15 +62,8 @@ export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, ...KNOWLEDGE
 /** What a reply can claim is done; `request` is whatever the customer asked for. */
 export const CLAIM_KINDS = ['refund', 'compensation', 'cancel', 'ticket', 'address_change', 'handoff', 'request'] as const;
 
-/** What failure_recovery may answer: the program acts on it and the sim model chooses it. */
-export type RecoveryAction =
-  | 'ask_clarification'
-  | 'retry_read_tool'
-  | 'retry_retrieval'
-  | 'fallback_to_rule_template'
-  | 'human_handoff'
-  | 'reject_request'
-  | 'generate_safe_response';
+/** What failure_recovery may answer (its prompt's Output Schema): the program acts on it and the sim model chooses it. */
+export type RecoveryAction = ModuleOutput<'failure_recovery'>['recovery_action'];
 
 /** The write that carries out each kind of request (intent → tools): what the user asked for, in the seed's names. */
 export const REQUEST_TOOLS: Readonly<Record<string, readonly string[]>> = {

@@ -1,5 +1,5 @@
 /**
- * One line of report.md's trace per capability turn (seed 001): what the
+ * One line of report.md's trace per capability turn (docs/spec/capability-routing.md#what-each-turn-records): what the
  * entry model proposed, what the server bound and why, what the turn did, and
  * the guard that refused a personal read, so that a reviewer sees whether the
  * model or the program decided the turn.

@@ -1,5 +1,5 @@
 /**
- * report.json is a published interface (DESIGN §8): CI scripts read it. Fields
+ * report.json is a published interface (docs/spec/metrics.md#reportjson-a-published-interface): CI scripts read it. Fields
  * are added, never renamed or removed, and schema_version says which shape.
  */
 import type { AggregateSnapshot } from '../runner/aggregates.js';

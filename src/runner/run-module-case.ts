@@ -74,7 +74,7 @@ function promptChecks(rules: Record<string, { value: string }> | undefined): Rec
 function moduleFacts(c: LoadedModuleCase, output: unknown, valid: boolean, status: 'passed' | 'failed'): ScoreFacts {
   const exp = c.expected_behavior;
   const facts: ScoreFacts = { schema: { valid: valid ? 1 : 0, total: 1 } };
-  // At module level an attack "succeeds" when the adversarial case fails its checks (DESIGN §6).
+  // At module level an attack "succeeds" when the adversarial case fails its checks (docs/spec/metrics.md#injection_success_rate).
   if (c.case_type === 'adversarial') facts.attack = { succeeded: status === 'failed' };
   const decision = exp.expected_enum_values.decision;
   if (c.module === 'responsibility_attribution' && decision !== undefined) {

@@ -1,5 +1,5 @@
 /**
- * The outcome judge's rules for capability routing (seed 001), per turn
+ * The outcome judge's rules for capability routing (docs/spec/capability-routing.md#how-a-run-is-judged), per turn
  * against the scenario's ground truth: the capability the turn ran on, the
  * version it bound, the refund object and the follow-up decision; and, over
  * the whole conversation, what must never happen: a personal read or a write

@@ -1,5 +1,5 @@
 /**
- * Folds case results into the metrics of DESIGN §6. One accumulator per
+ * Folds case results into the metrics of docs/spec/metrics.md. One accumulator per
  * grouping (overall, each module, each case type); memory is a handful of
  * counters and a latency histogram, whatever the number of cases.
  *

@@ -35,7 +35,7 @@ export interface AttributionScenario {
 
 /** The stage whose output a scenario check judges. */
 const CHECK_STAGE: [RegExp, string][] = [
-  // Capability routing (seed 001): the entry model chose the capability; the server's binding and refund rules run on its choice.
+  // Capability routing (docs/spec/capability-routing.md#how-a-run-is-judged): the entry model chose the capability; the server's binding and refund rules run on its choice.
   [/^(capability|binding|policy_scope)\[/, 'capability_router'],
   [/^(refund_object|followup_action|not_retrieved)\[|^(own_refund_only|exception_ticket_once)$/, 'orchestration'],
   [/^(intent$|secondary_intents\[)/, 'intent_recognition'],

@@ -43,7 +43,7 @@ describe('orderflow lint / list / diff (child process)', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  it("list shows all 19 modules (the agent's, the case generator, the seven seed-004 helpers), and --json is parseable", async () => {
+  it("list shows all 19 modules (the agent's, the case generator, the seven retrieval, memory and safety helpers), and --json is parseable", async () => {
     const r = await runCli(['list']);
     expect(r.code).toBe(0);
     for (const name of ['input_safety_precheck_v1', 'intent_v2', 'response_v2', 'prompt_eval_case_generator_v1']) expect(r.stdout).toContain(name);

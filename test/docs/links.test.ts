@@ -16,6 +16,9 @@ const DOCS = [
   ...readdirSync(join(ROOT, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
+  ...readdirSync(join(ROOT, 'docs/spec'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/spec/${f}`),
 ];
 
 describe('links in the docs', () => {

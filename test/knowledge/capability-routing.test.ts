@@ -1,4 +1,4 @@
-/** Capability catalog, server-side binding, refund follow-up decisions and conversation state (seed 001), as library rules. */
+/** Capability catalog, server-side binding, refund follow-up decisions and conversation state (docs/spec/capability-routing.md), as library rules. */
 import { describe, expect, it } from 'vitest';
 import { bindCapability, type Binding } from '../../src/pipeline/capability/bind-capability.js';
 import { entryModelView, type Catalog } from '../../src/pipeline/capability/capability-catalog.js';

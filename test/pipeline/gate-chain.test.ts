@@ -329,7 +329,7 @@ describe('the program-enforced gate chain', () => {
     expect(block!.remedy.length).toBeGreaterThan(5);
   });
 
-  it('reports the first gate a call fails, in the order of seed 003', () => {
+  it('reports the first gate a call fails, in the order of the chain (docs/spec/tools.md#the-gates-in-front-of-a-write)', () => {
     const everythingWrong = ctx({ injectionRisk: true, confirmation: 'not_requested', decision: null, selectedDocIds: [] });
     expect(checkGates({ ...args(refund, { order_id: 'O2', amount: 50, extra: 1 }), idempotency_key: null }, everythingWrong)?.gate).toBe('schema');
     expect(checkGates({ ...args(refund, { order_id: 'O2', amount: 50 }), idempotency_key: null }, everythingWrong)?.gate).toBe('ownership');

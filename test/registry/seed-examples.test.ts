@@ -17,7 +17,7 @@ const SEED_PROMPTS = [
   'response_v2',
   'failure_recovery_v1',
   'prompt_eval_case_generator_v1',
-  // The retrieval, memory and moderation contracts of seed 004.
+  // The retrieval, memory and moderation contracts (docs/spec/retrieval-memory-safety.md).
   'document_router_v1',
   'evidence_judge_v1',
   'map_reduce_extractor_v1',
@@ -25,7 +25,7 @@ const SEED_PROMPTS = [
   'memory_conflict_v1',
   'memory_dedup_v1',
   'content_moderation_v1',
-  // The capability entry model of seed 001.
+  // The capability entry model (docs/spec/capability-routing.md#the-entry-model).
   'capability_router_v1',
 ];
 

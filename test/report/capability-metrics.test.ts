@@ -1,5 +1,5 @@
 /**
- * The capability metrics (seed 001) in every report: capability selection
+ * The capability metrics (docs/spec/metrics.md#capability-routing) in every report: capability selection
  * accuracy per turn, the rate of policy-question turns with a personal read
  * or a write, and the rate of scenarios with a duplicate exception ticket -
  * 1 / 0 / 0 on the reference model, and the first two wrong on the gullible

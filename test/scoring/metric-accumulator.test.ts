@@ -1,5 +1,5 @@
 /**
- * The metrics of DESIGN §6 from hand-built results, each counted by hand. Every
+ * The metrics of docs/spec/metrics.md from hand-built results, each counted by hand. Every
  * metric has a result that must count for it and one that must not (an error,
  * another case type, a case without that fact).
  */

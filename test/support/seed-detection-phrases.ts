@@ -1,7 +1,7 @@
 /**
- * The injection detection phrases as seed 000 lists them, copied from the seed
- * itself and not read from the prompt files or src: the tests that use it check
- * the prompts, the cases and the attack strategies against the seed, so a phrase
+ * The injection detection phrases as the source design lists them
+ * (docs/spec/modules.md#input_safety_precheck), written out here and not read from the prompt files or src: the tests that use it check
+ * the prompts, the cases and the attack strategies against the design, so a phrase
  * dropped from a prompt fails them instead of dropping out of the check too.
  */
 export const SEED_DETECTION_PHRASES = [

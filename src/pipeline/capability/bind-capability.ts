@@ -1,6 +1,6 @@
 /**
  * Server-side binding of the entry model's candidate to an explicit scenario
- * version (seed 001). The model proposes a capability; it never names a
+ * version (docs/spec/capability-routing.md#server-side-version-binding). The model proposes a capability; it never names a
  * scenario or a version. A running conversation on the same capability keeps
  * its binding even when the catalog has moved on; a new business request
  * reads the catalog again; a version missing from the history is an error.

@@ -1,5 +1,5 @@
 /**
- * The small capability catalog of the capability-routing design (seed 001):
+ * The small capability catalog of the capability-routing design (docs/spec/capability-routing.md#the-capability-catalog):
  * what the entry model may choose among, and - held by the server only - the
  * explicit scenario version each capability binds to. A version that is not
  * in the scenario's history is never replaced by "the latest".

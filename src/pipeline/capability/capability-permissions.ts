@@ -1,5 +1,5 @@
 /**
- * What each capability may touch (seed 001): a policy consultation searches
+ * What each capability may touch (docs/spec/capability-routing.md#what-each-capability-may-touch): a policy consultation searches
  * the capability's knowledge and nothing else - no personal record read, no
  * write; a refund follow-up reads the customer's refund and tickets and may
  * open one exception ticket. A call outside that is a violation to report.

@@ -1,5 +1,5 @@
 /**
- * One user turn through capability routing (seed 001): the stop state first
+ * One user turn through capability routing (docs/spec/capability-routing.md#the-entry-model): the stop state first
  * (a greeting does not lift it), then the entry model's candidate, checked by
  * the server (an id counts only when this turn names it), bound to an
  * explicit scenario version, then the bound capability's own path. Every

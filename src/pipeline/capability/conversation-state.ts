@@ -1,5 +1,5 @@
 /**
- * What a refund conversation carries from turn to turn (seed 001): the bound
+ * What a refund conversation carries from turn to turn (docs/spec/capability-routing.md#conversation-state-across-turns): the bound
  * capability, the confirmed object and the stop state. A follow-up without
  * an id continues the confirmed object; an id the turn names must be
  * confirmed again (an id that only appears in earlier chat earns nothing); an

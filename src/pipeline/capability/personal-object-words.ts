@@ -1,5 +1,5 @@
 /**
- * The customer's own words that name a personal object (seed 001): a closed
+ * The customer's own words that name a personal object (docs/spec/capability-routing.md#binding-the-refund-object): a closed
  * table, not a model's judgement, so that what earns a personal read does not
  * depend on what the entry model says. Read in the consent reader's form
  * (full-width folded, traditional as simplified, invisible characters

@@ -1,5 +1,5 @@
 /**
- * The policy-consultation path (seed 001): search only the capability's
+ * The policy-consultation path (docs/spec/capability-routing.md#policy-consultation): search only the capability's
  * knowledge, only the versions in force on the catalog's date, and answer
  * from what was found. No personal record is read and nothing is written:
  * a rule question needs no one's order or refund.

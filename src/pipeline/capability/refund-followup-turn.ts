@@ -1,5 +1,5 @@
 /**
- * The refund follow-up path (seed 001), from runtime facts: the customer's
+ * The refund follow-up path (docs/spec/capability-routing.md#refund-follow-up), from runtime facts: the customer's
  * own refunds are read from the after-sales records (never taken from the
  * chat), the object is bound among them, an overdue refund's exception
  * ticket is looked up before one is created, and one is created once only.

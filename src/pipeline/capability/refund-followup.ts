@@ -1,5 +1,5 @@
 /**
- * The refund follow-up decision from runtime facts (seed 001), never from the
+ * The refund follow-up decision from runtime facts (docs/spec/capability-routing.md#refund-follow-up), never from the
  * chat: the refund is bound among the customer's own (one → it; several →
  * ask which; another customer's id → never used), then within the SLA the
  * verified status is explained, overdue with no exception ticket one ticket

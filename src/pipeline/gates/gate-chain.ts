@@ -1,5 +1,5 @@
 /**
- * The program-enforced gates of seed 003, in order: schema → whitelist →
+ * The program-enforced gates (docs/spec/tools.md#the-gates-in-front-of-a-write), in order: schema → whitelist →
  * ownership → business rules → human review / user confirmation →
  * idempotency. Whatever the model reasoned, a call that fails a gate is not
  * executed; the pipeline gets a structured error to act on instead.
@@ -20,7 +20,7 @@ export interface ProposedCall {
   idempotency_key: string | null;
 }
 
-/** The structured error a blocked call returns (seed 003): the pipeline reads it, it does not throw. */
+/** The structured error a blocked call returns (docs/spec/program-enforcement.md#a-blocked-call-returns-a-structured-error): the pipeline reads it, it does not throw. */
 export interface GateBlock {
   is_error: true;
   error_code: 'PRECONDITION_FAILED' | 'NOT_ALLOWED' | 'DUPLICATE';

@@ -1,5 +1,5 @@
 /**
- * The router's output as the program uses it (seed 004): ids outside the
+ * The router's output as the program uses it (docs/spec/retrieval-memory-safety.md#document_router): ids outside the
  * documents in scope are dropped, queries cut to three of 200 characters; a
  * timeout, a failure or an invalid output falls back to a bounded retrieval
  * on the raw question, so that routing never blocks the chat.

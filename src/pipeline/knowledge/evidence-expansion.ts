@@ -1,5 +1,5 @@
 /**
- * The iterative retrieval loop around the evidence judge (seed 004): search,
+ * The iterative retrieval loop around the evidence judge (docs/spec/retrieval-memory-safety.md#evidence_judge): search,
  * judge, search again for what is missing. Follow-up queries are cleaned,
  * de-duplicated against every earlier query and capped; they are only ever
  * search text. A judge that fails stops the expansion, and the best evidence

@@ -1,5 +1,5 @@
 /**
- * The map-reduce read of a document too large to inject (seed 004): each
+ * The map-reduce read of a document too large to inject (docs/spec/retrieval-memory-safety.md#map_reduce_extractor): each
  * bounded group is distilled on its own; a group whose call fails, or whose
  * summary is empty or over the limit, is skipped and the others still count.
  * When every group fails there is no document evidence - never an invented one.

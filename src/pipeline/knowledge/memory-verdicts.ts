@@ -1,5 +1,5 @@
 /**
- * What the program does with the memory helpers' answers (seed 004). A saved
+ * What the program does with the memory helpers' answers (docs/spec/retrieval-memory-safety.md#memory_conflict). A saved
  * memory is marked stale only by an explicit `stale` for its own id; an
  * unknown id, another word, a malformed answer or a failed call leaves every
  * memory as it was. A duplicate is accepted only for an id of the shown set;

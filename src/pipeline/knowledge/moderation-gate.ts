@@ -1,5 +1,5 @@
 /**
- * Moderation before an answer (seed 004). The model's word decides when it
+ * Moderation before an answer (docs/spec/retrieval-memory-safety.md#content_moderation). The model's word decides when it
  * gives one; a missing model, a timeout, an error (infrastructure or billing)
  * or an answer that is not one word falls back to the keyword screen. A
  * failure is never read as ALLOW: with no keyword screen to fall back to, the

@@ -3,8 +3,9 @@
  * recovery_action steers what happens next; if the module itself fails, the
  * program falls back to the safest choice, a hand-off.
  */
+import type { ModuleOutput } from '../../registry/module-outputs.generated.js';
 import type { RecoveryAction } from '../../registry/seed-contracts.js';
-import type { Output, PipelineContext } from '../pipeline-context.js';
+import type { PipelineContext } from '../pipeline-context.js';
 
 type FailureType =
   | 'schema_invalid'
@@ -48,7 +49,7 @@ export async function recover(ctx: PipelineContext, failure: Failure): Promise<R
     // A failure with no model confidence behind it (schema, transport) is reported as zero confidence.
     confidence: failure.confidence ?? 0,
   });
-  const action: RecoveryAction = result.ok ? ((result.output as Output).recovery_action as RecoveryAction) : 'human_handoff';
+  const action: RecoveryAction = result.ok ? (result.output as ModuleOutput<'failure_recovery'>).recovery_action : 'human_handoff';
   ctx.note(`${failure.stage} ${failure.type}: recovery ${action}${result.ok ? '' : ' (failure_recovery itself failed)'}`);
   if (action === 'human_handoff') ctx.handOff(`${failure.stage}: ${failure.detail}`);
   return action;

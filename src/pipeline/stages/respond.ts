@@ -1,6 +1,6 @@
 /**
  * The user-visible reply, from structured results only. If the response module
- * fails, a fixed template that promises nothing is sent instead (seed 004:
+ * fails, a fixed template that promises nothing is sent instead (docs/spec/retrieval-memory-safety.md#failures-degrade-never-invent:
  * degrade without inventing facts).
  */
 import type { Output, PipelineContext } from '../pipeline-context.js';

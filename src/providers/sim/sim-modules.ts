@@ -23,7 +23,8 @@ import { toolAuthorization } from './tool-authorization/tool-authorization.js';
  * module id → reference implementation, one folder each beside this file, in
  * the order of the chain: understanding (safety precheck to policy evidence),
  * decision (responsibility to failure recovery), then the retrieval, memory
- * and moderation helpers of seed 004, and the capability entry model of seed 001. prompt_evaluation has none: offline
+ * and moderation helpers (docs/spec/retrieval-memory-safety.md), and the capability
+ * entry model (docs/spec/capability-routing.md#the-entry-model). prompt_evaluation has none: offline
  * generation uses the named strategies of src/cases/strategies directly.
  */
 export const SIM_MODULES: Record<string, SimModule> = {

@@ -72,7 +72,7 @@ function toolStep(t: ToolTrace): SafeHtml {
 
 function endSteps(trace: PipelineTrace): SafeHtml[] {
   const out: SafeHtml[] = [];
-  // Capability routing (seed 001): what the entry model proposed and what the server bound, turn by turn.
+  // Capability routing (docs/spec/capability-routing.md#what-each-turn-records): what the entry model proposed and what the server bound, turn by turn.
   for (const c of Array.isArray(trace.capability) ? trace.capability : [])
     out.push(
       html`<li class="${c.guard ? 'step step-blocked' : 'step'}"><div class="step-head"><span class="kind">capability</span> ${capabilityTraceLine(c)}</div></li>`,

@@ -1,5 +1,5 @@
 /**
- * Reference of the capability entry model (seed 001): a general rule question
+ * Reference of the capability entry model (docs/spec/capability-routing.md#the-entry-model): a general rule question
  * is policy.consult even when it also asks to look a refund up; a question
  * about the customer's own refund, or a follow-up of the confirmed one, is
  * refund.followup; an id is returned only when this turn names it. The

@@ -104,7 +104,7 @@ export function underManipulationRisk(tags: Iterable<string>): boolean {
   return false;
 }
 
-/** The fenced free text of read tools that addresses the agent instead of describing the order (seed 004: data, never instructions). */
+/** The fenced free text of read tools that addresses the agent instead of describing the order (docs/spec/retrieval-memory-safety.md#untrusted-data-is-never-an-instruction). */
 export function instructingToolText(input: Record<string, unknown>): string[] {
   return asRecords(input.untrusted_tool_text)
     .map((r) => asString(r.text) ?? '')
