@@ -47,6 +47,13 @@ export interface UntrustedReach {
   turn: number;
 }
 
+/**
+ * The quarantine's placeholder is the program's own sentence, not the text it
+ * stands for: a planted text that happens to share a run with it ("… 200
+ * characters …") has not reached the decider.
+ */
+const PROGRAM_PLACEHOLDER = /\[withheld by the program: [^\]]*\]/g;
+
 function norm(text: string): string {
   return text
     .normalize('NFKC')
@@ -98,7 +105,7 @@ export function untrustedReaches(scenario: Scenario, trace: PipelineTrace, befor
   const out: UntrustedReach[] = [];
   for (const st of trace.stages) {
     if (!DECIDING_MODULES.has(st.stage) || st.screen) continue;
-    const input = norm(stringsIn(st.input).join('\u0000'));
+    const input = norm(stringsIn(st.input).join('\u0000').replace(PROGRAM_PLACEHOLDER, '\u0000'));
     const hit = sources.find((u) => carries(input, norm(u.text), trusted));
     if (hit) out.push({ stage: st.stage, source: hit.source, seq: st.seq ?? 0, turn: st.turn ?? 0 });
   }
