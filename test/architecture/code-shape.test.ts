@@ -20,7 +20,6 @@ const KNOWN_LONG: readonly string[] = [
   'evaluate/evaluate.ts › evaluateIn',
   'cli/main.ts › buildProgram',
   // Found when this test came; split on the branch contracts.
-  'scoring/scenario-judge.ts › judgeScenario',
   'runner/run-eval.ts › runEval',
   'report/merge-runs.ts › mergeRuns',
   'generate/generate-pipeline-variants.ts › generatePipelineVariants',
