@@ -19,14 +19,6 @@ const KNOWN_LONG: readonly string[] = [
   // src/evaluate/ and src/cli/: restructured on the branch boundary (issue #33, item 2: evaluate() as phases).
   'evaluate/evaluate.ts › evaluateIn',
   'cli/main.ts › buildProgram',
-  // Found when this test came; split on the branch contracts.
-  'runner/run-eval.ts › runEval',
-  'report/merge-runs.ts › mergeRuns',
-  'generate/generate-pipeline-variants.ts › generatePipelineVariants',
-  'view/view-server.ts › startViewServer',
-  'cases/load-scenarios.ts › validateScenario',
-  'providers/sim/customer-response-generation/customer-response-generation.ts › reference',
-  'generate/generate-module-cases.ts › generateModuleCases',
 ];
 
 /** Import circles still waiting for their fix, each as its files sorted. */
