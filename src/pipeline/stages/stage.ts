@@ -32,7 +32,7 @@ export interface Task {
 }
 
 /** How the turn ends: the reply scenario, and the question when it asks one. */
-export interface TurnEnding {
+interface TurnEnding {
   scenario: ResponseScenario;
   clarification?: string | null;
 }
