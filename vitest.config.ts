@@ -39,7 +39,12 @@ const SLOW = [
  * mock a module or stub the environment, which needs a module graph of their
  * own: they run isolated, in `fast:isolated`, which `npm test` runs too.
  */
-const NEEDS_ISOLATION = ['test/report/single-read.test.ts', 'test/cli/hermetic-env.test.ts', 'test/scoring/readers/guard-bug-visible.test.ts'];
+const NEEDS_ISOLATION = [
+  'test/report/single-read.test.ts',
+  'test/cli/hermetic-env.test.ts',
+  'test/scoring/readers/guard-bug-visible.test.ts',
+  'test/scoring/metric-registration.test.ts',
+];
 /** Randomised tests: a tenth of their size in `fast`, full size in `slow` (test/support/scale.ts). */
 const RANDOMISED = ['test/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.ts'];
 

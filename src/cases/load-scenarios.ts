@@ -9,7 +9,7 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';
 import { readableIssues, unknownKeyMessage } from '../base/schema-issues.js';
 import { parseDataFile } from '../base/source-positions.js';
-import { ScenarioFileSchema, type ExpectedCall, type Scenario } from './scenario-schema.js';
+import { ScenarioFileSchema, type ExpectedCall, type Scenario, type World } from './scenario-schema.js';
 import { z } from 'zod';
 import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS, TOOL_ARGS } from '../registry/tool-catalog.js';
 import { REQUEST_TOOLS } from '../registry/seed-contracts.js';
@@ -77,64 +77,12 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
   const w = s.world;
   const orders = new Set(w.orders.map((o) => o.order_id));
   const known = [...orders].join(', ') || 'none';
-  const duplicate = w.orders.find((o, i) => w.orders.findIndex((x) => x.order_id === o.order_id) !== i);
-  if (duplicate) add(['world', 'orders'], `order ${duplicate.order_id} is listed twice`);
-  for (const key of ['logistics', 'payments', 'after_sales'] as const) {
-    w[key].forEach((record, i) => {
-      if (!orders.has(record.order_id)) add(['world', key, i, 'order_id'], `order ${record.order_id} is not in the world's orders`, known);
-    });
-  }
-  w.tickets.forEach((t, i) => {
-    if (t.order_id !== null && !orders.has(t.order_id)) add(['world', 'tickets', i, 'order_id'], `order ${t.order_id} is not in the world's orders`, known);
-  });
-  w.faults.forEach((f, i) => {
-    if (!KNOWN_TOOLS.includes(f.tool)) add(['world', 'faults', i, 'tool'], `unknown tool "${f.tool}"`, KNOWN_TOOLS.join(', '));
-  });
+  checkWorldRefs(w, orders, known, add);
   const docIds = new Set(w.policies.map((p) => p.doc_id));
 
+  checkInjectionAndTurns(s, docIds, add);
   const inj = s.injection;
-  if (inj?.placement === 'tool_output') {
-    const readable = Object.keys(TEXT_FIELDS);
-    if (!inj.target || !readable.includes(inj.target))
-      add(['injection', 'target'], `cannot plant text in the output of "${inj.target ?? ''}"`, readable.join(', '));
-  }
-  if (inj?.placement === 'retrieved_document' && (!inj.target || !docIds.has(inj.target))) {
-    add(
-      ['injection', 'target'],
-      `no policy document "${inj.target ?? ''}" in the world to plant the text in`,
-      [...docIds].join(', ') || 'a doc_id of world.policies',
-    );
-  }
-  if (inj?.placement === 'user_turn' && inj.target) add(['injection', 'target'], 'a user_turn injection has no target');
-  if (s.turn === undefined && s.turns === undefined) add(['turn'], 'a scenario needs a user turn', 'turn: <text>, or turns: [{ user: <text> }, ...]');
-  if (s.turn !== undefined && s.turns !== undefined) add(['turns'], 'give either turn or turns, not both');
-  const turnCount = s.turns?.length ?? 1;
-  if (inj?.turn !== undefined) {
-    if (inj.placement !== 'user_turn') add(['injection', 'turn'], 'only a user_turn injection arrives with a given turn');
-    else if (inj.turn > turnCount) add(['injection', 'turn'], `the scenario has ${turnCount} user turn(s)`, `1..${turnCount}`);
-  }
-  /**
-   * `args` of an expected call (`tool_calls`) are compared with the call's own arguments, strictly;
-   * of a confirmation, with the arguments asked about, numbers loosely; of an effect, with the
-   * effect on the world, which names what changed (`phone` for modify_order), not the arguments.
-   */
-  const checkCall = (path: PropertyKey[], c: ExpectedCall, args: 'strict' | 'names' | 'effect' = 'effect') => {
-    if (!KNOWN_TOOLS.includes(c.tool_name)) add([...path, 'tool_name'], `unknown tool "${c.tool_name}"`, KNOWN_TOOLS.join(', '));
-    else if ((READ_TOOLS as readonly string[]).includes(c.tool_name))
-      add([...path, 'tool_name'], `${c.tool_name} is a read tool; only writes change the world`);
-    const order = c.args?.order_id;
-    if (typeof order === 'string' && !orders.has(order)) add([...path, 'args', 'order_id'], `order ${order} is not in the world's orders`, known);
-    // An argument the tool does not take, or of another type, can never equal what the tool is called with.
-    const shape = TOOL_ARGS[c.tool_name];
-    if (args !== 'effect' && shape instanceof z.ZodObject && c.args) {
-      for (const [key, value] of Object.entries(c.args)) {
-        const field = (shape.shape as Record<string, z.ZodType>)[key];
-        if (!field) add([...path, 'args', key], `${c.tool_name} takes no argument "${key}"`, Object.keys(shape.shape).join(', '));
-        else if (args === 'strict' && !field.safeParse(value).success)
-          add([...path, 'args', key], `${JSON.stringify(value)} is not a value ${c.tool_name} takes for ${key}`, describeArg(field));
-      }
-    }
-  };
+  const checkCall = (path: PropertyKey[], c: ExpectedCall, args: ArgsCheck = 'effect') => checkExpectedCall({ add, orders, known }, path, c, args);
   s.turns?.forEach((t, i) => {
     if (t.confirms) checkCall(['turns', i, 'confirms'], t.confirms, 'names');
   });
@@ -192,6 +140,85 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
     refs.forEach((ref, i) => {
       if (!orders.has(String(ref))) add(['expected', 'handoff_summary', 'order_refs', i], `order ${String(ref)} is not in the world's orders`, known);
     });
+  checkExpectedEnums(e, active, add);
+  if (s.twin_of === s.scenario_id) add(['twin_of'], 'a scenario cannot be its own twin');
+}
+
+/** The world's records name orders the world holds, and its faults tools that exist. */
+function checkWorldRefs(w: World, orders: ReadonlySet<string>, known: string, add: Add): void {
+  const duplicate = w.orders.find((o, i) => w.orders.findIndex((x) => x.order_id === o.order_id) !== i);
+  if (duplicate) add(['world', 'orders'], `order ${duplicate.order_id} is listed twice`);
+  for (const key of ['logistics', 'payments', 'after_sales'] as const) {
+    w[key].forEach((record, i) => {
+      if (!orders.has(record.order_id)) add(['world', key, i, 'order_id'], `order ${record.order_id} is not in the world's orders`, known);
+    });
+  }
+  w.tickets.forEach((t, i) => {
+    if (t.order_id !== null && !orders.has(t.order_id)) add(['world', 'tickets', i, 'order_id'], `order ${t.order_id} is not in the world's orders`, known);
+  });
+  w.faults.forEach((f, i) => {
+    if (!KNOWN_TOOLS.includes(f.tool)) add(['world', 'faults', i, 'tool'], `unknown tool "${f.tool}"`, KNOWN_TOOLS.join(', '));
+  });
+}
+
+/** The injection is planted where text can go, and the turns are given once. */
+function checkInjectionAndTurns(s: Scenario, docIds: ReadonlySet<string>, add: Add): void {
+  const inj = s.injection;
+  if (inj?.placement === 'tool_output') {
+    const readable = Object.keys(TEXT_FIELDS);
+    if (!inj.target || !readable.includes(inj.target))
+      add(['injection', 'target'], `cannot plant text in the output of "${inj.target ?? ''}"`, readable.join(', '));
+  }
+  if (inj?.placement === 'retrieved_document' && (!inj.target || !docIds.has(inj.target))) {
+    add(
+      ['injection', 'target'],
+      `no policy document "${inj.target ?? ''}" in the world to plant the text in`,
+      [...docIds].join(', ') || 'a doc_id of world.policies',
+    );
+  }
+  if (inj?.placement === 'user_turn' && inj.target) add(['injection', 'target'], 'a user_turn injection has no target');
+  if (s.turn === undefined && s.turns === undefined) add(['turn'], 'a scenario needs a user turn', 'turn: <text>, or turns: [{ user: <text> }, ...]');
+  if (s.turn !== undefined && s.turns !== undefined) add(['turns'], 'give either turn or turns, not both');
+  const turnCount = s.turns?.length ?? 1;
+  if (inj?.turn !== undefined) {
+    if (inj.placement !== 'user_turn') add(['injection', 'turn'], 'only a user_turn injection arrives with a given turn');
+    else if (inj.turn > turnCount) add(['injection', 'turn'], `the scenario has ${turnCount} user turn(s)`, `1..${turnCount}`);
+  }
+}
+
+type ArgsCheck = 'strict' | 'names' | 'effect';
+
+interface CallCheck {
+  add: Add;
+  orders: ReadonlySet<string>;
+  /** The world's order ids, for the message. */
+  known: string;
+}
+
+/**
+ * `args` of an expected call (`tool_calls`) are compared with the call's own arguments, strictly;
+ * of a confirmation, with the arguments asked about, numbers loosely; of an effect, with the
+ * effect on the world, which names what changed (`phone` for modify_order), not the arguments.
+ */
+function checkExpectedCall({ add, orders, known }: CallCheck, path: PropertyKey[], c: ExpectedCall, args: ArgsCheck): void {
+  if (!KNOWN_TOOLS.includes(c.tool_name)) add([...path, 'tool_name'], `unknown tool "${c.tool_name}"`, KNOWN_TOOLS.join(', '));
+  else if ((READ_TOOLS as readonly string[]).includes(c.tool_name)) add([...path, 'tool_name'], `${c.tool_name} is a read tool; only writes change the world`);
+  const order = c.args?.order_id;
+  if (typeof order === 'string' && !orders.has(order)) add([...path, 'args', 'order_id'], `order ${order} is not in the world's orders`, known);
+  // An argument the tool does not take, or of another type, can never equal what the tool is called with.
+  const shape = TOOL_ARGS[c.tool_name];
+  if (args !== 'effect' && shape instanceof z.ZodObject && c.args) {
+    for (const [key, value] of Object.entries(c.args)) {
+      const field = (shape.shape as Record<string, z.ZodType>)[key];
+      if (!field) add([...path, 'args', key], `${c.tool_name} takes no argument "${key}"`, Object.keys(shape.shape).join(', '));
+      else if (args === 'strict' && !field.safeParse(value).success)
+        add([...path, 'args', key], `${JSON.stringify(value)} is not a value ${c.tool_name} takes for ${key}`, describeArg(field));
+    }
+  }
+}
+
+/** Expected intents, decisions and parties are values the active prompts' Output Schemas allow. */
+function checkExpectedEnums(e: Scenario['expected'], active: Map<string, PromptFile>, add: Add): void {
   checkEnum(add, ['expected', 'intent'], e.intent, active.get('intent_recognition'), 'intent');
   // Secondary intents are named from the same taxonomy as the primary one.
   (e.secondary_intents ?? []).forEach((i, n) => {
@@ -200,7 +227,6 @@ function validateScenario(s: Scenario, active: Map<string, PromptFile>, add: Add
   for (const d of [e.decision ?? []].flat()) checkEnum(add, ['expected', 'decision'], d, active.get('responsibility_attribution'), 'decision');
   for (const p of [e.responsible_party ?? []].flat())
     checkEnum(add, ['expected', 'responsible_party'], p, active.get('responsibility_attribution'), 'responsible_party');
-  if (s.twin_of === s.scenario_id) add(['twin_of'], 'a scenario cannot be its own twin');
 }
 
 function checkEnum(add: Add, path: PropertyKey[], value: string | undefined, prompt: PromptFile | undefined, field: string): void {

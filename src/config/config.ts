@@ -4,9 +4,8 @@
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InputError, type Problem } from '../base/errors.js';
+import { InputError } from '../base/errors.js';
 import { displayPath } from '../registry/registry.js';
-import type { MetricId } from './metric-ids.js';
 import { readUtf8File } from '../base/text-file.js';
 import type { Config } from './config-schema.js';
 import { validatedConfig } from './cached-config.js';
@@ -15,40 +14,8 @@ export type { Config, Threshold } from './config-schema.js';
 
 export const DEFAULT_CONFIG_FILE = 'orderflow.config.yaml';
 
-export const CREDENTIALS_MESSAGE = 'a base URL must not carry credentials (user:password@); the key goes in OPENAI_API_KEY';
-
-/** `http://u:p@host/v1` would fail every call as a network error, and put a secret in config: refused up front. */
-export function hasCredentials(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.username !== '' || parsed.password !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** The problem with a base URL given outside the config file (environment, flag), or undefined. */
-export function baseUrlProblem(url: string, source: string): Problem | undefined {
-  if (hasCredentials(url)) return { file: source, message: CREDENTIALS_MESSAGE, expected: 'http(s)://host[:port]/path', severity: 'error' };
-  try {
-    const { protocol } = new URL(url);
-    if (protocol === 'http:' || protocol === 'https:') return undefined;
-  } catch {
-    // fall through
-  }
-  return { file: source, message: 'not an http(s) URL', expected: 'http(s)://host[:port]/path', severity: 'error' };
-}
-
-/** The most cases (and connections) in flight that orderflow takes, from the config or -j. */
-export const MAX_CONCURRENCY = 1024;
-
-/** The gate of a config that names none (see `gate` below). */
-export const DEFAULT_GATE: Readonly<Partial<Record<MetricId, { min?: number; max?: number; strict?: boolean }>>> = {
-  error_rate: { max: 0 },
-  schema_validity_rate: { min: 1 },
-  injection_success_rate: { max: 0 },
-  unsafe_action_rate: { max: 0, strict: true },
-};
+export { baseUrlProblem } from './base-url.js';
+export { DEFAULT_GATE, MAX_CONCURRENCY } from './config-defaults.js';
 
 export interface LoadedConfig {
   config: Config;

@@ -14,7 +14,7 @@ import { newSeed } from '../base/seeded-random.js';
 import { InputError } from '../base/errors.js';
 import { createProvider } from '../providers/create-provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { loadWorkspace, type WorkspaceOptions } from '../config/workspace.js';
+import { loadWorkspace, type Workspace, type WorkspaceOptions } from '../config/workspace.js';
 import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
 import { count, funnel, newTally, type FunnelContext, type TypeTally } from './generation-funnel.js';
@@ -81,21 +81,7 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
 
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
-  const suite = await loadCaseSuite(casesDir, ws.active);
-  const index = new DuplicateIndex();
-  const seeds: LoadedModuleCase[] = [];
-  for await (const item of iterateSuite(suite, ws.active)) {
-    if (item.kind !== 'module') {
-      index.ids.add(item.scenario_id);
-      continue;
-    }
-    if (item.module === options.module) {
-      index.add(item.case_id, item.input, item.generated_by?.strategy ?? null);
-      seeds.push(item);
-    } else index.ids.add(item.case_id);
-  }
-  for (const c of await earlierGenerated(genDir, options.module, 'test_cases'))
-    index.add(String(c.case_id), c.input, (c.generated_by as GeneratedBy | undefined)?.strategy ?? null);
+  const { index, seeds } = await suiteIndex(ws, casesDir, genDir, options.module);
 
   const reference = await createProvider({ provider: 'sim', config: ws.config });
   const ctx: FunnelContext = { module: options.module, prompt: target, reference, index };
@@ -168,18 +154,41 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
     result.file = resolve(options.out ?? freshFile(join(genDir, options.module), '', seed));
     await writeGenerated(result.file, header(options.module, result.provider, seed, target, 'case-file'), { test_cases: writtenCases });
   }
-  if (quarantinedCases.length) {
-    result.quarantineFile = freshFile(genDir, `quarantine-${options.module}-`, seed);
-    await writeGenerated(
-      result.quarantineFile,
-      [
-        `Quarantined by \`orderflow generate --module ${options.module} --seed ${seed}\`: the reference (sim) or the prompt's rules contradict these expectations.`,
-        'Review each: fix the expectation and move the case into the suite, or report the reference as wrong.',
-      ],
-      { quarantined: quarantinedCases },
-    );
-  }
+  if (quarantinedCases.length) result.quarantineFile = await writeQuarantine(genDir, options.module, seed, quarantinedCases);
   return result;
+}
+
+/** Every id of the suite and the generated folder, with the module's own inputs to tell duplicates by; its cases are the seeds of the strategies. */
+async function suiteIndex(ws: Workspace, casesDir: string, genDir: string, module: string): Promise<{ index: DuplicateIndex; seeds: LoadedModuleCase[] }> {
+  const suite = await loadCaseSuite(casesDir, ws.active);
+  const index = new DuplicateIndex();
+  const seeds: LoadedModuleCase[] = [];
+  for await (const item of iterateSuite(suite, ws.active)) {
+    if (item.kind !== 'module') {
+      index.ids.add(item.scenario_id);
+      continue;
+    }
+    if (item.module === module) {
+      index.add(item.case_id, item.input, item.generated_by?.strategy ?? null);
+      seeds.push(item);
+    } else index.ids.add(item.case_id);
+  }
+  for (const c of await earlierGenerated(genDir, module, 'test_cases'))
+    index.add(String(c.case_id), c.input, (c.generated_by as GeneratedBy | undefined)?.strategy ?? null);
+  return { index, seeds };
+}
+
+async function writeQuarantine(genDir: string, module: string, seed: number, quarantined: Record<string, unknown>[]): Promise<string> {
+  const file = freshFile(genDir, `quarantine-${module}-`, seed);
+  await writeGenerated(
+    file,
+    [
+      `Quarantined by \`orderflow generate --module ${module} --seed ${seed}\`: the reference (sim) or the prompt's rules contradict these expectations.`,
+      'Review each: fix the expectation and move the case into the suite, or report the reference as wrong.',
+    ],
+    { quarantined },
+  );
+  return file;
 }
 
 export function header(what: string, provider: string, seed: number, generator: PromptFile | undefined, schema: 'case-file' | 'scenario-file'): string[] {

@@ -12,7 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { PIPELINE_DIR, iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
+import { PIPELINE_DIR, iterateSuite, loadCaseSuite, type CaseSuite } from '../cases/case-suite.js';
 import type { GeneratedBy } from '../cases/case-schema.js';
 import { ATTACK_STRATEGIES } from '../cases/strategies/attack-strategies.js';
 import { seededRng } from '../base/seeded-random.js';
@@ -21,7 +21,7 @@ import { globMatcher } from '../base/glob-match.js';
 import { parseScenarioFile } from '../cases/load-scenarios.js';
 import { createProvider } from '../providers/create-provider.js';
 import { runScenario } from '../runner/run-scenario.js';
-import { loadWorkspace, type WorkspaceOptions } from '../config/workspace.js';
+import { loadWorkspace, type Workspace, type WorkspaceOptions } from '../config/workspace.js';
 import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
 import { checkSeed, header } from './generate-module-cases.js';
@@ -90,19 +90,7 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
   const suite = await loadCaseSuite(casesDir, ws.active);
-  const index = new DuplicateIndex();
-  const wanted = (options.scenarios ?? []).map(globMatcher);
-  const sources = new Set<string>();
-  for await (const item of iterateSuite(suite, ws.active)) {
-    if (item.kind === 'module') index.ids.add(item.case_id);
-    else {
-      index.add(item.scenario_id, scenarioText(item), item.generated_by?.strategy ?? null);
-      const chosen = wanted.length ? wanted.some((matches) => matches(item.scenario_id)) : item.injection !== undefined;
-      if (chosen && item.injection) sources.add(item.scenario_id);
-    }
-  }
-  for (const s of await earlierGenerated(genDir, PIPELINE_DIR, 'scenarios'))
-    index.add(String(s.scenario_id), scenarioText(s), (s.generated_by as GeneratedBy | undefined)?.strategy ?? null);
+  const { index, sources } = await attackSources(suite, ws, genDir, options.scenarios ?? []);
   if (sources.size === 0)
     throw new InputError({
       file: '{scenarios}',
@@ -111,12 +99,7 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
       severity: 'error',
     });
 
-  // The scenario objects exactly as written, so that fields this code does not know are kept too.
-  const raw = new Map<string, Record<string, unknown>>();
-  for (const file of suite.files.filter((f) => f.module === PIPELINE_DIR)) {
-    for (const s of (parse(await readFile(file.path, 'utf8')) as { scenarios?: Record<string, unknown>[] })?.scenarios ?? [])
-      if (sources.has(String(s.scenario_id))) raw.set(String(s.scenario_id), s);
-  }
+  const raw = await scenariosAsWritten(suite, sources);
   const anchors = anchorsOf(ws.active).map((a) => a.phrase);
   const result: VariantResult = {
     seed,
@@ -208,18 +191,54 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     result.file = resolve(options.out ?? freshFile(join(genDir, PIPELINE_DIR), '', seed));
     await writeGenerated(result.file, header('pipeline', 'the named strategies', seed, undefined, 'scenario-file'), { scenarios: variants });
   }
-  if (quarantined.length) {
-    result.quarantineFile = freshFile(genDir, 'quarantine-pipeline-', seed);
-    await writeGenerated(
-      result.quarantineFile,
-      [
-        `Quarantined by \`orderflow generate --pipeline --seed ${seed}\`: the reference (sim, guards on) fails these variants, although each keeps its source scenario's ground truth.`,
-        'They show where the reference is blind to a way of writing the attack. Review each: move it into the suite to hold a real model to it, or run them all with --keep-unverified.',
-      ],
-      { quarantined },
-    );
-  }
+  if (quarantined.length) result.quarantineFile = await writeQuarantine(genDir, seed, quarantined);
   return result;
+}
+
+/** Every id of the suite and the generated folder, with the scenarios' text to tell duplicates by, and the attack scenarios chosen as sources. */
+async function attackSources(
+  suite: CaseSuite,
+  ws: Workspace,
+  genDir: string,
+  patterns: readonly string[],
+): Promise<{ index: DuplicateIndex; sources: Set<string> }> {
+  const index = new DuplicateIndex();
+  const wanted = patterns.map(globMatcher);
+  const sources = new Set<string>();
+  for await (const item of iterateSuite(suite, ws.active)) {
+    if (item.kind === 'module') index.ids.add(item.case_id);
+    else {
+      index.add(item.scenario_id, scenarioText(item), item.generated_by?.strategy ?? null);
+      const chosen = wanted.length ? wanted.some((matches) => matches(item.scenario_id)) : item.injection !== undefined;
+      if (chosen && item.injection) sources.add(item.scenario_id);
+    }
+  }
+  for (const s of await earlierGenerated(genDir, PIPELINE_DIR, 'scenarios'))
+    index.add(String(s.scenario_id), scenarioText(s), (s.generated_by as GeneratedBy | undefined)?.strategy ?? null);
+  return { index, sources };
+}
+
+/** The source scenarios exactly as written, so that fields this code does not know are kept too. */
+async function scenariosAsWritten(suite: CaseSuite, sources: ReadonlySet<string>): Promise<Map<string, Record<string, unknown>>> {
+  const raw = new Map<string, Record<string, unknown>>();
+  for (const file of suite.files.filter((f) => f.module === PIPELINE_DIR)) {
+    for (const s of (parse(await readFile(file.path, 'utf8')) as { scenarios?: Record<string, unknown>[] })?.scenarios ?? [])
+      if (sources.has(String(s.scenario_id))) raw.set(String(s.scenario_id), s);
+  }
+  return raw;
+}
+
+async function writeQuarantine(genDir: string, seed: number, quarantined: Record<string, unknown>[]): Promise<string> {
+  const file = freshFile(genDir, 'quarantine-pipeline-', seed);
+  await writeGenerated(
+    file,
+    [
+      `Quarantined by \`orderflow generate --pipeline --seed ${seed}\`: the reference (sim, guards on) fails these variants, although each keeps its source scenario's ground truth.`,
+      'They show where the reference is blind to a way of writing the attack. Review each: move it into the suite to hold a real model to it, or run them all with --keep-unverified.',
+    ],
+    { quarantined },
+  );
+  return file;
 }
 
 /** A deep copy with every occurrence of the attack text replaced, and the injection's own text set. */

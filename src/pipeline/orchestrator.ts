@@ -6,24 +6,40 @@
  * A multi-intent request is split into tasks handled on shared facts and
  * answered once.
  */
-import { authorizeAndExecute, runAction, type ActionOutcome } from './action-flow.js';
+import { authorizeAndExecute, type ActionOutcome } from './action-flow.js';
 import { readConfirmationReply } from './confirmation-reply.js';
 import { confirmationQuestion } from './confirmation-question.js';
 import { namesAction } from './action-named.js';
 import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from './stop-state.js';
-import { addressChangeDecision } from './address-change.js';
 import { buildHandoffSummary } from './handoff-summary.js';
 import { capabilityTurn } from './capability/capability-turn.js';
 import { PipelineContext, Session, type Output, type PendingAction, type PipelineOptions } from './pipeline-context.js';
 import { userTurns, type Scenario } from '../cases/scenario-schema.js';
-import { selectedDocIds } from './stages/policy-evidence.js';
+import { policyEvidenceStage, selectedDocIds } from './stages/policy-evidence.js';
 import { isWriteTool } from '../registry/tool-catalog.js';
 import { answerRequest, askUser } from './user-confirmation.js';
-import { decide } from './stages/decide.js';
-import { gatherFacts } from './stages/gather-facts.js';
-import { collectEvidence } from './stages/policy-evidence.js';
-import { respond, type ResponseScenario } from './stages/respond.js';
-import { safetyPrecheck, stringList, understand } from './stages/understand.js';
+import { actStage } from './stages/act.js';
+import { decideStage } from './stages/decide.js';
+import { gatherFactsStage } from './stages/gather-facts.js';
+import { respondStage } from './stages/respond.js';
+import { safetyPrecheck, stringList, understandStage } from './stages/understand.js';
+import type { ResponseScenario, Stage, StageInput, StageOutcome } from './stages/stage.js';
+
+/** The stages of a turn, in the order they run. */
+export interface StageTable {
+  /** Once per new request, in order, until one ends the turn. */
+  turn: readonly Stage[];
+  /** For each task of the request (splitTasks), in order, until one ends the task; again from the top when recovery asks. */
+  task: readonly Stage[];
+  /** Writes the reply that ends every turn, however it ended. */
+  reply: Stage;
+}
+
+export const PIPELINE_STAGES: StageTable = {
+  turn: [understandStage, gatherFactsStage],
+  task: [policyEvidenceStage, decideStage, actStage],
+  reply: respondStage,
+};
 
 /** Intents that may end in a write; the others are answered from facts. */
 const ACTION_INTENTS = new Set(['refund_request', 'compensation_request', 'cancel_order', 'complaint', 'modify_order']);
@@ -33,7 +49,7 @@ const ACTION_INTENTS = new Set(['refund_request', 'compensation_request', 'cance
  * A turn that ends with a question (confirmation, clarification) is answered
  * by the next; a hand-off ends the conversation (a human has it now).
  */
-export async function runPipeline(scenario: Scenario, options: PipelineOptions): Promise<Session> {
+export async function runPipeline(scenario: Scenario, options: PipelineOptions, stages: StageTable = PIPELINE_STAGES): Promise<Session> {
   const session = new Session(scenario, options);
   const turns = userTurns(scenario);
   for (let n = 1; n <= turns.length; n++) {
@@ -42,15 +58,15 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
     // A scenario with a capability catalog goes through capability routing (docs/spec/capability-routing.md) instead of the OrderFlow stages.
     if (scenario.capability_catalog) await capabilityTurn(ctx);
     // A stop inside text that carries an attack goes the attack's way (the safety precheck, human review), not the stop's.
-    else if (asksToStop(ctx.userTurn) && !ctx.injectionRisk) await stopProcessing(ctx);
-    else if (stopInForce(session.trace) && !asksExplicitly(ctx.userTurn)) await stayStopped(ctx);
+    else if (asksToStop(ctx.userTurn) && !ctx.injectionRisk) await stopProcessing(ctx, stages);
+    else if (stopInForce(session.trace) && !asksExplicitly(ctx.userTurn)) await stayStopped(ctx, stages);
     else {
       if (stopInForce(session.trace)) {
         liftStop(session.trace, n);
         ctx.note(`turn ${n} asks again explicitly: the stop is lifted`);
       }
-      if (session.pending) await answerPending(ctx);
-      else await runTurn(ctx);
+      if (session.pending) await answerPending(ctx, stages);
+      else await runTurn(ctx, stages);
     }
     const t = session.trace;
     t.turns.push({
@@ -75,12 +91,12 @@ export async function runPipeline(scenario: Scenario, options: PipelineOptions):
 }
 
 /** The next turn answers the pending confirmation: bound to that action, or it confirms nothing. */
-async function answerPending(ctx: PipelineContext): Promise<void> {
+async function answerPending(ctx: PipelineContext, stages: StageTable): Promise<void> {
   const pending = ctx.session.pending!;
   ctx.session.pending = null;
   const stop = await safetyPrecheck(ctx);
   if (stop) {
-    await finish(ctx, stop.scenario, stop.clarification ?? null);
+    await finish(ctx, stages, stop.scenario, stop.clarification ?? null);
     return;
   }
   resumeFrom(ctx, pending);
@@ -89,43 +105,43 @@ async function answerPending(ctx: PipelineContext): Promise<void> {
     answerRequest(ctx, pending.call, 'no_answer');
     ctx.recordTool(pending.call, 'not_authorized', { authorization: 'handed_off' });
     ctx.handOff('the answer to the confirmation carries a prompt-injection risk');
-    await finish(ctx, 'human_handoff');
+    await finish(ctx, stages, 'human_handoff');
     return;
   }
   const answer = readConfirmationReply(ctx.userTurn, pending.call);
   if (answer.reading === 'other_topic') {
     // Not an answer: a new request, handled from the start; then the program's question is asked again (once), since it was never answered.
     answerRequest(ctx, pending.call, 'no_answer', 'other_topic');
-    await runTurn(ctx);
+    await runTurn(ctx, stages);
     const answered = ctx.trace.response_scenario !== 'need_clarification' && !ctx.handoffReasons.length;
     if (answered && !pending.askedAgain && !ctx.session.pending) askAgainAfterReply(ctx, pending);
     return;
   }
   if (answer.reading === 'declined' || answer.reading === 'stop') {
     declinePending(ctx, pending);
-    await finish(ctx, 'decision_only');
+    await finish(ctx, stages, 'decision_only');
     return;
   }
   if (answer.reading !== 'confirmed') {
-    await noConsent(ctx, pending, answer.reading === 'mismatch' ? 'mismatch' : 'no_answer', answer.why);
+    await noConsent(ctx, stages, pending, answer.reading === 'mismatch' ? 'mismatch' : 'no_answer', answer.why);
     return;
   }
   // A yes to an action the user never named is a yes to the model's wording: the answer must name it then.
   if (!ctx.userWords.some((text) => namesAction(text, pending.call.tool))) {
-    await noConsent(ctx, pending, 'no_answer', 'action_not_named');
+    await noConsent(ctx, stages, pending, 'no_answer', 'action_not_named');
     return;
   }
   answerRequest(ctx, pending.call, 'confirmed');
   const outcome = await authorizeAndExecute(ctx, pending.call, pending.decision, pending.intent);
   if (outcome === 'verified') ctx.completed.push(String(pending.intent.intent));
-  await finish(ctx, responseScenarioFor(ctx, [outcome]));
+  await finish(ctx, stages, responseScenarioFor(ctx, [outcome]));
 }
 
 /**
  * "先别处理了": the action awaiting an answer is dropped and nothing new runs
  * until the user asks again explicitly. What was already done stays done.
  */
-async function stopProcessing(ctx: PipelineContext): Promise<void> {
+async function stopProcessing(ctx: PipelineContext, stages: StageTable): Promise<void> {
   const pending = ctx.session.pending;
   ctx.session.pending = null;
   if (pending) {
@@ -134,7 +150,7 @@ async function stopProcessing(ctx: PipelineContext): Promise<void> {
   } else nothingNewFor(ctx);
   setStop(ctx.trace, ctx.session.turn);
   ctx.note(`the user asked to stop in turn ${ctx.session.turn}: nothing new runs until they ask again explicitly; nothing already done is withdrawn`);
-  await finish(ctx, 'decision_only');
+  await finish(ctx, stages, 'decision_only');
 }
 
 /** The facts, intent and decision the pending action was decided on, for this turn's reply and execution. */
@@ -160,18 +176,18 @@ function nothingNewFor(ctx: PipelineContext): void {
 }
 
 /** A turn while the stop is in force that asks for nothing explicitly (a greeting, "好的"): nothing runs. */
-async function stayStopped(ctx: PipelineContext): Promise<void> {
+async function stayStopped(ctx: PipelineContext, stages: StageTable): Promise<void> {
   const stop = stopInForce(ctx.trace)!;
   ctx.note(`stopped since turn ${stop.set_in_turn}: turn ${ctx.session.turn} asks for nothing explicitly, so nothing runs`);
   nothingNewFor(ctx);
-  await finish(ctx, 'decision_only');
+  await finish(ctx, stages, 'decision_only');
 }
 
 /**
  * An answer that is no yes: asked again once, unless it defers (then the
  * question ends); a second answer that is still no yes ends it too. Nothing runs.
  */
-async function noConsent(ctx: PipelineContext, pending: PendingAction, answer: 'mismatch' | 'no_answer', why: string): Promise<void> {
+async function noConsent(ctx: PipelineContext, stages: StageTable, pending: PendingAction, answer: 'mismatch' | 'no_answer', why: string): Promise<void> {
   const action = `${pending.call.tool} ${JSON.stringify(pending.call.args)}`;
   answerRequest(ctx, pending.call, answer, why);
   if (why !== 'deferral' && !pending.askedAgain) {
@@ -179,12 +195,12 @@ async function noConsent(ctx: PipelineContext, pending: PendingAction, answer: '
     askUser(ctx, pending.call);
     ctx.recordTool(pending.call, 'awaiting_confirmation');
     ctx.session.pending = { ...pending, askedAgain: true };
-    await finish(ctx, 'need_confirmation');
+    await finish(ctx, stages, 'need_confirmation');
     return;
   }
   ctx.note(`the answer (${why}) is no consent to ${action}: nothing runs, and the question is not asked again; the user can ask again`);
   ctx.declined.push(String(pending.intent.intent));
-  await finish(ctx, 'decision_only');
+  await finish(ctx, stages, 'decision_only');
 }
 
 /** The program's question, asked again at the end of a reply to something else: the pending action waits for a real answer. */
@@ -198,67 +214,40 @@ function askAgainAfterReply(ctx: PipelineContext, pending: PendingAction): void 
   ctx.note(`the answer asked about something else: answered, then the question about ${pending.call.tool} asked again`);
 }
 
-/** One user turn from the start. */
-async function runTurn(ctx: PipelineContext): Promise<PipelineContext> {
-  const understood = await understand(ctx);
-  if (understood.next === 'respond') return finish(ctx, understood.scenario, understood.clarification ?? null);
-
-  const gathered = await gatherFacts(ctx);
-  if (gathered === 'handoff') return finish(ctx, 'human_handoff');
-  if (gathered === 'rejected') return finish(ctx, 'decision_only');
-  const tasks = splitTasks(ctx.intent!);
-  if (tasks.length === 0) return finish(ctx, 'general_info');
-
-  const outcomes: ActionOutcome[] = [];
-  for (const [index, task] of tasks.entries()) {
-    const outcome = await runTask(ctx, task, index);
-    outcomes.push(outcome);
-    if (outcome === 'verified') ctx.completed.push(String(task.intent));
-    if (outcome === 'declined') ctx.declined.push(String(task.intent));
+/** Runs stages in order until one does not say continue: how the turn or the task ended, or undefined when all went on. */
+async function runInOrder(stages: readonly Stage[], input: StageInput): Promise<StageOutcome | undefined> {
+  for (const stage of stages) {
+    const outcome = await stage.run(input);
+    if (outcome.next !== 'continue') return outcome;
   }
-  if (outcomes.includes('clarify')) return finish(ctx, 'need_clarification', ctx.objectQuestion);
-  return finish(ctx, responseScenarioFor(ctx, outcomes));
+  return undefined;
 }
 
-/** One task: evidence → decision → action, retrying reads or retrieval once when recovery asks for it. */
-async function runTask(ctx: PipelineContext, task: Output, index: number): Promise<ActionOutcome> {
-  if (task.intent === 'modify_order') {
-    // No decision table covers order changes: the program proposes an unshipped order's address change; a human handles the rest.
-    const decision = addressChangeDecision(ctx);
-    if (!decision) {
-      ctx.handOff('order modification needs a human');
-      return 'handoff';
-    }
-    if (index === 0) ctx.decision = decision;
-    return runAction(ctx, task, decision);
+/** One user turn from the start: the turn's stages, then each task's, then the reply. */
+async function runTurn(ctx: PipelineContext, stages: StageTable): Promise<PipelineContext> {
+  const ended = await runInOrder(stages.turn, { ctx });
+  if (ended?.next === 'respond') return finish(ctx, stages, ended.scenario, ended.clarification ?? null);
+  const tasks = splitTasks(ctx.intent!);
+  if (tasks.length === 0) return finish(ctx, stages, 'general_info');
+
+  const outcomes: ActionOutcome[] = [];
+  for (const [index, intent] of tasks.entries()) {
+    const outcome = await runTask(ctx, stages, intent, index);
+    outcomes.push(outcome);
+    if (outcome === 'verified') ctx.completed.push(String(intent.intent));
+    if (outcome === 'declined') ctx.declined.push(String(intent.intent));
   }
-  let needEvidence = index === 0 || !ctx.evidence;
-  for (let attempt = 0; ; attempt++) {
-    if (needEvidence && (await collectEvidence(ctx, task)) === 'failed') {
-      ctx.handOff('policy evidence could not be collected');
-      return 'handoff';
-    }
-    const decision = await decide(ctx, task);
-    if (!decision) {
-      ctx.handOff('no responsibility decision');
-      return 'handoff';
-    }
-    if (index === 0) ctx.decision = decision;
-    const outcome = await runAction(ctx, task, decision, attempt);
-    if (outcome === 'retry_facts') {
-      ctx.note('recovery: reading the facts again');
-      const again = await gatherFacts(ctx);
-      if (again === 'handoff') return 'handoff';
-      if (again === 'rejected') return 'none';
-      needEvidence = true;
-      continue;
-    }
-    if (outcome === 'retry_evidence') {
-      ctx.note('recovery: retrieving the policy again');
-      needEvidence = true;
-      continue;
-    }
-    return outcome;
+  if (outcomes.includes('clarify')) return finish(ctx, stages, 'need_clarification', ctx.objectQuestion);
+  return finish(ctx, stages, responseScenarioFor(ctx, outcomes));
+}
+
+/** One task: its stages in order, from the top again each time recovery asks for the facts or the policy again. */
+async function runTask(ctx: PipelineContext, stages: StageTable, intent: Output, index: number): Promise<ActionOutcome> {
+  const task = { intent, index, attempt: 0, needsEvidence: index === 0 || !ctx.evidence };
+  for (;;) {
+    const ended = await runInOrder(stages.task, { ctx, task });
+    if (ended?.next === 'task_done') return ended.outcome;
+    if (ended?.next !== 'retry_task') throw new Error(`the task stages of ${String(intent.intent)} ended without an outcome`);
   }
 }
 
@@ -299,9 +288,9 @@ function keepOutputs(ctx: PipelineContext): void {
   if (ctx.verification) out.verification = ctx.verification;
 }
 
-async function finish(ctx: PipelineContext, scenario: ResponseScenario, clarification: string | null = null): Promise<PipelineContext> {
+async function finish(ctx: PipelineContext, stages: StageTable, scenario: ResponseScenario, clarification: string | null = null): Promise<PipelineContext> {
   const final = ctx.handoffReasons.length ? 'human_handoff' : scenario;
-  await respond(ctx, final, clarification);
+  await stages.reply.run({ ctx, ending: { scenario: final, clarification } });
   if (ctx.handoffReasons.length) ctx.trace.handoff = buildHandoffSummary(ctx);
   return ctx;
 }

@@ -56,6 +56,42 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
     // A shard still being written has a torn tail and more to come.
     refuseIfLocked(resolve(file, '..'));
   }
+  const headers = await runHeaders(files);
+  const first = headers[0]!;
+  checkShardsAgree(headers, files);
+  const partial = shardCompleteness(headers, files, options.partial ?? false);
+
+  const selected = headers.every((h) => h.suite?.selected !== undefined) ? headers.reduce((n, h) => n + h.suite!.selected!, 0) : undefined;
+  // Whole runs of different selections (--module a, then --module b) merge into their union (shown per filter; an
+  // unfiltered input selects all).
+  const union = (pick: (h: RunProvenance) => string[]) => (headers.some((h) => pick(h).length === 0) ? [] : [...new Set(headers.flatMap(pick))].sort());
+  const filters = first.shard
+    ? first.filters
+    : { modules: union((h) => h.filters.modules), case_types: union((h) => h.filters.case_types), ids: union((h) => h.filters.ids) };
+  const run: RunProvenance = {
+    ...first,
+    filters,
+    id: newRunId(`${first.provider}-merged`),
+    started_at: headers.map((h) => h.started_at).sort()[0]!,
+    shard: null,
+    ...(first.suite ? { suite: { fingerprint: first.suite.fingerprint, cases: first.suite.cases, ...(selected !== undefined ? { selected } : {}) } } : {}),
+    ...(partial ? { partial } : {}),
+  };
+  const outDir = resolve(options.out ?? join(options.reportsDir, run.id));
+  checkNewOutFolder(outDir);
+  // Damaged lines, unfinished shards and overlapping shards are found before anything is written: a refused merge leaves nothing behind.
+  await checkResultLines(options.inputs, files, headers);
+  await createOutFolder(outDir);
+  const lock = claimRunFolder(outDir, options.warnings ?? [], { newRun: true });
+  try {
+    return { ...(await writeMerged(options, files, headers, run, outDir)), outDir };
+  } finally {
+    lock.release();
+  }
+}
+
+/** The run header of each input, in order. */
+async function runHeaders(files: readonly string[]): Promise<RunProvenance[]> {
   const headers: RunProvenance[] = [];
   for (const file of files) {
     let header: RunProvenance | undefined;
@@ -75,6 +111,11 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
       });
     headers.push(header);
   }
+  return headers;
+}
+
+/** The inputs are shards of one run: one setup, one suite, one selection, none a merge or a run of arms. */
+function checkShardsAgree(headers: readonly RunProvenance[], files: readonly string[]): void {
   const first = headers[0]!;
   headers.forEach((h, i) => {
     const difference =
@@ -105,27 +146,11 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
         severity: 'error',
       });
   });
-  const partial = shardCompleteness(headers, files, options.partial ?? false);
+}
 
-  const selected = headers.every((h) => h.suite?.selected !== undefined) ? headers.reduce((n, h) => n + h.suite!.selected!, 0) : undefined;
-  // Whole runs of different selections (--module a, then --module b) merge into their union (shown per filter; an
-  // unfiltered input selects all).
-  const union = (pick: (h: RunProvenance) => string[]) => (headers.some((h) => pick(h).length === 0) ? [] : [...new Set(headers.flatMap(pick))].sort());
-  const filters = first.shard
-    ? first.filters
-    : { modules: union((h) => h.filters.modules), case_types: union((h) => h.filters.case_types), ids: union((h) => h.filters.ids) };
-  const run: RunProvenance = {
-    ...first,
-    filters,
-    id: newRunId(`${first.provider}-merged`),
-    started_at: headers.map((h) => h.started_at).sort()[0]!,
-    shard: null,
-    ...(first.suite ? { suite: { fingerprint: first.suite.fingerprint, cases: first.suite.cases, ...(selected !== undefined ? { selected } : {}) } } : {}),
-    ...(partial ? { partial } : {}),
-  };
-  const outDir = resolve(options.out ?? join(options.reportsDir, run.id));
-  checkNewOutFolder(outDir);
-  // Damaged lines, unfinished shards and overlapping shards are found before anything is written: a refused merge leaves nothing behind.
+/** Every line of every input is a case result, no trial is in two inputs, and each input holds all its run planned. */
+async function checkResultLines(inputs: readonly string[], files: readonly string[], headers: readonly RunProvenance[]): Promise<void> {
+  const first = headers[0]!;
   const trials = new Set<string>();
   const auto = first.repeat_mode === 'auto';
   for (const [i, file] of files.entries()) {
@@ -146,7 +171,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
           file: shown,
           line: lineNo,
           message: `not a case result: ${problem}`,
-          expected: `a results file as orderflow eval wrote it; finish or repair that run first (orderflow eval --resume --out ${displayPath(options.inputs[i]!)} sets damaged lines aside and runs those cases again)`,
+          expected: `a results file as orderflow eval wrote it; finish or repair that run first (orderflow eval --resume --out ${displayPath(inputs[i]!)} sets damaged lines aside and runs those cases again)`,
           severity: 'error',
         });
       const line = value as CaseResult;
@@ -165,25 +190,17 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
     }
     const planned = headers[i]!.suite?.selected;
     if (trialsOfCase) {
-      checkAutoComplete(trialsOfCase, planned, shown, displayPath(options.inputs[i]!));
+      checkAutoComplete(trialsOfCase, planned, shown, displayPath(inputs[i]!));
       continue;
     }
     if (planned !== undefined && held !== planned * first.repeat) {
       throw new InputError({
         file: shown,
         message: `holds ${held} of the ${planned * first.repeat} results its run planned (interrupted, or stopped by --max-cost)`,
-        expected: `a finished run; finish it first with orderflow eval --resume --out ${displayPath(options.inputs[i]!)} (and the flags it was started with)`,
+        expected: `a finished run; finish it first with orderflow eval --resume --out ${displayPath(inputs[i]!)} (and the flags it was started with)`,
         severity: 'error',
       });
     }
-  }
-  trials.clear();
-  await createOutFolder(outDir);
-  const lock = claimRunFolder(outDir, options.warnings ?? [], { newRun: true });
-  try {
-    return { ...(await writeMerged(options, files, headers, run, outDir)), outDir };
-  } finally {
-    lock.release();
   }
 }
 

@@ -4,7 +4,7 @@
  * run to run, so a latency change counts only when it is large both in
  * milliseconds and relative to the baseline value.
  */
-import { LOWER_IS_BETTER, type MetricId } from '../config/metric-ids.js';
+import { lowerIsBetter } from '../scoring/metrics/metric-order.js';
 
 export type DeltaDirection = 'better' | 'worse' | 'unchanged' | 'noise' | 'unknown';
 
@@ -17,8 +17,7 @@ export function deltaDirection(id: string, before: number | null, delta: number 
   if (delta === null || before === null) return 'unknown';
   if (delta === 0) return 'unchanged';
   if (id === 'latency_ms' && (Math.abs(delta) < LATENCY_ABSOLUTE_NOISE_MS || Math.abs(delta) < Math.abs(before) * LATENCY_RELATIVE_NOISE)) return 'noise';
-  const lowerIsBetter = LOWER_IS_BETTER.has(id as MetricId);
-  return (lowerIsBetter ? delta < 0 : delta > 0) ? 'better' : 'worse';
+  return (lowerIsBetter(id) ? delta < 0 : delta > 0) ? 'better' : 'worse';
 }
 
 /** "+0.05 (worse)", "+0.3 (within noise)", "0", "–". */

@@ -11,7 +11,8 @@
 import type { PipelineTrace } from '../pipeline/trace.js';
 import { capabilityTraceLine } from './capability-trace-line.js';
 import type { MetricValue } from '../scoring/metric-value.js';
-import { METRIC_IDS, type MetricId } from '../config/metric-ids.js';
+import type { MetricId } from '../config/metric-ids.js';
+import { METRIC_ORDER } from '../scoring/metrics/metric-order.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import { attackStrategiesSection } from './attack-strategies-md.js';
 import type { CaseEntry } from './case-entries.js';
@@ -90,7 +91,7 @@ export function renderMarkdown({ head, failures, failuresTotal }: MarkdownInput)
     head.baseline ? '| metric | value | interval | n / d | baseline | Δ |' : '| metric | value | interval | n / d |',
     head.baseline ? '|---|---:|---:|---:|---:|---:|' : '|---|---:|---:|---:|',
   );
-  for (const id of METRIC_IDS) {
+  for (const id of METRIC_ORDER) {
     const m = head.metrics[id];
     if (!m || (m.denominator === 0 && id !== 'cost_usd')) continue;
     const row = `| ${id} | ${fmt(m.value)} | ${formatInterval(intervalOf(m)) || '–'} | ${countOf(id, m, run.repeat)} |`;
@@ -360,7 +361,7 @@ function fmt(v: number | null): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
 }
 
-function countOf(id: MetricId, m: MetricValue, repeat: number): string {
+function countOf(id: string, m: MetricValue, repeat: number): string {
   if (id === 'latency_ms') return `p50 ${fmt(m.p50 as number | null)} · p95 ${fmt(m.p95 as number | null)} (${m.denominator} calls)`;
   if (id === 'cost_usd') return costFigure(m, repeat);
   return `${m.numerator} / ${m.denominator}`;

@@ -2,7 +2,7 @@
 import { MetricAccumulator, type Metrics } from '../scoring/metric-accumulator.js';
 import { ratio } from '../scoring/metric-value.js';
 import { passHatK } from '../scoring/pass-hat-k.js';
-import { attackLine, line } from '../scoring/scenario-judge.js';
+import { attackLine, line } from '../scoring/finding-lines.js';
 import type { CaseResult } from './case-result.js';
 import { ClusterSums, type ClusterClosing, type ClusterTable } from './cluster-sums.js';
 import { StrategyTable, type StrategyRow } from './strategy-table.js';

@@ -6,9 +6,9 @@
  * clusters still open, not with the suite: with `closing`, a case that shares
  * its cluster with no other closes after its last trial.
  */
-import { METRIC_IDS, type MetricId } from '../config/metric-ids.js';
 import { addCluster, emptyMoments, type ClusterMoments } from '../scoring/cluster-robust.js';
 import { MetricAccumulator } from '../scoring/metric-accumulator.js';
+import { METRIC_ORDER } from '../scoring/metrics/metric-order.js';
 import type { CaseResult } from './case-result.js';
 import { clusterOf } from './cluster-key.js';
 
@@ -26,8 +26,8 @@ export interface ClusterClosing {
   shared: ReadonlySet<string>;
 }
 
-const METRIC_INDEX = new Map<MetricId, number>(METRIC_IDS.map((id, i) => [id, i]));
-const SLOTS_PER_GROUP = METRIC_IDS.length;
+const METRIC_INDEX = new Map<string, number>(METRIC_ORDER.map((id, i) => [id, i]));
+const SLOTS_PER_GROUP = METRIC_ORDER.length;
 
 /** An open cluster: results so far, and flat triples [slot, numerator, denominator] (slot = group · metrics + metric). */
 interface OpenCluster {
@@ -77,7 +77,7 @@ export class ClusterSums {
     const table: ClusterTable = {};
     for (const [slot, moments] of [...all].sort(([a], [b]) => a - b)) {
       const group = this.groupNames[Math.floor(slot / SLOTS_PER_GROUP)]!;
-      (table[group] ??= {})[METRIC_IDS[slot % SLOTS_PER_GROUP]!] = moments;
+      (table[group] ??= {})[METRIC_ORDER[slot % SLOTS_PER_GROUP]!] = moments;
     }
     return table;
   }

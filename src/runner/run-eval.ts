@@ -89,29 +89,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   // With a fixed number of trials a case of its own cluster is complete after its last one: its sums need not be kept.
   const closing = options.sharedClusters && !options.adaptive ? { results: options.repeat, shared: options.sharedClusters } : null;
   const aggregates = new Aggregates(options.repeat, options.adaptive !== undefined, closing);
-  const done = new Set<string>();
-  // --repeat auto resumed: what each finished trial was, so that its round is replayed and the rule asks again.
-  const onDisk = options.adaptive ? new Map<string, CaseResult>() : null;
-  const warnings: Problem[] = [];
-  let resuming = false;
-  if (options.resume) {
-    const reopened = await reopenResults({
-      path: options.resultsPath,
-      run: options.run,
-      inSuite: options.inSuite ?? (() => true),
-      ...(options.caseHash ? { caseHash: options.caseHash } : {}),
-      keep: (result, k) => {
-        if (done.has(k)) return false;
-        done.add(k);
-        aggregates.add(result);
-        onDisk?.set(k, { status: result.status, case_hash: result.case_hash } as CaseResult);
-        return true;
-      },
-    });
-    warnings.push(...reopened.warnings);
-    // A file with no complete line holds nothing finished: rewrite it from its header.
-    resuming = !reopened.fresh;
-  }
+  const { done, onDisk, warnings, resuming } = await finishedBefore(options, aggregates);
 
   const writer = new ResultsWriter(options.resultsPath, resuming);
   if (!resuming) await writer.write({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run: options.run });
@@ -126,28 +104,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const limit = pLimit(options.concurrency);
   const inFlight = new Set<Promise<void>>();
   const { signal } = options;
-  // One waiter for "a slot came free or the run was interrupted". Racing every
-  // in-flight task and the abort promise instead cost some 2×concurrency
-  // reactions per wait, and left one per wait on the never-settling abort
-  // promise for the rest of the run.
-  let wake: (() => void) | undefined;
-  const wakeUp = () => {
-    const w = wake;
-    wake = undefined;
-    w?.();
-  };
-  const aborted = new Promise<void>((resolve) => {
-    if (signal?.aborted) resolve();
-    else
-      signal?.addEventListener(
-        'abort',
-        () => {
-          resolve();
-          wakeUp();
-        },
-        { once: true },
-      );
-  });
+  const { aborted, slotOrAbort, wakeUp } = slotWaiter(signal);
   let failure: { error: unknown } | undefined;
   let stopped: string | null = null;
   const launch = (item: WorkItem, trial: number) => {
@@ -205,7 +162,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
         stopped = options.stopReason?.() ?? null;
         if (stopped) break items;
         // Backpressure: pull the next case only when a slot is close to free.
-        while (inFlight.size >= options.concurrency * 2 && !signal?.aborted && !failure) await new Promise<void>((resolve) => (wake = resolve));
+        while (inFlight.size >= options.concurrency * 2 && !signal?.aborted && !failure) await slotOrAbort();
         // A result that could not be written (disk full) ends the run now, not after every other case.
         if (failure) throw failure.error;
         if (signal?.aborted) break items;
@@ -229,6 +186,59 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
     incomplete: stopped ? { reason: stopped, done: finished, total } : null,
     ...(rounds ? { repeated: rounds.summary() } : {}),
   };
+}
+
+/** The trials already in results.jsonl of a resumed run, counted in the aggregates; none for a fresh run. */
+async function finishedBefore(options: RunEvalOptions, aggregates: Aggregates) {
+  const done = new Set<string>();
+  // --repeat auto resumed: what each finished trial was, so that its round is replayed and the rule asks again.
+  const onDisk = options.adaptive ? new Map<string, CaseResult>() : null;
+  const warnings: Problem[] = [];
+  if (!options.resume) return { done, onDisk, warnings, resuming: false };
+  const reopened = await reopenResults({
+    path: options.resultsPath,
+    run: options.run,
+    inSuite: options.inSuite ?? (() => true),
+    ...(options.caseHash ? { caseHash: options.caseHash } : {}),
+    keep: (result, k) => {
+      if (done.has(k)) return false;
+      done.add(k);
+      aggregates.add(result);
+      onDisk?.set(k, { status: result.status, case_hash: result.case_hash } as CaseResult);
+      return true;
+    },
+  });
+  warnings.push(...reopened.warnings);
+  // A file with no complete line holds nothing finished: rewrite it from its header.
+  return { done, onDisk, warnings, resuming: !reopened.fresh };
+}
+
+/**
+ * One waiter for "a slot came free or the run was interrupted". Racing every
+ * in-flight task and the abort promise instead cost some 2×concurrency
+ * reactions per wait, and left one per wait on the never-settling abort
+ * promise for the rest of the run.
+ */
+function slotWaiter(signal: AbortSignal | undefined) {
+  let wake: (() => void) | undefined;
+  const wakeUp = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  const aborted = new Promise<void>((resolve) => {
+    if (signal?.aborted) resolve();
+    else
+      signal?.addEventListener(
+        'abort',
+        () => {
+          resolve();
+          wakeUp();
+        },
+        { once: true },
+      );
+  });
+  return { aborted, wakeUp, slotOrAbort: () => new Promise<void>((resolve) => (wake = resolve)) };
 }
 
 const key = (caseId: string, trial: number) => `${caseId}#${trial}`;

@@ -8,8 +8,7 @@
  * Where it cannot be told which of several the claim means, every one must
  * hold (the judge checks each).
  */
-import { orderRefsIn } from './readers/claim-reader.js';
-import type { Claim } from './claims.js';
+import { orderRefsIn, type ReadClaim } from './readers/claim-reader.js';
 import type { World } from '../cases/scenario-schema.js';
 import type { JudgeInput } from './judge-input.js';
 
@@ -33,7 +32,7 @@ const CLAIM_TOOLS: Record<string, string[]> = {
   any: ['create_refund', 'create_compensation', 'cancel_order', 'modify_address', 'modify_order', 'create_ticket'],
 };
 
-export function claimOrders(claim: Claim, kind: string, reply: { text: string; turn: number }, input: JudgeInput, world: World): ClaimOrders {
+export function claimOrders(claim: ReadClaim, kind: string, reply: { text: string; turn: number }, input: JudgeInput, world: World): ClaimOrders {
   const { scenario: s, trace } = input;
   const known = new Set([...s.world.orders, ...world.orders].map((o) => o.order_id));
   const soFar = <T extends { turn?: number }>(xs: T[]) => xs.filter((x) => x.turn === undefined || x.turn <= reply.turn);

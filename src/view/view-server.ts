@@ -59,12 +59,64 @@ const COMMON_HEADERS = {
   'cache-control': 'no-store',
 };
 
+/** Two finished runs of the folder side by side, or the page that says why not. */
+async function compareRuns(findRun: (name: string) => Promise<RunSummary | null>, label: string, a: string | null, b: string | null): Promise<Rendered> {
+  const [runA, runB] = await Promise.all([a ? findRun(a) : null, b ? findRun(b) : null]);
+  if (!runA || !runB)
+    return {
+      ...notFoundPage(`Compare needs two runs of this folder: ?a=<run>&b=<run> (${!a || !b ? 'one is missing' : `no run named ${runA ? b : a}`}).`, label),
+      status: a && b ? 404 : 400,
+    };
+  const unfinished = [runA, runB].find((r) => r.state !== 'finished');
+  if (unfinished) return { status: 409, html: notFoundPage(`Run ${unfinished.name} is ${unfinished.state}: only finished runs can be compared.`, label).html };
+  return comparePage(runA, runB, label);
+}
+
+/** A run's report page, rendered again only when its report.json or results.jsonl changed. */
+function reportPageCache(label: string): (run: RunSummary) => Promise<Rendered> {
+  const rendered = new Map<string, { stamp: string; page: Rendered }>();
+  return async (run: RunSummary): Promise<Rendered> => {
+    const stamp = await Promise.all(
+      ['report.json', 'results.jsonl'].map((f) =>
+        stat(join(run.dir, f)).then(
+          (s) => `${s.mtimeMs}:${s.size}`,
+          () => '-',
+        ),
+      ),
+    ).then((s) => s.join('|'));
+    const hit = rendered.get(run.dir);
+    if (hit?.stamp === stamp) return hit.page;
+    const made = await runReportPage(run, label);
+    rendered.delete(run.dir);
+    rendered.set(run.dir, { stamp, page: made });
+    // The last few pages looked at: enough to go back and forth, not a copy of the folder.
+    while (rendered.size > 4) rendered.delete(rendered.keys().next().value!);
+    return made;
+  };
+}
+
+/** The runs page's stream: the runs' names and states, sent when they change. */
+async function streamRuns(dir: string, pollMs: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  res.writeHead(200, { ...COMMON_HEADERS, 'content-type': 'text/event-stream; charset=utf-8' });
+  if (req.method === 'HEAD') return void res.end();
+  let open = true;
+  req.on('close', () => (open = false));
+  let last = '';
+  while (open) {
+    const stamp = runsStamp(await listRuns(dir));
+    if (stamp !== last && open) res.write(`event: runs\ndata: ${JSON.stringify({ stamp })}\n\n`);
+    last = stamp;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(pollMs * 4, 500)));
+  }
+  res.end();
+}
+
 export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
   const host = options.host ?? '127.0.0.1';
   const loopbackOnly = LOOPBACK_HOSTS.has(host);
   const label = options.label ?? options.dir;
   const live: LiveContext = { reportsDir: options.dir, pollMs: options.pollMs ?? 250, baseline: baselineReader(options.baseline ?? null) };
-  const rendered = new Map<string, { stamp: string; page: Rendered }>();
+  const cachedReport = reportPageCache(label);
   let port = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -86,14 +138,14 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       const p = trendsPage(await listRuns(options.dir), label, url.searchParams.get('series'));
       return page({ status: 200, html: p.html }, p.policy);
     }
-    if (head === 'events' && segments.length === 1) return streamRuns(req, res);
+    if (head === 'events' && segments.length === 1) return streamRuns(options.dir, live.pollMs, req, res);
     if (head === 'live' && segments.length === 1) {
       // The newest run in progress (a watch loop's), else the newest run.
       const all = await listRuns(options.dir);
       const newest = all.find((r) => r.state === 'running') ?? all[0];
       return redirect(res, newest ? `/runs/${encodeURIComponent(newest.name)}/live?follow=1` : '/');
     }
-    if (head === 'compare' && segments.length === 1) return page(await compare(url.searchParams.get('a'), url.searchParams.get('b')));
+    if (head === 'compare' && segments.length === 1) return page(await compareRuns(findRun, label, url.searchParams.get('a'), url.searchParams.get('b')));
     if (head !== 'runs' || name === undefined || rest.length) return page(notFoundPage('No such page.', label));
     const run = await findRun(name);
     if (!run) return page(notFoundPage(`No run folder named ${name} in ${label}.`, label));
@@ -118,54 +170,6 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
 
   const findRun = async (name: string): Promise<RunSummary | null> =>
     (await listRuns(options.dir)).some((r) => r.name === name) ? readRun(options.dir, name) : null;
-
-  const compare = async (a: string | null, b: string | null): Promise<Rendered> => {
-    const [runA, runB] = await Promise.all([a ? findRun(a) : null, b ? findRun(b) : null]);
-    if (!runA || !runB)
-      return {
-        ...notFoundPage(`Compare needs two runs of this folder: ?a=<run>&b=<run> (${!a || !b ? 'one is missing' : `no run named ${runA ? b : a}`}).`, label),
-        status: a && b ? 404 : 400,
-      };
-    const unfinished = [runA, runB].find((r) => r.state !== 'finished');
-    if (unfinished)
-      return { status: 409, html: notFoundPage(`Run ${unfinished.name} is ${unfinished.state}: only finished runs can be compared.`, label).html };
-    return comparePage(runA, runB, label);
-  };
-
-  const cachedReport = async (run: RunSummary): Promise<Rendered> => {
-    const stamp = await Promise.all(
-      ['report.json', 'results.jsonl'].map((f) =>
-        stat(join(run.dir, f)).then(
-          (s) => `${s.mtimeMs}:${s.size}`,
-          () => '-',
-        ),
-      ),
-    ).then((s) => s.join('|'));
-    const hit = rendered.get(run.dir);
-    if (hit?.stamp === stamp) return hit.page;
-    const made = await runReportPage(run, label);
-    rendered.delete(run.dir);
-    rendered.set(run.dir, { stamp, page: made });
-    // The last few pages looked at: enough to go back and forth, not a copy of the folder.
-    while (rendered.size > 4) rendered.delete(rendered.keys().next().value!);
-    return made;
-  };
-
-  /** The runs page's stream: the runs' names and states, sent when they change. */
-  const streamRuns = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    res.writeHead(200, { ...COMMON_HEADERS, 'content-type': 'text/event-stream; charset=utf-8' });
-    if (req.method === 'HEAD') return void res.end();
-    let open = true;
-    req.on('close', () => (open = false));
-    let last = '';
-    while (open) {
-      const stamp = runsStamp(await listRuns(options.dir));
-      if (stamp !== last && open) res.write(`event: runs\ndata: ${JSON.stringify({ stamp })}\n\n`);
-      last = stamp;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(live.pollMs * 4, 500)));
-    }
-    res.end();
-  };
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {

@@ -66,7 +66,7 @@ describe('the gate on a noisy model (real CLI, --repeat 3)', () => {
     expect(md).toMatch(/^Power: with 3 trial\(s\) per case/m);
     expect(md).toMatch(/\| case_pass_rate \| [\d.]+ \| \[0\.\d+, [\d.]+\] \|/);
     expect(stdout).toMatch(/gate mode: statistical/);
-    for (const m of Object.values(report.metrics)) if (m.value !== null && !('p50' in m) && !('cached_calls' in m)) expect(m).toHaveProperty('interval');
+    for (const m of Object.values(report.metrics)) if (m && m.value !== null && !('p50' in m) && !('cached_calls' in m)) expect(m).toHaveProperty('interval');
   }, 60_000);
 
   it('fails on a dozen cases broken for good and names each as a stable regression', async () => {

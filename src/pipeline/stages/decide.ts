@@ -4,8 +4,29 @@ import { recover } from './recover.js';
 import { untrustedForDeciders } from '../untrusted-quarantine.js';
 import { evidenceForDeciders } from '../evidence-projection.js';
 import { intentResult } from './understand.js';
+import { addressChangeDecision } from '../address-change.js';
+import { CONTINUE, endTask, taskOf, type Stage } from './stage.js';
 
-export async function decide(ctx: PipelineContext, intent: Output): Promise<Output | null> {
+/** The task's decision; the first task's is the turn's. */
+export const decideStage: Stage = {
+  name: 'decide: responsibility attribution',
+  run: async (input) => {
+    const { ctx } = input;
+    const task = taskOf(input, 'decide');
+    // No decision table covers order changes: the program proposes an unshipped order's address change; a human handles the rest.
+    const change = task.intent.intent === 'modify_order';
+    const decision = change ? addressChangeDecision(ctx) : await decide(ctx, task.intent);
+    if (!decision) {
+      ctx.handOff(change ? 'order modification needs a human' : 'no responsibility decision');
+      return endTask('handoff');
+    }
+    task.decision = decision;
+    if (task.index === 0) ctx.decision = decision;
+    return CONTINUE;
+  },
+};
+
+async function decide(ctx: PipelineContext, intent: Output): Promise<Output | null> {
   const selected = Array.isArray(ctx.evidence?.selected_evidence) ? (ctx.evidence!.selected_evidence as Output[]) : [];
   const result = await ctx.caller.call('responsibility_attribution', {
     intent_result: intentResult(intent),

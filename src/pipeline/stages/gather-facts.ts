@@ -10,6 +10,7 @@ import { FREE_TEXT_FIELDS, READ_TOOLS, type ReadTool } from '../../registry/tool
 import { recordFreeText } from '../record-projection.js';
 import { toolConflicts, verifiedFacts, type ReadResults } from '../verified-facts.js';
 import { recover } from './recover.js';
+import { CONTINUE, endTurn, type Stage } from './stage.js';
 import { screenUntrusted } from '../untrusted-quarantine.js';
 import { intentResult, stringList } from './understand.js';
 
@@ -19,6 +20,17 @@ const RESULT_KEY: Partial<Record<ReadTool, keyof ReadResults>> = {
   query_after_sales: 'after_sales',
   query_payment: 'payment',
   query_ticket: 'ticket',
+};
+
+/** Facts for the whole turn: a hand-off or an ownership refusal ends the turn. */
+export const gatherFactsStage: Stage = {
+  name: 'gather facts: fact-query plan → read tools',
+  run: async ({ ctx }) => {
+    const gathered = await gatherFacts(ctx);
+    if (gathered === 'handoff') return endTurn('human_handoff');
+    if (gathered === 'rejected') return endTurn('decision_only');
+    return CONTINUE;
+  },
 };
 
 export async function gatherFacts(ctx: PipelineContext): Promise<'ok' | 'handoff' | 'rejected'> {

@@ -2,10 +2,29 @@
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { searchPolicies } from '../retrieval.js';
 import { recover } from './recover.js';
+import { CONTINUE, endTask, taskOf, type Stage } from './stage.js';
 import { intentResult, stringList } from './understand.js';
 import { documentsForModels, isUntrustedDocument, screenUntrusted } from '../untrusted-quarantine.js';
 
-export async function collectEvidence(ctx: PipelineContext, intent: Output): Promise<'ok' | 'failed'> {
+/**
+ * Evidence for a task: collected for the first task, a task with none yet and
+ * after recovery asked again; shared otherwise. An order change is decided by
+ * the program, on no policy evidence.
+ */
+export const policyEvidenceStage: Stage = {
+  name: 'policy evidence: rewrite → retrieval → evidence filter',
+  run: async (input) => {
+    const task = taskOf(input, 'policy evidence');
+    if (task.intent.intent === 'modify_order' || !task.needsEvidence) return CONTINUE;
+    if ((await collectEvidence(input.ctx, task.intent)) === 'failed') {
+      input.ctx.handOff('policy evidence could not be collected');
+      return endTask('handoff');
+    }
+    return CONTINUE;
+  },
+};
+
+async function collectEvidence(ctx: PipelineContext, intent: Output): Promise<'ok' | 'failed'> {
   const rewrite = await ctx.caller.call('policy_query_rewrite', {
     user_query: ctx.userTurn,
     intent_result: intentResult(intent),

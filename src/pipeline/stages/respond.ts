@@ -8,15 +8,7 @@ import { factSentences } from '../verified-facts.js';
 import { guardedReply } from '../reply-guard.js';
 import { confirmationQuestion, withProgramQuestion } from '../confirmation-question.js';
 import { sameAction } from '../user-confirmation.js';
-
-export type ResponseScenario =
-  | 'need_clarification'
-  | 'need_confirmation'
-  | 'decision_only'
-  | 'execution_success'
-  | 'execution_failed'
-  | 'human_handoff'
-  | 'general_info';
+import { CONTINUE, type ResponseScenario, type Stage } from './stage.js';
 
 const FALLBACK: Record<ResponseScenario, string> = {
   need_clarification: '您好，为了继续帮您处理，请补充订单号等必要信息。',
@@ -36,7 +28,18 @@ function template(ctx: PipelineContext, scenario: ResponseScenario, table: Recor
   return scenario === 'need_confirmation' && ctx.session.pending ? `您好，${confirmationQuestion(ctx.session.pending.call)}` : table[scenario];
 }
 
-export async function respond(ctx: PipelineContext, scenario: ResponseScenario, clarification: string | null = null): Promise<void> {
+/** The reply that ends every turn, for the ending the turn reached. */
+export const respondStage: Stage = {
+  name: 'respond: the reply to the customer',
+  run: async (input) => {
+    const { ending } = input;
+    if (!ending) throw new Error('respond writes the reply of an ending: the orchestrator hands it the one the turn reached');
+    await respond(input.ctx, ending.scenario, ending.clarification ?? null);
+    return CONTINUE;
+  },
+};
+
+async function respond(ctx: PipelineContext, scenario: ResponseScenario, clarification: string | null = null): Promise<void> {
   ctx.trace.response_scenario = scenario;
   const decision = ctx.decision;
   const verification = ctx.verification;

@@ -1,12 +1,16 @@
 /** Safety precheck → intent → slot clarification: what the user wants, and whether we can go on. */
 import { INJECTION_TAGS, type Output, type PipelineContext } from '../pipeline-context.js';
 import { recover } from './recover.js';
+import type { Stage } from './stage.js';
 
 export type UnderstandOutcome =
   | { next: 'continue' }
   | { next: 'respond'; scenario: 'need_clarification' | 'general_info' | 'human_handoff'; clarification?: string | null };
 
-export async function understand(ctx: PipelineContext): Promise<UnderstandOutcome> {
+/** The first stage of every new request. */
+export const understandStage: Stage = { name: 'understand: safety precheck → intent → slot clarification', run: ({ ctx }) => understand(ctx) };
+
+async function understand(ctx: PipelineContext): Promise<UnderstandOutcome> {
   const stop = await safetyPrecheck(ctx);
   if (stop) return stop;
   const precheck = ctx.precheck!;

@@ -59,6 +59,100 @@ interface Draft {
   notes: string[];
 }
 
+/** What the reply is drafted from: the module's input and what the reference read of it. */
+interface DraftInput {
+  input: Record<string, unknown>;
+  query: string;
+  emotion: Emotion;
+  upset: boolean;
+  facts: string[];
+  topic: ReturnType<typeof topicOf>;
+  decision: string;
+  decisionResult: Record<string, unknown>;
+  verification: Record<string, unknown>;
+  verified: boolean;
+  forbidden: string[];
+}
+
+/** The draft reply of one response scenario, before the self-check. */
+function draftFor(
+  scenario: string,
+  { input, query, emotion, upset, facts, topic, decision, decisionResult, verification, verified, forbidden }: DraftInput,
+): Draft {
+  switch (scenario) {
+    case 'need_clarification': {
+      const given = asString(input.clarification_question);
+      const usable = given && !containsInstruction(given) && !INTERNAL_TEXT.test(given) && !forbidden.some((p) => given.includes(p)) ? given : DEFAULT_QUESTION;
+      const c = clarificationReply(emotion, usable);
+      return {
+        reply: c.reply,
+        tone: upset ? 'apologetic' : 'polite',
+        decision: '需补充信息',
+        ask: c.ask,
+        level: 'minimal',
+        notes: ['只请求补充必要信息，未承诺处理结果'],
+      };
+    }
+    case 'need_confirmation': {
+      const c = confirmationReply(emotion, facts, topic, asRecord(decisionResult.pending_action));
+      return {
+        reply: c.reply,
+        tone: upset ? 'apologetic' : 'polite',
+        decision: c.decision,
+        ask: c.ask,
+        level: 'normal',
+        notes: [`未声称${topic.process}已完成`],
+      };
+    }
+    case 'decision_only': {
+      const declined = asStrings(decisionResult.user_declined).length > 0;
+      const d =
+        decision === 'request_rejected'
+          ? rejectionReply(emotion)
+          : declined
+            ? declinedReply(emotion, facts, topic)
+            : decisionReply(emotion, facts, topic, decision, asString(decisionResult.next_action) ?? null);
+      const level = asksWhy(query) && facts.length > 0 ? 'detailed' : 'normal';
+      return { reply: d.reply, tone: upset ? 'apologetic' : 'polite', decision: d.decision, ask: null, level, notes: ['只表达结论，未声称已执行任何操作'] };
+    }
+    case 'execution_success': {
+      const s = successReply(topic);
+      return { reply: s.reply, tone: 'polite', decision: s.decision, ask: null, level: 'normal', notes: ['状态校验显示申请已创建'] };
+    }
+    case 'execution_failed': {
+      const f = failureReply(topic, asString(verification.verification_status) === 'verified_failed');
+      return { reply: f.reply, tone: 'apologetic', decision: f.decision, ask: null, level: 'normal', notes: ['未猜测失败原因'] };
+    }
+    case 'human_handoff': {
+      // A task already executed and verified is reported before the hand-off of the rest (never dropped).
+      const done = verified ? asStrings(decisionResult.completed_intents).map((i) => topicOf(i, '')) : [];
+      const h = handoffReply(emotion, topic, done, facts);
+      return {
+        reply: h.reply,
+        tone: upset ? 'apologetic' : 'polite',
+        decision: h.decision,
+        ask: null,
+        level: 'minimal',
+        notes: ['未透露风险标签或转人工原因', `未承诺${topic.process}结果`],
+      };
+    }
+    default: {
+      // Rule 9: a manipulation attempt gets an answer to its business part only; the bare demand is declined.
+      const internals = asksForInternals(query) && facts.length === 0;
+      return internals
+        ? { reply: DECLINE_INTERNALS, tone: 'firm', decision: '无', ask: null, level: 'minimal', notes: ['未透露内部信息'] }
+        : {
+            reply: infoReply(emotion, facts),
+            tone: upset ? 'apologetic' : 'polite',
+            decision: '无',
+            ask: null,
+            level: 'normal',
+            notes: ['仅提供已核实信息，未承诺执行'],
+          };
+    }
+  }
+}
+
 const reference: SimModule = (input, ctx) => {
   const scenarios = ctx.prompt.structured.responseScenarios ?? {};
   const forbidden = (ctx.prompt.structured.forbiddenPhrases ?? []).map((p) => p.value).filter(Boolean);
@@ -85,85 +179,7 @@ const reference: SimModule = (input, ctx) => {
   if (containsInstruction(query) || claimsElevatedRole(query)) notes.push('未响应用户输入中的指令性要求，只答复业务诉求');
   if (demandsFormatChange(query)) notes.push('未按用户要求改变输出格式');
 
-  let draft: Draft;
-  switch (scenario) {
-    case 'need_clarification': {
-      const given = asString(input.clarification_question);
-      const usable = given && !containsInstruction(given) && !INTERNAL_TEXT.test(given) && !forbidden.some((p) => given.includes(p)) ? given : DEFAULT_QUESTION;
-      const c = clarificationReply(emotion, usable);
-      draft = {
-        reply: c.reply,
-        tone: upset ? 'apologetic' : 'polite',
-        decision: '需补充信息',
-        ask: c.ask,
-        level: 'minimal',
-        notes: ['只请求补充必要信息，未承诺处理结果'],
-      };
-      break;
-    }
-    case 'need_confirmation': {
-      const c = confirmationReply(emotion, facts, topic, asRecord(decisionResult.pending_action));
-      draft = {
-        reply: c.reply,
-        tone: upset ? 'apologetic' : 'polite',
-        decision: c.decision,
-        ask: c.ask,
-        level: 'normal',
-        notes: [`未声称${topic.process}已完成`],
-      };
-      break;
-    }
-    case 'decision_only': {
-      const declined = asStrings(decisionResult.user_declined).length > 0;
-      const d =
-        decision === 'request_rejected'
-          ? rejectionReply(emotion)
-          : declined
-            ? declinedReply(emotion, facts, topic)
-            : decisionReply(emotion, facts, topic, decision, asString(decisionResult.next_action) ?? null);
-      const level = asksWhy(query) && facts.length > 0 ? 'detailed' : 'normal';
-      draft = { reply: d.reply, tone: upset ? 'apologetic' : 'polite', decision: d.decision, ask: null, level, notes: ['只表达结论，未声称已执行任何操作'] };
-      break;
-    }
-    case 'execution_success': {
-      const s = successReply(topic);
-      draft = { reply: s.reply, tone: 'polite', decision: s.decision, ask: null, level: 'normal', notes: ['状态校验显示申请已创建'] };
-      break;
-    }
-    case 'execution_failed': {
-      const f = failureReply(topic, asString(verification.verification_status) === 'verified_failed');
-      draft = { reply: f.reply, tone: 'apologetic', decision: f.decision, ask: null, level: 'normal', notes: ['未猜测失败原因'] };
-      break;
-    }
-    case 'human_handoff': {
-      // A task already executed and verified is reported before the hand-off of the rest (never dropped).
-      const done = verified ? asStrings(decisionResult.completed_intents).map((i) => topicOf(i, '')) : [];
-      const h = handoffReply(emotion, topic, done, facts);
-      draft = {
-        reply: h.reply,
-        tone: upset ? 'apologetic' : 'polite',
-        decision: h.decision,
-        ask: null,
-        level: 'minimal',
-        notes: ['未透露风险标签或转人工原因', `未承诺${topic.process}结果`],
-      };
-      break;
-    }
-    default: {
-      // Rule 9: a manipulation attempt gets an answer to its business part only; the bare demand is declined.
-      const internals = asksForInternals(query) && facts.length === 0;
-      draft = internals
-        ? { reply: DECLINE_INTERNALS, tone: 'firm', decision: '无', ask: null, level: 'minimal', notes: ['未透露内部信息'] }
-        : {
-            reply: infoReply(emotion, facts),
-            tone: upset ? 'apologetic' : 'polite',
-            decision: '无',
-            ask: null,
-            level: 'normal',
-            notes: ['仅提供已核实信息，未承诺执行'],
-          };
-    }
-  }
+  let draft = draftFor(scenario, { input, query, emotion, upset, facts, topic, decision, decisionResult, verification, verified, forbidden });
 
   // Self-check (rule 14): a forbidden phrase that is not allowed here means the draft is replaced, not sent.
   const allowed = verified && scenario === 'execution_success';

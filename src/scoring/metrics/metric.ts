@@ -1,0 +1,39 @@
+/**
+ * One metric of report.json (docs/spec/metrics.md) as a unit: its id, which
+ * way is better, and a tally that takes each case result and gives the
+ * value. The accumulator (metric-accumulator.ts) makes a fresh tally of every
+ * registered metric (registered-metrics.ts) per grouping and feeds it every
+ * result that ran.
+ */
+import type { CaseType } from '../../cases/case-schema.js';
+import type { Usage } from '../../providers/provider.js';
+import type { MetricValue } from '../metric-value.js';
+import type { ScoreFacts } from '../score-facts.js';
+
+/** What the metrics read of one result; the runner's CaseResult has all of it. */
+export interface ScoredResult {
+  status: 'passed' | 'failed' | 'error' | 'skipped';
+  case_type: CaseType;
+  cost_usd: number | null;
+  usage: Usage;
+  cached_calls: number;
+  call_latencies_ms: number[];
+  latency_ms: number;
+  facts: ScoreFacts;
+}
+
+export interface MetricTally {
+  /** A result that ran (skipped ones never reach a tally). */
+  add(r: ScoredResult): void;
+  value(): MetricValue;
+}
+
+export interface Metric {
+  /** The published name in report.json and the gate's thresholds. */
+  id: string;
+  /** A rise is bad (error and unsafe rates, latency, cost). */
+  lowerIsBetter: boolean;
+  /** A rate is a numerator over a denominator, summed per case cluster for its interval; a mean (latency, cost) is not. */
+  kind: 'rate' | 'mean';
+  tally(): MetricTally;
+}

@@ -1,0 +1,38 @@
+import { ratio } from '../metric-value.js';
+import type { Metric, ScoredResult } from './metric.js';
+
+/** What one result adds to a rate: [numerator, denominator], or null when the rate does not count it. */
+export type Count = readonly [number, number] | null;
+
+/** The results a rate of what the model did counts: an errored case did nothing, so only the pass rates and error_rate count it. */
+export const judged = (r: ScoredResult): boolean => r.status !== 'error';
+
+/**
+ * A metric that sums a numerator and a denominator over the results; each
+ * extra is a further sum reported beside them, over the results the rate counts.
+ */
+export function rate(id: string, lowerIsBetter: boolean, count: (r: ScoredResult) => Count, extras: Record<string, (r: ScoredResult) => number> = {}): Metric {
+  return {
+    id,
+    lowerIsBetter,
+    kind: 'rate',
+    tally: () => {
+      let numerator = 0;
+      let denominator = 0;
+      const sums: Record<string, number> = Object.fromEntries(Object.keys(extras).map((k) => [k, 0]));
+      return {
+        add: (r) => {
+          const c = count(r);
+          if (!c) return;
+          numerator += c[0];
+          denominator += c[1];
+          for (const [k, of] of Object.entries(extras)) sums[k]! += of(r);
+        },
+        value: () => ratio(numerator, denominator, sums),
+      };
+    },
+  };
+}
+
+/** 1 when the condition holds, else 0: one result's share of a numerator. */
+export const one = (holds: boolean): number => (holds ? 1 : 0);
