@@ -17,7 +17,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
@@ -141,9 +141,13 @@ async function bareFetchLoop(url: string, body: string, calls: number, concurren
   return calls / ((performance.now() - started) / 1000);
 }
 
+/** The 1-minute load average: on a shared machine a wall time means nothing without it. */
+const load = () => loadavg()[0]!.toFixed(1);
+
 async function main(): Promise<void> {
   const rows: string[][] = [];
   const verdicts: string[] = [];
+  const loadAtStart = load();
   const rss: Record<number, number> = {};
 
   for (const n of PARTS.has('modules') ? SIZES : []) {
@@ -164,7 +168,7 @@ async function main(): Promise<void> {
         runs.map((x) => x.max_rss_mb),
         0,
       )}`,
-      `${r.report.summary.passed}/${r.report.summary.total} passed`,
+      `${r.report.summary.passed}/${r.report.summary.total} passed · load ${load()}`,
     ]);
     if (n === 10_000) {
       verdicts.push(
@@ -193,6 +197,7 @@ async function main(): Promise<void> {
   }
   if (PARTS.has('loopback')) await loopbackFigures(rows, verdicts);
   if (PARTS.has('rate_limit')) await rateLimitFigures(rows, verdicts);
+  verdicts.push(`load average (1 min): ${loadAtStart} at the start, ${load()} at the end, on ${availableParallelism()} processors`);
   print(rows, verdicts);
 }
 

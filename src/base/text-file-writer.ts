@@ -34,6 +34,22 @@ export class TextFileWriter {
     }
   }
 
+  /**
+   * Bytes the caller means to reuse: resolves once the stream has handed them
+   * to the file (a queued buffer is kept by reference, not copied), so one
+   * buffer can carry a whole copy without a new allocation per chunk.
+   */
+  async writeAndRelease(bytes: Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
+    await new Promise<void>((resolve) =>
+      this.stream.write(bytes, (error) => {
+        if (error) this.failure ??= error;
+        resolve();
+      }),
+    );
+    if (this.failure) throw this.failure;
+  }
+
   async close(): Promise<void> {
     if (this.failure) throw this.failure;
     if (!this.stream.writableEnded)

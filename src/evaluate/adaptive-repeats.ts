@@ -12,8 +12,13 @@
  * regression, and the paired test counts it as the pass rate it has), or —
  * flaky in the baseline — two passes now (see settled()). The run loop caps
  * the trials at --repeat-cap whatever this rule says.
+ *
+ * On a deterministic provider (sim, or answers replayed from the cache) no
+ * case runs again: every trial would answer as the first did.
  */
+import type { CacheMode } from '../providers/response-cache.js';
 import type { Baseline } from '../report/baseline.js';
+import { isDeterministicProvider } from '../report/statistics/gate-mode.js';
 import { isMixed, trialsOf } from '../report/statistics/case-trials.js';
 import type { RepeatRule } from '../runner/trial-rounds.js';
 
@@ -23,13 +28,19 @@ const SETTLED = 3;
 /** Why a case is in doubt after its first trial: the arms disagree, the baseline's trials were mixed, or its verdict flipped. */
 type Doubt = 'arms' | 'flaky_baseline' | 'flip';
 
-export function adaptiveRule(baseline: Baseline | null): RepeatRule {
+export function adaptiveRule(baseline: Baseline | null, provider: { deterministic: boolean } = { deterministic: false }): RepeatRule {
   return (caseId, outcomes, caseHash) => {
+    if (provider.deterministic) return false;
     // A skipped case did not run: another trial would not run it either.
     if (outcomes.some((o) => o.includes('-'))) return false;
     const doubt = doubtOf(baseline, caseId, caseHash, outcomes);
     return doubt !== null && !outcomes.every((o) => settled(o, doubt));
   };
+}
+
+/** Whether every arm's provider answers a call again as it did before: a deterministic model, or every answer replayed from the cache. */
+export function answersAlike(arms: readonly { provider: { id: string } }[], cacheMode: CacheMode): boolean {
+  return cacheMode === 'replay' || arms.every((a) => isDeterministicProvider(a.provider.id));
 }
 
 function doubtOf(baseline: Baseline | null, caseId: string, caseHash: string | undefined, outcomes: readonly string[]): Doubt | null {

@@ -33,7 +33,7 @@ import { runScenario } from '../runner/run-scenario.js';
 import { resumeCommand, runArguments } from './resume-command.js';
 import { resolveRunSettings } from './run-settings.js';
 import { checkEvaluateOptions, type CheckedOptions, type EvaluateOptions } from './evaluate-options.js';
-import { adaptiveRule } from './adaptive-repeats.js';
+import { adaptiveRule, answersAlike } from './adaptive-repeats.js';
 import { repeatsReport } from '../report/repeats-report.js';
 import { armFlagsOf, designatedArm, resolveArms, type Arm } from './arms.js';
 import { loadConfig, parsePinFlags } from '../config/config.js';
@@ -248,7 +248,7 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
       ...(options.observer ? { observer: options.observer } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(budget ? { stopReason: () => budget.exhausted() } : {}),
-      ...(auto ? { adaptive: { rule: adaptiveRule(baseline), arms: armsOfItem.length } } : {}),
+      ...(auto ? { adaptive: { rule: adaptiveRule(baseline, { deterministic: answersAlike(armsOfItem, cacheMode) }), arms: armsOfItem.length } } : {}),
     });
     warnings.push(...outcome.warnings);
     const write = withArms ? (o: WriteReportsOptions) => writeArmReports(o, armReportsOf(runtimes, gated, armPlan.varied, run)) : writeReports;

@@ -20,12 +20,15 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
   }
 }
 
-/** The same for files too large to build as one string: chunks go to the temp file as they come. */
-export async function streamFileAtomic(path: string, write: (chunk: (text: string) => Promise<void>) => Promise<void>): Promise<void> {
+/**
+ * The same for files too large to build as one string: chunks go to the temp file as they come.
+ * A chunk of bytes may be a view of a buffer the caller reuses: it is written before the next is taken.
+ */
+export async function streamFileAtomic(path: string, write: (chunk: (text: string | Uint8Array) => Promise<void>) => Promise<void>): Promise<void> {
   const tmp = tempPath(path);
   const writer = new TextFileWriter(tmp);
   try {
-    await write((text) => writer.write(text));
+    await write((chunk) => (typeof chunk === 'string' ? writer.write(chunk) : writer.writeAndRelease(chunk)));
     await writer.close();
     await rename(tmp, path);
   } catch (error) {

@@ -94,7 +94,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const writer = new ResultsWriter(options.resultsPath, resuming);
   if (!resuming) await writer.write({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run: options.run });
 
-  const rounds = options.adaptive ? new TrialRounds<WorkItem>(capped(options.adaptive.rule, options.repeat), options.adaptive.arms) : null;
+  const rounds = options.adaptive ? new TrialRounds<WorkItem>(options.adaptive.rule, options.adaptive.arms, options.repeat) : null;
   // Adaptive: one pass is planned; each trial added later raises the total.
   const firstTrials = rounds ? 1 : options.repeat;
   let total = options.plan.total * firstTrials;
@@ -108,7 +108,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   let failure: { error: unknown } | undefined;
   let stopped: string | null = null;
   const launch = (item: WorkItem, trial: number) => {
-    const task = limit(() => runSafely(item, trial)).then((result) => record(item, result));
+    const task = limit(() => runSafely(item, trial)).then((result) => record(item, trial, result));
     inFlight.add(task);
     const forget = () => {
       inFlight.delete(task);
@@ -127,12 +127,16 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
   const startOrReplay = (item: WorkItem, trial: number) => {
     const prior = onDisk?.get(key(itemKey(item), trial));
     if (!prior) return launch(item, trial);
-    const again = rounds!.finished(item, prior);
+    const again = rounds!.finished(item, trial, prior);
     if (!again || (stopped ??= options.stopReason?.() ?? null)) return;
-    total += again.items.length;
-    for (const next of again.items) startOrReplay(next, again.trial);
+    total += again.items.length * again.trials.length;
+    startRound(again);
   };
-  const record = async (item: WorkItem, result: CaseResult | null) => {
+  /** A round of extra trials: all of them at once, through the same pool as every other trial. */
+  const startRound = (round: { items: WorkItem[]; trials: number[] }) => {
+    for (const next of round.trials) for (const again of round.items) startOrReplay(again, next);
+  };
+  const record = async (item: WorkItem, trial: number, result: CaseResult | null) => {
     // After an interrupt the file is being closed: a late result is simply not finished.
     if (result === null || signal?.aborted) return;
     aggregates.add(result);
@@ -141,12 +145,12 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
     const written = writer.write(result);
     finished += 1;
     // Before the event, so that the total shown already counts the trials this one asked for.
-    const again = rounds?.finished(item, result) ?? null;
-    if (again && !(stopped ??= options.stopReason?.() ?? null)) total += again.items.length;
+    const again = rounds?.finished(item, trial, result) ?? null;
+    if (again && !(stopped ??= options.stopReason?.() ?? null)) total += again.items.length * again.trials.length;
     options.observer?.({ type: 'case_finished', result, done: finished, total });
     await written;
     // Launched before this task settles, so the wait below sees it in flight.
-    if (again && !stopped) for (const next of again.items) startOrReplay(next, again.trial);
+    if (again && !stopped) startRound(again);
   };
 
   try {
@@ -192,7 +196,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {
 async function finishedBefore(options: RunEvalOptions, aggregates: Aggregates) {
   const done = new Set<string>();
   // --repeat auto resumed: what each finished trial was, so that its round is replayed and the rule asks again.
-  const onDisk = options.adaptive ? new Map<string, CaseResult>() : null;
+  const onDisk = options.adaptive ? new Map<string, Pick<CaseResult, 'status' | 'case_hash'>>() : null;
   const warnings: Problem[] = [];
   if (!options.resume) return { done, onDisk, warnings, resuming: false };
   const reopened = await reopenResults({
@@ -204,7 +208,7 @@ async function finishedBefore(options: RunEvalOptions, aggregates: Aggregates) {
       if (done.has(k)) return false;
       done.add(k);
       aggregates.add(result);
-      onDisk?.set(k, { status: result.status, case_hash: result.case_hash } as CaseResult);
+      onDisk?.set(k, { status: result.status, case_hash: result.case_hash });
       return true;
     },
   });
@@ -243,11 +247,6 @@ function slotWaiter(signal: AbortSignal | undefined) {
 
 const key = (caseId: string, trial: number) => `${caseId}#${trial}`;
 const itemKey = (item: WorkItem) => (item.arm ? `${item.arm}/${item.case_id}` : item.case_id);
-
-/** The cap holds whatever the rule says: no case gets more than `cap` trials. */
-function capped(rule: RepeatRule, cap: number): RepeatRule {
-  return (caseId, outcomes, hash) => outcomes[0]!.length < cap && rule(caseId, outcomes, hash);
-}
 
 /** A bug in a module or scorer becomes an `error` on that case, never the end of the run. A call refused by the budget leaves the case unrecorded (null). */
 async function runSafely(item: WorkItem, trial: number): Promise<CaseResult | null> {

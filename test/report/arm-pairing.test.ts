@@ -1,11 +1,13 @@
 /**
  * Two arms are compared case by case: a case of arm B is paired with the same
  * case id of arm A, whatever order each arm's results came in, and a case that
- * ran on one arm only is paired with nothing. Hand-built entries, so that each
+ * ran on one arm only is paired with nothing, and counted on its own side so
+ * that a comparison of fewer cases says so. Hand-built entries, so that each
  * figure below is counted here independently of the code under test.
  */
 import { describe, expect, it } from 'vitest';
 import { compareArms, type ArmData } from '../../src/report/arms/arm-comparison.js';
+import { armsLines } from '../../src/report/arms/render-arms-md.js';
 import type { CaseEntry } from '../../src/report/case-entries.js';
 
 const entry = (id: string, status: 'passed' | 'failed', output: string, trials?: string): CaseEntry => ({
@@ -71,5 +73,19 @@ describe('pairing two arms by case id', () => {
     );
     expect(c.paired).toMatchObject({ worse: 10, better: 0, tied: 0 });
     expect(c.paired.p_value).toBeLessThan(0.01);
+  });
+
+  it('counts the cases that ran on one arm only, each on its own side, and report.md says they are left out', () => {
+    const a3 = arm('A', [entry('x', 'passed', 'A:x'), entry('u', 'passed', 'A:u'), entry('w', 'failed', 'A:w')]);
+    const b2 = arm('B', [entry('v', 'failed', 'B:v'), entry('x', 'passed', 'B:x')]);
+    const c = compareArms(a3, b2, 0.05);
+    expect(c.unpaired).toEqual({ a_only: 2, b_only: 1 });
+    expect(c.paired).toMatchObject({ worse: 0, better: 0, tied: 1 });
+    expect(compareArms(b2, a3, 0.05).unpaired).toEqual({ a_only: 1, b_only: 2 });
+    const md = (comparison: typeof c) => armsLines({ varied: 'model', designated: 'A', reference: 'A', arms: [], comparisons: [comparison] }).join('\n');
+    expect(md(c)).toContain('Not paired: 3 case(s) ran on one arm only (2 on A, 1 on B)');
+    const whole = compareArms(arm('A', [entry('x', 'passed', 'A:x')]), arm('B', [entry('x', 'failed', 'B:x')]), 0.05);
+    expect(whole.unpaired).toEqual({ a_only: 0, b_only: 0 });
+    expect(md(whole)).not.toContain('Not paired');
   });
 });

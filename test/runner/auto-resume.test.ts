@@ -22,7 +22,10 @@ const run = {
   prompts: {},
 } as unknown as RunProvenance;
 
-/** Case ci fails its first i % 4 trials, then passes; the rule asks again after each failure (up to the cap of 4). */
+/**
+ * Case ci fails its first i % 4 trials, then passes; the rule asks again while every arm's last trial failed
+ * (up to the cap of 4), so a case that failed its first trial gets one round of three more, run at once.
+ */
 const rule: RepeatRule = (_id, outcomes) => outcomes.every((o) => o.endsWith('f'));
 const CASES = 12;
 const ARMS = ['A', 'B'];
@@ -71,8 +74,8 @@ describe('--repeat auto, interrupted and resumed', () => {
     const whole = join(tempDir(), 'results.jsonl');
     await runEval({ plan: plan(arms, []), repeat: 4, concurrency: 3, resultsPath: whole, resume: false, run, adaptive });
     const expected = lines(whole);
-    // Every case i got i % 4 + 1 trials per arm.
-    expect(expected.length).toBe(Array.from({ length: CASES }, (_, i) => (i % 4) + 1).reduce((a, b) => a + b) * Math.max(1, arms.length));
+    // Every case i got one trial per arm, or the cap of four when its first one failed.
+    expect(expected.length).toBe(Array.from({ length: CASES }, (_, i): number => (i % 4 === 0 ? 1 : 4)).reduce((a, b) => a + b) * Math.max(1, arms.length));
 
     for (const stopAfter of [3, 9, 17]) {
       const path = join(tempDir(), 'results.jsonl');

@@ -4,7 +4,7 @@
  * case in doubt runs until unanimous over three trials or mixed.
  */
 import { describe, expect, it } from 'vitest';
-import { adaptiveRule } from '../../src/evaluate/adaptive-repeats.js';
+import { adaptiveRule, answersAlike } from '../../src/evaluate/adaptive-repeats.js';
 import type { Baseline } from '../../src/report/baseline.js';
 import type { BaselineCase } from '../../src/report/baseline-record.js';
 import type { CaseResult } from '../../src/runner/case-result.js';
@@ -75,35 +75,78 @@ describe('the --repeat auto rule', () => {
 });
 
 describe('TrialRounds', () => {
-  it('waits for every arm of a case before asking the rule, hands it one outcome string per arm, and counts the trials of repeated cases', () => {
+  it('waits for every arm and every trial of a round before asking the rule, hands it one outcome string per arm in trial order, and counts the trials of repeated cases', () => {
     const seen: string[][] = [];
-    const rounds = new TrialRounds<{ case_id: string; arm: string }>((_, outcomes) => {
-      seen.push([...outcomes]);
-      return outcomes[0]!.length < 3;
-    }, 2);
+    const rounds = new TrialRounds<{ case_id: string; arm: string }>(
+      (_, outcomes) => {
+        seen.push([...outcomes]);
+        return !outcomes[1]!.endsWith('p') && outcomes[0]!.length < 3;
+      },
+      2,
+      5,
+    );
     const a = { case_id: 'c1', arm: 'A' };
     const b = { case_id: 'c1', arm: 'B' };
     rounds.join(a);
     rounds.join(b);
-    expect(rounds.finished(a, result('passed'))).toBeNull();
-    expect(rounds.finished(b, result('failed'))).toEqual({ items: [a, b], trial: 1 });
-    expect(rounds.finished(b, result('passed'))).toBeNull();
-    expect(rounds.finished(a, result('passed'))).toEqual({ items: [a, b], trial: 2 });
-    rounds.finished(a, result('passed'));
-    expect(rounds.finished(b, result('skipped'))).toBeNull();
-    expect(seen).toEqual([
-      ['p', 'f'],
-      ['pp', 'fp'],
-      ['ppp', 'fp-'],
-    ]);
+    expect(rounds.finished(a, 0, result('passed'))).toBeNull();
+    // B failed: were its next trials to fail too, the rule would ask until three, so the round holds two.
+    expect(rounds.finished(b, 0, result('failed'))).toEqual({ items: [a, b], trials: [1, 2] });
+    // The round's trials finish in any order; the rule waits for all four and reads them by trial.
+    for (const [item, trial, status] of [
+      [b, 2, 'passed'],
+      [a, 2, 'passed'],
+      [a, 1, 'passed'],
+    ] as const)
+      expect(rounds.finished(item, trial, result(status))).toBeNull();
+    expect(rounds.finished(b, 1, result('skipped'))).toBeNull();
+    expect(seen.at(-1)).toEqual(['ppp', 'f-p']);
     expect(rounds.summary()).toEqual([{ id: 'c1', trials: 3 }]);
   });
 
+  it('a round holds the trials that settle a case if they agree, not more: two for a flip, one for a case flaky in the baseline that passed', () => {
+    const roundOf = (id: string, first: CaseResult['status'], cap = 5) => {
+      const rounds = new TrialRounds<{ case_id: string }>(adaptiveRule(baselineOf([passedThrice, flaky])), 1, cap);
+      const item = { case_id: id };
+      rounds.join(item);
+      return rounds.finished(item, 0, result(first))?.trials ?? [];
+    };
+    expect(roundOf('a', 'failed')).toEqual([1, 2]);
+    expect(roundOf('a', 'failed', 2)).toEqual([1]);
+    expect(roundOf('a', 'passed')).toEqual([]);
+    expect(roundOf('b', 'passed')).toEqual([1]);
+    expect(roundOf('b', 'failed')).toEqual([1, 2]);
+  });
+
   it('a case run once is not in the summary', () => {
-    const rounds = new TrialRounds<{ case_id: string }>(() => false, 1);
+    const rounds = new TrialRounds<{ case_id: string }>(() => false, 1, 3);
     const item = { case_id: 'once' };
     rounds.join(item);
-    expect(rounds.finished(item, result('failed'))).toBeNull();
+    expect(rounds.finished(item, 0, result('failed'))).toBeNull();
     expect(rounds.summary()).toEqual([]);
+  });
+});
+
+describe('--repeat auto on a deterministic provider', () => {
+  it('runs no case again: every trial would answer as the first', () => {
+    const rule = adaptiveRule(baselineOf([passedThrice, flaky]), { deterministic: true });
+    expect(rule('a', ['f'], 'h1')).toBe(false);
+    expect(rule('b', ['p'], 'h1')).toBe(false);
+    expect(adaptiveRule(null, { deterministic: true })('x', ['p', 'f'], undefined)).toBe(false);
+  });
+
+  it.each([
+    [['sim'], 'read_write', true],
+    [['sim', 'sim:gullible'], 'off', true],
+    [['openai'], 'replay', true],
+    [['openai'], 'read_write', false],
+    [['sim', 'openai'], 'off', false],
+  ] as const)('arms on %j with cache %s answer alike: %s', (ids, cache, alike) => {
+    expect(
+      answersAlike(
+        ids.map((id) => ({ provider: { id } })),
+        cache,
+      ),
+    ).toBe(alike);
   });
 });

@@ -48,6 +48,11 @@ export interface ArmComparison {
   /** Capped at DIFFERING_CAP; the count is exact. */
   differing: DifferingCase[];
   differing_count: number;
+  /**
+   * Cases that ran on one arm only (a run stopped by --max-cost between the arms of a case, say): paired with
+   * nothing, so the test above says nothing of them; counted here so that a comparison of fewer cases says so.
+   */
+  unpaired: { a_only: number; b_only: number };
 }
 
 const DIFFERING_CAP = 200;
@@ -73,7 +78,10 @@ export function compareArms(a: ArmData, b: ArmData, alpha: number): ArmCompariso
   const pairing = new PairedComparison(baseline, alpha);
   const differing: DifferingCase[] = [];
   let differingCount = 0;
+  const unpaired = { a_only: 0, b_only: 0 };
+  for (const id of a.entries.keys()) if (!b.entries.has(id)) unpaired.a_only += 1;
   for (const [id, eb] of b.entries) {
+    if (!a.entries.has(id)) unpaired.b_only += 1;
     const tb = trialsOf(eb);
     if (tb) pairing.add(id, tb, true, eb.cluster ?? id);
     const ea = a.entries.get(id);
@@ -95,7 +103,7 @@ export function compareArms(a: ArmData, b: ArmData, alpha: number): ArmCompariso
     p_value: Number(p.toPrecision(6)),
   };
   const cases = overall.worse + overall.better + overall.tied;
-  return { a: a.name, b: b.name, paired, verdicts: verdicts(a.metrics, b.metrics, paired, cases, alpha), differing, differing_count: differingCount };
+  return { a: a.name, b: b.name, paired, verdicts: verdicts(a.metrics, b.metrics, paired, cases, alpha), differing, differing_count: differingCount, unpaired };
 }
 
 function verdicts(a: Metrics, b: Metrics, paired: ArmComparison['paired'], cases: number, alpha: number): MetricVerdict[] {

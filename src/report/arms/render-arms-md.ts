@@ -43,6 +43,12 @@ function comparisonLines(c: ArmComparison): string[] {
   const p = c.paired;
   const out = [`### ${escapeMarkdownInline(c.b, 80)} vs ${escapeMarkdownInline(c.a, 80)}`, ''];
   out.push(`Paired (${p.description}): ${p.better} ${p.unit}(s) better, ${p.worse} worse, ${p.tied} tied → p = ${p.p_value}.`, '');
+  const { a_only, b_only } = c.unpaired;
+  if (a_only + b_only > 0)
+    out.push(
+      `Not paired: ${a_only + b_only} case(s) ran on one arm only (${a_only} on ${escapeMarkdownInline(c.a, 80)}, ${b_only} on ${escapeMarkdownInline(c.b, 80)}); the test and the differing cases leave them out.`,
+      '',
+    );
   for (const v of c.verdicts) out.push(`- ${verdictLine(c, v)}`);
   out.push('');
   if (!c.differing_count) return [...out, 'No case has a different verdict on the two arms.', ''];
