@@ -94,6 +94,8 @@ function contact(ctx: PipelineContext, reply: string, said: string): string | nu
     ...s.after_sales.filter((a) => own.has(a.order_id)).map((a) => a.refund_id),
     ...s.tickets.filter((t) => t.order_id && own.has(t.order_id)).map((t) => t.ticket_id),
     ...ctx.world.writes.map((w) => w.outcome.data.reference_id),
+    // What the customer's own orders say of themselves: an amount without its 元, a product called iPhone15.
+    ...s.orders.filter((o) => own.has(o.order_id)).flatMap((o) => [o.product_name, o.amount === undefined ? undefined : String(o.amount)]),
   ].filter((v): v is string => typeof v === 'string' && v.length > 0);
   const found = contactsIn(reply, [said, ...numbers])[0];
   return found ? `it passes on ${found.name} ("${found.text}") the customer did not give` : null;
