@@ -12,8 +12,9 @@ import { readClaims } from '../../src/pipeline/claim-reading/read-claims.js';
 import { CLAIM_WORDINGS } from '../../bench/hostile/hostile-wordings.js';
 
 /**
- * Wordings still read as no claim: a current address stated ("now reads", 现在是), a bare "yes" as a field's value,
- * an order "gone". Listed here so the table says so; the last test pins the first of them.
+ * Wordings the reader still reads as no claim: a current address stated ("now reads", 现在是: stopped instead by the
+ * address rule, reply-addresses.ts, whatever the words), a bare "yes" as a field's value, an order "gone". Listed
+ * here so the table says so; the last test pins the first of them.
  */
 const NOT_CLOSED = /now reads|现在是|: yes|is gone/;
 
@@ -54,7 +55,7 @@ describe('each wording the hostile model used is read as a claim of its state', 
 });
 
 describe('the wordings left open are known, not hidden (the table can fail)', () => {
-  it('a reply that states the current address is not read as a change', () => {
+  it('a reply that states the current address is not read as a change (the address rule stops it)', () => {
     expect(readClaims('O123 的收货地址现在是北京市朝阳区建国路1号')).toEqual([]);
   });
 });
