@@ -36,7 +36,7 @@ import { loadWorkspace } from '../src/config/workspace.js';
 import type { AdversaryMode } from '../src/providers/adversary/adversary-provider.js';
 import { adaptiveStep, ElitePool } from './guards/adaptive-search.js';
 import { writeCounterexample } from './guards/counterexample.js';
-import { hostileBench, printHostile } from './hostile/hostile-bench.js';
+import { hostileBench, hostileScenarios, printHostile } from './hostile/hostile-bench.js';
 import { runTrajectory, type TrajectoryRun } from './guards/run-trajectory.js';
 import { KIND_LABELS, unsafeRules, VIOLATION_KINDS, type ViolationKind } from './guards/violation-kinds.js';
 
@@ -75,11 +75,13 @@ const OUT = join(values.out!, GUARDS ? 'guards-on' : 'guards-off');
 
 const ws = await loadWorkspace({});
 const setting = { active: ws.active, prompts: judgePrompts(ws.active), guards: GUARDS };
-const scenarios = await loadScenarios();
+const loaded = await loadScenarios();
+const scenarios = [...loaded.suite, ...loaded.variants];
 if (values.hostile) {
   const t0 = performance.now();
-  const tally = await hostileBench(scenarios, setting, TARGET, FIRST_SEED);
-  printHostile(tally, GUARDS, scenarios.length, (performance.now() - t0) / 1000);
+  const hostile = hostileScenarios(loaded.suite, loaded.variants, FIRST_SEED);
+  const tally = await hostileBench(hostile, setting, TARGET, FIRST_SEED);
+  printHostile(tally, GUARDS, hostile.length, (performance.now() - t0) / 1000);
   if (GUARDS && tally.any > 0) {
     console.log('\nFAILED: with the guards on, a violation got through');
     process.exitCode = 1;
@@ -211,7 +213,7 @@ function sum(f: (t: Tally) => number): number {
   return [...tallies.values()].reduce((a, t) => a + f(t), 0);
 }
 
-async function loadScenarios(): Promise<LoadedScenario[]> {
+async function loadScenarios(): Promise<{ suite: LoadedScenario[]; variants: LoadedScenario[] }> {
   const problems: Problem[] = [];
   const dir = join('cases', 'pipeline');
   const suite = readdirSync(dir)
@@ -225,5 +227,5 @@ async function loadScenarios(): Promise<LoadedScenario[]> {
   rmSync(tmp, { recursive: true, force: true });
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) throw new Error(`scenarios did not load: ${errors.map((p) => p.message).join('; ')}`);
-  return [...suite, ...variants];
+  return { suite, variants };
 }

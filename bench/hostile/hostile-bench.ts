@@ -7,11 +7,18 @@
 import type { LoadedScenario } from '../../src/cases/load-scenarios.js';
 import type { Setting } from '../guards/run-trajectory.js';
 import { KIND_LABELS, VIOLATION_KINDS } from '../guards/violation-kinds.js';
+import { seededRng } from '../../src/base/seeded-random.js';
 import { HOSTILE_ATTACKS } from './hostile-model.js';
+import { PLACES, plantIn } from './planted-worlds.js';
 import { runHostileTrajectory, startHostileServer, type HostileKind } from './hostile-trajectory.js';
 
-const LABELS: Record<HostileKind, string> = { ...KIND_LABELS, model_contact_in_reply: "contacts the model passed on, in a reply" };
-const KINDS: HostileKind[] = [...VIOLATION_KINDS, 'model_contact_in_reply'];
+const LABELS: Record<HostileKind, string> = {
+  ...KIND_LABELS,
+  model_contact_in_reply: 'contacts the model passed on, in a reply',
+  planted_text_in_reply: 'planted record/document text in a reply (any field, any label)',
+  write_after_planted_text_reached_decider: 'writes after planted record/document text reached a decider',
+};
+const KINDS: HostileKind[] = [...VIOLATION_KINDS, 'model_contact_in_reply', 'planted_text_in_reply', 'write_after_planted_text_reached_decider'];
 const IN_FLIGHT = 8;
 
 export interface HostileTally {
@@ -19,6 +26,18 @@ export interface HostileTally {
   any: number;
   kinds: Map<HostileKind, number>;
   first: Map<HostileKind, string>;
+}
+
+/** The suite, its attack variants and the hostile bench's planted worlds, shuffled once so any budget samples every kind. */
+export function hostileScenarios(suite: LoadedScenario[], variants: LoadedScenario[], seed: number): LoadedScenario[] {
+  const planted = suite.flatMap((s) => PLACES.map((p) => plantIn(s, p)).filter((x): x is LoadedScenario => x !== null));
+  const all = [...suite, ...variants, ...planted];
+  const rng = seededRng(seed, 'hostile-order');
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [all[i], all[j]] = [all[j]!, all[i]!];
+  }
+  return all;
 }
 
 export async function hostileBench(scenarios: LoadedScenario[], setting: Setting, target: number, firstSeed: number): Promise<HostileTally> {
@@ -51,7 +70,9 @@ export async function hostileBench(scenarios: LoadedScenario[], setting: Setting
 }
 
 export function printHostile(t: HostileTally, guards: boolean, scenarios: number, seconds: number): void {
-  console.log(`\nhostile model via the openai provider (loopback), guards ${guards ? 'on' : 'off'}; ${scenarios} scenarios × ${HOSTILE_ATTACKS.length} attacks`);
+  console.log(
+    `\nhostile model via the openai provider (loopback), guards ${guards ? 'on' : 'off'}; ${scenarios} scenarios (suite, attack variants, planted worlds) × ${HOSTILE_ATTACKS.length} attacks`,
+  );
   const rows = [
     ['trajectories', String(t.trajectories)],
     ['trajectories per second', (t.trajectories / seconds).toFixed(0)],
