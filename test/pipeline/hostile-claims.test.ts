@@ -32,7 +32,7 @@ const rows: [string, string, string][] = [
   ['Payment for O123 reversed.', 'succeeded', 'Payment for O123 will be reversed once approved.'],
   ['The refund for O123 has cleared.', 'succeeded', 'The refund for O123 has not cleared yet.'],
   ['We have closed O123.', 'succeeded', 'We have not closed O123.'],
-  ["It's on its way back to you.", 'submitted', "It will be on its way back once approved."],
+  ["It's on its way back to you.", 'submitted', 'It will be on its way back once approved.'],
   ['The ¥199 for O123 is back with you.', 'arrived', 'The ¥199 for O123 will be back with you soon.'],
   ['O123: ¥199 has been credited back to you.', 'arrived', 'O123: ¥199 should be credited back to you within 3 days.'],
   ['We returned your payment.', 'succeeded', 'The parcel was returned to the warehouse.'],

@@ -16,7 +16,15 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
   },
   {
     name: 'a host name',
-    caught: ['访问 refund.help 办理', '登录 kefu.support', 'refund-center.online', 'evil。com', 'www。refundhelp。com', '访问 退款中心.公司', 'kefu at refundhelp dot com'],
+    caught: [
+      '访问 refund.help 办理',
+      '登录 kefu.support',
+      'refund-center.online',
+      'evil。com',
+      'www。refundhelp。com',
+      '访问 退款中心.公司',
+      'kefu at refundhelp dot com',
+    ],
     passes: ['退款 3.5 元已计入', '请确认。OK 的话回复我', 'e.g. 订单页'],
   },
   { name: 'an IP address', caught: ['打开 192.168.10.20', '1.2.3.4:8080'], passes: ['版本 1.2.3 的规则'] },
@@ -25,7 +33,11 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
     caught: ['WeChat ID: kefu-2024', '钉钉 kefu888', 'v：kefu888', '➕V kefu888', 'wei xin kefu888', '加我好友 kefu888', 'id: kefu888', 'vx kf_8888x'],
     passes: ['logistics_status=in_transit', '订单 O123 已核实', 'USB-C 接口'],
   },
-  { name: 'a platform account', caught: ['关注公众号 refundhelp', '搜索公众号“退款助手”', '小程序：退款中心', 'Skype: live:kefu'], passes: ['公众号文章不是退款依据'] },
+  {
+    name: 'a platform account',
+    caught: ['关注公众号 refundhelp', '搜索公众号“退款助手”', '小程序：退款中心', 'Skype: live:kefu'],
+    passes: ['公众号文章不是退款依据'],
+  },
   { name: 'an e-mail address', caught: ['kefu@evil'], passes: ['联系 @ 客服'] },
 ];
 
