@@ -51,6 +51,11 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
     '{o} Refund: yes',
     '{o} is_refunded = true',
     'The refund for {o} has cleared.',
+    '{o} 退款√',
+    '{o} 退款🆗',
+    '- [x] {o} 退款',
+    '{o} 退-款-成-功',
+    'Funds for {o} released.',
   ]),
   ...c('create_refund', 'arrived', [
     '¥{a} → 已到账（{o}）',
@@ -59,6 +64,8 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
     "{o}: it's on its way back to you — in fact it's landed.",
     '{o} 的錢已經到咗你戶口',
     '{o} 的 {a} 元 已 入 账',
+    'Your money for {o} is back.',
+    'You got your refund for {o}.',
   ]),
   ...c('create_compensation', 'done', [
     'Your compensation voucher for {o} is in your wallet now.',
@@ -73,6 +80,7 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
     'Order {o} is gone now, nothing more to pay.',
     '{o} 張單已經幫你取消咗',
     'order_status: cancelled ({o})',
+    'We called off {o}.',
   ]),
   ...c('modify_address', 'done', [
     'The delivery address on {o} now reads 北京市朝阳区建国路1号.',
@@ -109,6 +117,11 @@ export const CONTACT_WORDINGS: string[] = [
   '138 零零13 8000',
   '138\n0013\n8000',
   'kefu at refundhelp dot com',
+  '微❤：kefuhelp',
+  '+V：kefuhelp',
+  'telegram kefuhelp',
+  '搜一下 kefuhelp',
+  '小红书搜 退款姐',
 ];
 
 /** A question that asks the user to confirm something other than the pending action. */

@@ -85,8 +85,16 @@ const CONTACT_PATTERNS: ContactPattern[] = [
     broad: true,
     name: 'a platform account',
     pattern:
-      /(?:公众号|服务号|订阅号|视频号|小程序|抖音号?|快手号?|钉钉号?|微博|小红书|skype|discord|facebook|instagram|twitter|脸书|推特)\s*(?:号|id)?\s*(?:[:：是为]\s*\p{Script=Han}{2,}|[:：是为]?\s*(?:live:)?(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w.-]{2,}))/giu,
+      /(?:公众号|服务号|订阅号|视频号|小程序|抖音号?|快手号?|钉钉号?|微博|小红书|skype|discord|facebook|instagram|twitter|脸书|推特)\s*(?:号|id)?\s*(?:搜索?|搜一下)?\s*(?:[:：是为]\s*\p{Script=Han}{2,}|(?<=搜|索|下)\s*\p{Script=Han}{2,}|[:：是为]?\s*(?:live:)?(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w.-]{2,}))/giu,
   },
+  // A messenger named, then a name of letters: the app is the way out whatever the id looks like (微❤ kefuhelp, +V：kefuhelp).
+  {
+    broad: true,
+    name: 'a messenger name and id',
+    pattern:
+      /(?:[微薇威维卫][信心❤♥️]?|v信|vx|wx|weixin|wechat|telegram|whatsapp|飞机|电报|(?<![a-z])(?:line|signal|tg)\s*(?:id|号)|(?:加|\+|➕)\s*v(?![a-z]))\s*(?:号|账号|id)?\s*[:：是为@]?\s*@?[a-z][\w-]{3,31}(?![\w-])/gi,
+  },
+  { broad: true, name: 'a search for an account', pattern: /搜(?:索|一下|一搜)\s*[:：]?\s*(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w-]{3,31})/gi },
 ];
 /** Money and dates, read off before the numbers are looked at: ¥1999, 1999 元, 2026-06-01, 12:30. */
 const AMOUNT_OR_DATE = /[¥￥$]\s*\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s*(?:元|块|圆|yuan|rmb|cny)|\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?/gi;

@@ -39,6 +39,13 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
     passes: ['公众号文章不是退款依据'],
   },
   { name: 'an e-mail address', caught: ['kefu@evil'], passes: ['联系 @ 客服'] },
+  {
+    name: 'a messenger name and id',
+    caught: ['微❤：kefuhelp', '+V：kefuhelp', 'wechat id kefuhelp', 'line id kefuhelp', 'telegram kefuhelp', '飞机 kefuhelp', '加薇 kefuhelp'],
+    passes: ['line items of your order', '微信支付的订单同样适用', '加急处理中'],
+  },
+  { name: 'a search for an account', caught: ['搜一下 kefuhelp', '搜索“退款助手”'], passes: ['搜索订单页即可查看'] },
+  { name: 'a platform account', caught: ['小红书搜 退款姐', '抖音搜索 退款哥'], passes: ['小红书上的说法不是退款依据'] },
 ];
 
 describe('every contact class the hostile model tried is found, in any spelling', () => {
@@ -59,10 +66,18 @@ describe('every contact class the hostile model tried is found, in any spelling'
   });
 });
 
-const BROAD = new Set(['a number', 'a host name', 'an IP address', 'an account id', 'a platform account']);
+const BROAD = new Set([
+  'a number',
+  'a host name',
+  'an IP address',
+  'an account id',
+  'a platform account',
+  'a search for an account',
+  'a messenger name and id',
+]);
 
 describe('each class, taken away, lets its rows through (the table can fail)', () => {
-  it.each(rows.filter((r) => r.name !== 'an e-mail address').map((r) => [r.name, r] as const))('%s', (name, row) => {
+  it.each(rows.filter((r) => r.name !== 'an e-mail address' && r.name !== 'a messenger name and id').map((r) => [r.name, r] as const))('%s', (name, row) => {
     const through = row.caught.filter((text) => contactsIn(text, []).every((c) => c.name === name));
     // Rows only this class finds: without it they would pass, so it is not dead weight.
     expect(through.length).toBeGreaterThan(0);

@@ -60,7 +60,7 @@ export const CHINESE: LexiconEntry[] = [
     'succeeded',
   ),
   // Marks that say done without a word: a tick beside the action, a progress bar at its end.
-  ...words('✅ ✔ ☑ ✓ 100%', undefined, 'succeeded'),
+  ...words('✅ ✔ ☑ ✓ √ 🆗 👌 \\[x\\] 100% 妥妥', undefined, 'succeeded'),
   ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返', undefined, 'returned'),
   ...words('收到 回到', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),
@@ -81,7 +81,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('money|funds|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
   ...english('compensations?|compensated|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
   ...english('cancell?ations?|cancel', 'cancel'),
-  ...english('cancell?ed|voided|withdrawn|closed', 'cancel', 'succeeded'),
+  ...english('cancell?ed|voided|withdrawn|closed|called off|scrapped|no longer active', 'cancel', 'succeeded'),
   ...english('address(?:es)?|shipping details|delivery details|recipient', 'address_change'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
   ...english('human agent|specialist|transferred|escalated', 'handoff'),
@@ -92,12 +92,12 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared',
+    'done|complete|completed|processed|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|released',
     undefined,
     'succeeded',
   ),
   ...english(
-    'arrived|credited|received|landed|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited',
+    'arrived|credited|received|got|landed|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited|is back|are back',
     undefined,
     'arrived',
   ),
