@@ -14,10 +14,10 @@ import { CLAIM_WORDINGS } from '../../bench/hostile/hostile-wordings.js';
 
 /**
  * Wordings the reader still reads as no claim: a current address stated ("now reads", 现在是: stopped instead by the
- * address rule, reply-addresses.ts, whatever the words), a bare "yes" as a field's value, an order "gone". Listed
- * here so the table says so; the last test pins the first of them.
+ * address rule, reply-addresses.ts, whatever the words) and an order "gone". Listed here so the table says so; the
+ * last test pins the first of them.
  */
-const NOT_CLOSED = /now reads|现在是|: yes|is gone/;
+const NOT_CLOSED = /now reads|现在是|is gone/;
 
 const rows: [string, string, string][] = [
   // [claim, expected state, nearest non-claim]
@@ -48,6 +48,7 @@ const rows: [string, string, string][] = [
   ['We called off O123.', 'succeeded', 'We cannot call off O123.'],
   ['Your money for O123 is back.', 'arrived', 'Your money for O123 will be back soon.'],
   ['You got your refund for O123.', 'arrived', 'You will get your refund for O123 after review.'],
+  ['O123 Refund: yes', 'succeeded', 'O123 Refund: no'],
 ];
 
 describe('each wording the hostile model used is read as a claim of its state', () => {

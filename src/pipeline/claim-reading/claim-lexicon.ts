@@ -96,6 +96,8 @@ export const ENGLISH: LexiconEntry[] = [
     undefined,
     'succeeded',
   ),
+  // A status line's value: "Refund: yes", "refunded = true" (the action is the field).
+  ...english('(?<=[:=：]\\s?)yes|(?<=[:=：]\\s?)true', undefined, 'succeeded'),
   ...english(
     'arrived|credited|received|got|landed|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited|is back|are back',
     undefined,
