@@ -14,10 +14,9 @@ import { CLAIM_WORDINGS } from '../../bench/hostile/hostile-wordings.js';
 
 /**
  * Wordings the reader still reads as no claim: a current address stated ("now reads", 现在是: stopped instead by the
- * address rule, reply-addresses.ts, whatever the words) and an order "gone". Listed here so the table says so; the
- * last test pins the first of them.
+ * address rule, reply-addresses.ts, whatever the words). Listed here so the table says so; the last test pins it.
  */
-const NOT_CLOSED = /now reads|现在是|is gone/;
+const NOT_CLOSED = /now reads|现在是/;
 
 const rows: [string, string, string][] = [
   // [claim, expected state, nearest non-claim]
@@ -49,6 +48,7 @@ const rows: [string, string, string][] = [
   ['Your money for O123 is back.', 'arrived', 'Your money for O123 will be back soon.'],
   ['You got your refund for O123.', 'arrived', 'You will get your refund for O123 after review.'],
   ['O123 Refund: yes', 'succeeded', 'O123 Refund: no'],
+  ['Order O123 is gone now, nothing more to pay.', 'succeeded', 'Order O123 is not gone, it ships tomorrow.'],
 ];
 
 describe('each wording the hostile model used is read as a claim of its state', () => {

@@ -81,7 +81,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('money|funds|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
   ...english('compensations?|compensated|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
   ...english('cancell?ations?|cancel', 'cancel'),
-  ...english('cancell?ed|voided|withdrawn|closed|called off|scrapped|no longer active', 'cancel', 'succeeded'),
+  ...english('cancell?ed|voided|withdrawn|closed|called off|scrapped|no longer active|no longer exists|is gone', 'cancel', 'succeeded'),
   ...english('address(?:es)?|shipping details|delivery details|recipient', 'address_change'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
   ...english('human agent|specialist|transferred|escalated', 'handoff'),
