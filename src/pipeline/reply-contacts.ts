@@ -92,7 +92,7 @@ const CONTACT_PATTERNS: ContactPattern[] = [
     broad: true,
     name: 'a messenger name and id',
     pattern:
-      /(?:[微薇威维卫][信心❤♥️]?|v信|vx|wx|weixin|wechat|telegram|whatsapp|飞机|电报|(?<![a-z])(?:line|signal|tg)\s*(?:id|号)|(?:加|\+|➕)\s*v(?![a-z]))\s*(?:号|账号|id)?\s*[:：是为@]?\s*@?[a-z][\w-]{3,31}(?![\w-])/gi,
+      /(?:[微薇威维卫][信心❤♥]?|v信|vx|wx|weixin|wechat|telegram|whatsapp|飞机|电报|(?<![a-z])(?:line|signal|tg)\s*(?:id|号)|(?:加|\+|➕)\s*v(?![a-z]))\s*(?:号|账号|id)?\s*[:：是为@]?\s*@?[a-z][\w-]{3,31}(?![\w-])/gi,
   },
   { broad: true, name: 'a search for an account', pattern: /搜(?:索|一下|一搜)\s*[:：]?\s*(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w-]{3,31})/gi },
 ];
