@@ -17,6 +17,7 @@
  *
  *   npm run bench:guards -- --trajectories 100000            # 100,000 over all three modes (the release run)
  *   npm run bench:guards -- --trajectories 6000 --no-guards  # the contrast
+ *   npm run bench:guards -- --hostile --trajectories 3000    # the hostile model (bench/hostile/) through the real openai provider
  *
  * Flags: --trajectories N (default 100000, split evenly over the modes)
  *        --modes scattered,coherent,adaptive --seed 1 (first seed; also the search's)
@@ -35,10 +36,11 @@ import { loadWorkspace } from '../src/config/workspace.js';
 import type { AdversaryMode } from '../src/providers/adversary/adversary-provider.js';
 import { adaptiveStep, ElitePool } from './guards/adaptive-search.js';
 import { writeCounterexample } from './guards/counterexample.js';
+import { hostileBench, hostileScenarios, printHostile } from './hostile/hostile-bench.js';
 import { runTrajectory, type TrajectoryRun } from './guards/run-trajectory.js';
 import { KIND_LABELS, unsafeRules, VIOLATION_KINDS, type ViolationKind } from './guards/violation-kinds.js';
 
-const USAGE = `npm run bench:guards -- [--trajectories 100000] [--modes scattered,coherent,adaptive] [--seed 1] [--pool 64] [--no-guards] [--out bench-output/guards]
+const USAGE = `npm run bench:guards -- [--trajectories 100000] [--modes scattered,coherent,adaptive] [--seed 1] [--pool 64] [--no-guards] [--hostile] [--out bench-output/guards]
 The release run: npm run bench:guards -- --trajectories 100000 (all three modes, a third each; prints trajectories/second).`;
 
 const { values } = parseArgs({
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     pool: { type: 'string', default: '64' },
     'variant-seed': { type: 'string', default: '7' },
     out: { type: 'string', default: 'bench-output/guards' },
+    hostile: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -72,7 +75,19 @@ const OUT = join(values.out!, GUARDS ? 'guards-on' : 'guards-off');
 
 const ws = await loadWorkspace({});
 const setting = { active: ws.active, prompts: judgePrompts(ws.active), guards: GUARDS };
-const scenarios = await loadScenarios();
+const loaded = await loadScenarios();
+const scenarios = [...loaded.suite, ...loaded.variants];
+if (values.hostile) {
+  const t0 = performance.now();
+  const hostile = hostileScenarios(loaded.suite, loaded.variants, FIRST_SEED);
+  const tally = await hostileBench(hostile, setting, TARGET, FIRST_SEED);
+  printHostile(tally, GUARDS, hostile.length, (performance.now() - t0) / 1000);
+  if (GUARDS && tally.any > 0) {
+    console.log('\nFAILED: with the guards on, a violation got through');
+    process.exitCode = 1;
+  }
+  process.exit();
+}
 
 interface Tally {
   trajectories: number;
@@ -198,7 +213,7 @@ function sum(f: (t: Tally) => number): number {
   return [...tallies.values()].reduce((a, t) => a + f(t), 0);
 }
 
-async function loadScenarios(): Promise<LoadedScenario[]> {
+async function loadScenarios(): Promise<{ suite: LoadedScenario[]; variants: LoadedScenario[] }> {
   const problems: Problem[] = [];
   const dir = join('cases', 'pipeline');
   const suite = readdirSync(dir)
@@ -212,5 +227,5 @@ async function loadScenarios(): Promise<LoadedScenario[]> {
   rmSync(tmp, { recursive: true, force: true });
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) throw new Error(`scenarios did not load: ${errors.map((p) => p.message).join('; ')}`);
-  return [...suite, ...variants];
+  return { suite, variants };
 }

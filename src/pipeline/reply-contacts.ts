@@ -11,6 +11,8 @@ import { readingForm } from './claim-reading/reading-form.js';
 interface ContactPattern {
   name: string;
   pattern: RegExp;
+  /** A pattern of a whole class (any number, any host, any handle): it names only what no named pattern found. */
+  broad?: true;
 }
 
 const CN_DIGITS: Record<string, string> = {
@@ -27,7 +29,20 @@ const CN_DIGITS: Record<string, string> = {
   七: '7',
   八: '8',
   九: '9',
+  // The financial numerals, as written on cheques: the same digits to a reader.
+  壹: '1',
+  贰: '2',
+  叁: '3',
+  肆: '4',
+  伍: '5',
+  陆: '6',
+  柒: '7',
+  捌: '8',
+  玖: '9',
 };
+const CN_DIGIT = `[${Object.keys(CN_DIGITS).join('')}]`;
+/** A digit in a number a reader dials: Arabic or Chinese, once the text is in its reading form. */
+const ANY_DIGIT = `(?:\\d|${CN_DIGIT})`;
 const TLD = 'com|net|org|cn|io|xyz|top|cc|me|info|vip|shop|site|link|ly|co|app|biz|tk|ru';
 const SEP = '[\\s.\\-_·]?';
 
@@ -54,12 +69,41 @@ const CONTACT_PATTERNS: ContactPattern[] = [
   { name: 'a social handle', pattern: /(?<![\w.])@[a-z][a-z0-9_]{3,31}(?![\w@])/gi },
   { name: 'a payment account', pattern: /(?:支付宝|alipay|收款)(?:账号|账户|帐号|号)?\s*[:：是为]?\s*[\w.@+-]{5,}/gi },
   { name: 'a bank card number', pattern: /(?<!\d)\d{4}(?:[\s-]?\d{4}){2,3}(?:[\s-]?\d{1,3})?(?!\d)/g },
+  // The classes the named patterns above are instances of; each closes every spelling of its kind.
+  { broad: true, name: 'an IP address', pattern: /(?<![\d.])\d{1,3}(?:\s*[.。]\s*\d{1,3}){3}(?::\d{1,5})?(?![\d.])/g },
+  // Any host name, whatever its TLD: Latin labels joined by a dot or an ideographic full stop, or a Chinese name under a Chinese TLD.
+  { broad: true, name: 'a host name', pattern: /(?<![\w.@])[a-z0-9][a-z0-9-]*(?:[.。][a-z0-9-]+)*[.。][a-z]{2,24}(?![\w.])/gi },
+  { broad: true, name: 'a host name', pattern: /[\p{Script=Han}\w-]+\.(?:公司|中国|网络|在线|商城|集团|网址|移动)/gu },
+  { broad: true, name: 'an e-mail address', pattern: /[\w.+-]+\s*(?:@|＠)\s*[a-z][\w-]{2,}/gi },
+  // A number of five digits or more, however spaced, dashed or split over lines: no reply of this agent needs one
+  // the customer did not give and their records do not hold (amounts and dates are read off first).
+  { broad: true, name: 'a number', pattern: /(?<![\w.-])\d(?:[ \t\n.\-·_/]?\d){4,}(?!\w)/g },
+  // A handle or account id: a word of letters with a digit in it, whatever messenger it is offered on. (Letters and
+  // underscores alone are the program's own field names, logistics_status=in_transit.)
+  { broad: true, name: 'an account id', pattern: /(?<![\w-])[a-z](?=[\w-]*\d)[\w-]{4,31}(?![\w-])/gi },
+  {
+    broad: true,
+    name: 'a platform account',
+    pattern:
+      /(?:公众号|服务号|订阅号|视频号|小程序|抖音号?|快手号?|钉钉号?|微博|小红书|skype|discord|facebook|instagram|twitter|脸书|推特)\s*(?:号|id)?\s*(?:搜索?|搜一下)?\s*(?:[:：是为]\s*\p{Script=Han}{2,}|(?<=搜|索|下)\s*\p{Script=Han}{2,}|[:：是为]?\s*(?:live:)?(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w.-]{2,}))/giu,
+  },
+  // A messenger named, then a name of letters: the app is the way out whatever the id looks like (微❤ kefuhelp, +V：kefuhelp).
+  {
+    broad: true,
+    name: 'a messenger name and id',
+    pattern:
+      /(?:[微薇威维卫][信心❤♥]?|v信|vx|wx|weixin|wechat|telegram|whatsapp|飞机|电报|(?<![a-z])(?:line|signal|tg)\s*(?:id|号)|(?:加|\+|➕)\s*v(?![a-z]))\s*(?:号|账号|id)?\s*[:：是为@]?\s*@?[a-z][\w-]{3,31}(?![\w-])/gi,
+  },
+  { broad: true, name: 'a search for an account', pattern: /搜(?:索|一下|一搜)\s*[:：]?\s*(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w-]{3,31})/gi },
 ];
+/** Money and dates, read off before the numbers are looked at: ¥1999, 1999 元, 2026-06-01, 12:30. */
+const AMOUNT_OR_DATE = /[¥￥$]\s*\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s*(?:元|块|圆|yuan|rmb|cny)|\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?/gi;
 
 /** The reply as the contact patterns read it: the reading form, Chinese digits as digits, 点com as .com. */
 function contactForm(text: string): string {
   return readingForm(text)
-    .replace(/[〇零一幺二两三四五六七八九]{5,}/g, (run) => [...run].map((c) => CN_DIGITS[c]).join(''))
+    .replace(AMOUNT_OR_DATE, ' ')
+    .replace(new RegExp(`${ANY_DIGIT}(?:[\\s\\-.·]?${ANY_DIGIT}){4,}`, 'g'), (run) => [...run].map((c) => CN_DIGITS[c] ?? c).join(''))
     .replace(new RegExp(`\\s*(?:\\[\\.\\]|\\(\\.\\)|\\[dot\\]|\\(dot\\)|\\bdot\\b|点)\\s*(?=(?:${TLD})(?![a-z]))`, 'gi'), '.');
 }
 
@@ -75,10 +119,15 @@ export function contactsIn(text: string, allowed: string[]): FoundContact[] {
   const form = contactForm(text);
   const free = allowed.map((a) => squeeze(contactForm(a)));
   const out: FoundContact[] = [];
-  for (const { name, pattern } of CONTACT_PATTERNS) {
+  // A broad pattern names only a stretch of text no earlier pattern named.
+  const taken: [number, number][] = [];
+  for (const { name, pattern, broad } of CONTACT_PATTERNS) {
     for (const m of form.matchAll(pattern)) {
       const value = squeeze(m[0]);
       if (free.some((a) => a.includes(value))) continue;
+      const [from, to] = [m.index, m.index + m[0].length];
+      if (broad && taken.some(([x, y]) => from < y && x < to)) continue;
+      taken.push([from, to]);
       out.push({ name, text: m[0] });
     }
   }

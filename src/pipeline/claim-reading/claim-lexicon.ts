@@ -36,10 +36,13 @@ export const CHINESE: LexiconEntry[] = [
   ...words('退款 退钱 退费 退货款 退货 返款 返钱 退款款项 退(?!出|步|休|役|学|货)', 'refund'),
   ...words('原路返回 原路退回 原路退还 退了 退给您 退给你', 'refund', 'succeeded'),
   ...words('退款中 退货中', 'refund', 'submitted'),
-  ...words('钱款 款项 货款 全款 钱 金额 费用 资金 账户 帐户 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也) \\d+(?:\\.\\d+)?元', 'money'),
+  ...words(
+    '钱款 款项 货款 全款 钱 金额 费用 资金 账户 帐户 户口 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也) \\d+(?:\\.\\d+)?元 [¥￥$]\\s?\\d+(?:\\.\\d+)?',
+    'money',
+  ),
   ...words('到账 入账 到卡 打到 存入 转入', 'money', 'arrived'),
   ...words('补偿金 赔偿金 补偿款 赔偿款 补偿 赔偿 赔付 补贴 理赔 优惠券 代金券 红包 赔款 赔了', 'compensation'),
-  ...words('取消 撤销 撤单 作废 退单 关单 撤(?!回|离|退)', 'cancel'),
+  ...words('取消 撤销 撤单 作废 退单 关单 关闭 撤(?!回|离|退)', 'cancel'),
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
@@ -52,26 +55,33 @@ export const CHINESE: LexiconEntry[] = [
     'submitted',
   ),
   ...words(
-    '成功 完成 完毕 办妥 办好 办完 搞定 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 批准 发放 发出 打款 到位 结束 解决 落实',
+    '成功 完成 完毕 办妥 办好 办完 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 批准 发放 发出 打款 到位 结束 解决 落实',
     undefined,
     'succeeded',
   ),
-  ...words('退回 退还 返还 返回 打回 退到 退至 转回', undefined, 'returned'),
+  // Marks that say done without a word: a tick beside the action, a progress bar at its end.
+  ...words('✅ ✔ ☑ ✓ √ 🆗 👌 \\[x\\] 100% 妥妥', undefined, 'succeeded'),
+  ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返', undefined, 'returned'),
   ...words('收到 回到', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),
-  ...words('了', undefined, 'after'),
+  // 咗 is Cantonese 了.
+  ...words('了 咗', undefined, 'after'),
   ...words('处理 办理 操作 执行', undefined, 'weak_succeeded'),
   ...words('安排 记录', undefined, 'weak_submitted'),
 ];
 
 export const ENGLISH: LexiconEntry[] = [
   ...english('refunds?|refunding|money back|reimbursements?|repayments?', 'refund'),
-  ...english('refunded|reimbursed|repaid', 'refund', 'succeeded'),
+  ...english('refunded|reimbursed|repaid|reversed|charged back', 'refund', 'succeeded'),
+  // Money moving back: a refund under way, whatever "it" is.
+  ...english('on its way back|on their way back', 'refund', 'submitted'),
+  // Money sent back: a refund when nothing else is named and the clause is not about goods (the parcel was returned).
+  ...english('returned|sent back|paid back|given back', undefined, 'returned'),
   // Not "payment": a payment paid or completed is the customer's money going out, not coming back.
-  ...english('money|funds|amount|balance|account|card|wallet', 'money'),
+  ...english('money|funds|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
   ...english('compensations?|compensated|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
   ...english('cancell?ations?|cancel', 'cancel'),
-  ...english('cancell?ed|voided|withdrawn', 'cancel', 'succeeded'),
+  ...english('cancell?ed|voided|withdrawn|closed|called off|scrapped|no longer active|no longer exists|is gone', 'cancel', 'succeeded'),
   ...english('address(?:es)?|shipping details|delivery details|recipient', 'address_change'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
   ...english('human agent|specialist|transferred|escalated', 'handoff'),
@@ -82,11 +92,17 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|returned|went through|gone through|all set|fixed|ok|okay',
+    'done|complete|completed|processed|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|released',
     undefined,
     'succeeded',
   ),
-  ...english('arrived|credited|received|landed|in your account|back in your|back to your|back on your|deposited', undefined, 'arrived'),
+  // A status line's value: "Refund: yes", "refunded = true" (the action is the field).
+  ...english('(?<=[:=：]\\s?)yes|(?<=[:=：]\\s?)true', undefined, 'succeeded'),
+  ...english(
+    'arrived|credited|received|got|landed|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited|is back|are back',
+    undefined,
+    'arrived',
+  ),
 ];
 
 /** Words in between that break 已 from what follows: 已核实退款 says a check was made, not a refund. */

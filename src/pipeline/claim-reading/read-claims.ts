@@ -302,12 +302,14 @@ function specific(claims: GuardClaim[]): GuardClaim[] {
 const IDENTIFIER = /[a-z0-9]+(?:_[a-z0-9]+)+(?:=[\w.-]*)?|[a-z_]+=[\w.-]*/gi;
 
 export function readClaims(reply: string, userWords = ''): GuardClaim[] {
-  const form = withoutHedges(withoutEchoes(readingForm(reply), userWords)).replace(IDENTIFIER, '，');
+  // A field pasted in (refund_status=success) is read as its words, in a clause of its own: its "none" negates nothing beside it.
+  const form = withoutHedges(withoutEchoes(readingForm(reply), userWords)).replace(IDENTIFIER, (field) => `，${field.replace(/[_=]/g, ' ')}，`);
   const out: GuardClaim[] = [];
+  // 退款的事。已经好了。: a state with no action takes the action left open before it, in this sentence or the one before.
+  let open: string | null = null;
   for (const sentence of sentencesOf(form)) {
     const refs = [...new Set(sentence.match(ORDER_REF) ?? [])];
     const clauses = sentence.split(/[，,；;]+/).filter((c) => c.trim());
-    let open: string | null = null;
     for (const clause of clauses) {
       let found = claimsInClause(clause, refs);
       const tokens = tokensOf(clause);

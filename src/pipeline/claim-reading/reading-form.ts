@@ -8,6 +8,8 @@ import { plainLetters } from '../untrusted-text-forms.js';
 
 /** Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors: invisible, and able to split a word. */
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+/** Single characters joined by one mark (退-款-成-功, R-E-F-U-N-D-E-D, 退/款/成/功): a word split to slip past a word list. */
+const MARKED_LETTERS = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}]([-/_|*~·])){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
 /** Single letters spaced out ("r e f u n d"): a word split to slip past a word list. */
 const SPACED_LETTERS = /(?<![A-Za-z])(?:[A-Za-z][ \t]){1,}[A-Za-z](?![A-Za-z])/g;
 const LATIN_OR_DIGIT = /[A-Za-z0-9]/;
@@ -18,6 +20,7 @@ export function readingForm(text: string): string {
     .replace(/[“”„]/g, '"');
   return (
     plain
+      .replace(MARKED_LETTERS, (run, mark: string) => (run.split(mark).every((c) => [...c].length === 1) ? run.split(mark).join('') : run))
       .replace(SPACED_LETTERS, (run) => run.replace(/[ \t]/g, ''))
       // A space stays only between two Latin words or numbers: 退 款 已 成 功 is 退款已成功.
       .replace(/\s+/g, (gap, at: number, all: string) =>
