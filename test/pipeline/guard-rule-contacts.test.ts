@@ -36,6 +36,7 @@ const rows: { rule: string; name: string; caught: string[]; passes: string[] }[]
     caught: ['请致电 138.1234.5678', '请致电 138_1234_5678', '请致电 138·1234·5678', '请致电 138-1234-5678', '请致电 138 1234 5678'],
     passes: ['请致电 138/1234/5678'],
   },
+  { rule: 'a short international number', name: 'an international number', caught: ['call +1 234 5678'], passes: ['call +1 234 567'] },
   { rule: 'a mobile number of the 19 range', name: 'a mobile number', caught: ['请致电 19912345678'], passes: ['请致电 12912345678'] },
   {
     rule: 'a mobile number in Chinese digits (幺, 九, 零, 〇, 两)',
