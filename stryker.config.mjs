@@ -3,7 +3,7 @@
  * Mutation testing (npm run test:mutation) of the code whose failure would make
  * a verdict wrong: scoring/, model-output/ and the claim recogniser, the completeness checks of
  * merge and resume, the gate and baseline comparison, report escaping,
- * the pipeline's program-enforced gates, run provenance and the results file.
+ * the pipeline's program-enforced gates and runtime guards, run provenance and the results file.
  * Surviving mutants that cannot change behaviour are listed, with reasons, in
  * test/mutation/equivalent-mutants.md.
  *
@@ -35,6 +35,24 @@ export default {
     'src/report/escape.ts',
     'src/base/printable.ts',
     'src/pipeline/gates/**/*.ts',
+    // The agent's runtime guards: the reply guard and what it reads with, the quarantine, consent and its binding.
+    'src/pipeline/reply-guard.ts',
+    'src/pipeline/reply-contacts.ts',
+    'src/pipeline/untrusted-text-forms.ts',
+    'src/pipeline/injection-scan.ts',
+    'src/pipeline/claim-reading/*.ts',
+    'src/pipeline/record-projection.ts',
+    'src/pipeline/evidence-projection.ts',
+    'src/pipeline/untrusted-quarantine.ts',
+    'src/pipeline/consent-binding.ts',
+    'src/pipeline/consent-text.ts',
+    'src/pipeline/consent-vocabulary.ts',
+    'src/pipeline/confirmation-reply.ts',
+    'src/pipeline/confirmation-question.ts',
+    'src/pipeline/write-object.ts',
+    'src/pipeline/user-confirmation.ts',
+    'src/pipeline/action-named.ts',
+    'src/pipeline/capability/personal-read-guard.ts',
     'src/runner/provenance.ts',
     'src/runner/results-file.ts',
   ],

@@ -15,6 +15,11 @@ export default defineConfig({
       'test/report/merge-resume-completeness.test.ts',
       'test/runner/**/*.test.ts',
       'test/pipeline/gate-chain.test.ts',
+      // The runtime guards: their rule tables (guard-rule-*) and the tests beside each guard.
+      'test/pipeline/guard-rule-*.test.ts',
+      'test/pipeline/{reply-guard,reply-contacts,claim-reading,program-replies,scan-letter-forms,injection-scan}.test.ts',
+      'test/pipeline/{record-projection,evidence-projection,untrusted-quarantine,personal-read-guard}.test.ts',
+      'test/pipeline/{consent-reading,consent-object,consent-question-object,consent-scenarios,user-confirmation}.test.ts',
       'test/report/escape.test.ts',
       'test/report/printable.test.ts',
       'test/report/gate.test.ts',

@@ -19,16 +19,16 @@ const URL = /\bhttps?:\/\/[^\s"'<>，。）)】]+|\bwww\.[^\s"'<>，。）)】]+
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const DOMAIN =
   /(?<![\w.@-])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?:com|net|org|cn|io|xyz|top|me|cc|co|info|vip|shop|link|app|site|online|club|hk|tw)(?![\w])(?:\/[^\s"'<>，。）)】]*)?/gi;
-/** 11-digit mobiles, 400/800 hotlines and landlines, digits possibly grouped by spaces or dashes, +86 or not. */
-const PHONE = /(?<![\d.])(?:\+?86[\s-]?)?(?:1[3-9]\d(?:[\s-]?\d){8}|[48]00(?:[\s-]?\d){7}|0\d{2,3}[\s-]?\d(?:[\s-]?\d){6,7})(?![\d.])/g;
+/** 11-digit mobiles (grouped by spaces, dashes, dots, underscores or middle dots), 400/800 hotlines and landlines, +86 or not. */
+const PHONE = /(?<![\d.])(?:\+?86[\s-]?)?(?:1[3-9]\d(?:[\s._·-]?\d){8}|[48]00(?:[\s-]?\d){7}|0\d{2,3}[\s-]?\d(?:[\s-]?\d){6,7})(?![\d.])/g;
 /** A messaging handle after its app's name: 微信号：abc_123, 加VX abc123, QQ 12345678, telegram @abc. */
 const HANDLE =
-  /(?:微信号?|威信|薇信|vx|v信|wechat|weixin|wx|qq|q群|扣扣|telegram|tg|whatsapp|line|飞机)\s*(?:号|群|id|account)?\s*[:：]?\s*(?:是|为|添加|加)?\s*@?([a-z][\w-]{4,}|\d{5,12})/gi;
+  /(?:微信号?|威信|薇信|维信|加微|vx|v信|wechat|weixin|wx|qq|q群|扣扣|企鹅|telegram|tg|whatsapp|line|飞机|电报)\s*(?:号|群|id|account)?\s*[:：]?\s*(?:是|为|添加|加)?\s*@?([a-z][\w-]{4,}|\d{5,12})/gi;
 
 /** A handle on its own (@refund_helper), or after 加 v / 加V. */
 const BARE_HANDLE = /(?<![\w.@])@([a-z][\w-]{3,})|加\s*v\s*[:：]?\s*([a-z0-9][\w-]{3,})/gi;
 /** A payment account or card named as one: 支付宝账号:pay2024, 收款账户 abc.pay, 银行卡号 6222… */
-const ACCOUNT = /(?:支付宝|收款|银行|转账|汇款|付款)(?:账号|帐号|账户|帐户|卡号?|号码)\s*[:：]?\s*(?:是|为)?\s*([\w.@-]{5,})/gi;
+const ACCOUNT = /(?:支付宝|收款|银行|转账|汇款|付款)(?:账号|帐号|账户|帐户|卡号?|号码|号)\s*[:：]?\s*(?:是|为)?\s*([\w.@-]{5,})/gi;
 
 const HAN_DIGIT: Record<string, string> = {
   零: '0',
