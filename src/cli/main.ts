@@ -3,12 +3,11 @@
  * become exit codes. Commands are plain async functions returning an exit code,
  * loaded lazily so that `orderflow lint` never pays for the openai client.
  */
-import { Command, CommanderError, Option } from 'commander';
-import { InputError } from '../base/errors.js';
-import { EXIT_INPUT, EXIT_INTERNAL } from './exit-codes.js';
-import { printProblems, processOutput, terminalSafe, type Output } from './output.js';
-import { describeSystemError, isSystemError } from '../base/system-error.js';
+import { Command, Option } from 'commander';
+import { processOutput, terminalSafe, type Output } from './output.js';
 import { useParseCache } from '../base/parse-cache.js';
+import { handleError } from './error-boundary.js';
+import { Interrupts } from './interrupts.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 /** Whole numbers become numbers; anything else stays text, so the range check can quote what was typed. */
@@ -16,7 +15,14 @@ const integer = (value: string): number | string => (/^\s*-?\d+\s*$/.test(value)
 /** The same for amounts: a decimal number becomes a number, anything else stays as typed. */
 const decimal = (value: string): number | string => (/^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(value) ? Number(value) : value);
 
-export function buildProgram(output: Output, setExit: (code: number) => void, argv: readonly string[] = process.argv): Command {
+/** What the commands get from the process: their arguments, and Ctrl-C as an AbortSignal (listened to once asked for). */
+export interface CommandSetting {
+  argv: readonly string[];
+  listenForInterrupts: () => AbortSignal;
+}
+
+export function buildProgram(output: Output, setExit: (code: number) => void, setting: CommandSetting): Command {
+  const { argv } = setting;
   const program = new Command('orderflow')
     .description('Prompt evaluation and regression harness for the OrderFlow-Agent prompt modules')
     .version('0.1.0')
@@ -102,7 +108,7 @@ export function buildProgram(output: Output, setExit: (code: number) => void, ar
     .option('--server <kind>', 'the OpenAI-compatible server: auto | openai | deepseek | vllm | ollama | llama.cpp | other (default openai.server)')
     .option('-q, --quiet', 'print only the verdict line and the report path')
     .option('-w, --watch', 'run, then run again on every save under the prompts, the cases and the config: only what the change affects')
-    .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output, argv.slice(2)))());
+    .action((opts) => run(async () => (await import('./commands/eval.js')).evalCommand(opts, output, argv.slice(2), setting.listenForInterrupts))());
 
   common(program.command('generate').description('write new cases for a module, or attack variants of pipeline scenarios, for review'))
     .option('--module <id>', 'the module to write cases for')
@@ -226,36 +232,20 @@ async function inContext<T>(context: RunContext, fn: () => Promise<T>): Promise<
 async function runMain(argv: string[], rawOutput: Output, parseCache: string | undefined): Promise<number> {
   let code = 0;
   const output = terminalSafe(rawOutput);
-  const program = buildProgram(output, (c) => (code = c), argv);
+  // The one place that exits: a second Ctrl-C means now.
+  const interrupts = new Interrupts((now) => process.exit(now));
+  const program = buildProgram(output, (c) => (code = c), { argv, listenForInterrupts: () => interrupts.listen() });
   useParseCache(parseCache);
   try {
     await program.parseAsync(argv);
     return code;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version end here with exit code 0; usage errors are bad input.
-      return error.exitCode === 0 ? 0 : EXIT_INPUT;
-    }
-    if (error instanceof InputError) {
-      printProblems(output, error.problems);
-      return EXIT_INPUT;
-    }
-    // The machine's problem (disk full, no permission), not a bug to report. By name:
-    // importing the runner here would slow the start of every command.
-    if (isSystemError(error)) {
-      const { message, badInput } = describeSystemError(error);
-      output.err(`orderflow: ${message}`);
-      return badInput ? EXIT_INPUT : EXIT_INTERNAL;
-    }
-    if ((error as Error)?.name === 'ResultsWriteError' || (error as Error)?.name === 'ReportWriteError') {
-      output.err(`orderflow: ${(error as Error).message}`);
-      return EXIT_INTERNAL;
-    }
-    output.err(`orderflow: internal error: ${(error as Error)?.message ?? String(error)}`);
-    if (process.env.ORDERFLOW_DEBUG) output.err(String((error as Error)?.stack));
-    else output.err('(set ORDERFLOW_DEBUG=1 for the stack trace; please report this)');
-    return EXIT_INTERNAL;
+    code = handleError(error, output, { interruptedBy: interrupts.receivedSignal, debug: Boolean(process.env.ORDERFLOW_DEBUG) });
+    return code;
   } finally {
     useParseCache(undefined);
+    interrupts.stop();
+    // Calls still in flight after an interrupt would hold the process open until they time out.
+    if (interrupts.receivedSignal) setTimeout(() => process.exit(code), 200).unref();
   }
 }

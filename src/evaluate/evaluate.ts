@@ -10,7 +10,7 @@ import { CASE_TYPES } from '../cases/case-schema.js';
 import { compileFilter, type CaseFilter } from '../cases/case-filter.js';
 import { iterateSuite, loadCaseSuite, suiteFingerprint, type SuiteParseCache } from '../cases/case-suite.js';
 import { MAX_CONCURRENCY } from '../config/config.js';
-import { InputError, type Problem } from '../base/errors.js';
+import { InputError, RunInterrupted, type Problem } from '../base/errors.js';
 import { BudgetedProvider, SpendLedger } from '../providers/budget.js';
 import { createProvider } from '../providers/create-provider.js';
 import type { Provider } from '../providers/provider.js';
@@ -249,6 +249,11 @@ export async function evaluateIn(given: EvaluateOptions, session: RunSession): P
       ...(options.signal ? { signal: options.signal } : {}),
       ...(budget ? { stopReason: () => budget.exhausted() } : {}),
       ...(auto ? { adaptive: { rule: adaptiveRule(baseline), arms: armsOfItem.length } } : {}),
+    }).catch((error: unknown) => {
+      // Said with the command that finishes the run: the arguments as typed, else rebuilt from the options.
+      if (error instanceof RunInterrupted)
+        throw new RunInterrupted(error.resultsPath, error.done, error.total, resumeCommand(options.commandArgs ?? runArguments(options), displayPath(outDir)));
+      throw error;
     });
     warnings.push(...outcome.warnings);
     const write = withArms ? (o: WriteReportsOptions) => writeArmReports(o, armReportsOf(runtimes, gated, armPlan.varied, run)) : writeReports;

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type RunProvenance } from '../../src/runner/case-result.js';
-import { runEval, RunInterrupted, type EvalPlan, type WorkItem } from '../../src/runner/run-eval.js';
+import { runEval, type EvalPlan, type WorkItem } from '../../src/runner/run-eval.js';
 import { tempDir } from '../support/temp-dir.js';
+import { RunInterrupted } from '../../src/base/errors.js';
 
 const run = { id: 'r', provider: 'sim', model: 'sim', repeat: 1, guards_enabled: true, gates_enabled: true, prompts: {} } as unknown as RunProvenance;
 
