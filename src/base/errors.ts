@@ -32,7 +32,7 @@ export type OptionName = (key: string) => string;
  * `out` to an API caller and `--out` on the command line.
  */
 export function formatProblem(p: Problem, name: OptionName = (key) => key): string {
-  const named = (text: string) => text.replace(OPTION_REF, (_m, key: string) => name(key));
+  const named = (text: string) => nameOptions(text, name);
   // A file's path is printed as it is; what is not a path may name options (`{prompt} and {provider}`).
   const where = p.option ? name(p.option) : p.line ? `${p.file}:${p.line}` : /[/\\.]/.test(p.file) ? p.file : named(p.file);
   const field = p.field ? ` ${p.field}:` : '';
@@ -41,6 +41,11 @@ export function formatProblem(p: Problem, name: OptionName = (key) => key): stri
 }
 
 const OPTION_REF = /\{([a-z][A-Za-z]*)\}/g;
+
+/** Text that refers to options as `{key}`, with each named: by its key for an API caller, by its flag on the command line. */
+export function nameOptions(text: string, name: OptionName = (key) => key): string {
+  return text.replace(OPTION_REF, (_m, key: string) => name(key));
+}
 
 /** Bad input or configuration: exit code 2, one line per problem, no stack trace. */
 export class InputError extends Error {
@@ -129,13 +134,18 @@ export class MalformedReply extends Error {
   }
 }
 
+/** What a ResultsWriteError says, its option written `{key}` (the CLI shows it as a flag). */
+export function resultsWriteAdvice(path: string, cause: Error): string {
+  return `cannot write ${path}: ${cause.message}; the results written before this stay there (fix the cause, then run again with {resume})`;
+}
+
 /** The results file could not be written (disk full, permissions): the machine's problem, not a bug, and what is on disk stays usable. */
 export class ResultsWriteError extends Error {
   constructor(
     readonly path: string,
     override readonly cause: Error,
   ) {
-    super(`cannot write ${path}: ${cause.message}; the results written before this stay there (fix the cause, then run again with --resume)`);
+    super(nameOptions(resultsWriteAdvice(path, cause)));
     this.name = 'ResultsWriteError';
   }
 }

@@ -10,16 +10,19 @@ import {
   CallTimedOut,
   InputError,
   MalformedReply,
+  nameOptions,
   NotationError,
   ProviderError,
   RateLimitWait,
   ReplyTooLarge,
   ReportWriteError,
   ResultsWriteError,
+  resultsWriteAdvice,
   RunInterrupted,
 } from '../base/errors.js';
 import { describeSystemError, isSystemError } from '../base/system-error.js';
 import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, signalExit } from './exit-codes.js';
+import { flagOf } from './option-flags.js';
 import { printProblems, type Output } from './output.js';
 
 /** What the boundary knows of the run beyond the error: which signal interrupted it, if one did. */
@@ -68,7 +71,10 @@ export const ERROR_HANDLING: readonly Handling<Error>[] = [
     if (error.resume) output.err(`resume with: ${error.resume}`);
     return signalExit(context.interruptedBy ?? 'SIGINT');
   }),
-  handling(ResultsWriteError, machineProblem),
+  handling(ResultsWriteError, (error, output) => {
+    output.err(`orderflow: ${nameOptions(resultsWriteAdvice(error.path, error.cause), flagOf)}`);
+    return EXIT_INTERNAL;
+  }),
   handling(ReportWriteError, machineProblem),
   ...CAUGHT_INSIDE.map((type) => handling(type, internalError)),
 ];

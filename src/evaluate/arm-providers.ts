@@ -17,7 +17,7 @@ import type { CheckedOptions } from './evaluate-options.js';
 import { budgetOf, seedOf } from './option-values.js';
 import { refuseLintErrors } from './plan-checks.js';
 
-export interface ArmRuntime {
+interface ArmRuntime {
   arm: Arm;
   active: Map<string, PromptFile>;
   provider: Provider;

@@ -86,7 +86,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
         file: displayPath(files[i]!),
         field: difference,
         message: `${difference} differs from the first input`,
-        expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions, suite and filters (--module, --case-type, --id)',
+        expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions, suite and filters ({module}, {caseType}, {id})',
         severity: 'error',
       });
     if (h.partial)
@@ -146,7 +146,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
           file: shown,
           line: lineNo,
           message: `not a case result: ${problem}`,
-          expected: `a results file as orderflow eval wrote it; finish or repair that run first (orderflow eval --resume --out ${displayPath(options.inputs[i]!)} sets damaged lines aside and runs those cases again)`,
+          expected: `a results file as orderflow eval wrote it; finish or repair that run first (orderflow eval {resume} {out} ${displayPath(options.inputs[i]!)} sets damaged lines aside and runs those cases again)`,
           severity: 'error',
         });
       const line = value as CaseResult;
@@ -171,8 +171,8 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
     if (planned !== undefined && held !== planned * first.repeat) {
       throw new InputError({
         file: shown,
-        message: `holds ${held} of the ${planned * first.repeat} results its run planned (interrupted, or stopped by --max-cost)`,
-        expected: `a finished run; finish it first with orderflow eval --resume --out ${displayPath(options.inputs[i]!)} (and the flags it was started with)`,
+        message: `holds ${held} of the ${planned * first.repeat} results its run planned (interrupted, or stopped by {maxCost})`,
+        expected: `a finished run; finish it first with orderflow eval {resume} {out} ${displayPath(options.inputs[i]!)} (and the flags it was started with)`,
         severity: 'error',
       });
     }
@@ -236,11 +236,11 @@ async function writeMerged(options: MergeOptions, files: string[], headers: RunP
 
 /** An auto run's input is finished when it holds every case it selected, each with trials 0…n−1 and no gap. */
 function checkAutoComplete(trialsOfCase: Map<string, number[]>, planned: number | undefined, shown: string, input: string): void {
-  const finish = `a finished run; finish it first with orderflow eval --resume --out ${input} (and the flags it was started with)`;
+  const finish = `a finished run; finish it first with orderflow eval {resume} {out} ${input} (and the flags it was started with)`;
   if (planned !== undefined && trialsOfCase.size !== planned)
     throw new InputError({
       file: shown,
-      message: `holds results of ${trialsOfCase.size} of the ${planned} cases its run selected (interrupted, or stopped by --max-cost)`,
+      message: `holds results of ${trialsOfCase.size} of the ${planned} cases its run selected (interrupted, or stopped by {maxCost})`,
       expected: finish,
       severity: 'error',
     });
@@ -276,7 +276,7 @@ function shardCompleteness(headers: RunProvenance[], files: string[], allowParti
     throw new InputError({
       file: displayPath(files[whole]!),
       message: 'is a whole run, the other inputs are shards',
-      expected: 'the report folders of one --shard i/n set',
+      expected: 'the report folders of one {shard} i/n set',
       severity: 'error',
     });
   }
@@ -288,7 +288,7 @@ function shardCompleteness(headers: RunProvenance[], files: string[], allowParti
         file: displayPath(files[i]!),
         field: 'shard',
         message: `is shard ${h.shard!.index}/${h.shard!.count}, the first input is one of ${count}`,
-        expected: 'shards of one --shard i/n set',
+        expected: 'shards of one {shard} i/n set',
         severity: 'error',
       });
     const other = seen.get(h.shard!.index);
@@ -308,7 +308,7 @@ function shardCompleteness(headers: RunProvenance[], files: string[], allowParti
     throw new InputError({
       file: 'orderflow merge',
       message: `shard(s) ${missing.join(', ')} of ${count} missing (have ${[...seen.keys()].sort((a, b) => a - b).join(', ')})`,
-      expected: `every shard 1..${count}, or --partial to merge these (the report is marked partial and the gate fails)`,
+      expected: `every shard 1..${count}, or {partial} to merge these (the report is marked partial and the gate fails)`,
       severity: 'error',
     });
   }

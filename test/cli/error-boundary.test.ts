@@ -41,7 +41,8 @@ const ROWS: { name: string; error: Error; code: number; firstLine: RegExp }[] = 
     name: 'ResultsWriteError',
     error: new ResultsWriteError('r/results.jsonl', new Error('ENOSPC')),
     code: 3,
-    firstLine: /^orderflow: cannot write r\/results\.jsonl: ENOSPC/,
+    // The option is named as the flag the user types.
+    firstLine: /^orderflow: cannot write r\/results\.jsonl: ENOSPC; .* run again with --resume\)$/,
   },
   {
     name: 'ReportWriteError',
