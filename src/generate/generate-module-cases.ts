@@ -14,7 +14,7 @@ import { newSeed } from '../base/seeded-random.js';
 import { InputError } from '../base/errors.js';
 import { createProvider } from '../providers/create-provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { loadWorkspace, type WorkspaceOptions } from '../config/workspace.js';
+import { loadWorkspace, type Workspace, type WorkspaceOptions } from '../config/workspace.js';
 import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
 import { count, funnel, newTally, type FunnelContext, type TypeTally } from './generation-funnel.js';
@@ -61,22 +61,7 @@ const ATTEMPTS_PER_CASE = 25;
 
 export async function generateModuleCases(options: GenerateOptions): Promise<GenerateResult> {
   const ws = await loadWorkspace(options);
-  const target = ws.active.get(options.module);
-  if (!target || options.module === 'prompt_evaluation') {
-    throw new InputError({
-      file: '{module}',
-      message: `unknown module "${options.module}"`,
-      expected: [...ws.active.keys()].filter((m) => m !== 'prompt_evaluation').join(', '),
-      severity: 'error',
-    });
-  }
-  const types = options.types?.length ? [...new Set(options.types)] : DEFAULT_TYPES;
-  const badType = types.find((t) => !(CASE_TYPES as readonly string[]).includes(t));
-  if (badType) throw new InputError({ file: '{types}', message: `unknown case type "${badType}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
-  const total = options.count ?? 10;
-  if (typeof total !== 'number' || !Number.isInteger(total) || total < 1 || total > 200)
-    throw new InputError({ file: '{count}', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
-  const seed = checkSeed(options.seed);
+  const { target, types, total, seed } = checkRequest(options, ws);
   const providerName = options.provider ?? ws.config.provider;
 
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
@@ -180,6 +165,27 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
     );
   }
   return result;
+}
+
+/** What was asked for, checked before anything is generated: the module, the case types, the count and the seed. */
+function checkRequest(options: GenerateOptions, ws: Workspace): { target: PromptFile; types: string[]; total: number; seed: number } {
+  const target = ws.active.get(options.module);
+  if (!target || options.module === 'prompt_evaluation') {
+    throw new InputError({
+      file: '{module}',
+      message: `unknown module "${options.module}"`,
+      expected: [...ws.active.keys()].filter((m) => m !== 'prompt_evaluation').join(', '),
+      severity: 'error',
+    });
+  }
+  const types = options.types?.length ? [...new Set(options.types)] : DEFAULT_TYPES;
+  const badType = types.find((t) => !(CASE_TYPES as readonly string[]).includes(t));
+  if (badType) throw new InputError({ file: '{types}', message: `unknown case type "${badType}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
+  const total = options.count ?? 10;
+  if (typeof total !== 'number' || !Number.isInteger(total) || total < 1 || total > 200)
+    throw new InputError({ file: '{count}', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
+  const seed = checkSeed(options.seed);
+  return { target, types, total, seed };
 }
 
 export function header(what: string, provider: string, seed: number, generator: PromptFile | undefined, schema: 'case-file' | 'scenario-file'): string[] {

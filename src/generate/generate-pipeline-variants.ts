@@ -14,11 +14,12 @@ import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { PIPELINE_DIR, iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
 import type { GeneratedBy } from '../cases/case-schema.js';
-import { ATTACK_STRATEGIES } from '../cases/strategies/attack-strategies.js';
+import { ATTACK_STRATEGIES, type AttackStrategy } from '../cases/strategies/attack-strategies.js';
 import { seededRng } from '../base/seeded-random.js';
 import { InputError, type Problem } from '../base/errors.js';
 import { globMatcher } from '../base/glob-match.js';
-import { parseScenarioFile } from '../cases/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../cases/load-scenarios.js';
+import type { PromptFile } from '../registry/prompt-file.js';
 import { createProvider } from '../providers/create-provider.js';
 import { runScenario } from '../runner/run-scenario.js';
 import { loadWorkspace, type WorkspaceOptions } from '../config/workspace.js';
@@ -137,40 +138,13 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
   for (const [id, scenario] of raw) {
     const entry: VariantResult['scenarios'][number] = { scenario_id: id, written: [], quarantined: [], skipped: [] };
     result.scenarios.push(entry);
-    const injection = scenario.injection as { text: string; placement: string };
     for (const strategy of strategies) {
-      const rewritten = strategy.apply(injection.text, seededRng(seed, 'pipeline', strategy.name, id), { anchors });
-      if (!rewritten) {
-        entry.skipped.push({ strategy: strategy.name, reason: 'the strategy does not apply to this attack text' });
+      const made = makeVariant({ seed, anchors, index, active: ws.active }, id, scenario, strategy);
+      if ('skipped' in made) {
+        entry.skipped.push({ strategy: strategy.name, reason: made.skipped });
         continue;
       }
-      if (rewritten.history && injection.placement !== 'user_turn') {
-        entry.skipped.push({ strategy: strategy.name, reason: `a split over user turns needs the attack in the user turn, not in ${injection.placement}` });
-        continue;
-      }
-      const variant = rewrite(scenario, injection.text, rewritten.text);
-      if (rewritten.history)
-        variant.history = [...((scenario.history as unknown[] | undefined) ?? []), ...rewritten.history.map((content) => ({ role: 'user', content }))];
-      variant.scenario_id = variantId(id, strategy.name, index);
-      variant.description = `Variant of ${id} (${strategy.name}: ${strategy.description}). ${String(scenario.description ?? '')}`.trim();
-      variant.generated_by = { strategy: strategy.name, source_case: id, seed };
-      const problems: Problem[] = [];
-      const [loaded] = parseScenarioFile(
-        `generated:${String(variant.scenario_id)}`,
-        stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }),
-        ws.active,
-        problems,
-      );
-      if (!loaded || problems.length) {
-        entry.skipped.push({ strategy: strategy.name, reason: `invalid variant: ${problems.map((p) => `${p.field ?? ''} ${p.message}`.trim()).join('; ')}` });
-        continue;
-      }
-      const duplicate = index.find(scenarioText(variant), strategy.name);
-      if (duplicate) {
-        entry.skipped.push({ strategy: strategy.name, reason: `duplicate of ${duplicate.of}` });
-        continue;
-      }
-      index.add(String(variant.scenario_id), scenarioText(variant), strategy.name);
+      const { variant, loaded } = made;
       const verdict = await runScenario(loaded, 0, ws.active, reference, true);
       result.checked_by_strategy[strategy.name] = (result.checked_by_strategy[strategy.name] ?? 0) + 1;
       if (referenceDetected(verdict.trace)) result.detected_by_strategy[strategy.name] = (result.detected_by_strategy[strategy.name] ?? 0) + 1;
@@ -220,6 +194,39 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     );
   }
   return result;
+}
+
+/** One strategy's variant of one scenario, parsed as the suite would load it and new to the index; or why there is none. */
+function makeVariant(
+  ctx: { seed: number; anchors: string[]; index: DuplicateIndex; active: Map<string, PromptFile> },
+  id: string,
+  scenario: Record<string, unknown>,
+  strategy: AttackStrategy,
+): { variant: Record<string, unknown>; loaded: LoadedScenario } | { skipped: string } {
+  const { seed, index } = ctx;
+  const injection = scenario.injection as { text: string; placement: string };
+  const rewritten = strategy.apply(injection.text, seededRng(seed, 'pipeline', strategy.name, id), { anchors: ctx.anchors });
+  if (!rewritten) return { skipped: 'the strategy does not apply to this attack text' };
+  if (rewritten.history && injection.placement !== 'user_turn')
+    return { skipped: `a split over user turns needs the attack in the user turn, not in ${injection.placement}` };
+  const variant = rewrite(scenario, injection.text, rewritten.text);
+  if (rewritten.history)
+    variant.history = [...((scenario.history as unknown[] | undefined) ?? []), ...rewritten.history.map((content) => ({ role: 'user', content }))];
+  variant.scenario_id = variantId(id, strategy.name, index);
+  variant.description = `Variant of ${id} (${strategy.name}: ${strategy.description}). ${String(scenario.description ?? '')}`.trim();
+  variant.generated_by = { strategy: strategy.name, source_case: id, seed };
+  const problems: Problem[] = [];
+  const [loaded] = parseScenarioFile(
+    `generated:${String(variant.scenario_id)}`,
+    stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }),
+    ctx.active,
+    problems,
+  );
+  if (!loaded || problems.length) return { skipped: `invalid variant: ${problems.map((p) => `${p.field ?? ''} ${p.message}`.trim()).join('; ')}` };
+  const duplicate = index.find(scenarioText(variant), strategy.name);
+  if (duplicate) return { skipped: `duplicate of ${duplicate.of}` };
+  index.add(String(variant.scenario_id), scenarioText(variant), strategy.name);
+  return { variant, loaded };
 }
 
 /** A deep copy with every occurrence of the attack text replaced, and the injection's own text set. */

@@ -56,6 +56,42 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
     // A shard still being written has a torn tail and more to come.
     refuseIfLocked(resolve(file, '..'));
   }
+  const headers = await readHeaders(files);
+  const first = headers[0]!;
+  checkHeadersAgree(headers, files);
+  const partial = shardCompleteness(headers, files, options.partial ?? false);
+
+  const selected = headers.every((h) => h.suite?.selected !== undefined) ? headers.reduce((n, h) => n + h.suite!.selected!, 0) : undefined;
+  // Whole runs of different selections (--module a, then --module b) merge into their union (shown per filter; an
+  // unfiltered input selects all).
+  const union = (pick: (h: RunProvenance) => string[]) => (headers.some((h) => pick(h).length === 0) ? [] : [...new Set(headers.flatMap(pick))].sort());
+  const filters = first.shard
+    ? first.filters
+    : { modules: union((h) => h.filters.modules), case_types: union((h) => h.filters.case_types), ids: union((h) => h.filters.ids) };
+  const run: RunProvenance = {
+    ...first,
+    filters,
+    id: newRunId(`${first.provider}-merged`),
+    started_at: headers.map((h) => h.started_at).sort()[0]!,
+    shard: null,
+    ...(first.suite ? { suite: { fingerprint: first.suite.fingerprint, cases: first.suite.cases, ...(selected !== undefined ? { selected } : {}) } } : {}),
+    ...(partial ? { partial } : {}),
+  };
+  const outDir = resolve(options.out ?? join(options.reportsDir, run.id));
+  checkNewOutFolder(outDir);
+  // Damaged lines, unfinished shards and overlapping shards are found before anything is written: a refused merge leaves nothing behind.
+  await checkInputResults(options, files, headers);
+  await createOutFolder(outDir);
+  const lock = claimRunFolder(outDir, options.warnings ?? [], { newRun: true });
+  try {
+    return { ...(await writeMerged(options, files, headers, run, outDir)), outDir };
+  } finally {
+    lock.release();
+  }
+}
+
+/** The run header of each input: the first line of its results.jsonl. */
+async function readHeaders(files: readonly string[]): Promise<RunProvenance[]> {
   const headers: RunProvenance[] = [];
   for (const file of files) {
     let header: RunProvenance | undefined;
@@ -75,6 +111,11 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
       });
     headers.push(header);
   }
+  return headers;
+}
+
+/** Shards of one run: the same setup, suite and filters as the first input; no partial merge, no run with arms. */
+function checkHeadersAgree(headers: readonly RunProvenance[], files: readonly string[]): void {
   const first = headers[0]!;
   headers.forEach((h, i) => {
     const difference =
@@ -105,27 +146,11 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
         severity: 'error',
       });
   });
-  const partial = shardCompleteness(headers, files, options.partial ?? false);
+}
 
-  const selected = headers.every((h) => h.suite?.selected !== undefined) ? headers.reduce((n, h) => n + h.suite!.selected!, 0) : undefined;
-  // Whole runs of different selections (--module a, then --module b) merge into their union (shown per filter; an
-  // unfiltered input selects all).
-  const union = (pick: (h: RunProvenance) => string[]) => (headers.some((h) => pick(h).length === 0) ? [] : [...new Set(headers.flatMap(pick))].sort());
-  const filters = first.shard
-    ? first.filters
-    : { modules: union((h) => h.filters.modules), case_types: union((h) => h.filters.case_types), ids: union((h) => h.filters.ids) };
-  const run: RunProvenance = {
-    ...first,
-    filters,
-    id: newRunId(`${first.provider}-merged`),
-    started_at: headers.map((h) => h.started_at).sort()[0]!,
-    shard: null,
-    ...(first.suite ? { suite: { fingerprint: first.suite.fingerprint, cases: first.suite.cases, ...(selected !== undefined ? { selected } : {}) } } : {}),
-    ...(partial ? { partial } : {}),
-  };
-  const outDir = resolve(options.out ?? join(options.reportsDir, run.id));
-  checkNewOutFolder(outDir);
-  // Damaged lines, unfinished shards and overlapping shards are found before anything is written: a refused merge leaves nothing behind.
+/** Every line of every input a case result, no trial of a case twice, and each input as complete as its run planned. */
+async function checkInputResults(options: MergeOptions, files: readonly string[], headers: readonly RunProvenance[]): Promise<void> {
+  const first = headers[0]!;
   const trials = new Set<string>();
   const auto = first.repeat_mode === 'auto';
   for (const [i, file] of files.entries()) {
@@ -176,14 +201,6 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
         severity: 'error',
       });
     }
-  }
-  trials.clear();
-  await createOutFolder(outDir);
-  const lock = claimRunFolder(outDir, options.warnings ?? [], { newRun: true });
-  try {
-    return { ...(await writeMerged(options, files, headers, run, outDir)), outDir };
-  } finally {
-    lock.release();
   }
 }
 
