@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAIProvider, retryAfter, type OpenAIProviderOptions } from '../src/providers/openai-provider.js';
-import { ProviderError, type ModelRequest } from '../src/providers/provider.js';
+import type { ModelRequest } from '../src/providers/provider.js';
 import { withInputDefaults } from '../src/cases/input-defaults.js';
 import { SIM_MODULES } from '../src/providers/sim/sim-modules.js';
 import type { SimModule } from '../src/providers/sim/sim-module.js';
@@ -11,6 +11,7 @@ import { parseModelOutput } from '../src/model-output/parse-model-output.js';
 import { STAGE_ORDER } from '../src/scoring/scenario-judge.js';
 import { loadWorkspace } from '../src/config/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type RecordedRequest, type Reply } from './support/openai-compatible-server.js';
+import { ProviderError } from '../src/base/errors.js';
 
 const KEY = 'sk-test-SECRET-1234';
 /** The agent's prompt modules, in pipeline order (the case generator is a tool of this harness, not one of them). */

@@ -59,7 +59,7 @@ function missingProject(promptsDir: string, configFile: string | null, line: num
   return new InputError({
     file: displayPath(promptsDir),
     message: `prompt folder not found, and no ${DEFAULT_CONFIG_FILE} in ${process.cwd()} or any folder above it`,
-    expected: 'to run inside an orderflow project, --config FILE, or a new project made with `orderflow init`',
+    expected: 'to run inside an orderflow project, {config} FILE, or a new project made with `orderflow init`',
     severity: 'error',
   });
 }

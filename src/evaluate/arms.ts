@@ -52,7 +52,7 @@ export function resolveArms(options: ArmRequest): ArmPlan {
     throw new InputError({
       file: dimensions.join(' and ') || '{prompt}',
       message: `varies ${variedModules.length > 1 ? `the prompts of ${variedModules.map(([m]) => m).join(' and ')}` : dimensions.join(' and ')} at once: a difference between the arms would have more than one cause`,
-      expected: "one thing given twice per run: one module's --prompt, or --provider, or --model",
+      expected: "one thing given twice per run: one module's {prompt}, or {provider}, or {model}",
       severity: 'error',
     });
   }

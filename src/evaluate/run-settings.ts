@@ -6,12 +6,13 @@
  */
 import { resolve } from 'node:path';
 import type { CaseFilter } from '../cases/case-filter.js';
+import { CASE_TYPES } from '../cases/case-schema.js';
 import { generatedDir } from '../cases/generated-folder.js';
 import type { CacheMode } from '../providers/response-cache.js';
 import type { Workspace } from '../config/workspace.js';
-import { InputError } from '../base/errors.js';
+import { InputError, type Problem } from '../base/errors.js';
 import type { Config } from '../config/config.js';
-import { buildFilter, MAX_REPEAT, positiveInt } from './evaluate.js';
+import { MAX_REPEAT, positiveInt } from './option-values.js';
 import type { CheckedOptions } from './evaluate-options.js';
 
 export interface RunSettings {
@@ -68,4 +69,33 @@ function repeatOf(options: CheckedOptions, config: Pick<Config, 'repeat' | 'repe
     });
   }
   return { repeat: positiveInt(value, flag, MAX_REPEAT), auto: false };
+}
+
+/** The selection the filter options name: every unknown module, case type or malformed shard said at once. */
+function buildFilter(options: CheckedOptions, modules: string[]): CaseFilter {
+  const problems: Problem[] = [];
+  for (const m of options.module ?? []) {
+    if (!modules.includes(m) && m !== 'pipeline')
+      problems.push({ file: '{module}', message: `unknown module "${m}"`, expected: `one of ${[...modules, 'pipeline'].join(', ')}`, severity: 'error' });
+  }
+  for (const t of options.caseType ?? []) {
+    if (!(CASE_TYPES as readonly string[]).includes(t))
+      problems.push({ file: '{caseType}', message: `unknown case type "${t}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
+  }
+  let shard: CaseFilter['shard'];
+  if (options.shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(options.shard);
+    const index = Number(m?.[1]);
+    const count = Number(m?.[2]);
+    if (!m || count < 1 || index < 1 || index > count)
+      problems.push({ file: '{shard}', message: `"${options.shard}" is not i/n with 1 ≤ i ≤ n`, expected: 'e.g. {shard} 2/4', severity: 'error' });
+    else shard = { index, count };
+  }
+  if (problems.length) throw new InputError(problems);
+  return {
+    ...(options.module?.length ? { modules: options.module } : {}),
+    ...(options.caseType?.length ? { caseTypes: options.caseType } : {}),
+    ...(options.id?.length ? { ids: options.id } : {}),
+    ...(shard ? { shard } : {}),
+  };
 }

@@ -10,14 +10,13 @@
 import { watch as watchFolder, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
-import { InputError } from '../base/errors.js';
+import { InputError, RunInterrupted } from '../base/errors.js';
 import { parseDataFile } from '../base/source-positions.js';
 import { PIPELINE_DIR, type SuiteParseCache } from '../cases/case-suite.js';
 import { parsePromptFile } from '../registry/prompt-file.js';
 import { loadWorkspace } from '../config/workspace.js';
 import type { CaseStatus } from '../runner/case-result.js';
 import type { RunEvent } from '../runner/run-events.js';
-import { RunInterrupted } from '../runner/run-eval.js';
 import { checkEvaluateOptions, type EvaluateOptions } from './evaluate-options.js';
 import { evaluateIn, type EvaluateResult } from './evaluate.js';
 

@@ -61,27 +61,26 @@ const ATTEMPTS_PER_CASE = 25;
 
 export async function generateModuleCases(options: GenerateOptions): Promise<GenerateResult> {
   const ws = await loadWorkspace(options);
-  const target = ws.active.get(options.module);
-  if (!target || options.module === 'prompt_evaluation') {
-    throw new InputError({
-      file: '{module}',
-      message: `unknown module "${options.module}"`,
-      expected: [...ws.active.keys()].filter((m) => m !== 'prompt_evaluation').join(', '),
-      severity: 'error',
-    });
-  }
-  const types = options.types?.length ? [...new Set(options.types)] : DEFAULT_TYPES;
-  const badType = types.find((t) => !(CASE_TYPES as readonly string[]).includes(t));
-  if (badType) throw new InputError({ file: '{types}', message: `unknown case type "${badType}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
-  const total = options.count ?? 10;
-  if (typeof total !== 'number' || !Number.isInteger(total) || total < 1 || total > 200)
-    throw new InputError({ file: '{count}', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
-  const seed = checkSeed(options.seed);
+  const { target, types, total, seed } = checkRequest(options, ws);
   const providerName = options.provider ?? ws.config.provider;
 
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
-  const { index, seeds } = await suiteIndex(ws, casesDir, genDir, options.module);
+  const suite = await loadCaseSuite(casesDir, ws.active);
+  const index = new DuplicateIndex();
+  const seeds: LoadedModuleCase[] = [];
+  for await (const item of iterateSuite(suite, ws.active)) {
+    if (item.kind !== 'module') {
+      index.ids.add(item.scenario_id);
+      continue;
+    }
+    if (item.module === options.module) {
+      index.add(item.case_id, item.input, item.generated_by?.strategy ?? null);
+      seeds.push(item);
+    } else index.ids.add(item.case_id);
+  }
+  for (const c of await earlierGenerated(genDir, options.module, 'test_cases'))
+    index.add(String(c.case_id), c.input, (c.generated_by as GeneratedBy | undefined)?.strategy ?? null);
 
   const reference = await createProvider({ provider: 'sim', config: ws.config });
   const ctx: FunnelContext = { module: options.module, prompt: target, reference, index };
@@ -154,41 +153,39 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
     result.file = resolve(options.out ?? freshFile(join(genDir, options.module), '', seed));
     await writeGenerated(result.file, header(options.module, result.provider, seed, target, 'case-file'), { test_cases: writtenCases });
   }
-  if (quarantinedCases.length) result.quarantineFile = await writeQuarantine(genDir, options.module, seed, quarantinedCases);
+  if (quarantinedCases.length) {
+    result.quarantineFile = freshFile(genDir, `quarantine-${options.module}-`, seed);
+    await writeGenerated(
+      result.quarantineFile,
+      [
+        `Quarantined by \`orderflow generate --module ${options.module} --seed ${seed}\`: the reference (sim) or the prompt's rules contradict these expectations.`,
+        'Review each: fix the expectation and move the case into the suite, or report the reference as wrong.',
+      ],
+      { quarantined: quarantinedCases },
+    );
+  }
   return result;
 }
 
-/** Every id of the suite and the generated folder, with the module's own inputs to tell duplicates by; its cases are the seeds of the strategies. */
-async function suiteIndex(ws: Workspace, casesDir: string, genDir: string, module: string): Promise<{ index: DuplicateIndex; seeds: LoadedModuleCase[] }> {
-  const suite = await loadCaseSuite(casesDir, ws.active);
-  const index = new DuplicateIndex();
-  const seeds: LoadedModuleCase[] = [];
-  for await (const item of iterateSuite(suite, ws.active)) {
-    if (item.kind !== 'module') {
-      index.ids.add(item.scenario_id);
-      continue;
-    }
-    if (item.module === module) {
-      index.add(item.case_id, item.input, item.generated_by?.strategy ?? null);
-      seeds.push(item);
-    } else index.ids.add(item.case_id);
+/** What was asked for, checked before anything is generated: the module, the case types, the count and the seed. */
+function checkRequest(options: GenerateOptions, ws: Workspace): { target: PromptFile; types: string[]; total: number; seed: number } {
+  const target = ws.active.get(options.module);
+  if (!target || options.module === 'prompt_evaluation') {
+    throw new InputError({
+      file: '{module}',
+      message: `unknown module "${options.module}"`,
+      expected: [...ws.active.keys()].filter((m) => m !== 'prompt_evaluation').join(', '),
+      severity: 'error',
+    });
   }
-  for (const c of await earlierGenerated(genDir, module, 'test_cases'))
-    index.add(String(c.case_id), c.input, (c.generated_by as GeneratedBy | undefined)?.strategy ?? null);
-  return { index, seeds };
-}
-
-async function writeQuarantine(genDir: string, module: string, seed: number, quarantined: Record<string, unknown>[]): Promise<string> {
-  const file = freshFile(genDir, `quarantine-${module}-`, seed);
-  await writeGenerated(
-    file,
-    [
-      `Quarantined by \`orderflow generate --module ${module} --seed ${seed}\`: the reference (sim) or the prompt's rules contradict these expectations.`,
-      'Review each: fix the expectation and move the case into the suite, or report the reference as wrong.',
-    ],
-    { quarantined },
-  );
-  return file;
+  const types = options.types?.length ? [...new Set(options.types)] : DEFAULT_TYPES;
+  const badType = types.find((t) => !(CASE_TYPES as readonly string[]).includes(t));
+  if (badType) throw new InputError({ file: '{types}', message: `unknown case type "${badType}"`, expected: CASE_TYPES.join(', '), severity: 'error' });
+  const total = options.count ?? 10;
+  if (typeof total !== 'number' || !Number.isInteger(total) || total < 1 || total > 200)
+    throw new InputError({ file: '{count}', message: `"${options.count}" is not an integer from 1 to 200`, severity: 'error' });
+  const seed = checkSeed(options.seed);
+  return { target, types, total, seed };
 }
 
 export function header(what: string, provider: string, seed: number, generator: PromptFile | undefined, schema: 'case-file' | 'scenario-file'): string[] {

@@ -12,16 +12,17 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { PIPELINE_DIR, iterateSuite, loadCaseSuite, type CaseSuite } from '../cases/case-suite.js';
+import { PIPELINE_DIR, iterateSuite, loadCaseSuite } from '../cases/case-suite.js';
 import type { GeneratedBy } from '../cases/case-schema.js';
-import { ATTACK_STRATEGIES } from '../cases/strategies/attack-strategies.js';
+import { ATTACK_STRATEGIES, type AttackStrategy } from '../cases/strategies/attack-strategies.js';
 import { seededRng } from '../base/seeded-random.js';
 import { InputError, type Problem } from '../base/errors.js';
 import { globMatcher } from '../base/glob-match.js';
-import { parseScenarioFile } from '../cases/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../cases/load-scenarios.js';
+import type { PromptFile } from '../registry/prompt-file.js';
 import { createProvider } from '../providers/create-provider.js';
 import { runScenario } from '../runner/run-scenario.js';
-import { loadWorkspace, type Workspace, type WorkspaceOptions } from '../config/workspace.js';
+import { loadWorkspace, type WorkspaceOptions } from '../config/workspace.js';
 import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
 import { checkSeed, header } from './generate-module-cases.js';
@@ -90,7 +91,19 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
   const suite = await loadCaseSuite(casesDir, ws.active);
-  const { index, sources } = await attackSources(suite, ws, genDir, options.scenarios ?? []);
+  const index = new DuplicateIndex();
+  const wanted = (options.scenarios ?? []).map(globMatcher);
+  const sources = new Set<string>();
+  for await (const item of iterateSuite(suite, ws.active)) {
+    if (item.kind === 'module') index.ids.add(item.case_id);
+    else {
+      index.add(item.scenario_id, scenarioText(item), item.generated_by?.strategy ?? null);
+      const chosen = wanted.length ? wanted.some((matches) => matches(item.scenario_id)) : item.injection !== undefined;
+      if (chosen && item.injection) sources.add(item.scenario_id);
+    }
+  }
+  for (const s of await earlierGenerated(genDir, PIPELINE_DIR, 'scenarios'))
+    index.add(String(s.scenario_id), scenarioText(s), (s.generated_by as GeneratedBy | undefined)?.strategy ?? null);
   if (sources.size === 0)
     throw new InputError({
       file: '{scenarios}',
@@ -99,7 +112,12 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
       severity: 'error',
     });
 
-  const raw = await scenariosAsWritten(suite, sources);
+  // The scenario objects exactly as written, so that fields this code does not know are kept too.
+  const raw = new Map<string, Record<string, unknown>>();
+  for (const file of suite.files.filter((f) => f.module === PIPELINE_DIR)) {
+    for (const s of (parse(await readFile(file.path, 'utf8')) as { scenarios?: Record<string, unknown>[] })?.scenarios ?? [])
+      if (sources.has(String(s.scenario_id))) raw.set(String(s.scenario_id), s);
+  }
   const anchors = anchorsOf(ws.active).map((a) => a.phrase);
   const result: VariantResult = {
     seed,
@@ -120,40 +138,13 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
   for (const [id, scenario] of raw) {
     const entry: VariantResult['scenarios'][number] = { scenario_id: id, written: [], quarantined: [], skipped: [] };
     result.scenarios.push(entry);
-    const injection = scenario.injection as { text: string; placement: string };
     for (const strategy of strategies) {
-      const rewritten = strategy.apply(injection.text, seededRng(seed, 'pipeline', strategy.name, id), { anchors });
-      if (!rewritten) {
-        entry.skipped.push({ strategy: strategy.name, reason: 'the strategy does not apply to this attack text' });
+      const made = makeVariant({ seed, anchors, index, active: ws.active }, id, scenario, strategy);
+      if ('skipped' in made) {
+        entry.skipped.push({ strategy: strategy.name, reason: made.skipped });
         continue;
       }
-      if (rewritten.history && injection.placement !== 'user_turn') {
-        entry.skipped.push({ strategy: strategy.name, reason: `a split over user turns needs the attack in the user turn, not in ${injection.placement}` });
-        continue;
-      }
-      const variant = rewrite(scenario, injection.text, rewritten.text);
-      if (rewritten.history)
-        variant.history = [...((scenario.history as unknown[] | undefined) ?? []), ...rewritten.history.map((content) => ({ role: 'user', content }))];
-      variant.scenario_id = variantId(id, strategy.name, index);
-      variant.description = `Variant of ${id} (${strategy.name}: ${strategy.description}). ${String(scenario.description ?? '')}`.trim();
-      variant.generated_by = { strategy: strategy.name, source_case: id, seed };
-      const problems: Problem[] = [];
-      const [loaded] = parseScenarioFile(
-        `generated:${String(variant.scenario_id)}`,
-        stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }),
-        ws.active,
-        problems,
-      );
-      if (!loaded || problems.length) {
-        entry.skipped.push({ strategy: strategy.name, reason: `invalid variant: ${problems.map((p) => `${p.field ?? ''} ${p.message}`.trim()).join('; ')}` });
-        continue;
-      }
-      const duplicate = index.find(scenarioText(variant), strategy.name);
-      if (duplicate) {
-        entry.skipped.push({ strategy: strategy.name, reason: `duplicate of ${duplicate.of}` });
-        continue;
-      }
-      index.add(String(variant.scenario_id), scenarioText(variant), strategy.name);
+      const { variant, loaded } = made;
       const verdict = await runScenario(loaded, 0, ws.active, reference, true);
       result.checked_by_strategy[strategy.name] = (result.checked_by_strategy[strategy.name] ?? 0) + 1;
       if (referenceDetected(verdict.trace)) result.detected_by_strategy[strategy.name] = (result.detected_by_strategy[strategy.name] ?? 0) + 1;
@@ -191,54 +182,51 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     result.file = resolve(options.out ?? freshFile(join(genDir, PIPELINE_DIR), '', seed));
     await writeGenerated(result.file, header('pipeline', 'the named strategies', seed, undefined, 'scenario-file'), { scenarios: variants });
   }
-  if (quarantined.length) result.quarantineFile = await writeQuarantine(genDir, seed, quarantined);
+  if (quarantined.length) {
+    result.quarantineFile = freshFile(genDir, 'quarantine-pipeline-', seed);
+    await writeGenerated(
+      result.quarantineFile,
+      [
+        `Quarantined by \`orderflow generate --pipeline --seed ${seed}\`: the reference (sim, guards on) fails these variants, although each keeps its source scenario's ground truth.`,
+        'They show where the reference is blind to a way of writing the attack. Review each: move it into the suite to hold a real model to it, or run them all with --keep-unverified.',
+      ],
+      { quarantined },
+    );
+  }
   return result;
 }
 
-/** Every id of the suite and the generated folder, with the scenarios' text to tell duplicates by, and the attack scenarios chosen as sources. */
-async function attackSources(
-  suite: CaseSuite,
-  ws: Workspace,
-  genDir: string,
-  patterns: readonly string[],
-): Promise<{ index: DuplicateIndex; sources: Set<string> }> {
-  const index = new DuplicateIndex();
-  const wanted = patterns.map(globMatcher);
-  const sources = new Set<string>();
-  for await (const item of iterateSuite(suite, ws.active)) {
-    if (item.kind === 'module') index.ids.add(item.case_id);
-    else {
-      index.add(item.scenario_id, scenarioText(item), item.generated_by?.strategy ?? null);
-      const chosen = wanted.length ? wanted.some((matches) => matches(item.scenario_id)) : item.injection !== undefined;
-      if (chosen && item.injection) sources.add(item.scenario_id);
-    }
-  }
-  for (const s of await earlierGenerated(genDir, PIPELINE_DIR, 'scenarios'))
-    index.add(String(s.scenario_id), scenarioText(s), (s.generated_by as GeneratedBy | undefined)?.strategy ?? null);
-  return { index, sources };
-}
-
-/** The source scenarios exactly as written, so that fields this code does not know are kept too. */
-async function scenariosAsWritten(suite: CaseSuite, sources: ReadonlySet<string>): Promise<Map<string, Record<string, unknown>>> {
-  const raw = new Map<string, Record<string, unknown>>();
-  for (const file of suite.files.filter((f) => f.module === PIPELINE_DIR)) {
-    for (const s of (parse(await readFile(file.path, 'utf8')) as { scenarios?: Record<string, unknown>[] })?.scenarios ?? [])
-      if (sources.has(String(s.scenario_id))) raw.set(String(s.scenario_id), s);
-  }
-  return raw;
-}
-
-async function writeQuarantine(genDir: string, seed: number, quarantined: Record<string, unknown>[]): Promise<string> {
-  const file = freshFile(genDir, 'quarantine-pipeline-', seed);
-  await writeGenerated(
-    file,
-    [
-      `Quarantined by \`orderflow generate --pipeline --seed ${seed}\`: the reference (sim, guards on) fails these variants, although each keeps its source scenario's ground truth.`,
-      'They show where the reference is blind to a way of writing the attack. Review each: move it into the suite to hold a real model to it, or run them all with --keep-unverified.',
-    ],
-    { quarantined },
+/** One strategy's variant of one scenario, parsed as the suite would load it and new to the index; or why there is none. */
+function makeVariant(
+  ctx: { seed: number; anchors: string[]; index: DuplicateIndex; active: Map<string, PromptFile> },
+  id: string,
+  scenario: Record<string, unknown>,
+  strategy: AttackStrategy,
+): { variant: Record<string, unknown>; loaded: LoadedScenario } | { skipped: string } {
+  const { seed, index } = ctx;
+  const injection = scenario.injection as { text: string; placement: string };
+  const rewritten = strategy.apply(injection.text, seededRng(seed, 'pipeline', strategy.name, id), { anchors: ctx.anchors });
+  if (!rewritten) return { skipped: 'the strategy does not apply to this attack text' };
+  if (rewritten.history && injection.placement !== 'user_turn')
+    return { skipped: `a split over user turns needs the attack in the user turn, not in ${injection.placement}` };
+  const variant = rewrite(scenario, injection.text, rewritten.text);
+  if (rewritten.history)
+    variant.history = [...((scenario.history as unknown[] | undefined) ?? []), ...rewritten.history.map((content) => ({ role: 'user', content }))];
+  variant.scenario_id = variantId(id, strategy.name, index);
+  variant.description = `Variant of ${id} (${strategy.name}: ${strategy.description}). ${String(scenario.description ?? '')}`.trim();
+  variant.generated_by = { strategy: strategy.name, source_case: id, seed };
+  const problems: Problem[] = [];
+  const [loaded] = parseScenarioFile(
+    `generated:${String(variant.scenario_id)}`,
+    stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }),
+    ctx.active,
+    problems,
   );
-  return file;
+  if (!loaded || problems.length) return { skipped: `invalid variant: ${problems.map((p) => `${p.field ?? ''} ${p.message}`.trim()).join('; ')}` };
+  const duplicate = index.find(scenarioText(variant), strategy.name);
+  if (duplicate) return { skipped: `duplicate of ${duplicate.of}` };
+  index.add(String(variant.scenario_id), scenarioText(variant), strategy.name);
+  return { variant, loaded };
 }
 
 /** A deep copy with every occurrence of the attack text replaced, and the injection's own text set. */

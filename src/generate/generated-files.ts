@@ -33,7 +33,7 @@ export async function earlierGenerated(dir: string, folder: string, key: 'test_c
 }
 
 export async function writeGenerated(file: string, header: string[], body: Record<string, unknown>): Promise<void> {
-  if (existsSync(file)) throw new InputError({ file: displayPath(file), message: 'already exists', expected: 'a new file name (--out)', severity: 'error' });
+  if (existsSync(file)) throw new InputError({ file: displayPath(file), message: 'already exists', expected: 'a new file name ({out})', severity: 'error' });
   await mkdir(dirname(file), { recursive: true });
   await writeFileAtomic(file, `${header.map((l) => `# ${l}`).join('\n')}\n${stringify(body, { lineWidth: 0, aliasDuplicateObjects: false })}`);
 }

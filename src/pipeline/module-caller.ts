@@ -3,12 +3,13 @@
  * schema (a mismatch is a bug in orderflow, not in the prompt), output parsed
  * and checked against its output schema, everything recorded in the trace.
  */
-import { ProviderError, type Provider } from '../providers/provider.js';
+import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { formatZodIssues } from '../registry/schema-to-zod.js';
 import { parseModelOutput } from '../model-output/parse-model-output.js';
 import { unenforcedLabel } from '../model-output/unenforced-failure.js';
 import type { EventOrder, StageTrace } from './trace.js';
+import { ProviderError } from '../base/errors.js';
 
 /** Where the caller reports each call: its order in the conversation, and its input (for exposure). */
 export interface CallObserver {

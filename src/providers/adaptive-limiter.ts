@@ -1,3 +1,4 @@
+import { RateLimitWait } from '../base/errors.js';
 /**
  * The pace of calls to one endpoint, adapted to its rate limit. Until the
  * first 429 nothing but max_connections holds calls back. A 429 means the
@@ -28,13 +29,6 @@ export interface Slot {
   readonly sent: Sent;
   /** When the pause or the pace first held this call back; null when neither did. */
   readonly heldSince: number | null;
-}
-
-/** A call whose rate-limit budget would run out before its turn. */
-export class RateLimitWait extends Error {
-  constructor(readonly totalWaitMs: number) {
-    super(`rate limited: its turn would come after ${Math.ceil(totalWaitMs / 1000)} s of waiting in all`);
-  }
 }
 
 export interface AcquireOptions {

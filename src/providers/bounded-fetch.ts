@@ -1,3 +1,4 @@
+import { ReplyTooLarge } from '../base/errors.js';
 /**
  * A fetch for the openai client that stops reading a reply body past a size
  * limit. The SDK reads bodies whole, so without it one server that streams
@@ -7,13 +8,6 @@
 
 /** Far above any chat completion a prompt module asks for (max_tokens 2048), far below what hurts. */
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
-
-export class ReplyTooLarge extends Error {
-  constructor(readonly limit: number) {
-    super(`the reply body is over ${formatBytes(limit)}; reading stopped there`);
-    this.name = 'ReplyTooLarge';
-  }
-}
 
 export function boundedFetch(limit = MAX_REPLY_BYTES, inner: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
@@ -52,8 +46,4 @@ export function replyTooLarge(error: unknown): ReplyTooLarge | undefined {
     if (e instanceof ReplyTooLarge) return e;
   }
   return undefined;
-}
-
-function formatBytes(n: number): string {
-  return n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MiB` : n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
 }

@@ -7,14 +7,7 @@
  */
 import type { PromptFile } from '../registry/prompt-file.js';
 import type { ModelRequest, ModelResponse, OutputEnforcement, Provider } from './provider.js';
-
-/** Not a ProviderError: a refused call is no verdict on the case, which must simply not be recorded. */
-export class BudgetExhausted extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BudgetExhausted';
-  }
-}
+import { BudgetExhausted } from '../base/errors.js';
 
 /** What the calls of one run spent: shared by the arms of a run, so that --max-cost bounds them together. */
 export class SpendLedger {

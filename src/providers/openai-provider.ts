@@ -30,15 +30,16 @@ import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'ope
 import { DEFAULT_TIMEOUT_MS } from '../config/openai-settings.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { analyzeDialect, strictBlockers, type DialectAnalysis } from '../registry/schema-dialects.js';
-import { AdaptiveLimiter, RateLimitWait, type LimiterStats, type Slot } from './adaptive-limiter.js';
+import { AdaptiveLimiter, type LimiterStats, type Slot } from './adaptive-limiter.js';
 import { boundedFetch, MAX_REPLY_BYTES, replyTooLarge } from './bounded-fetch.js';
 import { backoff, clip, describeCause, retryAfter, sleep } from './http-retry.js';
 import { buildMessages } from './messages.js';
 import { unusableEnding } from './reply-ending.js';
 import { secretRedactor, type Redactor } from './secret-redactor.js';
-import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider, type Usage } from './provider.js';
+import type { ModelRequest, ModelResponse, OutputEnforcement, Provider, Usage } from './provider.js';
 import { SERVER_PRESETS, type OutputMode, type ServerKind } from './server-presets.js';
 import { cachedPromptTokens, costOf, type Price } from './token-price.js';
+import { CallTimedOut, MalformedReply, ProviderError, RateLimitWait } from '../base/errors.js';
 
 export { retryAfter };
 export type { OutputMode };
@@ -340,7 +341,7 @@ export class OpenAIProvider implements Provider {
       if (ending) throw new MalformedReply(ending.message, ending.kind);
       return completion;
     } catch (error) {
-      if (controller.signal.reason === TIMED_OUT) throw new TimedOut();
+      if (controller.signal.reason === TIMED_OUT) throw new CallTimedOut();
       throw error;
     } finally {
       clearTimeout(timer);
@@ -349,7 +350,7 @@ export class OpenAIProvider implements Provider {
   }
 
   private classify(error: unknown): Failure {
-    if (error instanceof TimedOut || error instanceof APIConnectionTimeoutError) {
+    if (error instanceof CallTimedOut || error instanceof APIConnectionTimeoutError) {
       return { kind: 'timeout', message: `no complete reply within ${this.timeoutMs} ms`, retryable: true };
     }
     if (error instanceof MalformedReply) return { kind: error.kind, message: error.message, retryable: false };
@@ -408,16 +409,6 @@ export class OpenAIProvider implements Provider {
   /** No API key, and no credentials a URL in an error message might carry. */
   private redact(text: string): string {
     return this.withoutKey(text).replace(/\/\/[^/\s@]+@/g, '//***@');
-  }
-}
-
-class TimedOut extends Error {}
-class MalformedReply extends Error {
-  constructor(
-    message: string,
-    readonly kind: ProviderError['kind'] = 'http',
-  ) {
-    super(message);
   }
 }
 

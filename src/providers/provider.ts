@@ -68,16 +68,3 @@ export interface Provider {
   cannotRun?(module: string): string | null;
   close?(): Promise<void>;
 }
-
-/** A model call that failed after retries: the case becomes `error`, never a pass, and the run goes on. */
-export class ProviderError extends Error {
-  constructor(
-    message: string,
-    /** `refusal`, `content_filter`, `tool_calls`: the endpoint answered, but with no text to score. */
-    readonly kind: 'timeout' | 'http' | 'network' | 'replay_miss' | 'refused' | 'refusal' | 'content_filter' | 'tool_calls' | 'other',
-    readonly attempts = 1,
-  ) {
-    super(message);
-    this.name = 'ProviderError';
-  }
-}

@@ -6,8 +6,8 @@
  * error of its own kind instead, saying what the endpoint said; a reply with
  * no choice at all is a transport error.
  */
-import type { ProviderError } from './provider.js';
 import { clip } from './http-retry.js';
+import type { ProviderError } from '../base/errors.js';
 
 export interface UnusableEnding {
   kind: ProviderError['kind'];

@@ -24,7 +24,8 @@ import { z } from 'zod';
 import { canonicalJson } from '../base/canonical-json.js';
 import { buildMessages } from './messages.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { ProviderError, type ModelRequest, type ModelResponse, type OutputEnforcement, type Provider } from './provider.js';
+import type { ModelRequest, ModelResponse, OutputEnforcement, Provider } from './provider.js';
+import { ProviderError } from '../base/errors.js';
 
 export type CacheMode = 'read_write' | 'off' | 'replay';
 

@@ -4,11 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type { Problem } from '../base/errors.js';
+import { type Problem, NotationError } from '../base/errors.js';
 import { compiledSchema, provideSchemaCompiler, type CompiledSchema } from './compiled-schema.js';
 import { findSection, sectionPayload, splitMarkdown, type MarkdownDocument, type MarkdownSection } from './markdown-sections.js';
 import { parseMetadata, type ChangelogEntry, type PromptMetadata } from './prompt-metadata.js';
-import { NotationError, parseSchemaNotation, schemaAt } from './schema-notation.js';
+import { parseSchemaNotation, schemaAt } from './schema-notation.js';
 import * as schemaCompiler from './schema-to-zod.js';
 import {
   parseDescriptionMapping,

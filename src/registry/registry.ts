@@ -3,9 +3,10 @@
  * the resolution of one active version per module.
  */
 import { readdir, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { InputError, type Problem } from '../base/errors.js';
 import { readUtf8File } from '../base/text-file.js';
+import { displayPath } from '../base/display-path.js';
 import { parsePromptCached } from './cached-prompt.js';
 import { loadSchemaCompiler } from './compiled-schema.js';
 import type { PromptFile } from './prompt-file.js';
@@ -30,10 +31,8 @@ export interface LoadedRegistry {
   problems: Problem[];
 }
 
-export function displayPath(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel && !rel.startsWith('..') ? rel : path;
-}
+// Where the 22 files that show a path have always found it; the error boundary imports it from base/ directly.
+export { displayPath };
 
 export interface RegistryOptions {
   /**

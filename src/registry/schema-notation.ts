@@ -6,20 +6,9 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { parseJsonWithPositions } from '../base/json-positions.js';
 import type { SchemaField, SchemaNode } from './schema-tree.js';
+import { NotationError } from '../base/errors.js';
 
 export { schemaAt, type SchemaNode } from './schema-tree.js';
-
-export class NotationError extends Error {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly path: string,
-    readonly expected?: string,
-  ) {
-    super(message);
-    this.name = 'NotationError';
-  }
-}
 
 const SCALAR_EXPECTED =
   '"string", "string(..200)", "string | null", an enum like "a | b" (optionally "| null"), 0.0, 0, true/false, {}, [ ... ], [ item, "0..3" ] or { ... }';

@@ -66,7 +66,7 @@ export interface BaselineDiff {
 }
 
 const LIST_CAP = 1000;
-const EXPECTED = 'a baseline record written by orderflow eval --update-baseline';
+const EXPECTED = 'a baseline record written by orderflow eval {updateBaseline}';
 
 export async function loadBaseline(path: string): Promise<Baseline> {
   const shown = displayPath(path);
@@ -322,7 +322,7 @@ export async function resolveBaseline(
   if (!configured) return null;
   const path = resolve(configured);
   if (!existsSync(path)) {
-    warnings.push({ file: displayPath(path), message: 'no baseline yet; run with --update-baseline to record one', severity: 'warning' });
+    warnings.push({ file: displayPath(path), message: 'no baseline yet; run with {updateBaseline} to record one', severity: 'warning' });
     return null;
   }
   return loadBaseline(path);

@@ -56,9 +56,9 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
     // A shard still being written has a torn tail and more to come.
     refuseIfLocked(resolve(file, '..'));
   }
-  const headers = await runHeaders(files);
+  const headers = await readHeaders(files);
   const first = headers[0]!;
-  checkShardsAgree(headers, files);
+  checkHeadersAgree(headers, files);
   const partial = shardCompleteness(headers, files, options.partial ?? false);
 
   const selected = headers.every((h) => h.suite?.selected !== undefined) ? headers.reduce((n, h) => n + h.suite!.selected!, 0) : undefined;
@@ -80,7 +80,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   const outDir = resolve(options.out ?? join(options.reportsDir, run.id));
   checkNewOutFolder(outDir);
   // Damaged lines, unfinished shards and overlapping shards are found before anything is written: a refused merge leaves nothing behind.
-  await checkResultLines(options.inputs, files, headers);
+  await checkInputResults(options, files, headers);
   await createOutFolder(outDir);
   const lock = claimRunFolder(outDir, options.warnings ?? [], { newRun: true });
   try {
@@ -90,8 +90,8 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   }
 }
 
-/** The run header of each input, in order. */
-async function runHeaders(files: readonly string[]): Promise<RunProvenance[]> {
+/** The run header of each input: the first line of its results.jsonl. */
+async function readHeaders(files: readonly string[]): Promise<RunProvenance[]> {
   const headers: RunProvenance[] = [];
   for (const file of files) {
     let header: RunProvenance | undefined;
@@ -114,8 +114,8 @@ async function runHeaders(files: readonly string[]): Promise<RunProvenance[]> {
   return headers;
 }
 
-/** The inputs are shards of one run: one setup, one suite, one selection, none a merge or a run of arms. */
-function checkShardsAgree(headers: readonly RunProvenance[], files: readonly string[]): void {
+/** Shards of one run: the same setup, suite and filters as the first input; no partial merge, no run with arms. */
+function checkHeadersAgree(headers: readonly RunProvenance[], files: readonly string[]): void {
   const first = headers[0]!;
   headers.forEach((h, i) => {
     const difference =
@@ -127,7 +127,7 @@ function checkShardsAgree(headers: readonly RunProvenance[], files: readonly str
         file: displayPath(files[i]!),
         field: difference,
         message: `${difference} differs from the first input`,
-        expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions, suite and filters (--module, --case-type, --id)',
+        expected: 'shards of one run: the same provider, model, repeat, guards setting, prompt versions, suite and filters ({module}, {caseType}, {id})',
         severity: 'error',
       });
     if (h.partial)
@@ -148,8 +148,8 @@ function checkShardsAgree(headers: readonly RunProvenance[], files: readonly str
   });
 }
 
-/** Every line of every input is a case result, no trial is in two inputs, and each input holds all its run planned. */
-async function checkResultLines(inputs: readonly string[], files: readonly string[], headers: readonly RunProvenance[]): Promise<void> {
+/** Every line of every input a case result, no trial of a case twice, and each input as complete as its run planned. */
+async function checkInputResults(options: MergeOptions, files: readonly string[], headers: readonly RunProvenance[]): Promise<void> {
   const first = headers[0]!;
   const trials = new Set<string>();
   const auto = first.repeat_mode === 'auto';
@@ -171,7 +171,7 @@ async function checkResultLines(inputs: readonly string[], files: readonly strin
           file: shown,
           line: lineNo,
           message: `not a case result: ${problem}`,
-          expected: `a results file as orderflow eval wrote it; finish or repair that run first (orderflow eval --resume --out ${displayPath(inputs[i]!)} sets damaged lines aside and runs those cases again)`,
+          expected: `a results file as orderflow eval wrote it; finish or repair that run first (orderflow eval {resume} {out} ${displayPath(options.inputs[i]!)} sets damaged lines aside and runs those cases again)`,
           severity: 'error',
         });
       const line = value as CaseResult;
@@ -190,14 +190,14 @@ async function checkResultLines(inputs: readonly string[], files: readonly strin
     }
     const planned = headers[i]!.suite?.selected;
     if (trialsOfCase) {
-      checkAutoComplete(trialsOfCase, planned, shown, displayPath(inputs[i]!));
+      checkAutoComplete(trialsOfCase, planned, shown, displayPath(options.inputs[i]!));
       continue;
     }
     if (planned !== undefined && held !== planned * first.repeat) {
       throw new InputError({
         file: shown,
-        message: `holds ${held} of the ${planned * first.repeat} results its run planned (interrupted, or stopped by --max-cost)`,
-        expected: `a finished run; finish it first with orderflow eval --resume --out ${displayPath(inputs[i]!)} (and the flags it was started with)`,
+        message: `holds ${held} of the ${planned * first.repeat} results its run planned (interrupted, or stopped by {maxCost})`,
+        expected: `a finished run; finish it first with orderflow eval {resume} {out} ${displayPath(options.inputs[i]!)} (and the flags it was started with)`,
         severity: 'error',
       });
     }
@@ -253,11 +253,11 @@ async function writeMerged(options: MergeOptions, files: string[], headers: RunP
 
 /** An auto run's input is finished when it holds every case it selected, each with trials 0…n−1 and no gap. */
 function checkAutoComplete(trialsOfCase: Map<string, number[]>, planned: number | undefined, shown: string, input: string): void {
-  const finish = `a finished run; finish it first with orderflow eval --resume --out ${input} (and the flags it was started with)`;
+  const finish = `a finished run; finish it first with orderflow eval {resume} {out} ${input} (and the flags it was started with)`;
   if (planned !== undefined && trialsOfCase.size !== planned)
     throw new InputError({
       file: shown,
-      message: `holds results of ${trialsOfCase.size} of the ${planned} cases its run selected (interrupted, or stopped by --max-cost)`,
+      message: `holds results of ${trialsOfCase.size} of the ${planned} cases its run selected (interrupted, or stopped by {maxCost})`,
       expected: finish,
       severity: 'error',
     });
@@ -293,7 +293,7 @@ function shardCompleteness(headers: RunProvenance[], files: string[], allowParti
     throw new InputError({
       file: displayPath(files[whole]!),
       message: 'is a whole run, the other inputs are shards',
-      expected: 'the report folders of one --shard i/n set',
+      expected: 'the report folders of one {shard} i/n set',
       severity: 'error',
     });
   }
@@ -305,7 +305,7 @@ function shardCompleteness(headers: RunProvenance[], files: string[], allowParti
         file: displayPath(files[i]!),
         field: 'shard',
         message: `is shard ${h.shard!.index}/${h.shard!.count}, the first input is one of ${count}`,
-        expected: 'shards of one --shard i/n set',
+        expected: 'shards of one {shard} i/n set',
         severity: 'error',
       });
     const other = seen.get(h.shard!.index);
@@ -325,7 +325,7 @@ function shardCompleteness(headers: RunProvenance[], files: string[], allowParti
     throw new InputError({
       file: 'orderflow merge',
       message: `shard(s) ${missing.join(', ')} of ${count} missing (have ${[...seen.keys()].sort((a, b) => a - b).join(', ')})`,
-      expected: `every shard 1..${count}, or --partial to merge these (the report is marked partial and the gate fails)`,
+      expected: `every shard 1..${count}, or {partial} to merge these (the report is marked partial and the gate fails)`,
       severity: 'error',
     });
   }

@@ -6,17 +6,7 @@
  */
 import { displayPath } from '../registry/registry.js';
 import { isSystemError, pathProblem } from '../base/system-error.js';
-
-class ReportWriteError extends Error {
-  constructor(
-    readonly path: string,
-    override readonly cause: Error,
-    finish: string,
-  ) {
-    super(`cannot write ${displayPath(path)}: ${cause.message}; every result is in results.jsonl — free some space, then ${finish}`);
-    this.name = 'ReportWriteError';
-  }
-}
+import { ReportWriteError } from '../base/errors.js';
 
 /**
  * `work`, with the machine's refusal while it writes `path` said as a ReportWriteError about that
@@ -26,7 +16,14 @@ export async function writingReport<T>(path: string, finish: string, work: () =>
   try {
     return await work();
   } catch (error) {
-    if (isSystemError(error) && !pathProblem(error)) throw new ReportWriteError(path, error as unknown as Error, finish);
+    if (isSystemError(error) && !pathProblem(error)) {
+      const cause = error as unknown as Error;
+      throw new ReportWriteError(
+        `cannot write ${displayPath(path)}: ${cause.message}; every result is in results.jsonl — free some space, then ${finish}`,
+        path,
+        cause,
+      );
+    }
     throw error;
   }
 }

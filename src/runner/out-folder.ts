@@ -32,28 +32,28 @@ const fail = (dir: string, message: string, expected?: string): never => {
 /** A fresh run writes only into a new or empty folder: never over someone's files, never over a run. */
 export function checkNewOutFolder(dir: string): void {
   if (existsSync(dir)) {
-    if (!statSync(dir).isDirectory()) fail(dir, 'is a file, not a folder', '--out naming a new or empty folder');
+    if (!statSync(dir).isDirectory()) fail(dir, 'is a file, not a folder', '{out} naming a new or empty folder');
     refuseIfLocked(dir);
-    if (existsSync(join(dir, RESULTS_FILE))) fail(dir, `already holds a run (${RESULTS_FILE})`, '--resume to finish it, or another --out');
+    if (existsSync(join(dir, RESULTS_FILE))) fail(dir, `already holds a run (${RESULTS_FILE})`, '{resume} to finish it, or another {out}');
     // A marker and a dead run's lock alone are a run that died before its first line: nothing to lose.
     if (readdirSync(dir).some((name) => !OWN_FILES.has(name)))
-      fail(dir, 'folder is not empty and holds no orderflow run', '--out naming a new or empty folder');
+      fail(dir, 'folder is not empty and holds no orderflow run', '{out} naming a new or empty folder');
     writable(dir);
     return;
   }
   let parent = dirname(dir);
   while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
-  if (!statSync(parent).isDirectory()) fail(parent, 'is a file, not a folder', '--out naming a new or empty folder');
+  if (!statSync(parent).isDirectory()) fail(parent, 'is a file, not a folder', '{out} naming a new or empty folder');
   // The folder asked for is what cannot be made: named as itself, with the parent that is in the way.
   if (!canWrite(parent)) fail(dir, `cannot be created: ${displayPath(parent)} is not writable`, 'a folder this user may write to');
 }
 
 /** --resume needs the folder of the interrupted run, with its results file. */
 export function checkResumeFolder(dir: string): void {
-  if (!existsSync(dir)) fail(dir, 'no interrupted run here: folder not found', 'the --out folder of the run to finish');
-  if (!statSync(dir).isDirectory()) fail(dir, 'is a file, not a folder', 'the --out folder of the run to finish');
+  if (!existsSync(dir)) fail(dir, 'no interrupted run here: folder not found', 'the {out} folder of the run to finish');
+  if (!statSync(dir).isDirectory()) fail(dir, 'is a file, not a folder', 'the {out} folder of the run to finish');
   refuseIfLocked(dir);
-  if (!existsSync(join(dir, RESULTS_FILE))) fail(dir, `no interrupted run here: no ${RESULTS_FILE}`, 'the --out folder of the run to finish');
+  if (!existsSync(join(dir, RESULTS_FILE))) fail(dir, `no interrupted run here: no ${RESULTS_FILE}`, 'the {out} folder of the run to finish');
   writable(dir);
 }
 

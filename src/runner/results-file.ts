@@ -7,17 +7,7 @@ import { createInterface } from 'node:readline';
 import { TextFileWriter } from '../base/text-file-writer.js';
 import { boundedJson } from './bounded-record.js';
 import type { CaseResult, RunHeader } from './case-result.js';
-
-/** The results file could not be written (disk full, permissions): the machine's problem, not a bug, and what is on disk stays usable. */
-export class ResultsWriteError extends Error {
-  constructor(
-    readonly path: string,
-    override readonly cause: Error,
-  ) {
-    super(`cannot write ${path}: ${cause.message}; the results written before this stay there (fix the cause, then run again with --resume)`);
-    this.name = 'ResultsWriteError';
-  }
-}
+import { ResultsWriteError } from '../base/errors.js';
 
 /**
  * Results are queued up to this much before a writer waits: with the stream's

@@ -81,7 +81,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
             file: shown,
             field: mismatch,
             message: `cannot resume: ${mismatch} differs from the interrupted run`,
-            expected: 'the same provider, model, call settings (server, output mode, base URL, temperature, max_tokens), repeat, prompt versions and --shard',
+            expected: 'the same provider, model, call settings (server, output mode, base URL, temperature, max_tokens), repeat, prompt versions and {shard}',
             severity: 'error',
           });
         header = true;

@@ -5,8 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import pLimit from 'p-limit';
-import type { Problem } from '../base/errors.js';
-import { BudgetExhausted } from '../providers/budget.js';
+import { type Problem, BudgetExhausted, RunInterrupted } from '../base/errors.js';
 import { Aggregates } from './aggregates.js';
 import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type CaseType, type RunProvenance } from './case-result.js';
 import { ResultsWriter } from './results-file.js';
@@ -70,18 +69,6 @@ export interface EvalOutcome {
   incomplete: Incomplete | null;
   /** With adaptive repeats: the cases that got more than one trial. */
   repeated?: RepeatedCase[];
-}
-
-/** The run was interrupted; every finished result is on disk. */
-export class RunInterrupted extends Error {
-  constructor(
-    readonly resultsPath: string,
-    readonly done: number,
-    readonly total: number,
-  ) {
-    super(`interrupted after ${done} of ${total} results`);
-    this.name = 'RunInterrupted';
-  }
 }
 
 export async function runEval(options: RunEvalOptions): Promise<EvalOutcome> {

@@ -67,7 +67,7 @@ function refuse(dir: string, holder: LockHolder): never {
   throw new InputError({
     file: displayPath(dir),
     message: `another orderflow run is writing this folder (${where}, started ${holder.started_at || 'at an unknown time'})`,
-    expected: `another --out, or wait for that run to end (its lock is ${displayPath(join(dir, LOCK_FILE))})`,
+    expected: `another {out}, or wait for that run to end (its lock is ${displayPath(join(dir, LOCK_FILE))})`,
     severity: 'error',
   });
 }

@@ -3,8 +3,7 @@
  * CaseResult. A failed model call becomes `error` on this case; it never throws.
  */
 import type { LoadedModuleCase } from '../cases/load-module-cases.js';
-import { BudgetExhausted } from '../providers/budget.js';
-import { ProviderError, type ModelResponse, type Provider } from '../providers/provider.js';
+import type { ModelResponse, Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { checkExpectations } from '../scoring/module-checks.js';
 import { handsOff, proposedToolCalls } from '../model-output/module-signals.js';
@@ -12,6 +11,7 @@ import { parseModelOutput } from '../model-output/parse-model-output.js';
 import { unenforcedLabel } from '../model-output/unenforced-failure.js';
 import { outputShapeOf } from '../model-output/output-shape.js';
 import { errorResult, skippedResult, type CaseResult, type ScoreFacts } from './case-result.js';
+import { BudgetExhausted, ProviderError } from '../base/errors.js';
 
 /** `keepOutput`: keep the model output of passed cases too (arms show both outputs of a case side by side). */
 export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: PromptFile, provider: Provider, keepOutput = false): Promise<CaseResult> {

@@ -1,9 +1,7 @@
 /**
  * No function in src/ over 120 lines, and no two modules of src/ that import
  * each other round in a circle: a long function is one nobody can hold in
- * mind, a circle two files nobody can read apart. The known exceptions are
- * listed by name, each with who owes the fix; the test fails as soon as one
- * is fixed, so that the list only ever shrinks.
+ * mind, a circle two files nobody can read apart.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,30 +12,15 @@ import { functionSpans, importCircles, longFunctions } from './code-shape.js';
 const SRC = join(process.cwd(), 'src');
 const MAX_LINES = 120;
 
-/** Long functions still waiting for their fix. */
-const KNOWN_LONG: readonly string[] = [
-  // src/evaluate/ and src/cli/: restructured on the branch boundary (issue #33, item 2: evaluate() as phases).
-  'evaluate/evaluate.ts › evaluateIn',
-  'cli/main.ts › buildProgram',
-];
-
-/** Import circles still waiting for their fix, each as its files sorted. */
-const KNOWN_CIRCLES: readonly (readonly string[])[] = [
-  // evaluate() imports back from run-settings.ts: the branch boundary removes it (issue #33, item 2).
-  ['evaluate/evaluate.ts', 'evaluate/run-settings.ts'],
-];
-
 const body = (lines: number) => Array.from({ length: lines - 2 }, (_, i) => `  const v${i} = ${i};`).join('\n');
 
 describe('the shape of src/', () => {
-  it(`has no function over ${MAX_LINES} lines but the known ones, and each known one is still long`, () => {
-    const long = longFunctions(SRC, MAX_LINES).map((f) => f.where);
-    expect(long.filter((where) => !KNOWN_LONG.includes(where))).toEqual([]);
-    expect(KNOWN_LONG.filter((where) => !long.includes(where))).toEqual([]);
+  it(`has no function over ${MAX_LINES} lines`, () => {
+    expect(longFunctions(SRC, MAX_LINES).map((f) => `${f.where} (${f.lines} lines)`)).toEqual([]);
   });
 
-  it('has no import circle but the known ones, and each known one is still there', () => {
-    expect(importCircles(SRC)).toEqual(KNOWN_CIRCLES);
+  it('has no import circle', () => {
+    expect(importCircles(SRC)).toEqual([]);
   });
 });
 

@@ -9,9 +9,10 @@ import { expandEvidence, type EvidenceItem } from '../../src/pipeline/knowledge/
 import { mapReduce } from '../../src/pipeline/knowledge/map-reduce.js';
 import { moderate } from '../../src/pipeline/knowledge/moderation-gate.js';
 import { routeDocuments } from '../../src/pipeline/knowledge/document-routing.js';
-import { ProviderError, type ModelRequest, type ModelResponse, type Provider } from '../../src/providers/provider.js';
+import type { ModelRequest, ModelResponse, Provider } from '../../src/providers/provider.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
+import { ProviderError } from '../../src/base/errors.js';
 
 const ws = await loadWorkspace();
 const prompt = (module: string) => ws.active.get(module)!;

@@ -4,12 +4,12 @@
  * retried: the same request would get the same answer) and the next call works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundedFetch, ReplyTooLarge } from '../../src/providers/bounded-fetch.js';
+import { boundedFetch } from '../../src/providers/bounded-fetch.js';
 import { OpenAIProvider } from '../../src/providers/openai-provider.js';
-import { ProviderError } from '../../src/providers/provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
+import { ProviderError, ReplyTooLarge } from '../../src/base/errors.js';
 
 const MiB = 1024 * 1024;
 let server: LoopbackServer;

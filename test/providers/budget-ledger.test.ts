@@ -3,8 +3,9 @@
  * stops when the arms together have spent it, not when each arm alone has.
  */
 import { describe, expect, it } from 'vitest';
-import { BudgetedProvider, BudgetExhausted, SpendLedger } from '../../src/providers/budget.js';
+import { BudgetedProvider, SpendLedger } from '../../src/providers/budget.js';
 import type { ModelRequest, Provider } from '../../src/providers/provider.js';
+import { BudgetExhausted } from '../../src/base/errors.js';
 
 const paid = (id: string, cost: number): Provider => ({
   id,

@@ -6,9 +6,8 @@ import { performance } from 'node:perf_hooks';
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, parseDuration, resolveCallLimits } from '../../src/config/openai-settings.js';
-import { InputError } from '../../src/base/errors.js';
+import { InputError, ProviderError } from '../../src/base/errors.js';
 import { OpenAIProvider, type OpenAIProviderOptions } from '../../src/providers/openai-provider.js';
-import { ProviderError } from '../../src/providers/provider.js';
 import { resolveOutputMode, resolveServer } from '../../src/providers/server-presets.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
 import { analyzeDialect, enforcementSummary, strictBlockers } from '../../src/registry/schema-dialects.js';

@@ -1,8 +1,9 @@
 /** The notation's list and one-word outputs and its length bounds, end to end: notation → zod → parsed model output. */
 import { describe, expect, it } from 'vitest';
-import { NotationError, parseSchemaNotation } from '../../src/registry/schema-notation.js';
+import { parseSchemaNotation } from '../../src/registry/schema-notation.js';
 import { schemaToZod } from '../../src/registry/schema-to-zod.js';
 import { parseModelOutput } from '../../src/model-output/parse-model-output.js';
+import { NotationError } from '../../src/base/errors.js';
 
 const zodOf = (text: string) => schemaToZod(parseSchemaNotation(text));
 

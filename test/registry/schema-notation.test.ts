@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NotationError, parseSchemaNotation, schemaAt } from '../../src/registry/schema-notation.js';
+import { parseSchemaNotation, schemaAt } from '../../src/registry/schema-notation.js';
 import { schemaToJsonSchema, schemaToZod } from '../../src/registry/schema-to-zod.js';
+import { NotationError } from '../../src/base/errors.js';
 
 const compile = (text: string) => schemaToZod(parseSchemaNotation(text));
 

@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorResult, type CaseResult, type RunProvenance } from '../../src/runner/case-result.js';
-import { runEval, RunInterrupted, type EvalPlan, type WorkItem } from '../../src/runner/run-eval.js';
+import { runEval, type EvalPlan, type WorkItem } from '../../src/runner/run-eval.js';
 import type { RepeatRule } from '../../src/runner/trial-rounds.js';
 import { tempDir } from '../support/temp-dir.js';
+import { RunInterrupted } from '../../src/base/errors.js';
 
 const run = {
   id: 'r',

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorResult, RESULTS_SCHEMA_VERSION, type CaseResult, type RunProvenance } from '../../src/runner/case-result.js';
-import { runEval, RunInterrupted, type EvalPlan, type WorkItem } from '../../src/runner/run-eval.js';
+import { runEval, type EvalPlan, type WorkItem } from '../../src/runner/run-eval.js';
 import { tempDir } from '../support/temp-dir.js';
+import { RunInterrupted } from '../../src/base/errors.js';
 
 const run = { id: 'r', provider: 'sim', model: 'sim', repeat: 1, guards_enabled: true, gates_enabled: true, prompts: {} } as unknown as RunProvenance;
 
@@ -115,7 +116,8 @@ describe('the run loop', () => {
   it.runIf(process.platform === 'linux')('a results file that cannot be written ends the run at once, not after every remaining case', async () => {
     const p = plan(5_000, tick);
     await expect(runEval({ plan: p, repeat: 1, concurrency: 4, resultsPath: '/dev/full', resume: false, run })).rejects.toThrow(
-      /^cannot write \/dev\/full: ENOSPC.*--resume/,
+      // The API names the option by its key; the CLI shows it as --resume (test/cli/error-boundary.test.ts).
+      /^cannot write \/dev\/full: ENOSPC.*run again with resume\)$/,
     );
     // the failure surfaces within a few writes; the bound only has to be far below the whole plan
     expect(p.started).toBeLessThan(2_500);

@@ -1,15 +1,11 @@
 import { evaluate } from '../../evaluate/evaluate.js';
 import type { CheckedOptions } from '../../evaluate/evaluate-options.js';
 import { InputError } from '../../base/errors.js';
-import { RunInterrupted } from '../../runner/run-eval.js';
-import { displayPath } from '../../registry/registry.js';
-import { dirname } from 'node:path';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
 import { printProblems, type Output } from '../output.js';
 import { isInteractive, progressObserver } from '../progress.js';
 import { renderEstimate } from '../render-estimate.js';
 import { baselineProblemLines, renderSummary, verdictLine } from '../render-summary.js';
-import { resumeCommand } from '../../evaluate/resume-command.js';
 import { armFlagsOf, resolveArms } from '../../evaluate/arms.js';
 import { loadConfig } from '../../config/config.js';
 
@@ -22,10 +18,17 @@ export interface EvalCommandOptions extends Omit<CheckedOptions, 'observer' | 's
   watch?: boolean;
 }
 
-/** Shell convention: killed by signal n exits 128 + n. */
-const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
-
-export async function evalCommand(options: EvalCommandOptions, output: Output, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
+/**
+ * Returns the exit code of the gate's verdict; an interrupted run throws RunInterrupted, which the
+ * error boundary (error-boundary.ts) turns into its lines and exit code. `listenForInterrupts` starts
+ * listening for Ctrl-C once the run is about to start (main.ts owns the signals).
+ */
+export async function evalCommand(
+  options: EvalCommandOptions,
+  output: Output,
+  argv: readonly string[],
+  listenForInterrupts: () => AbortSignal,
+): Promise<number> {
   const args = argv.slice(argv.indexOf('eval') + 1);
   // Commander lets the later of the two win; which one the user meant is not ours to guess.
   if (args.includes('--no-baseline') && args.some((a) => a === '--baseline' || a.startsWith('--baseline='))) {
@@ -52,48 +55,27 @@ export async function evalCommand(options: EvalCommandOptions, output: Output, a
     }
     return EXIT_OK;
   }
-  const controller = new AbortController();
-  let signalName = 'SIGINT';
-  const onSignal = (name: NodeJS.Signals) => {
-    // A second interrupt means now: the finished results are already on disk.
-    if (controller.signal.aborted) process.exit(SIGNAL_EXIT[name]);
-    signalName = name;
-    controller.abort();
-  };
-  for (const name of Object.keys(SIGNAL_EXIT)) process.on(name, onSignal);
-  try {
-    const result = await evaluate({
-      ...runOptions,
-      commandArgs: argv.slice(argv.indexOf('eval') + 1),
-      signal: controller.signal,
-      ...(quiet ? {} : { observer: progressObserver(output, isInteractive()) }),
-    });
-    // On stderr, so that -q's one verdict line on stdout stays one line; a warning is never silent.
-    printProblems(
-      output,
-      result.warnings.filter((w) => w.severity === 'warning'),
-    );
-    if (quiet) {
-      output.out(verdictLine(result.head));
-      for (const line of baselineProblemLines(result.head)) output.out(line);
-      output.out(`report: ${result.files.html}`);
-      // Asked for explicitly, so confirmed even when quiet.
-      if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
-      return result.head.gate.passed ? EXIT_OK : EXIT_FAILED;
-    }
-    output.out(renderSummary(result.head));
+  const result = await evaluate({
+    ...runOptions,
+    commandArgs: argv.slice(argv.indexOf('eval') + 1),
+    signal: listenForInterrupts(),
+    ...(quiet ? {} : { observer: progressObserver(output, isInteractive()) }),
+  });
+  // On stderr, so that -q's one verdict line on stdout stays one line; a warning is never silent.
+  printProblems(
+    output,
+    result.warnings.filter((w) => w.severity === 'warning'),
+  );
+  if (quiet) {
+    output.out(verdictLine(result.head));
+    for (const line of baselineProblemLines(result.head)) output.out(line);
+    output.out(`report: ${result.files.html}`);
+    // Asked for explicitly, so confirmed even when quiet.
     if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
-    output.out(`reports: ${result.outDir} (open report.html; post report.md)`);
     return result.head.gate.passed ? EXIT_OK : EXIT_FAILED;
-  } catch (error) {
-    if (!(error instanceof RunInterrupted)) throw error;
-    const outDir = displayPath(dirname(error.resultsPath));
-    output.err(`interrupted: ${error.done} of ${error.total} results are on disk in ${displayPath(error.resultsPath)}; no report was written`);
-    output.err(`resume with: ${resumeCommand(argv.slice(argv.indexOf('eval') + 1), outDir)}`);
-    // Calls still in flight would hold the process open until they time out.
-    setTimeout(() => process.exit(SIGNAL_EXIT[signalName]), 200).unref();
-    return SIGNAL_EXIT[signalName]!;
-  } finally {
-    for (const name of Object.keys(SIGNAL_EXIT)) process.off(name, onSignal);
   }
+  output.out(renderSummary(result.head));
+  if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
+  output.out(`reports: ${result.outDir} (open report.html; post report.md)`);
+  return result.head.gate.passed ? EXIT_OK : EXIT_FAILED;
 }

@@ -3,10 +3,11 @@
  * program's fallback rules need: a valid output, or which way it failed
  * (timeout, model error, malformed output). Never throws for a model's fault.
  */
-import { ProviderError, type Provider } from '../../providers/provider.js';
+import type { Provider } from '../../providers/provider.js';
 import type { PromptFile } from '../../registry/prompt-file.js';
 import { outputShapeOf } from '../../model-output/output-shape.js';
 import { parseModelOutput } from '../../model-output/parse-model-output.js';
+import { ProviderError } from '../../base/errors.js';
 
 type HelperFailure = 'timeout' | 'model_error' | 'malformed';
 export type HelperCall<T> = { ok: true; value: T; raw: string } | { ok: false; failure: HelperFailure; reason: string; raw?: string };

@@ -10,11 +10,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { seededRng } from '../../base/seeded-random.js';
-import { ProviderError, type ModelRequest, type ModelResponse, type Provider } from '../provider.js';
+import type { ModelRequest, ModelResponse, Provider } from '../provider.js';
 import { adversarialValue } from './adversary-model.js';
 import { ChoiceTape } from './choice-tape.js';
 import { CoherentPlan } from './coherent-plan.js';
 import { harvest } from './harvest.js';
+import { ProviderError } from '../../base/errors.js';
 
 /** Tries at a value the schema's validator accepts (a bound the tree cannot express, say). */
 const ATTEMPTS = 5;

@@ -54,8 +54,8 @@ export function readTapeFile(file: string, provider: string, seed: number): Reco
   if (tape.provider !== provider || tape.seed !== seed)
     throw new InputError({
       file,
-      message: `the tape was recorded by ${tape.provider} --seed ${tape.seed}, this run is ${provider} --seed ${seed}`,
-      expected: `--provider ${tape.provider} --seed ${tape.seed}`,
+      message: `the tape was recorded by ${tape.provider} {seed} ${tape.seed}, this run is ${provider} {seed} ${seed}`,
+      expected: `{provider} ${tape.provider} {seed} ${tape.seed}`,
       severity: 'error',
     });
   return tape.tapes;

@@ -5,9 +5,10 @@
  * parsing and schema checks as a real model's.
  */
 import { performance } from 'node:perf_hooks';
-import { ProviderError, type ModelRequest, type ModelResponse, type Provider } from '../provider.js';
+import type { ModelRequest, ModelResponse, Provider } from '../provider.js';
 import type { SimProfile } from './sim-module.js';
 import { SIM_MODULES } from './sim-modules.js';
+import { ProviderError } from '../../base/errors.js';
 
 export class SimProvider implements Provider {
   readonly id: string;
