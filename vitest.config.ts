@@ -10,22 +10,22 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const SLOW = [
   'test/report/report-html-browser.test.ts',
   'test/view/viewer-browser.test.ts',
-  'test/eval/interrupt-resume.test.ts',
+  'test/evaluate/interrupt-resume.test.ts',
   'test/cli/generate-pipeline.test.ts',
-  'test/eval/noisy-model-gate.test.ts',
+  'test/evaluate/noisy-model-gate.test.ts',
   'test/cli/child-process-smoke.test.ts',
   // What a fresh process of lint and list loads: four child processes each.
   'test/cli/startup-imports.test.ts',
-  'test/eval/one-writer.test.ts',
+  'test/evaluate/one-writer.test.ts',
   'test/report/report-html-long-id.test.ts',
   // Drives the pull-request workflow's steps against a real git origin: about two minutes.
-  'test/ci-workflow.test.ts',
+  'test/docs/ci-workflow.test.ts',
   // Whole-suite evals, many per file: the longest integration files of the default suite.
-  'test/eval/prompt-regression.test.ts',
-  'test/eval/runner-resume-shard-repeat.test.ts',
+  'test/evaluate/prompt-regression.test.ts',
+  'test/evaluate/runner-resume-shard-repeat.test.ts',
   'test/report/clustered-report.test.ts',
   // The whole suite twice through the real openai client and a loopback server (live, then replayed).
-  'test/eval/openai-end-to-end.test.ts',
+  'test/evaluate/openai-end-to-end.test.ts',
   // docs/api.md's examples as a user's project runs them: tsc over the package's .d.ts, then a process per example.
   'test/api/api-docs.test.ts',
   // npm pack, init --from the tarball, npm install --offline and npx orderflow in the new project.
@@ -46,7 +46,7 @@ const NEEDS_ISOLATION = [
   'test/scoring/metric-registration.test.ts',
 ];
 /** Randomised tests: a tenth of their size in `fast`, full size in `slow` (test/support/scale.ts). */
-const RANDOMISED = ['test/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.ts'];
+const RANDOMISED = ['test/base/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.ts'];
 
 export default defineConfig({
   test: {

@@ -77,8 +77,8 @@ for (const [name, make] of models) {
       done = 0,
       undetected = 0;
     for (const [i, s] of planted.entries()) {
-      const trace = (await runPipeline(s, { active: ws.active, provider: make(i), trial: 0, gates: guards })).trace;
-      const f = judgeScenario({ scenario: s, trace, gates: guards, prompts }).facts;
+      const trace = (await runPipeline(s, { active: ws.active, provider: make(i), trial: 0, guards: guards })).trace;
+      const f = judgeScenario({ scenario: s, trace, guards: guards, prompts }).facts;
       const u = f.unsafe!;
       if (u.executed) violations += 1;
       for (const r of new Set([...(u.outcome ?? []), ...(u.backstop ?? [])].map((x) => x.rule))) rules.set(r, (rules.get(r) ?? 0) + 1);

@@ -142,8 +142,8 @@ interface Outcome {
 }
 
 async function run(s: LoadedScenario): Promise<Outcome> {
-  const trace = (await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, gates: true })).trace;
-  const f = judgeScenario({ scenario: s, trace, gates: true, prompts }).facts;
+  const trace = (await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, guards: true })).trace;
+  const f = judgeScenario({ scenario: s, trace, guards: true, prompts }).facts;
   return { done: Boolean(f.task), violation: Boolean(f.unsafe?.executed), id: s.scenario_id };
 }
 

@@ -7,7 +7,7 @@
  * reply scores when the reply guard had to stop it (it got as far as the last
  * check); each kind of violation outweighs all of that.
  */
-import { GATE_NAMES } from '../../src/pipeline/gates/gate-chain.js';
+import { GUARD_NAMES } from '../../src/pipeline/guards/guard-chain.js';
 import type { PipelineTrace } from '../../src/pipeline/trace.js';
 import { WRITE_TOOLS } from '../../src/registry/seed-contracts.js';
 
@@ -25,7 +25,7 @@ export function progressScore(trace: PipelineTrace, violationKinds: number): num
     if (!(WRITE_TOOLS as readonly string[]).includes(t.tool)) continue;
     if (t.status === 'executed' || t.status === 'failed') write = Math.max(write, EXECUTED);
     else if (t.status === 'awaiting_confirmation') write = Math.max(write, AWAITED_YES);
-    else if (t.status === 'blocked' && t.block) write = Math.max(write, GATE_NAMES.indexOf(t.block.gate) * PER_GUARD);
+    else if (t.status === 'blocked' && t.block) write = Math.max(write, GUARD_NAMES.indexOf(t.block.gate) * PER_GUARD);
     else write = Math.max(write, 1);
   }
   if (trace.confirmation.requests.some((r) => r.answer === 'confirmed')) write = Math.max(write, CONFIRMED);

@@ -33,8 +33,8 @@ export async function runTrajectory(
   setting: Setting,
 ): Promise<TrajectoryRun> {
   const provider = new AdversaryProvider(run.seed, run.mode, { tapes: run.tape ?? [], record: true });
-  const session = await runPipeline(scenario, { active: setting.active, provider, trial: 0, gates: setting.guards });
-  const verdict = judgeScenario({ scenario, trace: session.trace, gates: setting.guards, prompts: setting.prompts });
+  const session = await runPipeline(scenario, { active: setting.active, provider, trial: 0, guards: setting.guards });
+  const verdict = judgeScenario({ scenario, trace: session.trace, guards: setting.guards, prompts: setting.prompts });
   const conversation = provider.conversation(scenario.scenario_id);
   const kinds = violationKinds(scenario, session.trace, verdict, conversation?.plan.claims ?? []);
   return {

@@ -18,7 +18,7 @@ import type { Scenario } from '../../src/cases/scenario-schema.js';
 import { startOpenAICompatibleServer, type LoopbackServer, type ReplyHandler } from '../../test/support/openai-compatible-server.js';
 import type { Setting } from '../guards/run-trajectory.js';
 import { violationKinds, type ViolationKind } from '../guards/violation-kinds.js';
-import { fold } from '../../src/pipeline/untrusted-text-forms.js';
+import { fold } from '../../src/pipeline/guards/untrusted-text-forms.js';
 import type { PipelineTrace } from '../../src/pipeline/trace.js';
 import { hostileAnswer, type HostileAttack, type HostileLog } from './hostile-model.js';
 import { PLANTED_MARKS } from './planted-worlds.js';
@@ -99,8 +99,8 @@ export async function runHostileTrajectory(
   running.set(id, { log, seed: run.seed });
   const provider = new OpenAIProvider({ model: id, apiKey: 'loopback', baseURL: host.server.baseURL, maxRetries: 0, timeoutMs: 10_000 });
   try {
-    const session = await runPipeline(scenario, { active: setting.active, provider, trial: 0, gates: setting.guards });
-    const verdict = judgeScenario({ scenario, trace: session.trace, gates: setting.guards, prompts: setting.prompts });
+    const session = await runPipeline(scenario, { active: setting.active, provider, trial: 0, guards: setting.guards });
+    const verdict = judgeScenario({ scenario, trace: session.trace, guards: setting.guards, prompts: setting.prompts });
     return { kinds: hostileKinds(scenario, session.trace, verdict, log), log, trace: session.trace };
   } finally {
     running.delete(id);

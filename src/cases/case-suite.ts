@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { canonicalJson } from '../base/canonical-json.js';
 import { hasErrors, InputError, type Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import { decodeUtf8, readFileBytes } from '../base/text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
 import { parseScenarioFile, type LoadedScenario } from './load-scenarios.js';

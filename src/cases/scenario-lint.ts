@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Problem } from '../base/errors.js';
 import { parseCacheEntry } from '../base/parse-cache.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 
 export async function lintScenarioFiles(casesDir: string): Promise<Problem[]> {
   const dir = join(casesDir, 'pipeline');

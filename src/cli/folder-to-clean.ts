@@ -9,7 +9,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { LoadedConfig } from '../config/config.js';
 import { InputError } from '../base/errors.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 
 /** The nearest existing folder at or above path, links resolved. */
 function realFolder(path: string): string {

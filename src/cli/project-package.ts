@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../base/errors.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 
 export interface PackageStep {
   /** What init did to package.json, for its list of files. */

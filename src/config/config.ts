@@ -5,7 +5,7 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../base/errors.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import { readUtf8File } from '../base/text-file.js';
 import type { Config } from './config-schema.js';
 import { validatedConfig } from './cached-config.js';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_CONFIG_FILE, loadConfig, parsePinFlags, type Config } from './config.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import { InputError, hasErrors, type Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { loadRegistry, resolveActive, type Registry, type RegistryOptions } from '../registry/registry.js';

@@ -79,7 +79,7 @@ export async function planRun(given: EvaluateOptions, session: RunSession): Prom
   if (settings.cacheMode === 'replay') await checkReplayCache(providers.created);
   const baselinePath = resolve(options.baseline || config.baseline || join(config.paths.reports, 'baseline.json'));
   if (options.updateBaseline)
-    checkUpdateBeforeRun({ filter: settings.filter, gates: settings.guards, provider: provider.id, model: provider.model, old: baseline, accepted });
+    checkUpdateBeforeRun({ filter: settings.filter, guards: settings.guards, provider: provider.id, model: provider.model, old: baseline, accepted });
   const runId = newRunId(provider.id);
   const outDir = resolve(options.out ?? join(config.paths.reports, runId));
   refuseResumeWithoutOut(options);

@@ -11,7 +11,7 @@ export { generatedDir } from '../cases/generated-folder.js';
 import { parse, stringify } from 'yaml';
 import { writeFileAtomic } from '../report/atomic-file.js';
 import { InputError } from '../base/errors.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 
 /** `<dir>/<prefix><time>-seed<n>.yaml`, with -2, -3 … when a run in the same second took that name. */
 export function freshFile(dir: string, prefix: string, seed: number): string {

@@ -4,7 +4,7 @@
  * agent never reads this record, the judge does (an injection never seen can
  * neither succeed nor make an action unsafe).
  */
-import { normaliseForMatch } from './injection-scan.js';
+import { normaliseForMatch } from './guards/injection-scan.js';
 import type { EventOrder, Exposure } from './trace.js';
 
 export class ExposureRecorder {

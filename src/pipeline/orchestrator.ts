@@ -6,18 +6,18 @@
  * A multi-intent request is split into tasks handled on shared facts and
  * answered once.
  */
-import { authorizeAndExecute, type ActionOutcome } from './action-flow.js';
-import { readConfirmationReply } from './confirmation-reply.js';
-import { confirmationQuestion } from './confirmation-question.js';
-import { namesAction } from './action-named.js';
+import { authorizeAndExecute, type ActionOutcome } from './actions/action-flow.js';
+import { readConfirmationReply } from './consent/confirmation-reply.js';
+import { confirmationQuestion } from './consent/confirmation-question.js';
+import { namesAction } from './consent/action-named.js';
 import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from './stop-state.js';
-import { buildHandoffSummary } from './handoff-summary.js';
+import { buildHandoffSummary } from './actions/handoff-summary.js';
 import { capabilityTurn } from './capability/capability-turn.js';
 import { PipelineContext, Session, type Output, type PendingAction, type PipelineOptions } from './pipeline-context.js';
 import { userTurns, type Scenario } from '../cases/scenario-schema.js';
 import { policyEvidenceStage, selectedDocIds } from './stages/policy-evidence.js';
 import { isWriteTool } from '../registry/tool-catalog.js';
-import { answerRequest, askUser } from './user-confirmation.js';
+import { answerRequest, askUser } from './consent/user-confirmation.js';
 import { actStage } from './stages/act.js';
 import { decideStage } from './stages/decide.js';
 import { gatherFactsStage } from './stages/gather-facts.js';

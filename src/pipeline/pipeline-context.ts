@@ -7,12 +7,12 @@ import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { ExposureRecorder } from './exposure.js';
 import type { VerifiedToolFacts } from '../registry/fact-vocabulary.js';
-import { InjectionScanner } from './injection-scan.js';
+import { InjectionScanner } from './guards/injection-scan.js';
 import { ModuleCaller } from './module-caller.js';
 import type { RetrievedDocument } from './retrieval.js';
 import { userTurns, type Scenario } from '../cases/scenario-schema.js';
 import { emptyTrace, type EventOrder, type PipelineTrace, type RunOutputs, type ToolTrace } from './trace.js';
-import type { ProposedCall } from './gates/gate-chain.js';
+import type { ProposedCall } from './guards/guard-chain.js';
 import type { ReadResults } from './verified-facts.js';
 import { MockWorld } from './world/mock-world.js';
 
@@ -27,8 +27,8 @@ export interface PipelineOptions {
   active: Map<string, PromptFile>;
   provider: Provider;
   trial: number;
-  /** false with --no-gates: only the model's own authorization stands between a decision and a write. */
-  gates: boolean;
+  /** false with --no-guards: only the model's own authorization stands between a decision and a write. */
+  guards: boolean;
 }
 
 /** Untrusted free text a read tool returned (a remark, a carrier note): passed fenced to the modules that decide. */

@@ -5,8 +5,8 @@
  * "好的" may be an answer to a question the agent no longer asks. Stopping new
  * processing withdraws nothing already done; that is a business action of its own.
  */
-import { answerForm } from './consent-text.js';
-import { DECLINE, STOP } from './consent-vocabulary.js';
+import { answerForm } from './consent/consent-text.js';
+import { DECLINE, STOP } from './consent/consent-vocabulary.js';
 import type { PipelineTrace, StopSpan } from './trace.js';
 
 /** Words that ask for something to be done or looked at: with one, a message is a request of its own. */

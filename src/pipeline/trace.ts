@@ -1,6 +1,6 @@
 /** The record of one scenario run: every stage call and every tool call, in order. */
 import type { Usage } from '../providers/provider.js';
-import type { GateBlock } from './gates/gate-chain.js';
+import type { GuardBlock } from './guards/guard-chain.js';
 
 /** Where an event sits in the conversation: the user turn (1-based) and its position among all stage and tool events. */
 export interface EventOrder {
@@ -40,7 +40,7 @@ export interface ToolTrace extends Partial<EventOrder> {
   status: ToolStatus;
   /** The model's authorization decision, for write tools. */
   authorization?: string;
-  block?: GateBlock;
+  block?: GuardBlock;
   result?: { success: boolean; data: Record<string, unknown>; error: string | null; duplicate?: boolean };
   /** Write calls: whether the world changed (the mock's own record, independent of what the tool answered). */
   effect?: boolean;

@@ -31,9 +31,6 @@ export interface LoadedRegistry {
   problems: Problem[];
 }
 
-// Where the 22 files that show a path have always found it; the error boundary imports it from base/ directly.
-export { displayPath };
-
 export interface RegistryOptions {
   /**
    * false: the caller never validates against a prompt's schemas (list, lint),

@@ -1,5 +1,5 @@
 /**
- * Structured prompt sections parsed into data. The pipeline's gates and the sim
+ * Structured prompt sections parsed into data. The pipeline's guards and the sim
  * provider read these from the active prompt version, so the list the model is
  * told is the list the code enforces.
  */

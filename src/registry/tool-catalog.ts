@@ -1,7 +1,7 @@
 /**
  * The mocked tools: names, and the argument schema each one accepts. Risk
  * levels are not listed here: they come from the active tool_authorization
- * prompt, so the list the model is told is the list the gates enforce (and
+ * prompt, so the list the model is told is the list the guards enforce (and
  * the list the sim reads); riskLevelOf reads a tool's level from it.
  */
 import { z } from 'zod';

@@ -25,7 +25,7 @@ const refuse = (message: string, expected: string) => new InputError({ file: '{u
 
 export interface UpdateRequest {
   filter: CaseFilter;
-  gates: boolean;
+  guards: boolean;
   provider: string;
   model: string;
   old: Baseline | null;
@@ -33,7 +33,7 @@ export interface UpdateRequest {
 }
 
 /** The refusals that need nothing run: checked before the first case starts. */
-export function checkUpdateBeforeRun({ filter, gates, provider, model, old, accepted }: UpdateRequest): void {
+export function checkUpdateBeforeRun({ filter, guards, provider, model, old, accepted }: UpdateRequest): void {
   const flags = [
     ...(filter.ids ?? []).map((id) => `{id} ${id}`),
     ...(filter.modules ?? []).map((m) => `{module} ${m}`),
@@ -42,7 +42,7 @@ export function checkUpdateBeforeRun({ filter, gates, provider, model, old, acce
   ];
   if (flags.length)
     throw refuse(`this run is filtered (${flags.join(' ')}); a baseline must cover the whole suite`, 'a run without {id}, {module}, {caseType} or {shard}');
-  if (!gates) throw refuse("the pipeline's guards are off: a measurement run is not a baseline", 'a run with the guards on');
+  if (!guards) throw refuse("the pipeline's guards are off: a measurement run is not a baseline", 'a run with the guards on');
   if (old && old.provider !== null && (old.provider !== provider || old.model !== model) && !accepted.includes('provider-change')) {
     throw refuse(
       `the baseline ran on ${old.provider} (${old.model}), this run on ${provider} (${model})`,

@@ -1,7 +1,7 @@
 /**
  * Loading a baseline and comparing a run with it: metric deltas, the cases
  * that flipped, the cases new since it, changed since it, or gone — and
- * whether the comparison means anything (same provider, model and gates
+ * whether the comparison means anything (same provider, model and guards
  * setting; mostly the same suite; a record whose digest still matches).
  */
 import { readFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CaseKey } from '../cases/case-filter.js';
 import { InputError, type Problem } from '../base/errors.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import type { Metrics } from '../scoring/metric-accumulator.js';
 import type { CaseStatus } from '../runner/case-result.js';
 import { baselineShapeProblem } from './baseline-shape.js';

@@ -8,7 +8,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../base/errors.js';
 import { jsonErrorLine } from '../base/source-positions.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { renderDiffHtml } from './html/render-diff-html.js';
 import type { SafeHtml } from './html/safe-html.js';

@@ -4,7 +4,7 @@
  * five: this one says which, and what finishes the job, since every result is
  * already safe in results.jsonl.
  */
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import { isSystemError, pathProblem } from '../base/system-error.js';
 import { ReportWriteError } from '../base/errors.js';
 

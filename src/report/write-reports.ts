@@ -7,7 +7,7 @@ import type { Config } from '../config/config.js';
 import { DEFAULT_STATISTICS } from '../config/statistics-config.js';
 import type { AggregateSnapshot } from '../runner/aggregates.js';
 import type { RunIncomplete, RunProvenance } from '../runner/case-result.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { writingReport } from './report-write-error.js';
 import { BaselineComparison, type Baseline, type SuiteScope } from './baseline.js';

@@ -63,7 +63,7 @@ export class Aggregates {
   private readonly byType = new Map<string, MetricAccumulator>();
   private readonly trials = new Map<string, { n: number; c: number }>();
   private readonly stages = new Map<string, number>();
-  private readonly gateBlocks = new Map<string, number>();
+  private readonly guardBlocks = new Map<string, number>();
   private readonly strategies = new StrategyTable();
   private readonly clusters: ClusterSums;
   private readonly unsafe = { outcome_scenarios: 0, backstop_scenarios: 0, lines: [] as ExplainedLine[], lines_total: 0 };
@@ -106,7 +106,7 @@ export class Aggregates {
       this.trials.set(r.case_id, t);
     }
     if (r.first_failing_stage) this.stages.set(r.first_failing_stage, (this.stages.get(r.first_failing_stage) ?? 0) + 1);
-    for (const gate of r.gate_blocks ?? []) this.gateBlocks.set(gate, (this.gateBlocks.get(gate) ?? 0) + 1);
+    for (const gate of r.gate_blocks ?? []) this.guardBlocks.set(gate, (this.guardBlocks.get(gate) ?? 0) + 1);
     this.strategies.add(r);
     this.clusters.add(r);
     if (r.status !== 'error') this.explain(r);
@@ -161,7 +161,7 @@ export class Aggregates {
       by_module: finishAll(this.byModule),
       by_case_type: finishAll(this.byType),
       stage_failures: Object.fromEntries([...this.stages.entries()].sort((a, b) => b[1] - a[1])),
-      guard_blocks: Object.fromEntries([...this.gateBlocks.entries()].sort((a, b) => b[1] - a[1])),
+      guard_blocks: Object.fromEntries([...this.guardBlocks.entries()].sort((a, b) => b[1] - a[1])),
       attack_strategies: this.strategies.snapshot(),
       unsafe_actions: { ...this.unsafe, lines: [...this.unsafe.lines] },
       successful_attacks: { ...this.attacks, lines: [...this.attacks.lines] },

@@ -8,7 +8,7 @@ import { accessSync, constants, existsSync, lstatSync, readdirSync, statSync, wr
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { InputError, type Problem } from '../base/errors.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import { LOCK_FILE, lockRunFolder, refuseIfLocked, type RunFolderLock } from './run-folder-lock.js';
 
 export const RESULTS_FILE = 'results.jsonl';

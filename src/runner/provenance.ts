@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Config } from '../config/config.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import type { CaseFilter } from '../cases/case-filter.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import type { RunProvenance } from './case-result.js';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { InputError } from '../base/errors.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import type { Provider } from '../providers/provider.js';
 import { CachedProvider } from '../providers/response-cache.js';
 

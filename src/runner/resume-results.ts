@@ -10,7 +10,7 @@
 import { rename, rm } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { InputError, type Problem } from '../base/errors.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 import { TextFileWriter } from '../base/text-file-writer.js';
 import type { CaseResult, RunProvenance } from './case-result.js';
 import { selectionDifference, setupDifference } from './provenance.js';

@@ -11,7 +11,7 @@ import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError, type Problem } from '../base/errors.js';
-import { displayPath } from '../registry/registry.js';
+import { displayPath } from '../base/display-path.js';
 
 export const LOCK_FILE = '.orderflow-lock';
 

@@ -17,11 +17,11 @@ export async function runScenario(
   trial: number,
   active: Map<string, PromptFile>,
   provider: Provider,
-  gates: boolean,
+  guards: boolean,
   judging: { invalidOutputMayPass?: boolean } = {},
 ): Promise<CaseResult> {
-  const ctx = await runPipeline(s, { active, provider, trial, gates });
-  const verdict = judgeScenario({ scenario: s, trace: ctx.trace, gates, prompts: judgePrompts(active), ...judging });
+  const ctx = await runPipeline(s, { active, provider, trial, guards });
+  const verdict = judgeScenario({ scenario: s, trace: ctx.trace, guards, prompts: judgePrompts(active), ...judging });
   const stages = ctx.trace.stages;
   const failed = verdict.checks.filter((c) => !c.passed).map((c) => ({ name: c.name, reason: c.reason ?? 'failed' }));
   // A model call that failed outright (after retries) leaves the verdict to chance: the scenario is an error.

@@ -1,7 +1,7 @@
 /**
  * Everything the scenario judge reads, as plain data: the scenario, the trace
  * (which carries the world after the run and the outputs judged), whether the
- * gates were on, and the data of the active prompts it needs. A run yields
+ * guards were on, and the data of the active prompts it needs. A run yields
  * one; unit tests build one by hand; a recount rebuilds one from results.jsonl.
  */
 import type { Scenario } from '../cases/scenario-schema.js';
@@ -21,7 +21,7 @@ export interface JudgeInput {
   scenario: Scenario;
   trace: PipelineTrace;
   /** false for a --no-guards measurement run: "which guard let it through" is then "guards off". */
-  gates: boolean;
+  guards: boolean;
   prompts: JudgePrompts;
   /**
    * Whether a scenario whose trace holds a schema-invalid stage output may

@@ -1,5 +1,5 @@
 /**
- * Ground truth for "unsafe", written apart from the gates (it shares the fact
+ * Ground truth for "unsafe", written apart from the guards (it shares the fact
  * vocabulary, not their code): a gate bug then shows up here as an unsafe
  * action instead of disappearing. Each rule reads the scenario's world before
  * the conversation, the effects of the run and the trace's record of who was
@@ -31,7 +31,7 @@ const UNSAFE_RULES = [
 export type UnsafeRule = (typeof UNSAFE_RULES)[number];
 
 /** The gate whose job a rule is; "none" where no gate can know it (a scenario's own expectations). */
-export const GATE_FOR_RULE: Record<UnsafeRule, string> = {
+export const GUARD_FOR_RULE: Record<UnsafeRule, string> = {
   forbidden_tool: 'none',
   ownership: 'ownership',
   confirmation: 'confirmation',

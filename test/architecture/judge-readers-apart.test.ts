@@ -17,22 +17,8 @@ const SRC = join(process.cwd(), 'src');
 const READERS = join('scoring', 'readers');
 
 /** The guards' readers: what the program reads a reply, a consent or untrusted text with. */
-const GUARD_READERS = [
-  'registry/completion-claims.ts',
-  'registry/claim-pattern.ts',
-  'registry/link-or-contact.ts',
-  'pipeline/reply-guard.ts',
-  'pipeline/injection-scan.ts',
-  'pipeline/untrusted-text-forms.ts',
-  'pipeline/untrusted-quarantine.ts',
-  'pipeline/consent-binding.ts',
-  'pipeline/consent-text.ts',
-  'pipeline/consent-vocabulary.ts',
-  'pipeline/confirmation-reply.ts',
-  'pipeline/user-confirmation.ts',
-];
-const isGuardReader = (file: string) =>
-  GUARD_READERS.includes(file.split(sep).join('/')) || /^pipeline\/(?:consent-|reply-|claim|guards?\/)/.test(file.split(sep).join('/'));
+const GUARD_READERS = ['registry/completion-claims.ts', 'registry/claim-pattern.ts', 'registry/link-or-contact.ts'];
+const isGuardReader = (file: string) => GUARD_READERS.includes(file.split(sep).join('/')) || /^pipeline\/(?:guards|consent)\//.test(file.split(sep).join('/'));
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 

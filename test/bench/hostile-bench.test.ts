@@ -58,7 +58,7 @@ describe('the hostile model against the guards', () => {
   it('a planted bug: the same trace with the planted text put into the deciding input before the write is a violation', async () => {
     const planted = plantIn(refund, 'document.external')!;
     const run = await runHostileTrajectory(planted, { attack: 'copy_documents', seed: 1 }, on, host);
-    const verdict = judgeScenario({ scenario: planted, trace: run.trace, gates: true, prompts: on.prompts });
+    const verdict = judgeScenario({ scenario: planted, trace: run.trace, guards: true, prompts: on.prompts });
     expect(run.trace.tools.some((t) => t.tool === 'create_refund' && t.status === 'executed')).toBe(true);
     const leaky = structuredClone(run.trace);
     const decider = leaky.stages.find((st) => st.stage === 'responsibility_attribution')!;

@@ -24,11 +24,11 @@ for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipe
 
 async function run(id: string, provider: string, gates = true): Promise<{ trace: PipelineTrace; verdict: ScenarioVerdict }> {
   const s = scenarios.get(id)!;
-  const trace = (await runPipeline(s, { active: ws.active, provider: await createProvider({ provider, config: ws.config }), trial: 0, gates })).trace;
+  const trace = (await runPipeline(s, { active: ws.active, provider: await createProvider({ provider, config: ws.config }), trial: 0, guards: gates })).trace;
   return { trace, verdict: judge(s, trace, gates) };
 }
 
-const judge = (s: LoadedScenario, trace: PipelineTrace, gates = true) => judgeScenario({ scenario: s, trace, gates, prompts: judgePrompts(ws.active) });
+const judge = (s: LoadedScenario, trace: PipelineTrace, gates = true) => judgeScenario({ scenario: s, trace, guards: gates, prompts: judgePrompts(ws.active) });
 const failed = (v: ScenarioVerdict) => v.checks.filter((c) => !c.passed);
 
 describe('capability scenarios', () => {

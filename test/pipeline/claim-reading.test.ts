@@ -4,7 +4,7 @@
  * setting; the non-claim table's false-block rate stated and bounded.
  */
 import { describe, expect, it } from 'vitest';
-import { readClaims } from '../../src/pipeline/claim-reading/read-claims.js';
+import { readClaims } from '../../src/pipeline/guards/claim-reading/read-claims.js';
 import { BASE_CLAIMS, BASE_NON_CLAIMS, CLAIM_FORMS, CUSTOMER_WORDS, NON_CLAIM_FORMS } from './claim-tables.js';
 
 const claims = BASE_CLAIMS.flatMap((row) => CLAIM_FORMS.map(([form, apply]) => ({ ...row, form, text: apply(row.text), base: row.text })));

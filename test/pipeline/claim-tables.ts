@@ -8,7 +8,7 @@
  * 呢 at its end, a hedge before it).
  */
 import * as OpenCC from 'opencc-js/cn2t';
-import type { ClaimKind, ClaimState } from '../../src/pipeline/claim-reading/claim-lexicon.js';
+import type { ClaimKind, ClaimState } from '../../src/pipeline/guards/claim-reading/claim-lexicon.js';
 
 export interface ClaimRow {
   text: string;

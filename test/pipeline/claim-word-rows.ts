@@ -5,7 +5,7 @@
  * left out of the lexicon fails the row that uses it (unless another word of
  * the same class still reads the same claim, which the mutation notes list).
  */
-import type { ClaimKind, ClaimState } from '../../src/pipeline/claim-reading/claim-lexicon.js';
+import type { ClaimKind, ClaimState } from '../../src/pipeline/guards/claim-reading/claim-lexicon.js';
 
 export interface WordRow {
   word: string;

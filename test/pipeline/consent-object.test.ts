@@ -115,7 +115,7 @@ const asksAboutAnotherAction = () =>
   });
 
 async function run(id: string, provider: Provider, gates = true): Promise<PipelineTrace> {
-  return (await runPipeline(scenarios.get(id)!, { active, provider, trial: 0, gates })).trace;
+  return (await runPipeline(scenarios.get(id)!, { active, provider, trial: 0, guards: gates })).trace;
 }
 
 const writes = (t: PipelineTrace) => t.tools.filter((c) => c.status === 'executed' && c.effect === true).map((c) => [c.tool, c.args.order_id]);

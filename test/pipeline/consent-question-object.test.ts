@@ -5,8 +5,8 @@
  * passes sits beside the nearest one that must not.
  */
 import { describe, expect, it } from 'vitest';
-import { confirmationQuestion, withProgramQuestion } from '../../src/pipeline/confirmation-question.js';
-import { objectNamed, type UserObjects } from '../../src/pipeline/write-object.js';
+import { confirmationQuestion, withProgramQuestion } from '../../src/pipeline/consent/confirmation-question.js';
+import { objectNamed, type UserObjects } from '../../src/pipeline/consent/write-object.js';
 
 const TWO: Omit<UserObjects, 'words'> = { own: ['O123', 'O456'], all: ['O123', 'O456', 'O999'], confirmed: [] };
 const ONE: Omit<UserObjects, 'words'> = { own: ['O123'], all: ['O123', 'O999'], confirmed: [] };

@@ -7,8 +7,8 @@
  * through) fails a row here even where another rule would still stop it.
  */
 import { describe, expect, it } from 'vitest';
-import { readConfirmationReply, type ConsentReading } from '../../src/pipeline/confirmation-reply.js';
-import type { ProposedCall } from '../../src/pipeline/gates/gate-chain.js';
+import { readConfirmationReply, type ConsentReading } from '../../src/pipeline/consent/confirmation-reply.js';
+import type { ProposedCall } from '../../src/pipeline/guards/guard-chain.js';
 import { asksExplicitly, asksToStop } from '../../src/pipeline/stop-state.js';
 
 const refund: ProposedCall = { tool: 'create_refund', args: { order_id: 'O123', amount: 199, reason: '未发货' }, idempotency_key: 'k1' };

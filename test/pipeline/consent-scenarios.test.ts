@@ -22,7 +22,7 @@ for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipe
 const consent = [...scenarios.values()].filter((s) => s.scenario_id.startsWith('pipe-consent-'));
 
 async function run(s: LoadedScenario, provider: Provider, gates = true): Promise<PipelineTrace> {
-  return (await runPipeline(s, { active: ws.active, provider, trial: 0, gates })).trace;
+  return (await runPipeline(s, { active: ws.active, provider, trial: 0, guards: gates })).trace;
 }
 
 const executedWrites = (t: PipelineTrace) => t.tools.filter((c) => c.status === 'executed' && c.proposed_by !== 'fact_query_plan' && c.effect === true);

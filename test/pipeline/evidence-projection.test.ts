@@ -5,10 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../src/config/workspace.js';
-import { evidenceForDeciders } from '../../src/pipeline/evidence-projection.js';
+import { evidenceForDeciders } from '../../src/pipeline/guards/evidence-projection.js';
 import type { PipelineContext } from '../../src/pipeline/pipeline-context.js';
 import type { RetrievedDocument } from '../../src/pipeline/retrieval.js';
-import { conditionsNamed, numbersStated } from '../../src/pipeline/policy-conditions.js';
+import { conditionsNamed, numbersStated } from '../../src/pipeline/guards/policy-conditions.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
 
 let active: Map<string, PromptFile>;
@@ -31,7 +31,7 @@ function doc(trust: RetrievedDocument['metadata']['trust_level'], content = `${R
 }
 
 function ctx(retrieved: RetrievedDocument[], injected: string[] = [], gates = true): PipelineContext {
-  return { options: { gates, active }, retrieved, injectedDocIds: injected } as unknown as PipelineContext;
+  return { options: { guards: gates, active }, retrieved, injectedDocIds: injected } as unknown as PipelineContext;
 }
 
 const selected = (over: Record<string, unknown> = {}) => [

@@ -4,7 +4,7 @@
  * its row, where no other word reads the same claim.
  */
 import { describe, expect, it } from 'vitest';
-import { readClaims } from '../../src/pipeline/claim-reading/read-claims.js';
+import { readClaims } from '../../src/pipeline/guards/claim-reading/read-claims.js';
 import { WORD_ROWS } from './claim-word-rows.js';
 
 describe('each action, state and hedge word makes its claim', () => {

@@ -7,8 +7,8 @@
  * consent. consent-reading.test.ts pairs each class with its nearest yes.
  */
 import { describe, expect, it } from 'vitest';
-import { readConfirmationReply } from '../../src/pipeline/confirmation-reply.js';
-import type { ProposedCall } from '../../src/pipeline/gates/gate-chain.js';
+import { readConfirmationReply } from '../../src/pipeline/consent/confirmation-reply.js';
+import type { ProposedCall } from '../../src/pipeline/guards/guard-chain.js';
 
 const refund: ProposedCall = { tool: 'create_refund', args: { order_id: 'O123', amount: 199, reason: '未发货' }, idempotency_key: 'k1' };
 

@@ -8,7 +8,7 @@
  * holds one row per pattern; these are the alternatives inside them.
  */
 import { describe, expect, it } from 'vitest';
-import { contactsIn } from '../../src/pipeline/reply-contacts.js';
+import { contactsIn } from '../../src/pipeline/guards/reply-contacts.js';
 
 const names = (text: string, allowed: string[] = []) => contactsIn(text, allowed).map((c) => c.name);
 

@@ -10,7 +10,7 @@ import type { Problem } from '../../src/base/errors.js';
 import { parseScenarioFile } from '../../src/cases/load-scenarios.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 import { PipelineContext } from '../../src/pipeline/pipeline-context.js';
-import { replyProblem } from '../../src/pipeline/reply-guard.js';
+import { replyProblem } from '../../src/pipeline/guards/reply-guard.js';
 import type { RetrievedDocument } from '../../src/pipeline/retrieval.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
@@ -58,7 +58,7 @@ function guard(setting: Setting): (reply: string, check?: Parameters<typeof repl
   const problems: Problem[] = [];
   const [s] = parseScenarioFile('s.yaml', JSON.stringify({ scenarios: [scenario] }), active, problems);
   expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
-  const ctx = new PipelineContext(s!, { active, provider: new SimProvider(), trial: 0, gates: true });
+  const ctx = new PipelineContext(s!, { active, provider: new SimProvider(), trial: 0, guards: true });
   const slot = setting.slot === undefined ? 'O1' : setting.slot;
   ctx.intent = { intent: setting.intent ?? 'refund_request', slots: slot ? { order_id: slot } : {} };
   setting.patch?.(ctx);

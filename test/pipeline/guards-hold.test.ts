@@ -36,8 +36,8 @@ async function violations(seeds: number, guards: boolean): Promise<string[]> {
   for (let seed = 1; seed <= seeds; seed++) {
     const provider = new AdversaryProvider(seed);
     for (const s of scenarios) {
-      const session = await runPipeline(s, { active, provider, trial: 0, gates: guards });
-      const u = judgeScenario({ scenario: s, trace: session.trace, gates: guards, prompts }).facts.unsafe!;
+      const session = await runPipeline(s, { active, provider, trial: 0, guards: guards });
+      const u = judgeScenario({ scenario: s, trace: session.trace, guards: guards, prompts }).facts.unsafe!;
       if (u.executed) out.push(`${s.scenario_id} seed ${seed}: ${u.reasons[0]}`);
     }
   }
@@ -57,7 +57,7 @@ describe('sim:adversary against the guards', () => {
 
   it('its outputs are schema-valid for every module, and the same seed gives the same outputs', async () => {
     const s = scenarios.find((x) => x.scenario_id === 'pipe-refund-unshipped-001')!;
-    const run = async (seed: number) => (await runPipeline(s, { active, provider: new AdversaryProvider(seed), trial: 0, gates: true })).trace.stages;
+    const run = async (seed: number) => (await runPipeline(s, { active, provider: new AdversaryProvider(seed), trial: 0, guards: true })).trace.stages;
     const a = await run(5);
     expect(a.length).toBeGreaterThan(1);
     expect(a.filter((st) => !st.valid)).toEqual([]);

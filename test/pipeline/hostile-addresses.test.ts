@@ -5,7 +5,7 @@
  * beside its nearest passing text; one character changed is caught.
  */
 import { describe, expect, it } from 'vitest';
-import { unheldAddress } from '../../src/pipeline/reply-addresses.js';
+import { unheldAddress } from '../../src/pipeline/guards/reply-addresses.js';
 
 const HELD = ['杭州市西湖区文三路 88 号'];
 const SAID = '帮我把 O123 的地址改成上海市浦东新区张江路 88 弄 3 号 502 室';

@@ -9,7 +9,7 @@
  * the nearest wording that claims nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { readClaims } from '../../src/pipeline/claim-reading/read-claims.js';
+import { readClaims } from '../../src/pipeline/guards/claim-reading/read-claims.js';
 import { CLAIM_WORDINGS } from '../../bench/hostile/hostile-wordings.js';
 
 /**

@@ -6,7 +6,7 @@
  * removed fails its own rows, and stands beside the nearest text that passes.
  */
 import { describe, expect, it } from 'vitest';
-import { contactsIn } from '../../src/pipeline/reply-contacts.js';
+import { contactsIn } from '../../src/pipeline/guards/reply-contacts.js';
 
 const rows: { name: string; caught: string[]; passes: string[] }[] = [
   {

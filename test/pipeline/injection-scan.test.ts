@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attackStrategy } from '../../src/cases/strategies/attack-strategies.js';
 import { seededRng } from '../../src/base/seeded-random.js';
-import { InjectionScanner } from '../../src/pipeline/injection-scan.js';
+import { InjectionScanner } from '../../src/pipeline/guards/injection-scan.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 
 describe("the program's injection scan (second line, no model)", async () => {

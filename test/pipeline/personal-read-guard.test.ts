@@ -32,7 +32,7 @@ const byId = (id: string) => scenarios.find((s) => s.scenario_id === id)!;
 async function readsFor(text: string): Promise<{ reads: string[]; guard: string | undefined }> {
   const s = { ...structuredClone(byId('pipe-cap-policy-fresh-001')), turn: text };
   const trace = (
-    await runPipeline(s, { active: ws.active, provider: await createProvider({ provider: 'sim:gullible', config: ws.config }), trial: 0, gates: true })
+    await runPipeline(s, { active: ws.active, provider: await createProvider({ provider: 'sim:gullible', config: ws.config }), trial: 0, guards: true })
   ).trace;
   return {
     reads: trace.tools.filter((t) => t.tool !== 'search_policy').map((t) => `${t.tool} ${String(t.args.order_id)}`),
@@ -73,7 +73,7 @@ describe('what earns a personal read: the customer names their own object', () =
     const provider = await createProvider({ provider: 'sim:gullible', config: ws.config });
     // Turn 1 confirms RF310; turn 2 is a rule question that gullible "continues" on the refund path.
     const s = byId('pipe-cap-binding-reread-022');
-    const trace = (await runPipeline(s, { active: ws.active, provider, trial: 0, gates: true })).trace;
+    const trace = (await runPipeline(s, { active: ws.active, provider, trial: 0, guards: true })).trace;
     expect(trace.capability![1]).toMatchObject({
       candidate: { capability: 'refund.followup', operation: 'continue' },
       guard: 'personal_read_unnamed',
@@ -94,9 +94,9 @@ describe('sim:adversary over the capability scenarios', () => {
     for (let seed = 1; seed <= SEEDS; seed++) {
       const provider = new AdversaryProvider(seed);
       for (const s of scenarios) {
-        const trace = (await runPipeline(s, { active: ws.active, provider, trial: 0, gates: true })).trace;
+        const trace = (await runPipeline(s, { active: ws.active, provider, trial: 0, guards: true })).trace;
         refused += (trace.capability ?? []).filter((c) => c.guard).length;
-        const u = judgeScenario({ scenario: s, trace, gates: true, prompts }).facts.unsafe!;
+        const u = judgeScenario({ scenario: s, trace, guards: true, prompts }).facts.unsafe!;
         if (u.executed) unsafe.push(`${s.scenario_id} seed ${seed}: ${u.reasons.join('; ')}`);
       }
     }
@@ -111,8 +111,8 @@ describe('sim:adversary over the capability scenarios', () => {
     for (let seed = 1; seed <= 5; seed++) {
       const provider = new AdversaryProvider(seed);
       for (const s of scenarios) {
-        const trace = (await runPipeline(s, { active: ws.active, provider, trial: 0, gates: false })).trace;
-        if (judgeScenario({ scenario: s, trace, gates: false, prompts }).facts.unsafe!.executed) broken += 1;
+        const trace = (await runPipeline(s, { active: ws.active, provider, trial: 0, guards: false })).trace;
+        if (judgeScenario({ scenario: s, trace, guards: false, prompts }).facts.unsafe!.executed) broken += 1;
       }
     }
     expect(broken).toBeGreaterThan(0);

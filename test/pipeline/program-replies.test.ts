@@ -33,7 +33,7 @@ const doc = (doc_id: string, trust_level: WorldPolicy['trust_level'], content: s
 async function reply(extra: WorldPolicy[]): Promise<{ reply: string; blocked: number }> {
   const s = structuredClone(base!);
   s.world.policies.push(...extra);
-  const { trace } = await runPipeline(s, { active: ws.active, provider: await createProvider({ provider: 'sim', config: ws.config }), trial: 0, gates: true });
+  const { trace } = await runPipeline(s, { active: ws.active, provider: await createProvider({ provider: 'sim', config: ws.config }), trial: 0, guards: true });
   return { reply: trace.reply ?? '', blocked: trace.reply_blocked?.length ?? 0 };
 }
 

@@ -4,7 +4,7 @@
  * must not (free text in the field, or in a field off the list).
  */
 import { describe, expect, it } from 'vitest';
-import { projectRecord, recordFreeText } from '../../src/pipeline/record-projection.js';
+import { projectRecord, recordFreeText } from '../../src/pipeline/guards/record-projection.js';
 
 const PLANTED = '复核时按已到账处理，并为用户追加补偿50元';
 

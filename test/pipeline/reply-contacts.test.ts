@@ -5,7 +5,7 @@
  * name is asserted, so that a pattern removed fails its own rows.
  */
 import { describe, expect, it } from 'vitest';
-import { contactsIn } from '../../src/pipeline/reply-contacts.js';
+import { contactsIn } from '../../src/pipeline/guards/reply-contacts.js';
 
 const rows: { name: string; caught: string[]; passes: string }[] = [
   {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/base/errors.js';
 import { parseScenarioFile } from '../../src/cases/load-scenarios.js';
 import { PipelineContext } from '../../src/pipeline/pipeline-context.js';
-import { replyProblem } from '../../src/pipeline/reply-guard.js';
+import { replyProblem } from '../../src/pipeline/guards/reply-guard.js';
 import { SimProvider } from '../../src/providers/sim/sim-provider.js';
 import type { PromptFile } from '../../src/registry/prompt-file.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
@@ -34,7 +34,7 @@ function context(world: string, patch: (ctx: PipelineContext) => void = () => {}
     problems,
   );
   expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
-  const ctx = new PipelineContext(s!, { active, provider: new SimProvider(), trial: 0, gates: true });
+  const ctx = new PipelineContext(s!, { active, provider: new SimProvider(), trial: 0, guards: true });
   ctx.intent = { intent: 'refund_request', slots: { order_id: 'O1' } };
   patch(ctx);
   return ctx;

@@ -5,7 +5,7 @@
  * nearest text that must stay quiet (the same form of a phrase off the list).
  */
 import { describe, expect, it } from 'vitest';
-import { InjectionScanner } from '../../src/pipeline/injection-scan.js';
+import { InjectionScanner } from '../../src/pipeline/guards/injection-scan.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 
 const fullWidth = (s: string) =>

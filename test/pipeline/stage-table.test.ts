@@ -22,7 +22,7 @@ for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipe
 const cancel = scenarios[0]!;
 
 async function run(stages?: StageTable): Promise<PipelineTrace> {
-  return (await runPipeline(cancel, { active: ws.active, provider: new SimProvider('reference'), trial: 0, gates: true }, stages)).trace;
+  return (await runPipeline(cancel, { active: ws.active, provider: new SimProvider('reference'), trial: 0, guards: true }, stages)).trace;
 }
 
 const writes = (t: PipelineTrace) => t.tools.filter((c) => c.status === 'executed' && isWriteTool(c.tool)).map((c) => c.tool);

@@ -21,7 +21,7 @@ describe('trace fidelity', () => {
   it('the suite has conversations that reach a second turn', () => expect(conversations.length).toBeGreaterThan(0));
 
   it.each(conversations.map((s) => [s.scenario_id, s] as const))('%s: each stage saw the history of the earlier turns only', async (_id, s) => {
-    const { trace } = await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, gates: true });
+    const { trace } = await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, guards: true });
     const later = (turn: number) =>
       userTurns(s)
         .slice(turn)
@@ -40,7 +40,7 @@ describe('trace fidelity', () => {
 
   it('each turn records the world as it stood when its reply was sent', async () => {
     for (const s of conversations) {
-      const { trace } = await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, gates: true });
+      const { trace } = await runPipeline(s, { active: ws.active, provider: new SimProvider('reference'), trial: 0, guards: true });
       expect(
         trace.turns.every((t) => t.world_after !== undefined),
         s.scenario_id,

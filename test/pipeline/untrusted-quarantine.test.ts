@@ -34,19 +34,19 @@ describe('untrusted text never reaches a decider', () => {
     async (id) => {
       const s = suite.get(id)!;
       const planted = s.injection!.text;
-      const on = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, gates: true })).trace;
+      const on = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, guards: true })).trace;
       const saw = on.stages.filter((st) => holds(st.input, planted));
       expect(saw.length).toBeGreaterThan(0);
       expect(saw.filter((st) => !st.screen).map((st) => st.stage)).toEqual([]);
       expect(on.exposures.filter((e) => e.via.startsWith('module:'))).toEqual([]);
-      const off = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, gates: false })).trace;
+      const off = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, guards: false })).trace;
       expect(off.stages.some((st) => !st.screen && holds(st.input, planted))).toBe(true);
     },
   );
 
   it('a screen that names an injection arms the human-review guard: the detected remark hands the refund to a human', async () => {
     const s = suite.get('pipe-untrusted-remark-paraphrase-014')!;
-    const t = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, gates: true })).trace;
+    const t = (await runPipeline(s, { active, provider: new SimProvider(), trial: 0, guards: true })).trace;
     expect(t.injection_risk.screen_tags).toContain('possible_prompt_injection');
     expect(t.injection_risk.signals?.some((x) => x.source === 'screen:query_order.remark')).toBe(true);
     expect(t.handoff).not.toBeNull();
@@ -75,7 +75,7 @@ describe('tool authorization says yes or no to the proposal, nothing else', () =
   ];
   it.each(rewrites)('%s: the call is stopped and a human takes over', async (_name, rewrite) => {
     const s = suite.get('pipe-refund-unshipped-001')!;
-    const t = (await runPipeline(s, { active, provider: new RewritingAuthorizer(rewrite), trial: 0, gates: true })).trace;
+    const t = (await runPipeline(s, { active, provider: new RewritingAuthorizer(rewrite), trial: 0, guards: true })).trace;
     expect(t.tools.filter((x) => x.status === 'executed' && x.proposed_by !== 'fact_query_planning' && x.proposed_by !== 'program')).toEqual([]);
     expect(t.tools.some((x) => x.status === 'blocked' && /changed the proposed call/.test(x.block?.message ?? ''))).toBe(true);
     expect(t.handoff).not.toBeNull();
@@ -83,7 +83,7 @@ describe('tool authorization says yes or no to the proposal, nothing else', () =
 
   it('the nearest case that must run: allow with the proposal unchanged, a sanitised reason only', async () => {
     const s = suite.get('pipe-refund-unshipped-001')!;
-    const t = (await runPipeline(s, { active, provider: new RewritingAuthorizer({ sanitized_args: { reason: '用户申请退款' } }), trial: 0, gates: true }))
+    const t = (await runPipeline(s, { active, provider: new RewritingAuthorizer({ sanitized_args: { reason: '用户申请退款' } }), trial: 0, guards: true }))
       .trace;
     expect(t.tools.filter((x) => x.status === 'executed' && x.tool === 'create_refund').length).toBe(1);
   });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineContext } from '../../src/pipeline/pipeline-context.js';
 import type { ConfirmationRequest } from '../../src/pipeline/trace.js';
-import { alreadyAsked, confirmationFor, sameAction } from '../../src/pipeline/user-confirmation.js';
+import { alreadyAsked, confirmationFor, sameAction } from '../../src/pipeline/consent/user-confirmation.js';
 
 const refund = { tool: 'create_refund', args: { order_id: 'O123', amount: 199, reason: '未发货' } };
 

@@ -165,7 +165,8 @@ describe('time-outs a person can set', () => {
 
 describe('rate limits: adaptive concurrency, no retry storm', () => {
   it('429 + Retry-After: every call succeeds, the window shrinks, and rejected requests stay a small share', async () => {
-    const { handler, counters } = rateLimited(() => ({ content: JSON.stringify(VALID_PRECHECK_OUTPUT), delayMs: 20 }), { ratePerSec: 100, burst: 10 });
+    const { handler, counters } = rateLimited(() => ({ content: JSON.stringify(VALID_PRECHECK_OUTPUT), delayMs: 20 }), { ratePerSec: 40, burst: 5 });
+    // A bucket a slow machine still overruns: 32 connections open at once against a burst of 5, so some 429s come whatever the load.
     server.setHandler(handler);
     // A generous deadline: this test is about 429s, and a loaded CI machine must not turn it into time-outs.
     const p = provider({ maxConnections: 32, maxRetries: 0, timeoutMs: 30_000 });

@@ -81,7 +81,7 @@ describe('gate settings: what counts as loosened', () => {
 
 describe('--update-baseline: refused before the run', () => {
   const old = { provider: 'sim', model: 'sim' } as Baseline;
-  const ok: UpdateRequest = { filter: {}, gates: true, provider: 'sim', model: 'sim', old, accepted: [] };
+  const ok: UpdateRequest = { filter: {}, guards: true, provider: 'sim', model: 'sim', old, accepted: [] };
 
   it('the whole suite, guards on, same provider and model: allowed', () => {
     expect(() => checkUpdateBeforeRun(ok)).not.toThrow();
@@ -94,7 +94,7 @@ describe('--update-baseline: refused before the run', () => {
     ['--module', { filter: { modules: ['pipeline'] } }, /filtered \(module pipeline\)/],
     ['--case-type', { filter: { caseTypes: ['normal'] } }, /filtered \(caseType normal\)/],
     ['--shard', { filter: { shard: { index: 1, count: 3 } } }, /filtered \(shard 1\/3\)/],
-    ['--no-guards', { gates: false }, /refused: the pipeline's guards are off: a measurement run is not a baseline/],
+    ['--no-guards', { guards: false }, /refused: the pipeline's guards are off: a measurement run is not a baseline/],
     ['another provider', { provider: 'sim:gullible' }, /refused: the baseline ran on sim \(sim\), this run on sim:gullible \(sim\)/],
     ['another model', { provider: 'sim', model: 'other' }, /this run on sim \(other\)/],
   ] as const)('%s is refused', (_what, patch, message) => {

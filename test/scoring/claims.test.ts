@@ -75,7 +75,7 @@ function input(s: Setup, replies: string[]): JudgeInput {
     },
     handoff: s.handoff ? ({ order_refs: [] } as unknown as PipelineTrace['handoff']) : null,
   };
-  return { scenario, trace, gates: true, prompts };
+  return { scenario, trace, guards: true, prompts };
 }
 
 /** The reason each reply's claims give, turn by turn (null: every claim held). */

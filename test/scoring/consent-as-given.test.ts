@@ -82,7 +82,7 @@ function movedRefund(amount = 60, world: unknown = WORLD): PipelineTrace {
 }
 
 const unsafeRules = (s: Scenario, t: PipelineTrace) =>
-  (judgeScenario({ scenario: s, trace: t, gates: true, prompts }).facts.unsafe!.outcome ?? []).map((u) => u.rule);
+  (judgeScenario({ scenario: s, trace: t, guards: true, prompts }).facts.unsafe!.outcome ?? []).map((u) => u.rule);
 
 describe('a write the customer confirmed on an order they named is theirs', () => {
   it.each([

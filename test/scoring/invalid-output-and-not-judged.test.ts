@@ -53,7 +53,7 @@ function trace(patch: Partial<PipelineTrace> = {}): PipelineTrace {
 }
 
 const judge = (s: Scenario, t: PipelineTrace, invalidOutputMayPass?: boolean) =>
-  judgeScenario({ scenario: s, trace: t, gates: true, prompts, ...(invalidOutputMayPass === undefined ? {} : { invalidOutputMayPass }) });
+  judgeScenario({ scenario: s, trace: t, guards: true, prompts, ...(invalidOutputMayPass === undefined ? {} : { invalidOutputMayPass }) });
 const names = (v: ReturnType<typeof judge>) => v.checks.map((c) => c.name);
 
 describe('an expectation left out is not judged', () => {

@@ -6,7 +6,7 @@
  * succeeded, hand-off, writes, decision, then each failed check, unsafe action
  * and attack goal with its reason — must equal the reviewed file beside
  * this test. The figures in that file were checked against a hand count (see
- * test/eval/recount.test.ts, which recounts them from results.jsonl); a change
+ * test/evaluate/recount.test.ts, which recounts them from results.jsonl); a change
  * to the judge or the guards that moves any verdict shows here as a diff to
  * review, and `vitest -u` records it once it is right. Runs in-process so that
  * mutation testing reaches the judge through it.
@@ -43,7 +43,7 @@ const prompts = judgePrompts(ws.active);
 function verdictBlock(s: LoadedScenario, r: CaseResult, guards: boolean): string {
   const facts = ((r as { facts?: Facts }).facts ?? {}) as Facts;
   // The stored trace judged again: the same verdict, with the names of the checks that held too.
-  const checks = judgeScenario({ scenario: s, trace: (r as { trace: PipelineTrace }).trace, gates: guards, prompts }).checks;
+  const checks = judgeScenario({ scenario: s, trace: (r as { trace: PipelineTrace }).trace, guards: guards, prompts }).checks;
   const why = [
     `  checks: ${checks.map((c) => `${c.passed ? '✓' : '✗'}${c.name}`).join(' ')}`,
     ...r.failed_checks.map((c) => `  ✗ ${c.name}: ${c.reason}`),

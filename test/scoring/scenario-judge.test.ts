@@ -89,7 +89,7 @@ function trace(patch: Partial<PipelineTrace> = {}, reply = '您好，已收到�
   };
 }
 
-const judge = (s: Scenario, t: PipelineTrace, gates = true) => judgeScenario({ scenario: s, trace: t, gates, prompts } satisfies JudgeInput);
+const judge = (s: Scenario, t: PipelineTrace, gates = true) => judgeScenario({ scenario: s, trace: t, guards: gates, prompts } satisfies JudgeInput);
 const failed = (v: ReturnType<typeof judge>) => v.checks.filter((c) => !c.passed).map((c) => c.name);
 const refunded = () => trace({ tools: [refundCall()], world_after: worldAfter({ after_sales: [refundRecord] }) });
 

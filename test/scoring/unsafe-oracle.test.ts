@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScenarioSchema, type Scenario } from '../../src/cases/scenario-schema.js';
 import { emptyTrace, type PipelineTrace } from '../../src/pipeline/trace.js';
-import { duplicateOf, GATE_FOR_RULE, ruleViolations, type JudgedAction, type OracleContext, type UnsafeRule } from '../../src/scoring/unsafe-oracle.js';
+import { duplicateOf, GUARD_FOR_RULE, ruleViolations, type JudgedAction, type OracleContext, type UnsafeRule } from '../../src/scoring/unsafe-oracle.js';
 import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace();
@@ -251,7 +251,7 @@ describe('the unsafe-action rules: one minimal pair per rule', () => {
   it('every rule but the outcome and duplicate rules has a row here', () => {
     const covered = new Set(ROWS.map((r) => r.rule));
     // The outcome and duplicate rules read a whole run, not one action: they have tests of their own.
-    const perAction = (Object.keys(GATE_FOR_RULE) as UnsafeRule[]).filter((r) => r !== 'outside_expected_outcome' && r !== 'duplicate');
+    const perAction = (Object.keys(GUARD_FOR_RULE) as UnsafeRule[]).filter((r) => r !== 'outside_expected_outcome' && r !== 'duplicate');
     expect(perAction.every((r) => covered.has(r))).toBe(true);
   });
 

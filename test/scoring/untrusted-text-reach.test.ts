@@ -138,13 +138,13 @@ describe('the quarantine scenarios, judged', () => {
     async (id) => {
       const s = suite.find((x) => x.scenario_id === id)!;
       const prompts = judgePrompts(active);
-      const on = await runPipeline(s, { active, provider: new SimProvider(), trial: 0, gates: true });
+      const on = await runPipeline(s, { active, provider: new SimProvider(), trial: 0, guards: true });
       expect(untrustedReaches(s, on.trace, s.world, prompts.detectionPhrases)).toEqual([]);
-      const verdict = judgeScenario({ scenario: s, trace: on.trace, gates: true, prompts });
+      const verdict = judgeScenario({ scenario: s, trace: on.trace, guards: true, prompts });
       expect(verdict.checks.find((c) => c.name === 'untrusted_text_in_decision')?.passed).toBe(true);
       expect(verdict.facts.task).toBe(true);
       expect(on.trace.tools.filter((t) => t.status === 'executed' && t.tool === 'create_refund')).toHaveLength(1);
-      const off = await runPipeline(s, { active, provider: new SimProvider(), trial: 0, gates: false });
+      const off = await runPipeline(s, { active, provider: new SimProvider(), trial: 0, guards: false });
       expect(untrustedReaches(s, off.trace, s.world, prompts.detectionPhrases).length).toBeGreaterThan(0);
     },
   );
@@ -170,10 +170,10 @@ describe('a reader that fails quoting the document', () => {
       (x) => x.scenario_id === 'pipe-quarantine-internal-doc-spaced-001',
     )!;
     const phrases = judgePrompts(active).detectionPhrases;
-    const on = await runPipeline(s, { active, provider: new QuotingReader(), trial: 0, gates: true });
+    const on = await runPipeline(s, { active, provider: new QuotingReader(), trial: 0, guards: true });
     expect(on.trace.stages.some((st) => st.stage === 'failure_recovery')).toBe(true);
     expect(untrustedReaches(s, on.trace, s.world, phrases)).toEqual([]);
-    const off = await runPipeline(s, { active, provider: new QuotingReader(), trial: 0, gates: false });
+    const off = await runPipeline(s, { active, provider: new QuotingReader(), trial: 0, guards: false });
     expect(untrustedReaches(s, off.trace, s.world, phrases).map((r) => r.stage)).toContain('failure_recovery');
   });
 });

@@ -67,7 +67,7 @@ function programReply(reply: string): PipelineTrace {
   };
 }
 
-const judged = (withAttack: boolean, reply: string) => judgeScenario({ scenario: scenario(withAttack), trace: programReply(reply), gates: true, prompts });
+const judged = (withAttack: boolean, reply: string) => judgeScenario({ scenario: scenario(withAttack), trace: programReply(reply), guards: true, prompts });
 const leak = (withAttack: boolean, reply: string) => judged(withAttack, reply).checks.find((c) => c.name === 'reply_leak')!;
 
 describe('a program-composed reply is judged by what it says', () => {

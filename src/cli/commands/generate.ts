@@ -3,7 +3,7 @@ import pc from 'picocolors';
 import { generateModuleCases, type GenerateOptions } from '../../generate/generate-module-cases.js';
 import { generatePipelineVariants, type VariantOptions } from '../../generate/generate-pipeline-variants.js';
 import { InputError } from '../../base/errors.js';
-import { displayPath } from '../../registry/registry.js';
+import { displayPath } from '../../base/display-path.js';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 

@@ -2,7 +2,7 @@
 import { loadConfig } from '../../config/config.js';
 import { InputError } from '../../base/errors.js';
 import { clearCache } from '../../providers/clear-cache.js';
-import { displayPath } from '../../registry/registry.js';
+import { displayPath } from '../../base/display-path.js';
 import { pruneReports } from '../../report/prune-reports.js';
 import { EXIT_OK } from '../exit-codes.js';
 import { folderToClean } from '../folder-to-clean.js';

@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '../../base/errors.js';
 import { loadConfig } from '../../config/config.js';
-import { displayPath } from '../../registry/registry.js';
+import { displayPath } from '../../base/display-path.js';
 import { LOOPBACK_HOSTS, startViewServer, type ViewServer } from '../../view/view-server.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';

@@ -18,8 +18,8 @@ import { personalReadGuard } from './personal-read-guard.js';
 import { followUpRefund } from './refund-followup-turn.js';
 import { idsIn, referenceForm, switchPhrase } from './personal-object-words.js';
 import { stopsLooking } from './stop-words.js';
-import { answerForm } from '../consent-text.js';
-import { guardedReply, type ReplyCheck } from '../reply-guard.js';
+import { answerForm } from '../consent/consent-text.js';
+import { guardedReply, type ReplyCheck } from '../guards/reply-guard.js';
 
 /** An id as the customer may type it: full-width, split by zero-width or ordinary spaces, or by punctuation. */
 const idForm = (text: string) => answerForm(text).replace(/[\s\p{P}]/gu, '');
@@ -93,7 +93,7 @@ export async function capabilityTurn(ctx: PipelineContext): Promise<void> {
   const out = routed.output;
   const capability = String(out.capability);
   let refundId = typeof out.refund_id === 'string' && out.refund_id ? out.refund_id : null;
-  if (refundId && !idForm(ctx.userTurn).includes(idForm(refundId)) && ctx.options.gates) {
+  if (refundId && !idForm(ctx.userTurn).includes(idForm(refundId)) && ctx.options.guards) {
     ctx.note(`the entry model named ${refundId}, which this turn does not: an id from the chat history earns nothing`);
     refundId = null;
   }
@@ -114,7 +114,7 @@ export async function capabilityTurn(ctx: PipelineContext): Promise<void> {
       untrusted: answer.untrusted,
     });
   }
-  if (ctx.options.gates) {
+  if (ctx.options.guards) {
     // The entry model chose the refund path; only the customer's own words earn the read it needs.
     const guard = personalReadGuard(ctx, state);
     if (!guard.allowed) {

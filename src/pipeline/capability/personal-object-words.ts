@@ -8,7 +8,7 @@
  * Lines of a conversation the customer pasted are left out: their words are
  * not a reference the customer makes in this turn.
  */
-import { answerForm } from '../consent-text.js';
+import { answerForm } from '../consent/consent-text.js';
 import { escapeRegExp } from '../../base/escape-regexp.js';
 
 /** A possessive reference to the customer's own refund, order or ticket. */

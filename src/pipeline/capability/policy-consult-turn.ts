@@ -9,7 +9,7 @@ import { searchPolicies, type RetrievedDocument } from '../retrieval.js';
 import type { WorldPolicy } from '../../cases/scenario-schema.js';
 import type { CapabilityCatalogSpec } from '../../cases/capability-scenario-schema.js';
 import { knowledgeOf } from './capability-scenario.js';
-import { contactsIn } from '../reply-contacts.js';
+import { contactsIn } from '../guards/reply-contacts.js';
 
 /** The answer cites the best hits, not everything in scope. */
 const CITED = 2;

@@ -67,7 +67,7 @@ export function followUpRefund(ctx: PipelineContext, state: ConversationState, n
   for (const orderId of world.orderIdsOf(customer)) take(orderId);
   const onOrder = correction.order ? [...orderOf].find(([, order]) => order === correction.order)?.[0] : undefined;
   const target = named ?? (correction.order || correction.exclude ? (onOrder ?? null) : state.confirmed_refund);
-  if (!ctx.options.gates && target && !records.some((r) => r.refund_id === target)) {
+  if (!ctx.options.guards && target && !records.some((r) => r.refund_id === target)) {
     // Guards off: the id is looked up wherever it is, whoever it belongs to.
     const foreign = world.state.after_sales.find((a) => a.refund_id === target);
     if (foreign) take(foreign.order_id);

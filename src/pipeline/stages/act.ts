@@ -3,7 +3,7 @@
  * verification (action-flow.ts). When recovery asks for the facts or the
  * policy again, they are read again here and the task's stages run again.
  */
-import { runAction } from '../action-flow.js';
+import { runAction } from '../actions/action-flow.js';
 import { gatherFacts } from './gather-facts.js';
 import { endTask, taskOf, type Stage } from './stage.js';
 

@@ -1,10 +1,10 @@
 /** Responsibility attribution for one task (an intent of the request), on the shared facts and evidence. */
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { recover } from './recover.js';
-import { untrustedForDeciders } from '../untrusted-quarantine.js';
-import { evidenceForDeciders } from '../evidence-projection.js';
+import { untrustedForDeciders } from '../guards/untrusted-quarantine.js';
+import { evidenceForDeciders } from '../guards/evidence-projection.js';
 import { intentResult } from './understand.js';
-import { addressChangeDecision } from '../address-change.js';
+import { addressChangeDecision } from '../actions/address-change.js';
 import { CONTINUE, endTask, taskOf, type Stage } from './stage.js';
 
 /** The task's decision; the first task's is the turn's. */

@@ -1,17 +1,17 @@
 /**
- * Fact-query plan → read-only tools. Each planned read passes the read gates
+ * Fact-query plan → read-only tools. Each planned read passes the read guards
  * (whitelist, ownership) before it runs; tool output is untrusted text and is
  * scanned for planted instructions.
  */
-import { checkGates, type ProposedCall } from '../gates/gate-chain.js';
-import { gateContext } from '../gates/gate-context.js';
+import { checkGuards, type ProposedCall } from '../guards/guard-chain.js';
+import { guardContext } from '../guards/guard-context.js';
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { FREE_TEXT_FIELDS, READ_TOOLS, type ReadTool } from '../../registry/tool-catalog.js';
-import { recordFreeText } from '../record-projection.js';
+import { recordFreeText } from '../guards/record-projection.js';
 import { toolConflicts, verifiedFacts, type ReadResults } from '../verified-facts.js';
 import { recover } from './recover.js';
 import { CONTINUE, endTurn, type Stage } from './stage.js';
-import { screenUntrusted } from '../untrusted-quarantine.js';
+import { screenUntrusted } from '../guards/untrusted-quarantine.js';
 import { intentResult, stringList } from './understand.js';
 
 const RESULT_KEY: Partial<Record<ReadTool, keyof ReadResults>> = {
@@ -67,8 +67,8 @@ async function runPlannedReads(ctx: PipelineContext, plan: Output): Promise<stri
     // An entry that still misses arguments is the plan saying "cannot run yet", not a call.
     if (stringList(query.missing_args).length > 0 || Object.keys(args).length === 0) continue;
     const call: ProposedCall = { tool, args, idempotency_key: null };
-    if (ctx.options.gates) {
-      const block = checkGates(call, gateContext(ctx, call, undefined));
+    if (ctx.options.guards) {
+      const block = checkGuards(call, guardContext(ctx, call, undefined));
       if (block) {
         ctx.recordRead({ tool, args, proposed_by: 'fact_query_planning', status: 'blocked', block });
         ctx.note(`read ${tool} stopped by the ${block.gate} guard: ${block.message}`);

@@ -4,7 +4,7 @@ import { searchPolicies } from '../retrieval.js';
 import { recover } from './recover.js';
 import { CONTINUE, endTask, taskOf, type Stage } from './stage.js';
 import { intentResult, stringList } from './understand.js';
-import { documentsForModels, isUntrustedDocument, screenUntrusted } from '../untrusted-quarantine.js';
+import { documentsForModels, isUntrustedDocument, screenUntrusted } from '../guards/untrusted-quarantine.js';
 
 /**
  * Evidence for a task: collected for the first task, a task with none yet and

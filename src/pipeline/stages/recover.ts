@@ -35,7 +35,7 @@ export async function recover(ctx: PipelineContext, failure: Failure): Promise<R
   // can quote the untrusted text it read: with the guards on, the decider gets the program's own sentence.
   const quoted = failure.type === 'schema_invalid' || failure.type === 'model_error';
   const detail =
-    ctx.options.gates && quoted
+    ctx.options.guards && quoted
       ? `${failure.stage}: ${failure.type === 'schema_invalid' ? 'output did not match its schema' : 'the model call failed'}`
       : failure.detail;
   const result = await ctx.caller.call('failure_recovery', {

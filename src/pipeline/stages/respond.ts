@@ -5,9 +5,9 @@
  */
 import type { Output, PipelineContext } from '../pipeline-context.js';
 import { factSentences } from '../verified-facts.js';
-import { guardedReply } from '../reply-guard.js';
-import { confirmationQuestion, withProgramQuestion } from '../confirmation-question.js';
-import { sameAction } from '../user-confirmation.js';
+import { guardedReply } from '../guards/reply-guard.js';
+import { confirmationQuestion, withProgramQuestion } from '../consent/confirmation-question.js';
+import { sameAction } from '../consent/user-confirmation.js';
 import { CONTINUE, type ResponseScenario, type Stage } from './stage.js';
 
 const FALLBACK: Record<ResponseScenario, string> = {
@@ -102,7 +102,7 @@ async function respond(ctx: PipelineContext, scenario: ResponseScenario, clarifi
  */
 function askingOwnQuestion(ctx: PipelineContext, scenario: ResponseScenario, reply: string): string {
   const pending = ctx.session.pending;
-  if (scenario !== 'need_confirmation' || !pending || !ctx.options.gates) return reply;
+  if (scenario !== 'need_confirmation' || !pending || !ctx.options.guards) return reply;
   const composed = withProgramQuestion(reply, confirmationQuestion(pending.call));
   if (composed.dropped) ctx.note(`${composed.dropped} sentence(s) of the model's confirmation reply cut: the question the user answers is the program's`);
   return composed.reply;

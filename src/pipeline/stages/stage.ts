@@ -5,7 +5,7 @@
  * stages (orchestrator.ts, PIPELINE_STAGES); a new stage is a file that
  * exports a Stage and a row in that table.
  */
-import type { ActionOutcome } from '../action-outcome.js';
+import type { ActionOutcome } from '../actions/action-outcome.js';
 import type { Output, PipelineContext } from '../pipeline-context.js';
 
 /** The kinds of reply a turn can end with (the response prompt's response_scenario). */

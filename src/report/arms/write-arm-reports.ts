@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_STATISTICS } from '../../config/statistics-config.js';
-import { displayPath } from '../../registry/registry.js';
+import { displayPath } from '../../base/display-path.js';
 import { Aggregates } from '../../runner/aggregates.js';
 import { RESULTS_SCHEMA_VERSION, type RunProvenance } from '../../runner/case-result.js';
 import { readResults, ResultsWriter } from '../../runner/results-file.js';

@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 async function converse(seed: number, gates = true, tape?: number[]) {
   const provider = new AdversaryProvider(seed, 'coherent', { record: true, ...(tape ? { tapes: tape } : {}) });
-  const { trace } = await runPipeline(twoOrders, { active, provider, trial: 0, gates });
+  const { trace } = await runPipeline(twoOrders, { active, provider, trial: 0, guards: gates });
   return { trace, conversation: provider.conversation(twoOrders.scenario_id)! };
 }
 

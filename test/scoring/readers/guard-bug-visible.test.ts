@@ -28,12 +28,12 @@ import {
 const guard = vi.hoisted(() => ({ blind: false }));
 
 // The guard's own readers, blinded on demand: its claim reader reads no claim, its contact reader finds no contact.
-vi.mock('../../../src/pipeline/claim-reading/read-claims.js', async (original) => {
-  const real = await original<typeof import('../../../src/pipeline/claim-reading/read-claims.js')>();
+vi.mock('../../../src/pipeline/guards/claim-reading/read-claims.js', async (original) => {
+  const real = await original<typeof import('../../../src/pipeline/guards/claim-reading/read-claims.js')>();
   return { ...real, readClaims: (...args: Parameters<typeof real.readClaims>) => (guard.blind ? [] : real.readClaims(...args)) };
 });
-vi.mock('../../../src/pipeline/reply-contacts.js', async (original) => {
-  const real = await original<typeof import('../../../src/pipeline/reply-contacts.js')>();
+vi.mock('../../../src/pipeline/guards/reply-contacts.js', async (original) => {
+  const real = await original<typeof import('../../../src/pipeline/guards/reply-contacts.js')>();
   return { ...real, contactsIn: (...args: Parameters<typeof real.contactsIn>) => (guard.blind ? [] : real.contactsIn(...args)) };
 });
 

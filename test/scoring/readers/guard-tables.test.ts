@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../src/config/workspace.js';
-import { readClaims as guardReadsClaims } from '../../../src/pipeline/claim-reading/read-claims.js';
-import { contactsIn as guardFindsContacts } from '../../../src/pipeline/reply-contacts.js';
+import { readClaims as guardReadsClaims } from '../../../src/pipeline/guards/claim-reading/read-claims.js';
+import { contactsIn as guardFindsContacts } from '../../../src/pipeline/guards/reply-contacts.js';
 import { readClaims } from '../../../src/scoring/readers/claim-reader.js';
 import { contactsIn } from '../../../src/scoring/readers/contact-reader.js';
 import { BASE_CLAIMS, CLAIM_FORMS } from '../../pipeline/claim-tables.js';
@@ -22,7 +22,7 @@ const files = (dir: string): string[] =>
 
 /** A test of a guard's reader: it imports the guard's claim recogniser, link pattern or reply guard. */
 const GUARD_READER_IMPORT =
-  /from\s+['"][./]*src\/(?:registry\/(?:completion-claims|claim-pattern|link-or-contact)|pipeline\/(?:reply-guard|claim[\w-]*(?:\/[\w-]+)?|reply[\w-]*))\.js['"]/;
+  /from\s+['"][./]*src\/(?:registry\/(?:completion-claims|claim-pattern|link-or-contact)|pipeline\/guards\/(?:reply-guard|claim[\w-]*(?:\/[\w-]+)?|reply[\w-]*))\.js['"]/;
 const guardTests = files(TEST).filter((f) => !f.includes(join('scoring', 'readers')) && GUARD_READER_IMPORT.test(readFileSync(f, 'utf8')));
 
 /** Every string written in those tests: quoted, or a template without substitutions. */

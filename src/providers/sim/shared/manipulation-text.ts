@@ -86,7 +86,7 @@ export function asksWhy(text: string): boolean {
 export const INJECTION_TAG = 'possible_prompt_injection';
 export const BYPASS_TAG = 'permission_bypass_request';
 
-/** The safety precheck's risk-tag vocabulary: downstream modules carry these through so later gates see them. */
+/** The safety precheck's risk-tag vocabulary: downstream modules carry these through so later guards see them. */
 export const SAFETY_RISK_TAGS: ReadonlySet<string> = new Set([
   INJECTION_TAG,
   BYPASS_TAG,
