@@ -74,28 +74,10 @@ describe('every guard table wording is a judge wording', () => {
     expect(read.filter((t) => readClaims(t).length === 0)).toEqual([]);
   });
 
-  const GUARD_ONLY_CLASSES = new Set([
-    'a number',
-    'a host name',
-    'an IP address',
-    'an account id',
-    'a platform account',
-    'a messenger name and id',
-    'a search for an account',
-  ]);
-  // And two spellings of a mobile number the judge's reader does not join (digits mixed with Chinese numerals, split over lines).
-  const JUDGE_MISSES = new Set(['1380013 8000', '13800138000']);
   it('each link or contact the guard pattern finds in those tests, the judge finds', () => {
-    // A bare run of 12+ digits is a card number to the guard only when it is not the customer's own record number,
-    // which these texts read without their record beside them; the judge leaves bare digit runs to the records.
-    // The guard's class patterns (any 5+ digit number, any host name, IP addresses, handles with a digit, platform
-    // accounts; bench:guards --hostile) are wider than the judge's reader, which this branch may not edit: a known
-    // gap of the judge, reported, not a disagreement on any pattern both hold.
-    const guardContacts = (t: string) =>
-      guardFindsContacts(t, [])
-        .filter((c) => !GUARD_ONLY_CLASSES.has(c.name) && !JUDGE_MISSES.has(c.text))
-        .map((c) => c.text)
-        .filter((c) => !/^\d{12,}$/.test(c.replace(/[\s-]/g, '')));
+    // The judge reads every class the guard reads (any 5+ digit number, any host name, IP addresses, ids after a
+    // messenger or platform name, a name to search for), so nothing of the guard's is exempt here.
+    const guardContacts = (t: string) => guardFindsContacts(t, []).map((c) => c.text);
     const withContacts = texts.filter((t) => guardContacts(t).length > 0);
     expect(withContacts.length).toBeGreaterThan(0);
     // Each contact the guard finds, read by the judge on its own, is one the judge finds in the whole text.
