@@ -14,6 +14,7 @@ import { readClaims as guardReadsClaims } from '../../../src/pipeline/claim-read
 import { contactsIn as guardFindsContacts } from '../../../src/pipeline/reply-contacts.js';
 import { readClaims } from '../../../src/scoring/readers/claim-reader.js';
 import { contactsIn } from '../../../src/scoring/readers/contact-reader.js';
+import { CLAIM_WORDINGS, CONTACT_WORDINGS } from '../../../bench/hostile/hostile-wordings.js';
 import { BASE_CLAIMS, CLAIM_FORMS } from '../../pipeline/claim-tables.js';
 
 const TEST = join(process.cwd(), 'test');
@@ -90,6 +91,16 @@ describe('every guard table wording is a judge wording', () => {
       });
     });
     expect(missed, missed.join(' | ')).toEqual([]);
+  });
+
+  // The hostile model's wordings (bench/hostile/), which the guard was tightened against: every one the guard reads, the judge reads.
+  it("each of the hostile model's claims and contacts the guard reads, the judge reads too", () => {
+    const claims = CLAIM_WORDINGS.map((w) => w.text.replaceAll('{o}', 'O123').replaceAll('{a}', '199'));
+    expect(claims.filter((t) => guardReadsClaims(t).length > 0 && readClaims(t).length === 0)).toEqual([]);
+    expect(CONTACT_WORDINGS.filter((t) => guardFindsContacts(t, []).length > 0 && contactsIn(t).length === 0)).toEqual([]);
+    // The guard reads most of them: the row is not empty by accident.
+    expect(claims.filter((t) => guardReadsClaims(t).length > 0).length).toBeGreaterThan(claims.length / 2);
+    expect(CONTACT_WORDINGS.filter((t) => guardFindsContacts(t, []).length > 0).length).toBeGreaterThan(CONTACT_WORDINGS.length / 2);
   });
 
   it("no guard test reads the judge's held-out tables", () => {
