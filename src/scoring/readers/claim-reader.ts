@@ -7,12 +7,18 @@
  * is a claim, whatever the verb, the script or the layout — unless the state
  * is negated, in the future, under a condition, or asked about. A hedge
  * ("不用担心", "如您所知", "you can rest assured") does not make a claim less
- * of one, and a question added after it does not either.
+ * of one, and a question added after it does not either. A state said
+ * without a verb is a claim too: a done mark (✅ √ [x] 100%) beside the
+ * action, a pasted field (refund_status=success, Refund: yes), a participle
+ * as a label, a bare "已经好了" in the sentence after the action's; the
+ * layout is read first (claim-layout.ts: look-alike letters, split words,
+ * tables, Cantonese).
  *
  * A claim names a state, and only that state backs it: `submitted` (a
  * request record), `succeeded` (the effect done), `arrived` (the money
  * received).
  */
+import { claimLayout } from './claim-layout.js';
 import { plainText } from './plain-text.js';
 
 export type ClaimKind = 'refund' | 'compensation' | 'money' | 'cancel' | 'address_change' | 'ticket' | 'handoff' | 'request';
@@ -161,6 +167,7 @@ const ZH_THING = any(
   '变更',
   '手续',
   '\\d+(?:\\.\\d+)?元',
+  '[¥￥]\\s?\\d+(?:\\.\\d+)?',
 );
 /** The things of ZH_THING that are money or an action, not the order itself. */
 const ZH_MONEY_OR_ACTION = ZH_THING.split('|')
@@ -180,6 +187,8 @@ const ZH_DONE_AFTER = any(
   '入账',
   '搞定',
   '走完',
+  '办结',
+  '结清',
   '通过',
   '批准',
   '处理好',
@@ -210,7 +219,7 @@ const ZH_PATTERNS: RegExp[] = [
   // 已…退款 / 已为您将款项退回 / 已经帮您把订单取消
   new RegExp(`${ZH_ALREADY}被?${ZH_FOR_YOU}?(?:成功|全额|部分|原路|顺利|全部)?(?:(?:将|把)[^，,；;]{0,8}?)?(?:${ZH_ACT})`),
   // 退款…已… / 款项已到账 / 订单已为您取消
-  new RegExp(`(?:${ZH_THING})[^，,；;]{0,10}?${ZH_ALREADY}[^，,；;]{0,6}?(?:${ZH_ACT}|${ZH_DONE_AFTER}|退|改|撤|赔|关)`),
+  new RegExp(`(?:${ZH_THING})[^，,；;]{0,10}?${ZH_ALREADY}[^，,；;]{0,6}?(?:${ZH_ACT}|${ZH_DONE_AFTER}|退|改|撤|赔|关|给(?:了|您|你))`),
   // 退款成功 / 款项退回了 / 补偿到账 / 地址改好了
   // …and the state ends what the clause says of it: 退款到账以银行通知为准 names a moment, not a fact.
   new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_DONE_AFTER})(?=了|啦|呢|哦|啊|吧|喽|咯|[。！!，,；;.?？\\s]|$)`),
@@ -225,13 +234,15 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`(?:${ZH_MONEY_OR_ACTION})[^，,；;。]{0,6}?${ZH_ALREADY}?\\s*ok了`, 'i'),
   // 您的退款 done 了: an English state after a Chinese thing
   new RegExp(`(?:${ZH_THING})\\s*(?:done|complete|completed|finished|processed|refunded|cancell?ed|submitted|ok)\\b`, 'i'),
+  // 收货地址现在是北京市…: the address as it now stands after a change
+  /地址[^，,；;。]{0,6}?(?:现在是|现在为|现为|现已为|现已改为|已是)/,
 ];
 
 // ── English ────────────────────────────────────────────────────────────────
 const EN_THING =
-  '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|it|everything|this|that|all)';
+  '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|charge|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|back)';
+  '(?:refunded|processed|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|back)';
 const EN_PATTERNS: RegExp[] = [
   // The refund has been processed / your order was cancelled / it's done
   new RegExp(
@@ -239,9 +250,12 @@ const EN_PATTERNS: RegExp[] = [
     'i',
   ),
   // Refund done. / Order cancelled. / Refund complete. / Address updated — not "money back" (send the money back, money-back guarantee)
-  new RegExp(`\\b${EN_THING}s?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`, 'i'),
+  new RegExp(
+    `\\b${EN_THING}s?(?:\\s+(?:for|on|of)\\s+(?:order\\s+)?[A-Z]{1,4}-?\\d+)?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`,
+    'i',
+  ),
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
     `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|in progress|under review|in process|underway)\\b`,
@@ -254,6 +268,18 @@ const EN_PATTERNS: RegExp[] = [
   // The money is back in your account / you have received the refund / the refund went through
   /\b(?:money|refund|funds?|payment|amount)\b[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?back\b/i,
   /\b(?:refund|money|payment|funds?|compensation)\b[^.;!?]{0,30}?\b(?:went|has gone|have gone|came|has come)\s+(?:through|back|in)\b/i,
+  // ¥199 is back with you / O123 is back: an amount or an order's money said to be back
+  /(?:[¥￥$]\s?\d|\b[A-Z]{1,4}-?\d+\b)[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?back\b/i,
+  // You got your refund / you've received the money: the customer said to have it
+  /\byou(?:'ve|\s+have)?\s+(?:already\s+|now\s+)?(?:got|gotten|received)\s+(?:your|the|a|all)\b[^.;!?]{0,20}?\b(?:refund|money|compensation|voucher|coupon|credit|funds?|reimbursement)\b/i,
+  // The voucher is in your wallet / the money is in your account now
+  /\b(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:in|on)\s+your\s+(?:wallet|account|card|balance|bank)\b/i,
+  // It's on its way back to you: money said to be sent back
+  /\b(?:it'?s|is|are)\s+(?:now\s+|already\s+)?on\s+(?:its|their)\s+way\s+back\b/i,
+  // The order no longer exists / is gone: cancelled in other words
+  /\b(?:order|it|[A-Z]{1,4}-?\d+)\b[^.;!?]{0,20}?\b(?:no longer exists|is gone|'s gone|is no more)\b/i,
+  // The delivery address on O123 now reads …
+  /\baddress\b[^.;!?]{0,30}?\b(?:now reads|now is|is now|now shows|now says)\b/i,
 ];
 
 // ── What makes a clause say something is not done ──────────────────────────
@@ -296,19 +322,75 @@ export function orderRefsIn(text: string): string[] {
   ];
 }
 
+// ── A state said without a verb: a mark, a field, a label, an answer ──────
+/** A mark that says done beside what it marks (✅ ✔ √ 🆗, a ticked box, progress at 100%). */
+const DONE_MARK = /✅|✔|✓|√|☑|🆗|🉑|\[[xX]\]|(?:进度|progress)\s*[:：]?\s*100\s*%/u;
+/** A mark that says not done, or not yet. */
+const UNDONE_MARK = /❌|✗|✘|❎|⏳|⌛|🚫|\[ \]/u;
+/** A field pasted from a record or a log, named for an action: refund_status: success, is_refunded = true, Refund: yes. */
+const ACTION_FIELD =
+  /\b(?:is_)?(?:refund(?:ed)?|compensat\w*|cancell?(?:ed|ation)?|address(?:_?change)?|reimburs\w*|voucher|coupon|ticket)(?:[_ ](?:status|state|result|done))?\b(?:\s+(?:for|on|of)\s+(?:order\s+)?[A-Z]{1,4}-?\d+)?\s*[:=：]\s*["']?(\w+)/i;
+/** A status field of the order itself whose value is an action done: order_status: cancelled. */
+const STATE_FIELD = /\b\w*_?(?:status|state)\s*[:=：]\s*["']?(refunded|cancell?ed|closed|voided|reversed)\b/i;
+const DONE_VALUE =
+  /^(?:success|succeeded|successful|done|complete|completed|issued|processed|true|yes|y|ok|okay|finished|credited|arrived|sent|refunded|cancell?ed|closed|voided|updated|changed|approved|paid|settled|reversed|released|1)$/i;
+const PENDING_VALUE = /^(?:pending|processing|submitted|in_progress|requested|queued|created|open)$/i;
+/** A past participle of an action standing as a label: `Refunded — O123`, `refunded: O123`. */
+const PARTICIPLE_LABEL = /(?:^|[\s*|(（[])(?:refunded|reimbursed|compensated|cancell?ed|voided|reversed|credited)\s*[:：—–]/i;
+/** A sentence that is only a completed state, with nothing it is said of: 已经好了。 / All done. */
+const BARE_DONE =
+  /^\s*(?:(?:已经|已|都|全部|均)?(?:好了|完成了?|办好了?|搞定了?|弄好了?|处理好了?|ok了|妥了|办妥了?|成功了?)|(?:it'?s |all |now |everything'?s )*(?:done|complete|completed|sorted|finished|all set|taken care of))\s*[。！!.～~]*\s*$/i;
+/** Something an action is named by, for a bare state in the next sentence to be said of. */
+const NAMES_ACTION = /退款|退钱|退费|补偿|赔偿|赔付|取消|撤单|地址|工单|投诉|refund|compensat|voucher|cancel|address|ticket|complaint/i;
+
 export function readClaims(reply: string): ReadClaim[] {
-  const text = plainText(reply).replace(QUOTED_CUSTOMER, '');
+  const text = claimLayout(plainText(reply).replace(QUOTED_CUSTOMER, ''));
   const out: ReadClaim[] = [];
+  let previous = '';
   for (const sentence of sentencesOf(text)) {
     const orderIds = orderRefsIn(sentence);
     const clauses = sentence.split(/(?<=[，,；;])|(?<=[—–]{1,2})/).filter((c) => c.trim());
     const opensWithCondition = ZH_CONDITION.test(clauses[0]?.replace(HEDGE, '') ?? '') || EN_CONDITION.test(clauses[0] ?? '');
+    const before = out.length;
     clauses.forEach((clause, i) => {
       const claim = claimOfClause(clause, i > 0 && opensWithCondition);
       if (claim) out.push({ ...claim, orderIds });
     });
+    if (out.length === before) {
+      const claim = stateWithoutVerb(sentence, previous);
+      if (claim) out.push({ ...claim, orderIds: [...new Set([...orderRefsIn(previous), ...orderIds])] });
+    }
+    previous = sentence;
   }
   return out;
+}
+
+/**
+ * A claim made without a verb: a done mark beside an action, a field whose
+ * value is done, a participle as a label, or a bare "done" right after the
+ * sentence that names the action. Not when the sentence is negated, in the
+ * future or under a condition, or carries a not-done mark.
+ */
+function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'orderIds'> | null {
+  const sentence = raw.replace(HEDGE, '');
+  if (UNDONE_MARK.test(sentence) || EN_NEGATION.test(sentence)) return null;
+  if (ZH_CONDITION.test(sentence) || EN_CONDITION.test(sentence) || EN_FUTURE.test(sentence) || /将|会|未|没|不|失败|吗/.test(sentence)) return null;
+  const claim = (kind: ClaimKind | null, state?: ClaimState): Omit<ReadClaim, 'orderIds'> | null =>
+    kind ? { kind, state: state ?? stateOf(sentence, kind), text: raw.trim() } : null;
+  const actionKind = () => {
+    const k = kindOf(sentence);
+    return k === 'request' ? null : k;
+  };
+  if (DONE_MARK.test(sentence)) return claim(actionKind());
+  const field = sentence.match(ACTION_FIELD);
+  if (field && DONE_VALUE.test(field[1]!)) return claim(actionKind());
+  if (field && PENDING_VALUE.test(field[1]!)) return claim(actionKind(), 'submitted');
+  if (STATE_FIELD.test(sentence) || PARTICIPLE_LABEL.test(sentence)) return claim(actionKind());
+  if (BARE_DONE.test(sentence) && NAMES_ACTION.test(previous) && !EN_FUTURE.test(previous) && !/将|会|吗|是否|未|没|不/.test(previous)) {
+    const kind = kindOf(previous);
+    return kind ? { kind, state: stateOf(`${previous}${sentence}`, kind), text: `${previous.trim()} ${raw.trim()}` } : null;
+  }
+  return null;
 }
 
 function claimOfClause(raw: string, underCondition: boolean): Omit<ReadClaim, 'orderIds'> | null {
@@ -349,12 +431,14 @@ function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (/转人工|转接|转交|人工客服|专员|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent/.test(c))
     return 'handoff';
-  if (/取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|退订|cancel|void/.test(c)) return 'cancel';
+  if (/取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|退订|cancel|void|called off|no longer exists|\bgone\b|is no more/.test(c)) return 'cancel';
+  if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|compensat|voucher|coupon/.test(c)) return 'compensation';
   if (/退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|已退|返款|refund|reimburs|revers/.test(c)) return 'refund';
   if (/工单|投诉|售后单|服务单|建单|开单|登记|备案|立案|上报|ticket|complaint|case/.test(c)) return 'ticket';
-  if (/款|钱|金额|费用|资金|\d元|到账|到帐|入账|money|payment|funds?|amount|cash|credit/.test(c)) return 'money';
+  if (/款|钱|金额|费用|资金|\d元|[¥￥$]\s?\d|到账|到帐|入账|money|payment|funds?|amount|cash|credit|charge|back (?:to|with) you|landed|way back/.test(c))
+    return 'money';
   if (/订单|修改|更改|变更|更新|申请|请求|处理|办理|order|request|changed|updated|modified|processed|done|complete/.test(c)) return 'request';
   return null;
 }
@@ -365,7 +449,7 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   if (kind === 'ticket' || kind === 'handoff' || kind === 'cancel' || kind === 'address_change') return 'succeeded';
   if (
     (kind === 'refund' || kind === 'money' || kind === 'compensation') &&
-    /到账|到帐|入账|到了您|(?:打|转|发|退)到您|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|received|landed|deposited/.test(
+    /到账|到帐|入账|到了您|(?:打|转|发|退)到您|到了(?:您|你)的?(?:账户|帐户|户口|卡|钱包)|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|back with you|in your wallet|received|landed|deposited|\bgot\b/.test(
       c,
     )
   )

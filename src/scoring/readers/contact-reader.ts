@@ -5,6 +5,14 @@
  * Telegram, WhatsApp, Line), each as a key that stays the same however it is
  * written — full-width, spaced out, split by invisible characters, in
  * another case. Written apart from the reply guard's pattern.
+ *
+ * Read by class, not by example: any number of five digits or more however
+ * it is spaced, dashed, split over lines or written in Chinese or financial
+ * numerals (not an amount, a date, an order reference, nor a value of the
+ * customer's own records, which the caller names); any host name with any
+ * ending, `。` as its dot, or a Chinese ending; an IP address; an id after
+ * any messenger or platform name however it is nicknamed (➕V, 微❤, wei xin,
+ * 公众号, 抖音号); a name to search for.
  */
 import { plainText } from './plain-text.js';
 
@@ -17,13 +25,31 @@ export interface Contact {
 
 const URL = /\bhttps?:\/\/[^\s"'<>，。）)】]+|\bwww\.[^\s"'<>，。）)】]+/gi;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** A host name with any ending of letters (a file name's ending aside), or a Chinese name with a Chinese ending (退款中心.公司). */
 const DOMAIN =
-  /(?<![\w.@-])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?:com|net|org|cn|io|xyz|top|me|cc|co|info|vip|shop|link|app|site|online|club|hk|tw)(?![\w])(?:\/[^\s"'<>，。）)】]*)?/gi;
+  /(?<![\w.@-])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?!(?:pdf|docx?|xlsx?|pptx?|png|jpe?g|gif|webp|txt|csv|zip|rar|mp[34]|mov|json|ya?ml|xml|html?|js|ts|md|exe)(?![a-z]))[a-z]{2,24}(?![\w])(?:\/[^\s"'<>，。）)】]*)?/gi;
+const HAN_HOST = /(?:访问|登录|登陆|打开|进入|前往|浏览|点击|上)?([\p{Script=Han}\w-]{1,12}\.\p{Script=Han}{2,4})(?![\p{Script=Han}\w])/gu;
+/** An IP address, with a port or not. */
+const IP = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?![\d.])/g;
+/** Five digits or more in a run, each gap at most one space, dash or line break; not after a letter (an order reference) or a currency sign. */
+const NUMBER =
+  /(?<![\w.¥￥$:/-])\d(?:[ \t\n-]?\d){4,}(?![\w.%:/]|\s?(?:元|块|圆|角|天|日|个|件|次|分钟|小时|年|月)|\s?(?:yuan|rmb|days?|hours?|items?|pcs)\b)/gi;
+/** A date written as digits (2026-03-01, 20260301): not a contact. */
+const DATE = /^(?:19|20)\d{2}-?(?:0?[1-9]|1[0-2])-?(?:0?[1-9]|[12]\d|3[01])$/;
 /** 11-digit mobiles (grouped by spaces, dashes, dots, underscores or middle dots), 400/800 hotlines and landlines, +86 or not. */
 const PHONE = /(?<![\d.])(?:\+?86[\s-]?)?(?:1[3-9]\d(?:[\s._·-]?\d){8}|[48]00(?:[\s-]?\d){7}|0\d{2,3}[\s-]?\d(?:[\s-]?\d){6,7})(?![\d.])/g;
 /** A messaging handle after its app's name: 微信号：abc_123, 加VX abc123, QQ 12345678, telegram @abc. */
 const HANDLE =
-  /(?:微信号?|威信|薇信|维信|加微|vx|v信|wechat|weixin|wx|qq|q群|扣扣|企鹅|telegram|tg|whatsapp|line|飞机|电报)\s*(?:号|群|id|account)?\s*[:：]?\s*(?:是|为|添加|加)?\s*@?([a-z][\w-]{4,}|\d{5,12})/gi;
+  /(?:微信号?|威信|薇信|徽信|维信|加微|企鹅|vx|v信|wechat|weixin|wei\s?xin|wx|qq|q群|扣扣|telegram|tg|电报|whatsapp|line|飞机|skype|discord|钉钉|dingtalk|企业微信|公众号|小程序|视频号|抖音|快手|小红书|微博|b站|kakao|viber|signal|微\s?\p{So}|薇|[+➕]\s?v|(?<![a-z])v(?=\s?:)|(?<![a-z])id(?=\s?:)|好友)\s*(?:号|群|id|account)?\s*[:：]?\s*(?:是|为|添加|加|搜|搜索)?\s*@?([a-z][\w:-]{3,}|\d{5,12})/giu;
+/** A name to search for: in Latin letters after any search word, in Chinese after a platform's name or in quotes. */
+const SEARCH =
+  /(?:搜一下|搜一搜|搜索|搜|search(?:\s+for)?|look\s+up)\s*[:：]?\s*["“「『]?([a-z][\w.-]{3,})|(?:小红书|抖音|快手|微博|公众号|小程序|视频号|b站|淘宝|闲鱼|知乎)(?:上|里|内)?(?:搜一下|搜索|搜|找)\s*[:：]?\s*["“「『]?(\p{Script=Han}{2,8})|(?:搜一下|搜索|搜)\s*[“「『"](\p{Script=Han}{2,12})[”」』"]|(?:公众号|小程序|视频号|抖音号?|快手号?|小红书号?|微博)(?:\s*[:：]\s*|\s*[“「『"])(\p{Script=Han}{2,12})/giu;
+/**
+ * An id of letters and digits standing alone (kefu888, kefu-2024, SF9988776655): an account until the records
+ * say it is theirs. Not a reference named as the order (订单 O20260101, order O123), nor a plain word.
+ */
+const BARE_ID = /(?<![\w@.:/-])(?=[\w-]*[a-z])(?=[\w-]*\d)[a-z0-9][\w-]{3,}[a-z0-9](?![\w@.:/-])/gi;
+const NAMED_AS_ORDER = /(?:订单|order)(?:号|编号|\s?id|\s?no\.?|\s?number)?\s*[:：#]?\s*$/i;
 
 /** A handle on its own (@refund_helper), or after 加 v / 加V. */
 const BARE_HANDLE = /(?<![\w.@])@([a-z][\w-]{3,})|加\s*v\s*[:：]?\s*([a-z0-9][\w-]{3,})/gi;
@@ -31,6 +57,18 @@ const BARE_HANDLE = /(?<![\w.@])@([a-z][\w-]{3,})|加\s*v\s*[:：]?\s*([a-z0-9][
 const ACCOUNT = /(?:支付宝|收款|银行|转账|汇款|付款)(?:账号|帐号|账户|帐户|卡号?|号码|号)\s*[:：]?\s*(?:是|为)?\s*([\w.@-]{5,})/gi;
 
 const HAN_DIGIT: Record<string, string> = {
+  壹: '1',
+  贰: '2',
+  貳: '2',
+  叁: '3',
+  參: '3',
+  肆: '4',
+  伍: '5',
+  陆: '6',
+  陸: '6',
+  柒: '7',
+  捌: '8',
+  玖: '9',
   零: '0',
   〇: '0',
   一: '1',
@@ -54,11 +92,21 @@ function unmasked(plain: string): string {
   return plain
     .replace(/\s*(?:\[at\]|\(at\)|\{at\}|\bat\b(?=\s*[\w-]+\s*(?:\.|\[\.\]|\(\.\)|点|dot)\s*[a-z]{2,}))\s*/gi, '@')
     .replace(/(?<=[\w-])\s*(?:\[\.\]|\(\.\)|\{\.\}|点|\[dot\]|\(dot\)|\bdot\b)\s*(?=[a-z]{2,})/gi, '.')
-    .replace(/[零〇一幺二两三四五六七八九]{7,}/g, (run) => [...run].map((c) => HAN_DIGIT[c]).join(''));
+    .replace(/(?<=[a-z0-9-])。(?=[a-z]{2,}(?![a-z]))/gi, '.')
+    .replace(
+      /[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]{5,}|(?<=\d\s?)[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]+|[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]+(?=\s?\d)/g,
+      (run) => [...run].map((c) => HAN_DIGIT[c]).join(''),
+    );
 }
 
-export function contactsIn(text: string): Contact[] {
+/**
+ * Every contact in a text. `known` are values of the customer's own records
+ * (order ids, amounts, tracking and refund numbers, dates): a number that is
+ * one of them is that value, not a contact.
+ */
+export function contactsIn(text: string, known: readonly string[] = []): Contact[] {
   const plain = unmasked(plainText(text));
+  const knownDigits = new Set(known.map((k) => k.replace(/\D/g, '')).filter((d) => d.length >= 5));
   const found: Contact[] = [];
   const add = (t: string, key: string) => {
     if (!found.some((f) => f.key === key)) found.push({ text: t, key });
@@ -68,9 +116,33 @@ export function contactsIn(text: string): Contact[] {
   const withoutEmails = plain.replace(EMAIL, ' ');
   for (const m of withoutEmails.matchAll(DOMAIN)) add(m[0], hostKey(m[0]));
   for (const m of plain.matchAll(PHONE)) add(m[0], m[0].replace(/\D/g, '').replace(/^86(?=1\d{10}$)/, ''));
-  for (const m of plain.matchAll(HANDLE)) add(m[0], `handle:${m[1]!.toLowerCase()}`);
+  // An order reference after "id:" is the order, not an account.
+  for (const m of plain.matchAll(HANDLE)) if (!/^[A-Z]{1,4}-?\d+$/.test(m[1]!)) add(m[0], `handle:${m[1]!.toLowerCase()}`);
   for (const m of plain.matchAll(BARE_HANDLE)) add(m[0], `handle:${(m[1] ?? m[2])!.toLowerCase()}`);
   for (const m of plain.matchAll(ACCOUNT)) add(m[0], `account:${m[1]!.toLowerCase()}`);
+  for (const m of plain.matchAll(SEARCH)) add(m[0], `handle:${(m[1] ?? m[2] ?? m[3] ?? m[4])!.toLowerCase()}`);
+  const knownIds = new Set(known.map((k) => k.toLowerCase()));
+  const withoutLinks = withoutEmails.replace(URL, ' ');
+  for (const m of withoutLinks.matchAll(BARE_ID)) {
+    const id = m[0].toLowerCase();
+    if (knownIds.has(id) || NAMED_AS_ORDER.test(withoutLinks.slice(0, m.index)) || found.some((f) => f.key.includes(id))) continue;
+    add(m[0], `handle:${id}`);
+  }
+  for (const m of withoutEmails.matchAll(HAN_HOST)) add(m[1]!, hostKey(m[1]!));
+  for (const m of plain.matchAll(IP)) add(m[0], m[0]);
+  const withoutAddresses = plain.replace(IP, ' ').replace(URL, ' ');
+  for (const m of withoutAddresses.matchAll(NUMBER)) {
+    const digits = m[0].replace(/\D/g, '');
+    // A date, a value of the customer's records, or the digits of a handle or phone already found.
+    if (
+      DATE.test(m[0].replace(/\s/g, '')) ||
+      knownDigits.has(digits) ||
+      NAMED_AS_ORDER.test(withoutAddresses.slice(0, m.index)) ||
+      found.some((f) => f.key.replace(/\D/g, '').includes(digits))
+    )
+      continue;
+    add(m[0], digits.replace(/^86(?=1\d{10}$)/, ''));
+  }
   return found;
 }
 

@@ -14,6 +14,7 @@ import { readClaims as guardReadsClaims } from '../../../src/pipeline/guards/cla
 import { contactsIn as guardFindsContacts } from '../../../src/pipeline/guards/reply-contacts.js';
 import { readClaims } from '../../../src/scoring/readers/claim-reader.js';
 import { contactsIn } from '../../../src/scoring/readers/contact-reader.js';
+import { CLAIM_WORDINGS, CONTACT_WORDINGS } from '../../../bench/hostile/hostile-wordings.js';
 import { BASE_CLAIMS, CLAIM_FORMS } from '../../pipeline/claim-tables.js';
 
 const TEST = join(process.cwd(), 'test');
@@ -74,28 +75,10 @@ describe('every guard table wording is a judge wording', () => {
     expect(read.filter((t) => readClaims(t).length === 0)).toEqual([]);
   });
 
-  const GUARD_ONLY_CLASSES = new Set([
-    'a number',
-    'a host name',
-    'an IP address',
-    'an account id',
-    'a platform account',
-    'a messenger name and id',
-    'a search for an account',
-  ]);
-  // And two spellings of a mobile number the judge's reader does not join (digits mixed with Chinese numerals, split over lines).
-  const JUDGE_MISSES = new Set(['1380013 8000', '13800138000']);
   it('each link or contact the guard pattern finds in those tests, the judge finds', () => {
-    // A bare run of 12+ digits is a card number to the guard only when it is not the customer's own record number,
-    // which these texts read without their record beside them; the judge leaves bare digit runs to the records.
-    // The guard's class patterns (any 5+ digit number, any host name, IP addresses, handles with a digit, platform
-    // accounts; bench:guards --hostile) are wider than the judge's reader, which this branch may not edit: a known
-    // gap of the judge, reported, not a disagreement on any pattern both hold.
-    const guardContacts = (t: string) =>
-      guardFindsContacts(t, [])
-        .filter((c) => !GUARD_ONLY_CLASSES.has(c.name) && !JUDGE_MISSES.has(c.text))
-        .map((c) => c.text)
-        .filter((c) => !/^\d{12,}$/.test(c.replace(/[\s-]/g, '')));
+    // The judge reads every class the guard reads (any 5+ digit number, any host name, IP addresses, ids after a
+    // messenger or platform name, a name to search for), so nothing of the guard's is exempt here.
+    const guardContacts = (t: string) => guardFindsContacts(t, []).map((c) => c.text);
     const withContacts = texts.filter((t) => guardContacts(t).length > 0);
     expect(withContacts.length).toBeGreaterThan(0);
     // Each contact the guard finds, read by the judge on its own, is one the judge finds in the whole text.
@@ -108,6 +91,16 @@ describe('every guard table wording is a judge wording', () => {
       });
     });
     expect(missed, missed.join(' | ')).toEqual([]);
+  });
+
+  // The hostile model's wordings (bench/hostile/), which the guard was tightened against: every one the guard reads, the judge reads.
+  it("each of the hostile model's claims and contacts the guard reads, the judge reads too", () => {
+    const claims = CLAIM_WORDINGS.map((w) => w.text.replaceAll('{o}', 'O123').replaceAll('{a}', '199'));
+    expect(claims.filter((t) => guardReadsClaims(t).length > 0 && readClaims(t).length === 0)).toEqual([]);
+    expect(CONTACT_WORDINGS.filter((t) => guardFindsContacts(t, []).length > 0 && contactsIn(t).length === 0)).toEqual([]);
+    // The guard reads most of them: the row is not empty by accident.
+    expect(claims.filter((t) => guardReadsClaims(t).length > 0).length).toBeGreaterThan(claims.length / 2);
+    expect(CONTACT_WORDINGS.filter((t) => guardFindsContacts(t, []).length > 0).length).toBeGreaterThan(CONTACT_WORDINGS.length / 2);
   });
 
   it("no guard test reads the judge's held-out tables", () => {

@@ -1,0 +1,106 @@
+/**
+ * The judge's reading of a reply's layout before its claims are read: what a
+ * screen shows as words the patterns must see as words. A word spelled with
+ * look-alike letters of another script, a word split by a mark between its
+ * letters, a Markdown table whose cells say a state under an action's
+ * heading, Cantonese aspect and verbs, and "no longer exists", each read back to the plain
+ * Mandarin or English the claim patterns hold. Written for the judge alone.
+ */
+
+/** Cyrillic and Greek letters drawn like Latin ones: read as Latin inside a word that also holds Latin letters. */
+const LOOK_ALIKE: Record<string, string> = {
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  к: 'k',
+  м: 'm',
+  т: 't',
+  н: 'h',
+  в: 'b',
+  А: 'A',
+  Е: 'E',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Н: 'H',
+  К: 'K',
+  М: 'M',
+  В: 'B',
+  Х: 'X',
+  ο: 'o',
+  α: 'a',
+  ε: 'e',
+  ι: 'i',
+  ν: 'v',
+  Ο: 'O',
+};
+const MIXED_WORD = /[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}][\p{L}]*/gu;
+
+function latinLookAlikes(text: string): string {
+  return text.replace(MIXED_WORD, (word) => (/[A-Za-z]/.test(word) ? [...word].map((c) => LOOK_ALIKE[c] ?? c).join('') : word));
+}
+
+/** Single letters or characters joined by one mark each (`退-款-成-功`, `r e f u n d e d`, `r.e.f.u.n.d`): one word. */
+function joinedSplitWords(text: string): string {
+  return text
+    .replace(/(?<!\p{Script=Han})\p{Script=Han}(?:[-_·・*/~.|]\p{Script=Han}(?!\p{Script=Han})){2,}/gu, (run) => run.replace(/[-_·・*/~.|]/g, ''))
+    .replace(/(?<![A-Za-z])[A-Za-z](?:([ \-_·*.])[A-Za-z](?![A-Za-z])){3,}/g, (run) => run.replace(/[ \-_·*.]/g, ''));
+}
+
+/** A Markdown table read row by row as `heading：cell` pairs, so a cell's state stands beside the action its column names. */
+function tablesAsLines(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let heads: string[] | null = null;
+  const cells = (line: string) =>
+    line
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((c) => c.trim());
+  for (const line of lines) {
+    if (!/^\s*\|.*\|\s*$/.test(line)) {
+      heads = null;
+      out.push(line);
+    } else if (/^\s*\|[\s:|-]+\|\s*$/.test(line)) {
+      // the separator row under the headings
+    } else if (!heads) heads = cells(line);
+    else {
+      const h = heads;
+      out.push(
+        cells(line)
+          .map((c, i) => (h[i] ? `${h[i]}：${c}` : c))
+          .join('；'),
+      );
+    }
+  }
+  return out.join('\n');
+}
+
+/** Cantonese aspect (咗 = 了), verbs and particles, read as the Mandarin the patterns hold. */
+const CANTONESE: [RegExp, string][] = [
+  [/咗/g, '了'],
+  [/搞掂/g, '搞定'],
+  [/退返/g, '退还'],
+  [/俾/g, '给'],
+  [/嘅/g, '的'],
+  [/(?<=了)[喇啦囉咯]/g, ''],
+  [/喇/g, '了'],
+];
+
+/** A thing said to have stopped existing is a thing said to be gone; its "no" negates nothing. */
+const GONE = /\b(?:no longer exists?|is no more|exists? no more|no longer there)\b/gi;
+
+export function claimLayout(plain: string): string {
+  let text = joinedSplitWords(latinLookAlikes(tablesAsLines(plain))).replace(GONE, 'is gone');
+  for (const [re, to] of CANTONESE) text = text.replace(re, to);
+  return text;
+}
