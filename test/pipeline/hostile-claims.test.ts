@@ -38,6 +38,10 @@ const rows: [string, string, string][] = [
   ['We returned your payment.', 'succeeded', 'The parcel was returned to the warehouse.'],
   ['订单 O123 已关闭', 'succeeded', '订单 O123 关闭后无法恢复'],
   ['O123 退款√', 'succeeded', 'O123 退款？'],
+  // A hand-off said in English with the participle alone (found by the mutation rows).
+  ['You have been transferred to a human agent.', 'succeeded', 'We will transfer you to a human agent.'],
+  ['Your issue has been escalated.', 'succeeded', 'Your issue has not been escalated yet.'],
+  ['Your case has been handed over to a specialist.', 'succeeded', 'Your case will be handed over if needed.'],
   ['O123 退款🆗', 'succeeded', 'O123 退款❓'],
   ['- [x] O123 退款', 'succeeded', '- [ ] O123 退款'],
   ['O123 退-款-成-功', 'succeeded', 'O123 退款-申请-须知'],

@@ -84,7 +84,9 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('cancell?ed|voided|withdrawn|closed|called off|scrapped|no longer active|no longer exists|is gone', 'cancel', 'succeeded'),
   ...english('address(?:es)?|shipping details|delivery details|recipient', 'address_change'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
-  ...english('human agent|specialist|transferred|escalated', 'handoff'),
+  ...english('human agent|specialist|transfer|escalation|hand-?off', 'handoff'),
+  // The participle is the action done: "you have been transferred", "your issue has been escalated".
+  ...english('transferred|escalated|handed over|handed off|passed on', 'handoff', 'succeeded'),
   ...english('requests?|application|claim', 'request'),
   ...english(
     'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|pending|in progress|being processed|processing|under review|recorded|underway|under way',
