@@ -38,6 +38,12 @@ const rows: [string, string, string][] = [
   ['We returned your payment.', 'succeeded', 'The parcel was returned to the warehouse.'],
   ['订单 O123 已关闭', 'succeeded', '订单 O123 关闭后无法恢复'],
   ['O123 退款√', 'succeeded', 'O123 退款？'],
+  // The red team's last wordings: money sent over, an approval passed, an order gone, money you now have back.
+  ['款我们打过去了', 'succeeded', '款我们审核后会打过去'],
+  ['O123 的钱给您打过去了', 'succeeded', 'O123 的钱审核后会给您打过去'],
+  ['退款审批过了', 'succeeded', '退款审批过后会通知您'],
+  ['订单已经没了', 'succeeded', '订单还在'],
+  ['You now have your ¥199 back.', 'arrived', 'Once approved you will have your ¥199 back.'],
   // A hand-off said in English with the participle alone (found by the mutation rows).
   ['You have been transferred to a human agent.', 'succeeded', 'We will transfer you to a human agent.'],
   ['Your issue has been escalated.', 'succeeded', 'Your issue has not been escalated yet.'],

@@ -37,12 +37,16 @@ export const CHINESE: LexiconEntry[] = [
   ...words('原路返回 原路退回 原路退还 退了 退给您 退给你', 'refund', 'succeeded'),
   ...words('退款中 退货中', 'refund', 'submitted'),
   ...words(
-    '钱款 款项 货款 全款 钱 金额 费用 资金 账户 帐户 户口 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也) \\d+(?:\\.\\d+)?元 [¥￥$]\\s?\\d+(?:\\.\\d+)?',
+    '钱款 款项 货款 全款 钱 金额 费用 资金 账户 帐户 户口 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也|我们|给|打|转|汇) \\d+(?:\\.\\d+)?元 [¥￥$]\\s?\\d+(?:\\.\\d+)?',
     'money',
   ),
   ...words('到账 入账 到卡 打到 存入 转入', 'money', 'arrived'),
+  // Money sent over: 打过去 / 转给您 is the transfer made, whoever made it.
+  ...words('打过去 转过去 汇过去 打给您 打给你 转给您 转给你 汇给您 汇给你', 'money', 'succeeded'),
   ...words('补偿金 赔偿金 补偿款 赔偿款 补偿 赔偿 赔付 补贴 理赔 优惠券 代金券 红包 赔款 赔了', 'compensation'),
   ...words('取消 撤销 撤单 作废 退单 关单 关闭 撤(?!回|离|退)', 'cancel'),
+  // An order said to be gone is an order cancelled.
+  ...words('订单(?:已经|已)?(?:没了|不存在了|消失了|不见了)', 'cancel', 'succeeded'),
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
@@ -55,7 +59,7 @@ export const CHINESE: LexiconEntry[] = [
     'submitted',
   ),
   ...words(
-    '成功 完成 完毕 办妥 办好 办完 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 批准 发放 发出 打款 到位 结束 解决 落实',
+    '成功 完成 完毕 办妥 办好 办完 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 打款 到位 结束 解决 落实',
     undefined,
     'succeeded',
   ),
@@ -101,7 +105,7 @@ export const ENGLISH: LexiconEntry[] = [
   // A status line's value: "Refund: yes", "refunded = true" (the action is the field).
   ...english('(?<=[:=：]\\s?)yes|(?<=[:=：]\\s?)true', undefined, 'succeeded'),
   ...english(
-    'arrived|credited|received|got|landed|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited|is back|are back',
+    'arrived|credited|received|got|landed|now have your|have your [^.!?。]{0,16} back|got your [^.!?。]{0,16} back|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited|is back|are back',
     undefined,
     'arrived',
   ),
