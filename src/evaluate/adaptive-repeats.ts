@@ -68,7 +68,11 @@ export interface AutoEstimate {
   cap: number;
   /** One pass: every case once (the figures of the estimate). */
   minimum_calls: number;
-  /** One pass, and one more trial of each case that was flaky in the baseline (two passes or a mix settle most); flips cannot be foreseen. */
+  /**
+   * One pass, and the round each case flaky in the baseline is expected to need, at its
+   * baseline pass rate p: one more trial after a pass (a second pass or a mix settles it),
+   * two after a failure (they settle it if they agree), so p + 2(1 − p); flips cannot be foreseen.
+   */
   expected_calls: number;
   /** Every case run `cap` times. */
   maximum_calls: number;
@@ -78,14 +82,17 @@ export interface AutoEstimate {
 
 export function autoEstimate(baseline: Baseline | null, ids: readonly string[], cap: number, onePassCalls: number): AutoEstimate {
   let flaky = 0;
+  let extra = 0;
   for (const id of ids) {
     const before = baseline?.cases.get(id);
     const trials = before ? trialsOf(before) : null;
-    if (trials && isMixed(trials)) flaky += 1;
+    if (!trials || !isMixed(trials)) continue;
+    flaky += 1;
+    const p = trials.passed / trials.n;
+    extra += p * Math.min(1, cap - 1) + (1 - p) * Math.min(2, cap - 1);
   }
   // Calls per case differ (a scenario makes several): the one-pass mean stands for each re-run.
   const perCase = ids.length ? onePassCalls / ids.length : 0;
-  const extra = cap > 1 ? flaky : 0;
   return {
     cap,
     minimum_calls: onePassCalls,

@@ -143,7 +143,7 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
     expect(code).toBe(1);
   }, 60_000);
 
-  it('estimates with --dry-run: one pass at least, the flaky cases of the baseline once more as expected, cap × cases at most', async () => {
+  it('estimates with --dry-run: one pass at least, the rounds the flaky cases of the baseline need as expected, cap × cases at most', async () => {
     const estimate = await estimateRun({
       config: join(root, 'orderflow.config.yaml'),
       prompts: join(root, 'prompts'),
@@ -157,7 +157,14 @@ describe('--repeat auto on a noisy model (real CLI)', () => {
     expect(estimate.auto).toEqual({
       cap: 5,
       minimum_calls: onePass,
-      expected_calls: onePass + baseline.statistics.flaky_count,
+      // Each flaky case at its baseline pass rate p: one more trial after a pass, two after a failure.
+      expected_calls: Math.round(
+        onePass +
+          baseline.cases
+            .map((c) => c.trials)
+            .filter((t) => t && t.passed > 0 && t.passed < t.n)
+            .reduce((sum, t) => sum + t!.passed / t!.n + 2 * (1 - t!.passed / t!.n), 0),
+      ),
       maximum_calls: 5 * onePass,
       flaky_in_baseline: baseline.statistics.flaky_count,
     });
