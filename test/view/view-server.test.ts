@@ -156,7 +156,7 @@ describe('the pages', () => {
   });
 
   it('the trends: a chart per metric with intervals and the baseline, and when each case started failing, in which prompt version', async () => {
-    const { status, body } = await get('/trends?series=' + encodeURIComponent('sim · sim'));
+    const { status, body } = await get(`/trends?series=${encodeURIComponent('sim · sim')}`);
     expect(status).toBe(200);
     expect(body).toContain('<option value="sim · sim" selected>');
     const chart = body.slice(body.indexOf('data-metric="case_pass_rate"'), body.indexOf('</figure>', body.indexOf('data-metric="case_pass_rate"')));
@@ -187,7 +187,7 @@ describe('the pages', () => {
     report.run.id = `${report.run.id}-again`;
     writeFileSync(path, JSON.stringify(report));
     try {
-      const { body } = await get('/trends?series=' + encodeURIComponent('sim · sim'));
+      const { body } = await get(`/trends?series=${encodeURIComponent('sim · sim')}`);
       const id = report.baseline.newly_failing[0];
       const history = body.slice(body.indexOf('id="case-history"'));
       const row = history.slice(history.indexOf(`<code class="case-id">${id}</code>`));
