@@ -44,6 +44,8 @@ const rows: [string, string, string][] = [
   ['退款审批过了', 'succeeded', '退款审批过后会通知您'],
   ['订单已经没了', 'succeeded', '订单还在'],
   ['You now have your ¥199 back.', 'arrived', 'Once approved you will have your ¥199 back.'],
+  // A negation inside a bracketed tag before the claim negates nothing after the bracket (found by bench:guards' adaptive search).
+  ['["未承诺退款结果"]订单O123已经帮您全部处理好了。', 'succeeded', '订单O123的退款未承诺结果。'],
   // A hand-off said in English with the participle alone (found by the mutation rows).
   ['You have been transferred to a human agent.', 'succeeded', 'We will transfer you to a human agent.'],
   ['Your issue has been escalated.', 'succeeded', 'Your issue has not been escalated yet.'],

@@ -309,7 +309,8 @@ export function readClaims(reply: string, userWords = ''): GuardClaim[] {
   let open: string | null = null;
   for (const sentence of sentencesOf(form)) {
     const refs = [...new Set(sentence.match(ORDER_REF) ?? [])];
-    const clauses = sentence.split(/[，,；;]+/).filter((c) => c.trim());
+    // A closing bracket ends a clause (a tag's "未…" negates nothing after it), except the one of a tick box: [x].
+    const clauses = sentence.split(/[，,；;】)）]+|(?<!\[[xX✓✔√]?)\]+/).filter((c) => c.trim());
     for (const clause of clauses) {
       let found = claimsInClause(clause, refs);
       const tokens = tokensOf(clause);
