@@ -104,6 +104,24 @@ describe('each record backs only the claim state it shows', () => {
       null,
     ],
     [
+      'compensation issued is not "money sent back": only a refund sends money back',
+      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
+      '订单O1的钱已经退回您的账户了',
+      /money done/,
+    ],
+    [
+      'a completed refund backs "money sent back"',
+      { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) },
+      '订单O1的钱已经退回您的账户了',
+      null,
+    ],
+    [
+      'compensation issued is not "the money has been returned"',
+      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
+      'The money has been returned to your account',
+      /money done/,
+    ],
+    [
       'a refund requested is not "compensation done"',
       { world: afterSales({ order_id: 'O1', status: 'refund_requested', refund_id: 'RF1' }) },
       '补偿已发放',

@@ -71,7 +71,7 @@ function unprovenClaim(ctx: PipelineContext, reply: string, said: string): strin
     const named = ordersNamed(ctx, claim.refs);
     const orders = named.length ? named : ordersAbout(ctx, reply);
     if (kinds.length === 0 || orders.length === 0) return `it says "${claim.text}" (${what}), and no order is known to have it so`;
-    const unproven = orders.find((order) => !kinds.some((kind) => backedOn(ctx, kind, claim.state, order)));
+    const unproven = orders.find((order) => !kinds.some((kind) => backedOn(ctx, kind, claim.state, order, claim.sentBack)));
     if (unproven) return `it says "${claim.text}" (${what}), but order ${unproven} does not show it ${STATE_WORDS[claim.state]} on records that agree`;
   }
   return null;

@@ -119,6 +119,8 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ["I've refunded the full amount.", 'refund', 'succeeded'],
   ['We have issued your refund.', 'refund', 'succeeded'],
   ['The money is back in your account.', 'money', 'arrived'],
+  ['The money has been returned to your account.', 'refund', 'succeeded'],
+  ['Your payment was sent back yesterday.', 'refund', 'succeeded'],
   ['The refund has arrived in your account.', 'refund', 'arrived'],
   ['Your refund request has been submitted.', 'refund', 'submitted'],
   ['I have submitted a refund request for you.', 'refund', 'submitted'],

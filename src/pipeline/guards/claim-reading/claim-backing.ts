@@ -28,7 +28,8 @@ export function kindsOf(ctx: PipelineContext, kind: ClaimKind): ClaimKind[] {
   return [...new Set((REQUEST_TOOLS[String(ctx.intent?.intent)] ?? []).map((t) => KIND_OF_TOOL[t]!))];
 }
 
-export function backedOn(ctx: PipelineContext, kind: ClaimKind, state: ClaimState, orderId: string): boolean {
+/** `sentBack`: the claim says money was sent back, which only a refund does. */
+export function backedOn(ctx: PipelineContext, kind: ClaimKind, state: ClaimState, orderId: string, sentBack = false): boolean {
   const world = ctx.world;
   if (recordConflicts(world, orderId).length) return false;
   const records = world.state.after_sales.filter((a) => a.order_id === orderId);
@@ -44,7 +45,7 @@ export function backedOn(ctx: PipelineContext, kind: ClaimKind, state: ClaimStat
     case 'compensation':
       return compensated();
     case 'money':
-      return refund(state) || compensated();
+      return refund(state) || (!sentBack && compensated());
     case 'cancel': {
       const status = world.order(orderId)?.status;
       return status === 'cancelled' || status === 'closed' || records.some((a) => a.status === 'cancelled');

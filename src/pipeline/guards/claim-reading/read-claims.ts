@@ -43,6 +43,8 @@ export interface GuardClaim {
   text: string;
   /** References (order, refund, ticket ids) in the claim's sentence. */
   refs: string[];
+  /** Money said to be sent back (钱已退回, money returned): only a refund sends money back, a compensation does not. */
+  sentBack?: true;
 }
 
 interface Token {
@@ -276,7 +278,8 @@ function claimsInClause(clause: string, refs: string[]): GuardClaim[] {
       const raw = s.state!;
       // 收到: money received, or (收到您的申请) a request received.
       const state: ClaimState = raw === 'received' ? (MONEY_KINDS.has(k.kind!) && !aboutRequest ? 'arrived' : 'submitted') : raw;
-      out.push({ kind: k.kind!, state, text: clause, refs });
+      const sentBack = k.kind === 'money' && states.some((t) => t.mark === 'returned' && !takenBack(clause, k, t, kinds));
+      out.push({ kind: k.kind!, state, text: clause, refs, ...(sentBack ? { sentBack } : {}) });
     }
   }
   return specific(out);
