@@ -40,8 +40,8 @@ export const AGENT_MODULES = [
 ] as const;
 /**
  * The retrieval, memory and moderation helpers of the retrieval / memory /
- * safety design (docs/spec/retrieval-memory-safety.md): evaluated at module level; their failure rules
- * live in src/pipeline/knowledge.
+ * safety design (docs/spec/retrieval-memory-safety.md): evaluated at module level only, since the
+ * agent's turn calls none of them.
  */
 export const KNOWLEDGE_MODULES = [
   'document_router',

@@ -5,12 +5,12 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../src/cases/case-suite.js';
-import type { LoadedModuleCase } from '../../../src/cases/load-module-cases.js';
-import { SimProvider } from '../../../src/providers/sim/sim-provider.js';
-import { KNOWLEDGE_MODULES } from '../../../src/registry/seed-contracts.js';
-import { runModuleCase } from '../../../src/runner/run-module-case.js';
-import { loadWorkspace } from '../../../src/config/workspace.js';
+import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
+import type { LoadedModuleCase } from '../../src/cases/load-module-cases.js';
+import { SimProvider } from '../../src/providers/sim/sim-provider.js';
+import { KNOWLEDGE_MODULES } from '../../src/registry/seed-contracts.js';
+import { runModuleCase } from '../../src/runner/run-module-case.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
 const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: [...KNOWLEDGE_MODULES] });

@@ -6,10 +6,10 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KNOWLEDGE_MODULES } from '../../../src/registry/seed-contracts.js';
-import { loadWorkspace } from '../../../src/config/workspace.js';
-import { evalIn, readResults, repoCopy } from '../../support/eval-fixture.js';
-import { simAnswering, startOpenAICompatibleServer, type LoopbackServer } from '../../support/openai-compatible-server.js';
+import { KNOWLEDGE_MODULES } from '../../src/registry/seed-contracts.js';
+import { loadWorkspace } from '../../src/config/workspace.js';
+import { evalIn, readResults, repoCopy } from '../support/eval-fixture.js';
+import { simAnswering, startOpenAICompatibleServer, type LoopbackServer } from '../support/openai-compatible-server.js';
 
 describe('the retrieval, memory and moderation modules on --provider openai', () => {
   let server: LoopbackServer;
