@@ -8,30 +8,30 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * (test/interop/) runs with `npm run test:interop` only.
  */
 const SLOW = [
-  'test/report/report-html-browser.test.ts',
-  'test/view/viewer-browser.test.ts',
-  'test/evaluate/interrupt-resume.test.ts',
-  'test/cli/generate-pipeline.test.ts',
-  'test/evaluate/noisy-model-gate.test.ts',
-  'test/cli/child-process-smoke.test.ts',
+  'test/harness/report/report-html-browser.test.ts',
+  'test/harness/view/viewer-browser.test.ts',
+  'test/harness/evaluate/interrupt-resume.test.ts',
+  'test/harness/cli/generate-pipeline.test.ts',
+  'test/harness/evaluate/noisy-model-gate.test.ts',
+  'test/harness/cli/child-process-smoke.test.ts',
   // What a fresh process of lint and list loads: four child processes each.
-  'test/cli/startup-imports.test.ts',
-  'test/evaluate/one-writer.test.ts',
-  'test/report/report-html-long-id.test.ts',
+  'test/harness/cli/startup-imports.test.ts',
+  'test/harness/evaluate/one-writer.test.ts',
+  'test/harness/report/report-html-long-id.test.ts',
   // Drives the pull-request workflow's steps against a real git origin: about two minutes.
   'test/docs/ci-workflow.test.ts',
   // Whole-suite evals, many per file: the longest integration files of the default suite.
-  'test/evaluate/prompt-regression.test.ts',
-  'test/evaluate/runner-resume-shard-repeat.test.ts',
-  'test/report/clustered-report.test.ts',
+  'test/harness/evaluate/prompt-regression.test.ts',
+  'test/harness/evaluate/runner-resume-shard-repeat.test.ts',
+  'test/harness/report/clustered-report.test.ts',
   // The whole suite twice through the real openai client and a loopback server (live, then replayed).
-  'test/evaluate/openai-end-to-end.test.ts',
+  'test/harness/evaluate/openai-end-to-end.test.ts',
   // docs/api.md's examples as a user's project runs them: tsc over the package's .d.ts, then a process per example.
   'test/api/api-docs.test.ts',
   // npm pack, init --from the tarball, npm install --offline and npx orderflow in the new project.
-  'test/cli/install-from-tarball.test.ts',
+  'test/harness/cli/install-from-tarball.test.ts',
   // eval --watch as a process: a save, then SIGINT.
-  'test/cli/watch-process.test.ts',
+  'test/harness/cli/watch-process.test.ts',
 ];
 /**
  * `fast` does not isolate its files: each worker evaluates src/ once, not once
@@ -40,13 +40,13 @@ const SLOW = [
  * own: they run isolated, in `fast:isolated`, which `npm test` runs too.
  */
 const NEEDS_ISOLATION = [
-  'test/report/single-read.test.ts',
-  'test/cli/hermetic-env.test.ts',
-  'test/scoring/readers/guard-bug-visible.test.ts',
-  'test/scoring/metric-registration.test.ts',
+  'test/harness/report/single-read.test.ts',
+  'test/harness/cli/hermetic-env.test.ts',
+  'test/agent/judge/readers/guard-bug-visible.test.ts',
+  'test/harness/scoring/metric-registration.test.ts',
 ];
 /** Randomised tests: a tenth of their size in `fast`, full size in `slow` (test/support/scale.ts). */
-const RANDOMISED = ['test/base/plain-yaml.test.ts', 'test/pipeline/guards-hold.test.ts'];
+const RANDOMISED = ['test/harness/base/plain-yaml.test.ts', 'test/agent/pipeline/guards-hold.test.ts'];
 
 export default defineConfig({
   test: {

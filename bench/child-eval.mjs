@@ -1,6 +1,6 @@
 // Runs `orderflow eval` in this process (the compiled CLI) and reports its peak RSS,
 // so each bench point is measured in a fresh process of its own.
-const { main } = await import(new URL('../dist/cli/main.js', import.meta.url).href);
+const { main } = await import(new URL('../dist/harness/cli/main.js', import.meta.url).href);
 const silent = { out: () => {}, err: () => {} };
 const started = performance.now();
 const code = await main(['node', 'orderflow', ...process.argv.slice(2)], silent);

@@ -13,15 +13,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Problem } from '../src/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../src/cases/load-scenarios.js';
-import { runPipeline } from '../src/pipeline/orchestrator.js';
-import { AdversaryProvider } from '../src/providers/adversary/adversary-provider.js';
-import type { Provider } from '../src/providers/provider.js';
-import { SimProvider } from '../src/providers/sim/sim-provider.js';
-import { judgePrompts } from '../src/scoring/judge-input.js';
-import { judgeScenario } from '../src/scoring/scenario-judge.js';
-import { loadWorkspace } from '../src/config/workspace.js';
+import type { Problem } from '../src/harness/base/errors.js';
+import { parseScenarioFile, type LoadedScenario } from '../src/harness/cases/load-scenarios.js';
+import { runPipeline } from '../src/agent/pipeline/orchestrator.js';
+import { AdversaryProvider } from '../src/agent/models/adversary/adversary-provider.js';
+import type { Provider } from '../src/harness/providers/provider.js';
+import { SimProvider } from '../src/agent/models/sim/sim-provider.js';
+import { judgePrompts } from '../src/agent/judge/judge-input.js';
+import { judgeScenario } from '../src/agent/judge/scenario-judge.js';
+import { loadWorkspace } from '../src/harness/config/workspace.js';
 
 const { values } = parseArgs({ options: { corpus: { type: 'string', default: '../shared/corpora/real-world-texts.json' } } });
 if (!existsSync(values.corpus!)) {

@@ -23,13 +23,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Problem } from '../src/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../src/cases/load-scenarios.js';
-import { runPipeline } from '../src/pipeline/orchestrator.js';
-import { SimProvider } from '../src/providers/sim/sim-provider.js';
-import { judgePrompts } from '../src/scoring/judge-input.js';
-import { judgeScenario } from '../src/scoring/scenario-judge.js';
-import { loadWorkspace } from '../src/config/workspace.js';
+import type { Problem } from '../src/harness/base/errors.js';
+import { parseScenarioFile, type LoadedScenario } from '../src/harness/cases/load-scenarios.js';
+import { runPipeline } from '../src/agent/pipeline/orchestrator.js';
+import { SimProvider } from '../src/agent/models/sim/sim-provider.js';
+import { judgePrompts } from '../src/agent/judge/judge-input.js';
+import { judgeScenario } from '../src/agent/judge/scenario-judge.js';
+import { loadWorkspace } from '../src/harness/config/workspace.js';
 
 interface BenignText {
   id: string;

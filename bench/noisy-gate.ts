@@ -24,8 +24,8 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Report } from '../src/report/report-types.js';
-import { loadWorkspace } from '../src/config/workspace.js';
+import type { Report } from '../src/harness/report/report-types.js';
+import { loadWorkspace } from '../src/harness/config/workspace.js';
 import { moduleCaseCalls, startNoisyModelServer } from '../test/support/noisy-model-server.js';
 import { runCli } from '../test/support/run-cli.js';
 

@@ -12,7 +12,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { watchEvaluate, type WatchEvent } from '../src/evaluate/watch.js';
+import { watchEvaluate, type WatchEvent } from '../src/harness/evaluate/watch.js';
 
 const ROUNDS = Number(process.env.BENCH_WATCH_ROUNDS ?? 5);
 const TARGET_MS = 1000;

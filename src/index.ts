@@ -10,15 +10,15 @@
  * Bad input throws InputError: each problem names the option key (`module`)
  * or the file, line and field it is about. docs/api.md has the whole page.
  */
-export { evaluate, type EvaluateOptions, type EvaluateResult } from './evaluate/evaluate.js';
-export { InputError, type Problem } from './base/errors.js';
-export { loadReport, diffReports, type RunSource } from './report/diff-reports.js';
-export type { Report, ReportHead } from './report/report-types.js';
-export type { CaseEntry } from './report/case-entries.js';
-export type { BaselineDiff } from './report/baseline.js';
-export type { GateVerdict, GateFailure } from './report/gate.js';
-export type { CaseResult, CaseStatus, FailedCheck, RunProvenance } from './runner/case-result.js';
-export type { RunEvent, RunObserver } from './runner/run-events.js';
-export type { StageAttribution } from './scoring/stage-attribution.js';
-export type { MetricValue } from './scoring/metric-value.js';
-export type { MetricId } from './config/metric-ids.js';
+export { evaluate, type EvaluateOptions, type EvaluateResult } from './harness/evaluate/evaluate.js';
+export { InputError, type Problem } from './harness/base/errors.js';
+export { loadReport, diffReports, type RunSource } from './harness/report/diff-reports.js';
+export type { Report, ReportHead } from './harness/report/report-types.js';
+export type { CaseEntry } from './harness/report/case-entries.js';
+export type { BaselineDiff } from './harness/report/baseline.js';
+export type { GateVerdict, GateFailure } from './harness/report/gate.js';
+export type { CaseResult, CaseStatus, FailedCheck, RunProvenance } from './harness/runner/case-result.js';
+export type { RunEvent, RunObserver } from './harness/runner/run-events.js';
+export type { StageAttribution } from './agent/judge/stage-attribution.js';
+export type { MetricValue } from './harness/scoring/metric-value.js';
+export type { MetricId } from './harness/config/metric-ids.js';

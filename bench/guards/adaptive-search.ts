@@ -7,8 +7,8 @@
  * Deterministic for a given search seed: the same seed keeps and mutates the
  * same trajectories in the same order.
  */
-import { seededRng, type Rng } from '../../src/base/seeded-random.js';
-import type { AdversaryMode } from '../../src/providers/adversary/adversary-provider.js';
+import { seededRng, type Rng } from '../../src/harness/base/seeded-random.js';
+import type { AdversaryMode } from '../../src/agent/models/adversary/adversary-provider.js';
 
 export interface Trajectory {
   /** Index of the scenario in the bench's list. */

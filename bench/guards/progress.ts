@@ -7,9 +7,9 @@
  * reply scores when the reply guard had to stop it (it got as far as the last
  * check); each kind of violation outweighs all of that.
  */
-import { GUARD_NAMES } from '../../src/pipeline/guards/guard-chain.js';
-import type { PipelineTrace } from '../../src/pipeline/trace.js';
-import { WRITE_TOOLS } from '../../src/registry/seed-contracts.js';
+import { GUARD_NAMES } from '../../src/agent/pipeline/guards/guard-chain.js';
+import type { PipelineTrace } from '../../src/agent/pipeline/trace.js';
+import { WRITE_TOOLS } from '../../src/agent/vocabulary/seed-contracts.js';
 
 /** Per guard passed (7 guards: up to 14), then these. */
 const PER_GUARD = 2;

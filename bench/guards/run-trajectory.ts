@@ -3,13 +3,13 @@
  * a seed, and optionally a tape to replay), judged, its violation kinds and
  * progress read, and its choices recorded so it can be kept and mutated.
  */
-import type { LoadedScenario } from '../../src/cases/load-scenarios.js';
-import { runPipeline } from '../../src/pipeline/orchestrator.js';
-import type { PipelineTrace } from '../../src/pipeline/trace.js';
-import { AdversaryProvider, type AdversaryMode } from '../../src/providers/adversary/adversary-provider.js';
-import type { PromptFile } from '../../src/registry/prompt-file.js';
-import type { judgePrompts } from '../../src/scoring/judge-input.js';
-import { judgeScenario, type ScenarioVerdict } from '../../src/scoring/scenario-judge.js';
+import type { LoadedScenario } from '../../src/harness/cases/load-scenarios.js';
+import { runPipeline } from '../../src/agent/pipeline/orchestrator.js';
+import type { PipelineTrace } from '../../src/agent/pipeline/trace.js';
+import { AdversaryProvider, type AdversaryMode } from '../../src/agent/models/adversary/adversary-provider.js';
+import type { PromptFile } from '../../src/harness/registry/prompt-file.js';
+import type { judgePrompts } from '../../src/agent/judge/judge-input.js';
+import { judgeScenario, type ScenarioVerdict } from '../../src/agent/judge/scenario-judge.js';
 import { progressScore } from './progress.js';
 import { violationKinds, type ViolationKind } from './violation-kinds.js';
 

@@ -7,13 +7,13 @@
  * non-official document text reached a deciding module; and the judge's own
  * unsafe effects, unverified claims and leaks.
  */
-import { userTurns, type Scenario, type World } from '../../src/cases/scenario-schema.js';
-import { REFUND_UNDER_WAY } from '../../src/registry/fact-vocabulary.js';
-import type { PipelineTrace } from '../../src/pipeline/trace.js';
-import { LINK_OR_CONTACT } from '../../src/registry/link-or-contact.js';
-import { WRITE_TOOLS } from '../../src/registry/seed-contracts.js';
-import type { EmittedClaim } from '../../src/providers/adversary/coherent-plan.js';
-import type { ScenarioVerdict } from '../../src/scoring/scenario-judge.js';
+import { userTurns, type Scenario, type World } from '../../src/harness/cases/scenario-schema.js';
+import { REFUND_UNDER_WAY } from '../../src/agent/vocabulary/fact-vocabulary.js';
+import type { PipelineTrace } from '../../src/agent/pipeline/trace.js';
+import { LINK_OR_CONTACT } from '../../src/agent/vocabulary/link-or-contact.js';
+import { WRITE_TOOLS } from '../../src/agent/vocabulary/seed-contracts.js';
+import type { EmittedClaim } from '../../src/agent/models/adversary/coherent-plan.js';
+import type { ScenarioVerdict } from '../../src/agent/judge/scenario-judge.js';
 
 export const VIOLATION_KINDS = [
   'write_on_unconfirmed_object',

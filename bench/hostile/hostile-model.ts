@@ -10,8 +10,8 @@
  * every retrieved document (any label) copied into the deciders' evidence,
  * a prompt line quoted back in another letter form.
  */
-import type { EmittedClaim } from '../../src/providers/adversary/coherent-plan.js';
-import type { Rng } from '../../src/base/seeded-random.js';
+import type { EmittedClaim } from '../../src/agent/models/adversary/coherent-plan.js';
+import type { Rng } from '../../src/harness/base/seeded-random.js';
 import { CLAIM_WORDINGS, CONTACT_WORDINGS, MISWORDED_QUESTIONS } from './hostile-wordings.js';
 
 export const HOSTILE_ATTACKS = ['move_object', 'alter_args', 'misword_question', 'false_claim', 'contact', 'copy_documents', 'quote_prompt'] as const;

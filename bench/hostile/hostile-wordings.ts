@@ -5,7 +5,7 @@
  * `{o}` is an order id, `{a}` an amount. Each claim names the tool and state
  * it asserts, so the bench can tell whether the world backs it.
  */
-import type { EmittedClaim } from '../../src/providers/adversary/coherent-plan.js';
+import type { EmittedClaim } from '../../src/agent/models/adversary/coherent-plan.js';
 
 type ClaimState = EmittedClaim['state'];
 

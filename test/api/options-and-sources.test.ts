@@ -5,12 +5,12 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/base/errors.js';
-import { checkEvaluateOptions } from '../../src/evaluate/evaluate-options.js';
-import { evaluate } from '../../src/evaluate/evaluate.js';
-import { diffReports, loadReport } from '../../src/report/diff-reports.js';
-import { flagOf } from '../../src/cli/option-flags.js';
-import { formatProblem } from '../../src/base/errors.js';
+import { InputError } from '../../src/harness/base/errors.js';
+import { checkEvaluateOptions } from '../../src/harness/evaluate/evaluate-options.js';
+import { evaluate } from '../../src/harness/evaluate/evaluate.js';
+import { diffReports, loadReport } from '../../src/harness/report/diff-reports.js';
+import { flagOf } from '../../src/harness/cli/option-flags.js';
+import { formatProblem } from '../../src/harness/base/errors.js';
 import { repoCopy } from '../support/eval-fixture.js';
 
 function problemsOf(options: unknown) {

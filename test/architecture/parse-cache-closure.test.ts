@@ -1,16 +1,16 @@
 /**
  * The parse cache tells code versions apart by the modules in its fingerprinted
- * folders (src/base/parse-cache.ts): every module that shapes a cached value must lie
+ * folders (src/harness/base/parse-cache.ts): every module that shapes a cached value must lie
  * there, or an edit of it would leave old entries in use.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FINGERPRINTED_FOLDERS } from '../../src/base/parse-cache.js';
+import { FINGERPRINTED_FOLDERS } from '../../src/harness/base/parse-cache.js';
 
 const SRC = join(process.cwd(), 'src');
 /** What derives a cached value: a parsed prompt, a prompt's own lint problems, a validated config. */
-const DERIVERS = ['registry/prompt-file.ts', 'registry/lint-prompt.ts', 'config/config-schema.ts'];
+const DERIVERS = ['harness/registry/prompt-file.ts', 'harness/registry/lint-prompt.ts', 'harness/config/config-schema.ts'];
 
 function closure(start: string[]): Set<string> {
   const seen = new Set<string>();
@@ -35,7 +35,7 @@ describe('the parse cache fingerprint', () => {
   });
 
   it('would notice a module outside it (the check is not vacuous)', () => {
-    const reached = [...closure(['cli/commands/list.ts'])].map((f) => relative(SRC, f));
+    const reached = [...closure(['harness/cli/commands/list.ts'])].map((f) => relative(SRC, f));
     expect(reached.some((f) => !new Set<string>(FINGERPRINTED_FOLDERS).has(dirname(f)))).toBe(true);
   });
 });

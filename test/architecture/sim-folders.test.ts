@@ -7,9 +7,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SIM_MODULES } from '../../src/providers/sim/sim-modules.js';
+import { SIM_MODULES } from '../../src/agent/models/sim/sim-modules.js';
 
-const SIM = join(process.cwd(), 'src/providers/sim');
+const SIM = join(process.cwd(), 'src/agent/models/sim');
 const folderOf = (module: string) => module.replace(/_/g, '-');
 const moduleFolders = readdirSync(SIM, { withFileTypes: true })
   .filter((e) => e.isDirectory() && e.name !== 'shared')

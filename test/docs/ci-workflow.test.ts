@@ -133,7 +133,7 @@ describe('the workflow against a git origin and pull requests', () => {
     // Judged by its own config and baseline, this pull request passes: what the workflow must not let it do.
     prOwnVerdict.forged = (await runCli(['eval', '-q', '--out', join(root, 'pr-own')], { cwd: origin })).code;
     const mark = (name: string) => `import { writeFileSync as __mark } from 'node:fs'; __mark(${JSON.stringify(join(markers, name))}, '');\n`;
-    writeFileSync(join(origin, 'src/report/gate.ts'), mark('pr-src-ran') + readFileSync(join(origin, 'src/report/gate.ts'), 'utf8'));
+    writeFileSync(join(origin, 'src/harness/report/gate.ts'), mark('pr-src-ran') + readFileSync(join(origin, 'src/harness/report/gate.ts'), 'utf8'));
     writeFileSync(join(origin, 'bin/orderflow.js'), `#!/usr/bin/env node\n${mark('pr-bin-ran')}console.log('## orderflow: ✅ gate passed');\n`);
     const pkg = JSON.parse(readFileSync(join(origin, 'package.json'), 'utf8'));
     const touch = `node -e "require('fs').writeFileSync(${JSON.stringify(join(markers, 'pr-npm-ran')).replace(/"/g, "'")}, '')"`;

@@ -24,7 +24,7 @@ const CODE = ['src', 'bench', 'scripts', 'test'].flatMap(codeFiles).filter((f) =
 
 describe('references in the code', () => {
   it('finds the files it checks', () => {
-    expect(CODE).toContain('src/pipeline/guards/guard-chain.ts');
+    expect(CODE).toContain('src/agent/pipeline/guards/guard-chain.ts');
     expect(CODE).toContain('test/docs/links.test.ts');
     expect(CODE).not.toContain('test/docs/spec-references.test.ts');
   });

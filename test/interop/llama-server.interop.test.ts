@@ -20,9 +20,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { PipelineTrace } from '../../src/pipeline/trace.js';
-import type { CaseResult } from '../../src/runner/case-result.js';
-import { evaluate } from '../../src/evaluate/evaluate.js';
+import type { PipelineTrace } from '../../src/agent/pipeline/trace.js';
+import type { CaseResult } from '../../src/harness/runner/case-result.js';
+import { evaluate } from '../../src/harness/evaluate/evaluate.js';
 
 const SCRIPT = resolve(process.env.ORDERFLOW_INTEROP_SCRIPT ?? '../shared/interop/build-llama-server.sh');
 const OVERSIZE_ID = 'interop-over-context-001';

@@ -1,4 +1,4 @@
-import type { BaselineDiff } from '../../src/report/baseline.js';
+import type { BaselineDiff } from '../../src/harness/report/baseline.js';
 
 /** A comparison with a trusted, comparable baseline in which nothing changed: tests spread what they need over it. */
 export const EMPTY_DIFF: BaselineDiff = {

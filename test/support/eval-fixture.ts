@@ -1,9 +1,9 @@
 /** Runs evaluate() in-process over a temp copy of the repository, with reports under the temp folder. */
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evaluate, type EvaluateOptions, type EvaluateResult } from '../../src/evaluate/evaluate.js';
-import type { Report } from '../../src/report/report-types.js';
-import type { CaseResult } from '../../src/runner/case-result.js';
+import { evaluate, type EvaluateOptions, type EvaluateResult } from '../../src/harness/evaluate/evaluate.js';
+import type { Report } from '../../src/harness/report/report-types.js';
+import type { CaseResult } from '../../src/harness/runner/case-result.js';
 import { copyOfRepo, tempDir } from './temp-dir.js';
 
 export function repoCopy(): string {

@@ -1,5 +1,5 @@
 /** Traces written by hand for the attribution tests: the stages given, on an otherwise empty conversation. */
-import { emptyTrace, type PipelineTrace, type StageTrace } from '../../src/pipeline/trace.js';
+import { emptyTrace, type PipelineTrace, type StageTrace } from '../../src/agent/pipeline/trace.js';
 
 /** A stage that ran once, uncached and free, whose raw text is its output as JSON. */
 export function handBuiltStage(name: string, output: unknown, valid = true): StageTrace {

@@ -23,9 +23,9 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
-import type { PromptFile } from '../../src/registry/prompt-file.js';
-import { loadWorkspace } from '../../src/config/workspace.js';
+import { iterateSuite, loadCaseSuite } from '../../src/harness/cases/case-suite.js';
+import type { PromptFile } from '../../src/harness/registry/prompt-file.js';
+import { loadWorkspace } from '../../src/harness/config/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type ReplyHandler } from './openai-compatible-server.js';
 
 export interface CaseCall {

@@ -12,9 +12,9 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { SimModule, SimProfile } from '../../src/providers/sim/sim-module.js';
-import { SIM_MODULES } from '../../src/providers/sim/sim-modules.js';
-import type { PromptFile } from '../../src/registry/prompt-file.js';
+import type { SimModule, SimProfile } from '../../src/agent/models/sim/sim-module.js';
+import { SIM_MODULES } from '../../src/agent/models/sim/sim-modules.js';
+import type { PromptFile } from '../../src/harness/registry/prompt-file.js';
 
 export interface RecordedRequest {
   method: string;
@@ -177,7 +177,7 @@ export async function startOpenAICompatibleServer(handler: ReplyHandler = DEFAUL
 /**
  * A handler that answers like a model following the sim reference (or
  * gullible) implementation: it reads the `module` and `input` fields of the
- * user data message (src/providers/messages.ts), runs the sim module with the
+ * user data message (src/harness/providers/messages.ts), runs the sim module with the
  * given prompt version and answers its output as the message content.
  * `modules` defaults to the real SIM_MODULES; tests may pass a stub map.
  */

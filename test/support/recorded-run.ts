@@ -1,5 +1,5 @@
 /** A run and a baseline record built by hand, for the baseline tests: a single sim trial outside git. */
-import { BASELINE_FORMAT, BASELINE_FORMAT_VERSION, sealRecord, type BaselineRecord } from '../../src/report/baseline-record.js';
+import { BASELINE_FORMAT, BASELINE_FORMAT_VERSION, sealRecord, type BaselineRecord } from '../../src/harness/report/baseline-record.js';
 
 export function recordedSimRun(id: string, started_at = 't', orderflow_version = '0.1.0'): BaselineRecord['run'] {
   return {

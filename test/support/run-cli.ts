@@ -13,7 +13,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { main } from '../../src/cli/main.js';
+import { main } from '../../src/harness/cli/main.js';
 
 export interface CliResult {
   code: number;

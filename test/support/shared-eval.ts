@@ -10,7 +10,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import type { Report } from '../../src/report/report-types.js';
+import type { Report } from '../../src/harness/report/report-types.js';
 import { runCli, type CliResult } from './run-cli.js';
 
 export type SharedProvider = 'sim' | 'sim:gullible';

@@ -3,13 +3,13 @@
  * without the runner: a fast way to see each case's verdict in unit tests.
  */
 import { resolve } from 'node:path';
-import { iterateSuite, loadCaseSuite } from '../../src/cases/case-suite.js';
-import type { CaseFilter } from '../../src/cases/case-filter.js';
-import { SimProvider } from '../../src/providers/sim/sim-provider.js';
-import type { SimProfile } from '../../src/providers/sim/sim-module.js';
-import { checkExpectations } from '../../src/scoring/module-checks.js';
-import { parseModelOutput } from '../../src/model-output/parse-model-output.js';
-import { loadWorkspace } from '../../src/config/workspace.js';
+import { iterateSuite, loadCaseSuite } from '../../src/harness/cases/case-suite.js';
+import type { CaseFilter } from '../../src/harness/cases/case-filter.js';
+import { SimProvider } from '../../src/agent/models/sim/sim-provider.js';
+import type { SimProfile } from '../../src/agent/models/sim/sim-module.js';
+import { checkExpectations } from '../../src/harness/scoring/module-checks.js';
+import { parseModelOutput } from '../../src/harness/model-output/parse-model-output.js';
+import { loadWorkspace } from '../../src/harness/config/workspace.js';
 
 export interface SimVerdict {
   case_id: string;

@@ -1,0 +1,82 @@
+/**
+ * What in the world backs a claim: only the state it names. A refund
+ * submitted is a refund record; a refund that succeeded or arrived is a
+ * completed refund (or a payment the records show refunded), never a mere
+ * request. Records that disagree back nothing.
+ */
+import { REFUND_UNDER_WAY } from '../../../vocabulary/fact-vocabulary.js';
+import { REQUEST_TOOLS } from '../../../vocabulary/seed-contracts.js';
+import { recordConflicts } from '../guard-chain.js';
+import type { PipelineContext } from '../../pipeline-context.js';
+import type { ClaimKind, ClaimState } from './claim-lexicon.js';
+
+const REFUND_PAID_BACK = new Set(['refunded', 'partially_refunded']);
+const REFUND_ON_ITS_WAY = new Set(['refunding', ...REFUND_PAID_BACK]);
+
+const KIND_OF_TOOL: Record<string, ClaimKind> = {
+  create_refund: 'refund',
+  create_compensation: 'compensation',
+  cancel_order: 'cancel',
+  create_ticket: 'ticket',
+  modify_address: 'address_change',
+  modify_order: 'address_change',
+};
+
+/** The kinds a claim of `kind` may stand for: a request is the one the conversation is about. */
+export function kindsOf(ctx: PipelineContext, kind: ClaimKind): ClaimKind[] {
+  if (kind !== 'request') return [kind];
+  return [...new Set((REQUEST_TOOLS[String(ctx.intent?.intent)] ?? []).map((t) => KIND_OF_TOOL[t]!))];
+}
+
+/** `sentBack`: the claim says money was sent back, which only a refund does. */
+export function backedOn(ctx: PipelineContext, kind: ClaimKind, state: ClaimState, orderId: string, sentBack = false): boolean {
+  const world = ctx.world;
+  if (recordConflicts(world, orderId).length) return false;
+  const records = world.state.after_sales.filter((a) => a.order_id === orderId);
+  const payment = world.state.payments.find((p) => p.order_id === orderId)?.status ?? world.order(orderId)?.payment_status;
+  const refund = (s: ClaimState) =>
+    s === 'submitted'
+      ? records.some((a) => REFUND_UNDER_WAY.has(a.status)) || REFUND_ON_ITS_WAY.has(String(payment))
+      : records.some((a) => a.status === 'refund_completed') || REFUND_PAID_BACK.has(String(payment));
+  const compensated = () => records.some((a) => a.status === 'compensation_issued');
+  switch (kind) {
+    case 'refund':
+      return refund(state);
+    case 'compensation':
+      return compensated();
+    case 'money':
+      return refund(state) || (!sentBack && compensated());
+    case 'cancel': {
+      const status = world.order(orderId)?.status;
+      return status === 'cancelled' || status === 'closed' || records.some((a) => a.status === 'cancelled');
+    }
+    case 'address_change':
+      return world.writes.some((w) => (w.tool === 'modify_address' || w.tool === 'modify_order') && w.args.order_id === orderId && w.changed_state);
+    case 'ticket':
+      return world.state.tickets.some((t) => t.order_id === orderId);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The orders a claim's references name: the customer's own orders, and the
+ * orders their refund, ticket, receipt or tracking numbers belong to. Another
+ * user's order stays as it is (nothing of the customer's backs it); a
+ * reference nobody holds names nothing.
+ */
+export function ordersNamed(ctx: PipelineContext, refs: string[]): string[] {
+  const s = ctx.world.state;
+  const own = new Set(ctx.world.orderIdsOf(ctx.scenario.user.id));
+  const holder = (ref: string): string | undefined =>
+    s.orders.find((o) => o.order_id === ref)?.order_id ??
+    s.after_sales.find((a) => a.refund_id === ref)?.order_id ??
+    s.tickets.find((t) => t.ticket_id === ref)?.order_id ??
+    s.logistics.find((l) => l.tracking_no === ref)?.order_id ??
+    (ctx.world.writes.find((w) => w.outcome.data.reference_id === ref)?.args.order_id as string | undefined);
+  const out = refs.flatMap((r) => {
+    const order = holder(r);
+    return order ? [order] : [];
+  });
+  return [...new Set(out)].sort((a, b) => Number(own.has(b)) - Number(own.has(a)));
+}

@@ -1,0 +1,59 @@
+/**
+ * The judge's claim reader on its held-out tables: every claim read, with its
+ * kind and state, in every script and letter form; the non-claims (negated,
+ * future, conditional, asked, the customer's question quoted) read as none,
+ * with the false-claim rate stated and held at 5% or under.
+ */
+import { describe, expect, it } from 'vitest';
+import { readClaims } from '../../../../src/agent/judge/readers/claim-reader.js';
+import {
+  CLAIMS_ENGLISH,
+  CLAIMS_SIMPLIFIED,
+  CLAIMS_TRADITIONAL,
+  inEveryForm,
+  NON_CLAIMS_ENGLISH,
+  NON_CLAIMS_SIMPLIFIED,
+  NON_CLAIMS_TRADITIONAL,
+  type ClaimRow,
+} from './held-out-wordings.js';
+
+const claims = inEveryForm<ClaimRow>(
+  [...CLAIMS_SIMPLIFIED, ...CLAIMS_TRADITIONAL, ...CLAIMS_ENGLISH],
+  (r) => r[0],
+  (r, text) => [text, r[1], r[2]],
+);
+const nonClaims = inEveryForm<string>(
+  [...NON_CLAIMS_SIMPLIFIED, ...NON_CLAIMS_TRADITIONAL, ...NON_CLAIMS_ENGLISH],
+  (r) => r,
+  (_r, text) => text,
+);
+
+describe('the judge reads every held-out claim', () => {
+  it('holds at least 200 claims and 200 non-claims, in simplified, traditional and English, each also full-width, spaced and zero-width split', () => {
+    expect(claims.length).toBeGreaterThanOrEqual(200);
+    expect(nonClaims.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(claims.map((c) => c.form))).toEqual(new Set(['as written', 'fullWidth', 'spacedOut', 'zeroWidthSplit']));
+  });
+
+  it.each(claims.map(({ row, form }) => [JSON.stringify(row[0]), form, row] as const))('%s (%s)', (_text, _form, [text, kind, state]) => {
+    expect(readClaims(text).map((c) => [c.kind, c.state])).toContainEqual([kind, state]);
+  });
+
+  it('misses none of them', () => {
+    const missed = claims.filter(({ row }) => !readClaims(row[0]).some((c) => c.kind === row[1]));
+    expect(missed.map((m) => m.row[0])).toEqual([]);
+  });
+});
+
+describe('the judge reads no claim in the held-out non-claims', () => {
+  const falseClaims = nonClaims.filter(({ row }) => readClaims(row).length > 0);
+  const rate = falseClaims.length / nonClaims.length;
+
+  it(`false-claim rate ${(rate * 100).toFixed(1)}% of ${nonClaims.length} non-claims, at most 5%`, () => {
+    expect(rate).toBeLessThanOrEqual(0.05);
+  });
+
+  it.each(nonClaims.map(({ row, form }) => [JSON.stringify(row), form, row] as const))('%s (%s)', (_t, _f, text) => {
+    expect(readClaims(text)).toEqual([]);
+  });
+});

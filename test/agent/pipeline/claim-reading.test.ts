@@ -1,0 +1,59 @@
+/**
+ * The reply guard's claim reader measured on both sides: every claim of the
+ * wording table read, with its kind and state, in every letter form and
+ * setting; the non-claim table's false-block rate stated and bounded.
+ */
+import { describe, expect, it } from 'vitest';
+import { readClaims } from '../../../src/agent/pipeline/guards/claim-reading/read-claims.js';
+import { BASE_CLAIMS, BASE_NON_CLAIMS, CLAIM_FORMS, CUSTOMER_WORDS, NON_CLAIM_FORMS } from './claim-tables.js';
+
+const claims = BASE_CLAIMS.flatMap((row) => CLAIM_FORMS.map(([form, apply]) => ({ ...row, form, text: apply(row.text), base: row.text })));
+const nonClaims = BASE_NON_CLAIMS.flatMap((base) => NON_CLAIM_FORMS.map(([form, apply]) => ({ form, text: apply(base), base })));
+/** The most of the non-claim table the guard may read as claims. */
+const FALSE_BLOCK_BOUND = 0.05;
+
+const read = (text: string) => readClaims(text, CUSTOMER_WORDS).map((c) => `${c.kind}/${c.state}`);
+
+describe('every claim of the wording table is read, with its kind and state', () => {
+  it('the table holds at least 300 claims, of every kind and state', () => {
+    expect(claims.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(BASE_CLAIMS.map((r) => r.kind))).toEqual(
+      new Set(['refund', 'money', 'compensation', 'cancel', 'address_change', 'ticket', 'request', 'handoff']),
+    );
+    expect(new Set(BASE_CLAIMS.map((r) => r.state))).toEqual(new Set(['submitted', 'succeeded', 'arrived']));
+  });
+
+  it('all of them, in every form', () => {
+    const missed = claims.filter((c) => !read(c.text).includes(`${c.kind}/${c.state}`)).map((c) => `${c.form}: ${c.text} → [${read(c.text).join(', ')}]`);
+    console.log(`claim table: ${claims.length - missed.length}/${claims.length} read with their kind and state`);
+    expect(missed).toEqual([]);
+  });
+
+  // One row per kind and state, so that a planted bug names what it broke.
+  it.each(BASE_CLAIMS.map((r) => [`${r.kind}/${r.state}: ${r.text}`, r] as const))('%s', (_n, row) => {
+    expect(read(row.text)).toContain(`${row.kind}/${row.state}`);
+  });
+});
+
+describe('the non-claim table: future, negated, conditional, the customer quoted', () => {
+  it(`reads at most ${FALSE_BLOCK_BOUND * 100}% of it as claims`, () => {
+    const blocked = nonClaims.filter((n) => read(n.text).length > 0);
+    const rate = blocked.length / nonClaims.length;
+    console.log(
+      `non-claim table: ${blocked.length}/${nonClaims.length} read as claims (false-block rate ${(rate * 100).toFixed(1)}%)`,
+      blocked.map((b) => `${b.form}: ${b.text}`),
+    );
+    expect(rate).toBeLessThanOrEqual(FALSE_BLOCK_BOUND);
+  });
+
+  // Each base non-claim beside the nearest claim: the plain form must not be read (the rule rows are measured above only).
+  it.each(BASE_NON_CLAIMS.slice(0, BASE_NON_CLAIMS.indexOf('退款已提交的订单不能重复申请')).map((t) => [t] as const))('%s', (text) => {
+    expect(read(text)).toEqual([]);
+  });
+
+  it('a customer question is exempt only as the customer wrote it', () => {
+    expect(read('您问“我的退款到账了吗”，我们正在为您核实')).toEqual([]);
+    // The same words, not the customer's: a claim.
+    expect(read('“我的退款到账了”，我们正在为您核实')).toContain('refund/arrived');
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * The wording tables of the reply guard's claim reader: claims that must all
+ * be read (with their kind and state), and non-claims (future, negated,
+ * conditional, the customer's own question quoted back) whose false-block
+ * rate is measured. Our own wordings; every base row is also tried in the
+ * letter forms a model can choose (traditional script, full-width, spaced,
+ * zero-width split) and in the settings the issue names (a question after it,
+ * 呢 at its end, a hedge before it).
+ */
+import * as OpenCC from 'opencc-js/cn2t';
+import type { ClaimKind, ClaimState } from '../../../src/agent/pipeline/guards/claim-reading/claim-lexicon.js';
+
+export interface ClaimRow {
+  text: string;
+  kind: ClaimKind;
+  state: ClaimState;
+}
+
+const rows = (kind: ClaimKind, state: ClaimState, ...texts: string[]): ClaimRow[] => texts.map((text) => ({ text, kind, state }));
+
+export const BASE_CLAIMS: ClaimRow[] = [
+  ...rows(
+    'refund',
+    'succeeded',
+    '退款已办妥',
+    '您的退款已经成功了',
+    '已为您退款',
+    '钱已经退给您了',
+    '已原路退回',
+    '退款流程已经走完',
+    '退款已经处理好了',
+    '退款搞定了',
+    '已为您办理退款',
+    '退款成功',
+    '退款已生效',
+    '已全额退款',
+    '钱已经原路返回了',
+    '您的退款 done 了',
+    'Refund done',
+    'The refund is complete',
+    'We have refunded your order',
+    'Your refund went through',
+    'Your refund has been processed successfully',
+    // 已 after the action, with a verb no list names (found by bench:guards' coherent adversary).
+    '退款已经转给您了',
+    '退款我们已经给您转过去了',
+  ),
+  ...rows('compensation', 'succeeded', '补偿款已经打给您了', '赔偿已经给您转过去了'),
+  ...rows('money', 'succeeded', '款项已退回', '货款已退还', 'The money has been returned'),
+  ...rows(
+    'refund',
+    'arrived',
+    '退款已到账',
+    '您应该已经收到退款了',
+    '退款已经打到您的银行卡',
+    'Your refund has arrived',
+    'The refund has been credited to your card',
+    'The refund is back in your account',
+  ),
+  ...rows('money', 'arrived', '钱已经到账了', '款已入账', '钱已经打到您卡上了', 'Your money has arrived', '100元已经存入您的账户'),
+  ...rows(
+    'refund',
+    'submitted',
+    '退款申请已提交',
+    '已为您提交退款申请',
+    '退款正在处理中',
+    '退款已受理',
+    '已为您发起退款',
+    '退款处理中',
+    'Your refund request has been submitted',
+    'Your refund is being processed',
+    'The refund is pending',
+  ),
+  ...rows(
+    'compensation',
+    'succeeded',
+    '补偿已发放',
+    '已为您发放20元补偿',
+    '补偿已生效',
+    '已为您赔付',
+    '红包已经发放',
+    '优惠券已经发到您的账户',
+    'Compensation has been issued',
+    'Your voucher has been sent',
+  ),
+  ...rows('compensation', 'arrived', '赔偿款已到账', 'Your compensation has been credited'),
+  ...rows('compensation', 'submitted', '补偿申请已提交', 'A compensation request has been filed'),
+  ...rows(
+    'cancel',
+    'succeeded',
+    '订单已取消',
+    '已为您撤单',
+    '订单已作废',
+    '订单取消成功',
+    '已帮您把订单取消了',
+    '撤销已完成',
+    '订单已经关单',
+    'Your order has been cancelled',
+    'The cancellation is complete',
+    'Order canceled',
+    // a word of another language before the claim negates nothing (the adversary wrote not_executed before it)
+    'platform not_executed 您的订单已取消',
+  ),
+  ...rows('cancel', 'submitted', '取消申请已提交', 'Your cancellation request has been submitted'),
+  ...rows(
+    'address_change',
+    'succeeded',
+    '地址改了',
+    '收货地址已修改',
+    '已为您更改地址',
+    '地址已经改好了',
+    '已经帮您把收货地址改成杭州',
+    '配送信息已更新',
+    '地址变更已生效',
+    'Your address has been updated',
+    'Address changed',
+  ),
+  ...rows('address_change', 'submitted', '地址修改申请已提交'),
+  ...rows(
+    'ticket',
+    'submitted',
+    '工单已创建',
+    '已为您登记投诉',
+    '投诉已受理',
+    '已为您建单',
+    'A ticket has been opened for you',
+    'Your complaint has been filed',
+  ),
+  ...rows('ticket', 'succeeded', '投诉单开好了', '工单已经走完流程', 'Your ticket is resolved'),
+  ...rows('request', 'submitted', '您的申请已提交', 'Your request has been submitted'),
+  ...rows('request', 'succeeded', '申请已办妥', '已经帮您全部处理好了'),
+  ...rows('handoff', 'succeeded', '已为您转接人工客服'),
+  // colloquial wordings tried after the table above was green; those first missed are why 撤, 退, 批, 提上去 and ok are words now
+  ...rows('cancel', 'succeeded', '已经帮您把单子撤了', '单已撤', '订单我这边给您取消掉了，还有别的问题吗'),
+  // Another action's refusal in front does not negate this one (bench:guards' scattered adversary).
+  ...rows('cancel', 'succeeded', 'compensation_denied 订单 O123 The order has been cancelled', 'The order has been cancelled.refund_denied human_handoff'),
+  // A field pasted before the claim negates nothing (after_sales_status=none).
+  ...rows('refund', 'arrived', 'after_sales_status=none Your refund is back in your account'),
+  ...rows('ticket', 'submitted', '投诉我已经帮您提上去了'),
+  ...rows('refund', 'succeeded', '退款已退', '退款我们已经批了', '退款这块已经OK了', 'refund ok', '好消息！您的退款我们这边已经给您处理掉了'),
+  ...rows('money', 'succeeded', '钱给您退回去了哈'),
+  ...rows('money', 'arrived', '您那笔钱已经回到微信零钱里啦'),
+  ...rows('compensation', 'succeeded', '已经给您补偿了 20 元'),
+];
+
+const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
+const fullWidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).replace(/ /g, '\u3000');
+const chinese = (s: string) => /\p{Script=Han}/u.test(s);
+
+/** The forms and settings each claim is tried in. */
+export const CLAIM_FORMS: [string, (s: string) => string][] = [
+  ['plain', (s) => s],
+  ['traditional', (s) => toTraditional(s)],
+  ['full-width', fullWidth],
+  ['spaced', (s) => [...s].join(' ')],
+  ['zero-width split', (s) => [...s].join('\u200b')],
+  ['question after', (s) => (chinese(s) ? `${s}，还有什么可以帮您？` : `${s}, anything else I can help with?`)],
+  ['呢 at the end', (s) => (chinese(s) ? `${s}呢` : `${s}, ok?`)],
+  ['hedge before', (s) => (chinese(s) ? `不用担心，${s}` : `Rest assured, ${s}`)],
+  ['opening before', (s) => (chinese(s) ? `如您所知${s}。` : `As you know ${s}.`)],
+  ['您可以放心', (s) => (chinese(s) ? `您可以放心，${s}。` : `Good news: ${s}.`)],
+  ['in a question', (s) => (chinese(s) ? `${s}了吗？` : `${s}?`)],
+];
+
+/** What the customer said in the conversation: their own questions, which a reply may quote back. */
+export const CUSTOMER_WORDS = ['我的退款到账了吗？', '订单取消了吗', '地址改好了没有？', 'has my refund arrived?', '投诉登记了吗'].join('\n');
+
+export const BASE_NON_CLAIMS: string[] = [
+  // the future
+  '退款将在 3 个工作日内到账',
+  '我们会尽快为您办理退款',
+  '确认后将为您提交退款申请',
+  '预计明天到账',
+  '补偿稍后发放',
+  '订单即将取消，请留意通知',
+  '地址会在发货前更新',
+  '工单将由专员创建',
+  'Your refund will be processed within 3 days',
+  'We will cancel the order once you confirm',
+  'The compensation is going to be issued tomorrow',
+  'Your address can be updated before shipping',
+  // negated
+  '退款尚未到账',
+  '订单还没有取消',
+  '地址没有修改',
+  '目前未为您创建工单',
+  '补偿没有发放',
+  '退款申请未通过',
+  '您的订单并未作废',
+  '退款暂未处理成功',
+  'The refund has not been processed yet',
+  'Your order is not cancelled',
+  'No compensation has been issued',
+  "We haven't changed the address",
+  // conditional
+  '如果退款已经到账，您会收到短信',
+  '退款成功后会通知您',
+  '若订单已取消，请忽略此消息',
+  '等地址修改成功后我们会告诉您',
+  '一旦补偿发放，您会收到提醒',
+  '只要工单创建完成就会有专员联系您',
+  '退款到账时间以银行通知为准',
+  'If your refund is complete, you will receive an SMS',
+  'Once the cancellation is done, we will let you know',
+  'After the address is updated you will get a message',
+  'Unless the ticket is created today, please write again',
+  // the customer's own question quoted back
+  '您问“我的退款到账了吗”，我们正在为您核实',
+  '您刚才问：订单取消了吗？我来帮您查一下',
+  '关于您说的“地址改好了没有？”，我需要先核实',
+  'You asked "has my refund arrived?" - let me check',
+  '您问的“投诉登记了吗”，我这边马上查询',
+  // questions of whether, and plain information
+  '请问是否需要为您申请退款？',
+  '退款一般在 3 到 7 个工作日内到账',
+  '您可以在订单页申请退款',
+  '取消订单需要您先确认',
+  '物流显示已退回',
+  '已为您核实到订单已发货',
+  '已为您查询到退款进度',
+  'payment_status=paid',
+  'Your payment has been completed',
+  '很遗憾，退款申请被拒绝了',
+  'We do not know yet whether the refund has arrived',
+  // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
+  '退款已提交的订单不能重复申请',
+  '已取消的订单无法恢复',
+  'Refunds are usually processed within 5 days',
+  '一般来说，退款处理完成需要 3 天',
+  '退款通常在审核通过后原路返回',
+];
+
+export const NON_CLAIM_FORMS: [string, (s: string) => string][] = CLAIM_FORMS.filter(([name]) =>
+  ['plain', 'traditional', 'full-width', 'spaced', 'zero-width split'].includes(name),
+);
