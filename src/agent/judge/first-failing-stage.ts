@@ -5,11 +5,8 @@
 import { INJECTION_TAGS } from '../pipeline/pipeline-context.js';
 import { leakedPromptLine } from './reply-harms.js';
 import type { JudgeInput } from './judge-input.js';
-import { AGENT_MODULES } from '../vocabulary/seed-contracts.js';
+import { STAGE_ORDER } from '../vocabulary/seed-contracts.js';
 import { routerWentWrong } from './capability-checks.js';
-
-/** The stages in the pipeline's order: the first wrong one is where a failure starts (the capability entry model comes first). */
-export const STAGE_ORDER: readonly string[] = ['capability_router', ...AGENT_MODULES];
 
 export interface AttributionSignals {
   selected: string[];

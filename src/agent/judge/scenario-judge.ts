@@ -16,7 +16,7 @@ import { readScenario } from './scenario-reading.js';
 import { scenarioFacts } from './scenario-facts.js';
 import type { ScoreFacts } from '../../harness/scoring/score-facts.js';
 
-export { STAGE_ORDER } from './first-failing-stage.js';
+export { STAGE_ORDER } from '../vocabulary/seed-contracts.js';
 
 export interface ScenarioVerdict {
   checks: CheckResult[];

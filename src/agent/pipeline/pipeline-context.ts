@@ -15,6 +15,7 @@ import { emptyTrace, type EventOrder, type PipelineTrace, type RunOutputs, type 
 import type { ProposedCall } from './guards/guard-chain.js';
 import type { ReadResults } from './verified-facts.js';
 import { MockWorld } from './world/mock-world.js';
+import { INJECTION_TAGS } from '../vocabulary/injection-tags.js';
 
 export type Output = Record<string, unknown>;
 
@@ -262,11 +263,5 @@ export class PipelineContext {
   }
 }
 
-/** Risk tags that mean someone tried to steer the agent, as opposed to a risky but honest request. */
-export const INJECTION_TAGS = new Set([
-  'possible_prompt_injection',
-  'permission_bypass_request',
-  'system_prompt_exfiltration',
-  'schema_override_attempt',
-  'tool_misuse_attempt',
-]);
+// The harness reads them too (the attack-strategy table), through the agent's registration, so they lie in the vocabulary.
+export { INJECTION_TAGS } from '../vocabulary/injection-tags.js';

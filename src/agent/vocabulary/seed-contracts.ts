@@ -1,11 +1,10 @@
 /**
  * Names the seed documents fix, that prompt sections refer to by name: the
  * mocked tools, the tool risk levels, and the kinds of claim a reply can make.
- * They live here, below every other layer, so that lint can refuse a typo in
- * a prompt's structured section (a tool under a misspelt risk level would
- * silently skip the confirmation guard).
+ * They live in the agent's lowest folder, below the harness's registry, so
+ * that lint can refuse a typo in a prompt's structured section (a tool under a
+ * misspelt risk level would silently skip the confirmation guard).
  */
-import type { ModuleOutput } from '../../harness/registry/module-outputs.generated.js';
 
 export const READ_TOOLS = ['query_order', 'query_logistics', 'query_after_sales', 'query_payment', 'query_ticket', 'search_policy'] as const;
 export const WRITE_TOOLS = [
@@ -38,6 +37,8 @@ export const AGENT_MODULES = [
   'customer_response_generation',
   'failure_recovery',
 ] as const;
+/** The stages in the pipeline's order: the first wrong one is where a failure starts (the capability entry model comes first). */
+export const STAGE_ORDER: readonly string[] = ['capability_router', ...AGENT_MODULES];
 /**
  * The retrieval, memory and moderation helpers of the retrieval / memory /
  * safety design (docs/spec/retrieval-memory-safety.md): evaluated at module level only, since the
@@ -61,9 +62,6 @@ export const PROMPT_MODULES: readonly string[] = [...AGENT_MODULES, ...KNOWLEDGE
 
 /** What a reply can claim is done; `request` is whatever the customer asked for. */
 export const CLAIM_KINDS = ['refund', 'compensation', 'cancel', 'ticket', 'address_change', 'handoff', 'request'] as const;
-
-/** What failure_recovery may answer (its prompt's Output Schema): the program acts on it and the sim model chooses it. */
-export type RecoveryAction = ModuleOutput<'failure_recovery'>['recovery_action'];
 
 /** The write that carries out each kind of request (intent → tools): what the user asked for, in the seed's names. */
 export const REQUEST_TOOLS: Readonly<Record<string, readonly string[]>> = {

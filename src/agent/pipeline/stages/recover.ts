@@ -4,7 +4,7 @@
  * program falls back to the safest choice, a hand-off.
  */
 import type { ModuleOutput } from '../../../harness/registry/module-outputs.generated.js';
-import type { RecoveryAction } from '../../vocabulary/seed-contracts.js';
+import type { RecoveryAction } from '../../prompt-vocabulary/recovery-action.js';
 import type { PipelineContext } from '../pipeline-context.js';
 
 type FailureType =

@@ -4,7 +4,7 @@
  * high risk with low confidence) are checked before the per-failure-type
  * table of rule 8; the customer-facing words are left to the reply module.
  */
-import type { RecoveryAction } from '../../../vocabulary/seed-contracts.js';
+import type { RecoveryAction } from '../../../prompt-vocabulary/recovery-action.js';
 import type { SimModule } from '../sim-module.js';
 import { BYPASS_TAG } from '../shared/manipulation-text.js';
 import { asInteger, asString, asStrings, confidence, unique } from '../shared/input-readers.js';

@@ -1,5 +1,5 @@
 /** The tables of failure_recovery: its patterns, wordings and labels, one per kind. */
-import type { RecoveryAction } from '../../../vocabulary/seed-contracts.js';
+import type { RecoveryAction } from '../../../prompt-vocabulary/recovery-action.js';
 import { BYPASS_TAG, INJECTION_TAG } from '../shared/manipulation-text.js';
 
 export const HIGH_RISK_TAGS = [INJECTION_TAG, BYPASS_TAG, 'high_risk_action'];
