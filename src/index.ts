@@ -19,6 +19,6 @@ export type { BaselineDiff } from './harness/report/baseline.js';
 export type { GateVerdict, GateFailure } from './harness/report/gate.js';
 export type { CaseResult, CaseStatus, FailedCheck, RunProvenance } from './harness/runner/case-result.js';
 export type { RunEvent, RunObserver } from './harness/runner/run-events.js';
-export type { StageAttribution } from './agent/judge/stage-attribution.js';
+export type { StageAttribution } from './harness/scoring/failure-attribution.js';
 export type { MetricValue } from './harness/scoring/metric-value.js';
 export type { MetricId } from './harness/config/metric-ids.js';

@@ -8,24 +8,7 @@
 import type { PipelineTrace, StageTrace } from '../pipeline/trace.js';
 import type { FailedCheck } from '../../harness/model-output/check-result.js';
 import { checkExpectation } from '../../harness/scoring/check-expectation.js';
-
-export interface StageAttribution {
-  stage: string;
-  /** The prompt that ran the stage, when a model stage. */
-  prompt: string | null;
-  /** The check that failed at this stage (a scenario check, or the stage's own expectation). */
-  check: string;
-  expected: string;
-  got: string;
-  /** The fields of the stage's output that caused it, as compact JSON (or the raw text when it did not parse). */
-  output_excerpt: string | null;
-  /** Later checks that failed because of this stage, each with the stage it belongs to. */
-  downstream: { check: string; stage: string }[];
-  /** One line a reviewer reads: "<stage>: <check> — expected …, got …". */
-  summary: string;
-  /** One line, or null: "3 later checks failed because of <stage>: …". */
-  consequence: string | null;
-}
+import type { StageAttribution } from '../../harness/scoring/failure-attribution.js';
 
 /** What the attribution needs to know of the scenario. */
 export interface AttributionScenario {

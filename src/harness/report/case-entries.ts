@@ -3,7 +3,7 @@
  * Streamed from results.jsonl so the report never holds every result at once.
  */
 import type { CaseResult, CaseStatus, FailedCheck } from '../runner/case-result.js';
-import type { StageAttribution } from '../../agent/judge/stage-attribution.js';
+import type { StageAttribution } from '../scoring/failure-attribution.js';
 import { clusterOf } from '../runner/cluster-key.js';
 import { readResults } from '../runner/results-file.js';
 

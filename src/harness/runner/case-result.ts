@@ -8,7 +8,7 @@ import type { CaseType, GeneratedBy } from '../cases/case-schema.js';
 export type { CaseType };
 import type { Usage } from '../providers/provider.js';
 import type { ScoreFacts } from '../scoring/score-facts.js';
-import type { StageAttribution } from '../../agent/judge/stage-attribution.js';
+import type { StageAttribution } from '../scoring/failure-attribution.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 

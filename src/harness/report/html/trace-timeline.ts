@@ -6,8 +6,8 @@
  * stage that led to them (reads after the fact-query plan, the policy search
  * after the rewrite, each write after its authorization).
  */
-import type { PipelineTrace, StageTrace, ToolTrace } from '../../../agent/pipeline/trace.js';
-import type { StageAttribution } from '../../../agent/judge/stage-attribution.js';
+import type { PipelineTrace, StageTrace, ToolTrace } from '../../agent-registration.js';
+import type { StageAttribution } from '../../scoring/failure-attribution.js';
 import { html, type SafeHtml } from './safe-html.js';
 import { capabilityTraceLine } from '../capability-trace-line.js';
 
