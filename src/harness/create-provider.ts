@@ -15,9 +15,7 @@ import { InputError } from './base/errors.js';
 import type { Provider } from './providers/provider.js';
 import { CachedProvider, type CacheMode } from './providers/response-cache.js';
 import { resolveOutputMode, resolveServer } from './providers/server-presets.js';
-import { SimProvider } from '../agent/models/sim/sim-provider.js';
-import { AdversaryProvider } from '../agent/models/adversary/adversary-provider.js';
-import { readTapeFile } from '../agent/models/adversary/tape-file.js';
+import { agent } from './agent-registration.js';
 
 const PROVIDER_NAMES = ['sim', 'sim:gullible', 'sim:adversary', 'openai', 'sim:adversary:coherent'] as const;
 
@@ -57,17 +55,15 @@ export async function createProvider(options: CreateProviderOptions): Promise<Pr
     env,
   });
   if (options.server !== undefined) serverSetting(options.server);
+  const offline = Object.hasOwn(agent.offlineProviders, options.provider) ? agent.offlineProviders[options.provider] : undefined;
+  if (offline) {
+    return offline({
+      provider: options.provider,
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.adversaryTape !== undefined ? { adversaryTape: options.adversaryTape } : {}),
+    });
+  }
   switch (options.provider) {
-    case 'sim':
-      return new SimProvider('reference');
-    case 'sim:gullible':
-      return new SimProvider('gullible');
-    case 'sim:adversary':
-    case 'sim:adversary:coherent': {
-      const seed = options.seed ?? 1;
-      const tapes = options.adversaryTape ? readTapeFile(options.adversaryTape, options.provider, seed) : {};
-      return new AdversaryProvider(seed, options.provider === 'sim:adversary' ? 'scattered' : 'coherent', { tapes });
-    }
     case 'openai': {
       const mode = options.cacheMode ?? config.cache.mode;
       const model = options.model || config.model || env.ORDERFLOW_MODEL;

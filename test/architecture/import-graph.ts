@@ -1,7 +1,8 @@
 /**
- * The imports of src/ between its layers, and the two rules they must keep:
- * each import points to a layer of lower rank, and no two layers import each
- * other. Pure functions over a file tree, so that the layer test can run them
+ * The imports of src/ between its layers, and the rules they must keep:
+ * each import points to a layer of lower rank, no two layers import each
+ * other, and the harness reaches the agent only through its registration
+ * point. Pure functions over a file tree, so that the layer test can run them
  * on a copy with a planted import as well as on src/ itself.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,10 +11,15 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 /** The layer of the files directly under src/ (index.ts, the public API). */
 export const ROOT = 'src/*.ts';
 
+/** The two parts of src/: each folder of a part is a layer, and so are the files directly in it (`harness/*.ts`). */
+export const PARTS = ['harness', 'agent'] as const;
+
 export interface ImportEdge {
   /** The importing file, relative to src/. */
   file: string;
   specifier: string;
+  /** The imported file, relative to src/, with the .ts its .js specifier stands for. */
+  target: string;
   from: string;
   to: string;
 }
@@ -27,10 +33,12 @@ export function sourceFiles(dir: string): string[] {
   );
 }
 
-/** The first folder under src/ of a path relative to src/, or ROOT for a file directly in it. */
+/** A folder of a part (`harness/runner`), a part's own files (`harness/*.ts`), a folder outside the parts, or ROOT. */
 function layerOf(pathInSrc: string): string {
   const parts = pathInSrc.split(sep);
-  return parts.length === 1 ? ROOT : parts[0]!;
+  if (parts.length === 1) return ROOT;
+  if (!(PARTS as readonly string[]).includes(parts[0]!)) return parts[0]!;
+  return parts.length === 2 ? `${parts[0]}/*.ts` : `${parts[0]}/${parts[1]}`;
 }
 
 // `from '…'`, `import('…')` and the bare `import '…'`: every way a module reaches another.
@@ -43,8 +51,9 @@ export function importEdges(srcDir: string): ImportEdge[] {
     const file = relative(srcDir, path);
     const from = layerOf(file);
     for (const m of readFileSync(path, 'utf8').matchAll(RELATIVE_IMPORT)) {
-      const to = layerOf(normalize(join(dirname(file), m[1]!)));
-      if (to !== from) edges.push({ file, specifier: m[1]!, from, to });
+      const target = normalize(join(dirname(file), m[1]!)).replace(/\.js$/, '.ts');
+      const to = layerOf(target);
+      if (to !== from) edges.push({ file, specifier: m[1]!, target, from, to });
     }
   }
   return edges;
@@ -70,4 +79,18 @@ export function mutualPairs(edges: readonly ImportEdge[]): string[] {
     })
     .map((pair) => pair.replace(' → ', ' ⇄ '))
     .sort();
+}
+
+/**
+ * The harness's imports of the agent that do not go through its registration
+ * point, nor appear among the named exceptions (`file → target`, paths
+ * relative to src/ with / between folders).
+ */
+export function partViolations(edges: readonly ImportEdge[], registration: string, exceptions: ReadonlySet<string>): string[] {
+  const slash = (path: string) => path.split(sep).join('/');
+  return edges.flatMap((e) => {
+    if (!e.from.startsWith('harness/') || !e.to.startsWith('agent/') || slash(e.file) === registration) return [];
+    if (exceptions.has(`${slash(e.file)} → ${slash(e.target)}`)) return [];
+    return [`${e.file} imports ${e.specifier} (${e.from} → ${e.to}): the harness reaches the agent only through ${registration}`];
+  });
 }

@@ -12,8 +12,8 @@ import { createProvider } from '../create-provider.js';
 import { EstimatingProvider, emptyEstimate, type ModuleEstimate } from '../providers/estimating-provider.js';
 import type { Price } from '../providers/token-price.js';
 import { CachedProvider } from '../providers/response-cache.js';
-import { SimProvider } from '../../agent/models/sim/sim-provider.js';
 import { loadWorkspace } from '../config/workspace.js';
+import { agent } from '../agent-registration.js';
 import { checkEvaluateOptions, type CheckedOptions, type EvaluateOptions } from './evaluate-options.js';
 import { resolveRunSettings } from './run-settings.js';
 import { autoEstimate, type AutoEstimate } from './adaptive-repeats.js';
@@ -71,7 +71,7 @@ export async function estimateRun(given: Omit<EvaluateOptions, 'provider' | 'mod
   const cache = target instanceof CachedProvider && cacheMode !== 'off' ? target : null;
   const free = providerName.startsWith('sim');
   const price = free ? { input_per_mtok: 0, output_per_mtok: 0 } : (config.prices[target.model] ?? null);
-  const estimating = new EstimatingProvider(target, new SimProvider('reference'), cache, price);
+  const estimating = new EstimatingProvider(target, await agent.estimatingModel(), cache, price);
 
   const suite = await loadCaseSuite(casesDir, ws.active, filter);
   const done = options.resume && options.out ? await keptResults(join(resolve(options.out), RESULTS_FILE), repeat, suite.hashes) : new Set<string>();

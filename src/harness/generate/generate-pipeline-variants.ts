@@ -28,7 +28,7 @@ import { DuplicateIndex } from './duplicate-index.js';
 import { checkSeed, header } from './generate-module-cases.js';
 import { earlierGenerated, freshFile, generatedDir, writeGenerated } from './generated-files.js';
 import type { CaseResult } from '../runner/case-result.js';
-import type { PipelineTrace } from '../../agent/pipeline/trace.js';
+import type { PipelineTrace } from '../agent-registration.js';
 
 export interface VariantOptions extends WorkspaceOptions {
   seed?: number;

@@ -4,7 +4,7 @@
  * the guard that refused a personal read, so that a reviewer sees whether the
  * model or the program decided the turn.
  */
-import type { CapabilityTurnTrace } from '../../agent/pipeline/trace.js';
+import type { CapabilityTurnTrace } from '../agent-registration.js';
 
 export function capabilityTraceLine(c: CapabilityTurnTrace): string {
   const candidate = c.candidate ? `${c.candidate.capability} ${c.candidate.operation}${c.candidate.refund_id ? ` ${c.candidate.refund_id}` : ''}` : 'none';

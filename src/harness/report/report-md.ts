@@ -8,7 +8,7 @@
  * details are added only while they fit a budget, and the whole is cut at a
  * line boundary should the fixed sections ever outgrow it.
  */
-import type { PipelineTrace } from '../../agent/pipeline/trace.js';
+import type { PipelineTrace } from '../agent-registration.js';
 import { capabilityTraceLine } from './capability-trace-line.js';
 import type { MetricValue } from '../scoring/metric-value.js';
 import type { MetricId } from '../config/metric-ids.js';

@@ -1,11 +1,8 @@
-/** One pipeline scenario, one trial: run the agent over the mocked world, judge it, record the trace. */
-import { runPipeline } from '../../agent/pipeline/orchestrator.js';
+/** One pipeline scenario, one trial: the agent runs and judges it (agent-registration.ts); this records the result. */
+import { agent } from '../agent-registration.js';
 import type { LoadedScenario } from '../cases/load-scenarios.js';
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { judgePrompts } from '../../agent/judge/judge-input.js';
-import { judgeScenario } from '../../agent/judge/scenario-judge.js';
-import { attributeFailure } from '../../agent/judge/stage-attribution.js';
 import { sumCosts, type CaseResult } from './case-result.js';
 import { twinCluster } from './cluster-key.js';
 
@@ -20,10 +17,9 @@ export async function runScenario(
   guards: boolean,
   judging: { invalidOutputMayPass?: boolean } = {},
 ): Promise<CaseResult> {
-  const ctx = await runPipeline(s, { active, provider, trial, guards });
-  const verdict = judgeScenario({ scenario: s, trace: ctx.trace, guards, prompts: judgePrompts(active), ...judging });
-  const stages = ctx.trace.stages;
-  const failed = verdict.checks.filter((c) => !c.passed).map((c) => ({ name: c.name, reason: c.reason ?? 'failed' }));
+  const verdict = await agent.runScenario(s, { trial, active, provider, guards, ...judging });
+  const { trace, failed } = verdict;
+  const stages = trace.stages;
   // A model call that failed outright (after retries) leaves the verdict to chance: the scenario is an error.
   const transport = stages.find((st) => st.raw_output === undefined && st.error);
   const status = transport ? 'error' : failed.length === 0 ? 'passed' : 'failed';
@@ -36,9 +32,9 @@ export async function runScenario(
     trial,
     status,
     failed_checks: failed,
-    checks_total: verdict.checks.length,
+    checks_total: verdict.checksTotal,
     ...(transport ? { error: `${transport.stage}: ${transport.error}` } : {}),
-    ...(status !== 'passed' && ctx.trace.reply !== null ? { raw_output: ctx.trace.reply } : {}),
+    ...(status !== 'passed' && trace.reply !== null ? { raw_output: trace.reply } : {}),
     latency_ms: Math.round(stages.reduce((sum, st) => sum + st.latency_ms, 0) * 100) / 100,
     call_latencies_ms: stages.filter((st) => st.raw_output !== undefined).map((st) => st.latency_ms),
     usage: {
@@ -49,11 +45,9 @@ export async function runScenario(
     cost_usd: sumCosts(stages.map((st) => st.cost_usd)),
     cached_calls: stages.filter((st) => st.cached).length,
     facts: verdict.facts,
-    ...(verdict.firstFailingStage
-      ? { first_failing_stage: verdict.firstFailingStage, attribution: attributeFailure(verdict.firstFailingStage, ctx.trace, failed, s) }
-      : {}),
-    gate_blocks: ctx.trace.tools.flatMap((t) => (t.block ? [t.block.gate] : [])),
-    trace: ctx.trace,
+    ...(verdict.firstFailingStage ? { first_failing_stage: verdict.firstFailingStage, attribution: verdict.attribution } : {}),
+    gate_blocks: trace.tools.flatMap((t) => (t.block ? [t.block.gate] : [])),
+    trace,
     file: s.file,
     line: s.line,
     ...(s.description ? { description: s.description } : {}),

@@ -5,7 +5,7 @@
  * (its risk tags) and the program's own phrase scan — the columns that show
  * where a detector is blind.
  */
-import { INJECTION_TAGS } from '../../agent/pipeline/pipeline-context.js';
+import { agent } from '../agent-registration.js';
 import { ratio, type MetricValue } from '../scoring/metric-value.js';
 import type { CaseResult } from './case-result.js';
 
@@ -92,7 +92,7 @@ function injectionRisk(trace: unknown): { model: boolean; program: boolean | nul
   if (!risk) return { model: false, program: null };
   // The screen of untrusted text is a model too: its tags are a model's detection.
   return {
-    model: [...(risk.model_tags ?? []), ...(risk.screen_tags ?? [])].some((tag) => INJECTION_TAGS.has(tag)),
+    model: [...(risk.model_tags ?? []), ...(risk.screen_tags ?? [])].some((tag) => agent.injectionTags.has(tag)),
     program: (risk.program_phrases?.length ?? 0) > 0,
   };
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SIM_MODULE_IDS } from '../../../agent/models/sim/sim-module-ids.js';
+import { agent } from '../../agent-registration.js';
 import { CASE_TYPES } from '../../cases/case-types.js';
 import { countCases } from '../../cases/count-cases.js';
 import type { PromptFile } from '../../registry/prompt-file.js';
@@ -73,7 +73,7 @@ export async function listCommand(options: ListOptions, output: Output): Promise
       risk_level: active.metadata.risk_level,
       output_mode: active.metadata.output_mode,
       cases: counts[module] ?? {},
-      runs_on: SIM_MODULE_IDS.includes(module) ? ['sim', 'sim:gullible', 'sim:adversary', 'openai'] : ['sim:adversary', 'openai'],
+      runs_on: agent.offlineModules.includes(module) ? ['sim', 'sim:gullible', 'sim:adversary', 'openai'] : ['sim:adversary', 'openai'],
       schema_enforcement: active.outputSchema ? enforcementOf(active.outputSchema.tree) : null,
     });
   }

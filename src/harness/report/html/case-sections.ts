@@ -1,5 +1,5 @@
 /** The cases on report.html: the failing ones first, a filterable table of all, and each one's details. */
-import type { PipelineTrace } from '../../../agent/pipeline/trace.js';
+import type { PipelineTrace } from '../../agent-registration.js';
 import { checkExpectation } from '../../scoring/check-expectation.js';
 import type { CaseEntry } from '../case-entries.js';
 import type { CaseRow, Flip, HtmlReportData } from './collect-html-data.js';

@@ -1,5 +1,5 @@
 /** The top of report.html: the verdict and why, metric cards, charts, the pipeline's funnel and guards, prompt changes. */
-import { STAGE_ORDER } from '../../../agent/judge/scenario-judge.js';
+import { agent } from '../../agent-registration.js';
 import { METRIC_IDS } from '../../config/metric-ids.js';
 import type { Metrics } from '../../scoring/metric-accumulator.js';
 import { deltaDirection } from '../metric-delta.js';
@@ -102,7 +102,7 @@ export function groupCharts(head: ReportHead): SafeHtml {
 export function pipelineSection(head: ReportHead): SafeHtml {
   const scenarios = head.by_module.pipeline?.case_pass_rate?.denominator ?? 0;
   if (!scenarios) return html``;
-  const order = [...STAGE_ORDER, ...Object.keys(head.stage_failures).filter((s) => !(STAGE_ORDER as readonly string[]).includes(s))];
+  const order = [...agent.stageOrder, ...Object.keys(head.stage_failures).filter((s) => !agent.stageOrder.includes(s))];
   let remaining = scenarios;
   const funnel: StackedRow[] = [];
   for (const stage of order) {

@@ -1,0 +1,38 @@
+/**
+ * OrderFlow-Agent as the harness sees it: the one object the harness's
+ * registration point (src/harness/agent-registration.ts) plugs in. Only names
+ * are imported here; the pipeline, the judge and the offline models load when
+ * first used, so that `orderflow lint` and `list` start without them.
+ */
+import { SIM_MODULE_IDS } from './models/sim/sim-module-ids.js';
+import { INJECTION_TAGS } from './vocabulary/injection-tags.js';
+import { STAGE_ORDER } from './vocabulary/seed-contracts.js';
+
+export type { PipelineTrace, StageTrace, ToolTrace, CapabilityTurnTrace } from './pipeline/trace.js';
+
+const sim = async (mode: 'reference' | 'gullible') => new (await import('./models/sim/sim-provider.js')).SimProvider(mode);
+
+async function adversary(options: { provider: string; seed?: number; adversaryTape?: string }) {
+  const [{ AdversaryProvider }, { readTapeFile }] = await Promise.all([
+    import('./models/adversary/adversary-provider.js'),
+    import('./models/adversary/tape-file.js'),
+  ]);
+  const seed = options.seed ?? 1;
+  const tapes = options.adversaryTape ? readTapeFile(options.adversaryTape, options.provider, seed) : {};
+  return new AdversaryProvider(seed, options.provider === 'sim:adversary' ? 'scattered' : 'coherent', { tapes });
+}
+
+export const orderflowAgent = {
+  runScenario: async (...args: Parameters<typeof import('./scenario-run.js').runScenarioTrial>) =>
+    (await import('./scenario-run.js')).runScenarioTrial(...args),
+  offlineProviders: {
+    sim: () => sim('reference'),
+    'sim:gullible': () => sim('gullible'),
+    'sim:adversary': adversary,
+    'sim:adversary:coherent': adversary,
+  },
+  estimatingModel: () => sim('reference'),
+  offlineModules: SIM_MODULE_IDS,
+  stageOrder: STAGE_ORDER,
+  injectionTags: INJECTION_TAGS,
+};
