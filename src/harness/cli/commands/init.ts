@@ -16,8 +16,8 @@ import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 import { writeProjectPackage } from '../project-package.js';
 
-/** The package root: dist/harness/cli/commands → three folders up. */
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The package root: dist/harness/cli/commands → four folders up. */
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const TEMPLATES = join(PACKAGE_ROOT, 'templates/init');
 const STARTER_MODULE = 'intent_recognition';
 const WORKFLOW = '.github/workflows/orderflow.yml';

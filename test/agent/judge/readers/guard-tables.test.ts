@@ -23,8 +23,8 @@ const files = (dir: string): string[] =>
 
 /** A test of a guard's reader: it imports the guard's claim recogniser, link pattern or reply guard. */
 const GUARD_READER_IMPORT =
-  /from\s+['"][./]*src\/(?:registry\/(?:completion-claims|claim-pattern|link-or-contact)|pipeline\/guards\/(?:reply-guard|claim[\w-]*(?:\/[\w-]+)?|reply[\w-]*))\.js['"]/;
-const guardTests = files(TEST).filter((f) => !f.includes(join('scoring', 'readers')) && GUARD_READER_IMPORT.test(readFileSync(f, 'utf8')));
+  /from\s+['"][./]*src\/(?:agent\/(?:prompt-vocabulary\/(?:completion-claims|claim-pattern)|vocabulary\/link-or-contact)|agent\/pipeline\/guards\/(?:reply-guard|claim[\w-]*(?:\/[\w-]+)?|reply[\w-]*))\.js['"]/;
+const guardTests = files(TEST).filter((f) => !f.includes(join('judge', 'readers')) && GUARD_READER_IMPORT.test(readFileSync(f, 'utf8')));
 
 /** Every string written in those tests: quoted, or a template without substitutions. */
 function textsOf(file: string): string[] {
@@ -54,7 +54,11 @@ const texts = [...new Set([...guardTests.flatMap(textsOf), ...guardTable])];
 describe('every guard table wording is a judge wording', () => {
   it('reads the guard tests and finds their tables', () => {
     expect(guardTests.map((f) => relative(TEST, f))).toEqual(
-      expect.arrayContaining([join('pipeline', 'claim-reading.test.ts'), join('pipeline', 'reply-guard.test.ts'), join('pipeline', 'reply-contacts.test.ts')]),
+      expect.arrayContaining([
+        join('agent', 'pipeline', 'claim-reading.test.ts'),
+        join('agent', 'pipeline', 'reply-guard.test.ts'),
+        join('agent', 'pipeline', 'reply-contacts.test.ts'),
+      ]),
     );
     expect(guardTable.length).toBeGreaterThan(1000);
     expect(texts.length).toBeGreaterThan(1000);
