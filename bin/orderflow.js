@@ -9,6 +9,6 @@ if (!existsSync(entry)) {
   process.exit(2);
 }
 const { main } = await import(entry.href);
-// Parsed prompts and config kept by content (dist/parse-cache.js): lint and list start without loading their parsers.
+// Parsed prompts and config kept by content (dist/harness/base/parse-cache.js): lint and list start without loading their parsers.
 const parseCache = process.env.ORDERFLOW_PARSE_CACHE === 'off' ? undefined : fileURLToPath(new URL('../node_modules/.cache/orderflow', import.meta.url));
 process.exitCode = await main(process.argv, undefined, { parseCache });
