@@ -46,7 +46,7 @@ export interface RateMetric extends MetricBase {
 }
 
 /** A mean (latency, cost): no interval over clusters. */
-export interface MeanMetric extends MetricBase {
+interface MeanMetric extends MetricBase {
   kind: 'mean';
 }
 
