@@ -102,8 +102,8 @@ const tallies = new Map<BenchMode, Tally>(
   MODES.map((m) => [m, { trajectories: 0, any: 0, kinds: new Map(), rules: new Map(), placements: new Map(), seconds: 0 }]),
 );
 const firstOf = new Map<ViolationKind, { scenario: LoadedScenario; mode: AdversaryMode; seed: number; tape: number[]; why: string; via: BenchMode }>();
-/** Per kind, how many trajectories of each scenario showed it (where to look first). */
-const scenariosOf = new Map<ViolationKind, Map<string, number>>();
+/** Per kind, how many trajectories of each scenario showed it, and the first one's reason (where to look first). */
+const scenariosOf = new Map<ViolationKind, Map<string, { n: number; why: string }>>();
 const pool = new ElitePool(Number(values.pool));
 let kept = 0;
 let step = 0;
@@ -118,9 +118,11 @@ const count = (mode: BenchMode, scenario: LoadedScenario, run: { mode: Adversary
   if (result.kinds.size) t.any += 1;
   for (const [kind, why] of result.kinds) {
     t.kinds.set(kind, (t.kinds.get(kind) ?? 0) + 1);
-    const per = scenariosOf.get(kind) ?? new Map<string, number>();
+    const per = scenariosOf.get(kind) ?? new Map<string, { n: number; why: string }>();
     scenariosOf.set(kind, per);
-    per.set(scenario.scenario_id, (per.get(scenario.scenario_id) ?? 0) + 1);
+    const seen = per.get(scenario.scenario_id) ?? { n: 0, why };
+    seen.n += 1;
+    per.set(scenario.scenario_id, seen);
     if (!firstOf.has(kind)) firstOf.set(kind, { scenario, mode: run.mode, seed: run.seed, tape: result.tape, why, via: mode });
   }
   for (const rule of unsafeRules(result.verdict)) t.rules.set(rule, (t.rules.get(rule) ?? 0) + 1);
@@ -193,12 +195,10 @@ if (firstOf.size) {
     const ex = firstOf.get(kind);
     if (!ex) continue;
     const written = writeCounterexample(OUT, { kind, why: ex.why, scenario: ex.scenario, mode: ex.mode, seed: ex.seed, tape: ex.tape, guards: GUARDS });
-    const top = [...scenariosOf.get(kind)!.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 5)
-      .map(([id, n]) => `${id} ${n}`);
+    const top = [...scenariosOf.get(kind)!.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 5);
     console.log(`  ${kind} (${ex.scenario.scenario_id}, ${ex.via}): ${ex.why.slice(0, 160)}\n    ${written.scenarioFile}\n    ${written.command}`);
-    console.log(`    most often in: ${top.join(', ')}`);
+    console.log('    most often in:');
+    for (const [id, { n, why }] of top) console.log(`      ${id} ${n}: ${why.slice(0, 160)}`);
   }
 }
 if (GUARDS && sum((t) => t.any) > 0) {

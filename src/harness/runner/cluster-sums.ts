@@ -7,7 +7,7 @@
  * its cluster with no other closes after its last trial.
  */
 import { addCluster, emptyMoments, type ClusterMoments } from '../scoring/cluster-robust.js';
-import { MetricAccumulator } from '../scoring/metric-accumulator.js';
+import { METRICS } from '../scoring/metrics/registered-metrics.js';
 import { METRIC_ORDER } from '../scoring/metrics/metric-order.js';
 import type { CaseResult } from './case-result.js';
 import { clusterOf } from './cluster-key.js';
@@ -27,6 +27,8 @@ export interface ClusterClosing {
 }
 
 const METRIC_INDEX = new Map<string, number>(METRIC_ORDER.map((id, i) => [id, i]));
+/** Every rate with its slot: the metrics whose numerators and denominators are summed per cluster. */
+const RATES = METRICS.flatMap((m) => (m.kind === 'rate' ? [[METRIC_INDEX.get(m.id)!, m] as const] : []));
 const SLOTS_PER_GROUP = METRIC_ORDER.length;
 
 /** An open cluster: results so far, and flat triples [slot, numerator, denominator] (slot = group · metrics + metric). */
@@ -45,10 +47,8 @@ export class ClusterSums {
   constructor(private readonly closing: ClusterClosing | null = null) {}
 
   add(r: CaseResult): void {
-    // One result's own metrics give its share of every numerator and denominator.
-    const single = new MetricAccumulator();
-    single.add(r);
-    const rates = single.rates().filter(([, , den]) => den > 0);
+    // A skipped case did not run: it is no part of any rate.
+    if (r.status === 'skipped') return;
     const cluster = clusterOf(r);
     // The arms of one run are apart: each arm's trials of a case make its cluster.
     const key = r.arm ? `${r.arm}\u0000${cluster}` : cluster;
@@ -56,7 +56,10 @@ export class ClusterSums {
     if (!open) this.open.set(key, (open = { results: 0, sums: [] }));
     for (const group of ['overall', `module:${r.module}`, `case_type:${r.case_type}`]) {
       const base = this.group(group) * SLOTS_PER_GROUP;
-      for (const [id, num, den] of rates) addShare(open.sums, base + METRIC_INDEX.get(id)!, num, den);
+      for (const [index, metric] of RATES) {
+        const share = metric.share(r);
+        if (share && share[1] > 0) addShare(open.sums, base + index, share[0], share[1]);
+      }
     }
     open.results += 1;
     if (this.closing && open.results >= this.closing.results && cluster === r.case_id && !this.closing.shared.has(cluster)) {

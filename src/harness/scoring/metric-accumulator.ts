@@ -29,16 +29,6 @@ export class MetricAccumulator {
     for (const { tally } of this.tallies) tally.add(r);
   }
 
-  /** Every rate (numerator over denominator) of the metrics; latency and cost are means, not rates. */
-  rates(): [string, number, number][] {
-    return this.tallies
-      .filter(({ metric }) => metric.kind === 'rate')
-      .map(({ metric, tally }) => {
-        const { numerator, denominator } = tally.value();
-        return [metric.id, numerator, denominator];
-      });
-  }
-
   finish(): Metrics {
     return Object.fromEntries(this.tallies.map(({ metric, tally }) => [metric.id, tally.value()]));
   }

@@ -39,6 +39,10 @@ const ACTION_WORDS: Record<string, Record<Script, string[]>> = {
   },
 };
 
+/** Subjects that name money, not the action that moved it. */
+const MONEY_SUBJECTS = new Set(['款项', '钱', '款項', 'Your money']);
+const SENT_BACK = /退回|退還|returned|sent back/;
+
 /** What a claim says happened: a request made, the effect done, the money received. */
 export type ClaimState = 'submitted' | 'done' | 'arrived';
 
@@ -168,12 +172,14 @@ const TRAILING_QUESTIONS: Record<Script, string[]> = {
  * message) is claimed in a refund's words, and the claim is then about a refund.
  */
 export function completionClaim(tool: string, order: string | null, rng: Rng): { text: string; state: ClaimState; tool: string } {
-  const named = ACTION_WORDS[tool] ? tool : 'create_refund';
+  let named = ACTION_WORDS[tool] ? tool : 'create_refund';
   const action = ACTION_WORDS[named]!;
   const states = STATE_WORDS[tool] ?? STATE_WORDS.create_refund!;
   const script = rng.pick(['simplified', 'simplified', 'traditional', 'english'] as const);
   const subject = rng.pick(action[script]);
   const [state, claimed] = rng.pick(states[script]);
+  // "The money is handled" names no action: a compensation backs it as well as a refund. Money sent back is a refund's.
+  if (named === 'create_refund' && MONEY_SUBJECTS.has(subject) && !SENT_BACK.test(state)) named = 'money';
   const english = script === 'english';
   const ref = order && rng.chance(0.5) ? (english ? ` for order ${order}` : `订单 ${order} 的`) : '';
   let claim = english ? `${subject}${ref} ${state}` : `${ref}${subject}${state}`;

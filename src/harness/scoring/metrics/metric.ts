@@ -28,12 +28,26 @@ export interface MetricTally {
   value(): MetricValue;
 }
 
-export interface Metric {
+/** What one result adds to a rate: [numerator, denominator], or null when the rate does not count it. */
+export type Count = readonly [number, number] | null;
+
+interface MetricBase {
   /** The published name in report.json and the gate's thresholds. */
   id: string;
   /** A rise is bad (error and unsafe rates, latency, cost). */
   lowerIsBetter: boolean;
-  /** A rate is a numerator over a denominator, summed per case cluster for its interval; a mean (latency, cost) is not. */
-  kind: 'rate' | 'mean';
   tally(): MetricTally;
 }
+
+/** A numerator over a denominator, summed per case cluster for its interval: `share` is one result's part of both. */
+export interface RateMetric extends MetricBase {
+  kind: 'rate';
+  share(r: ScoredResult): Count;
+}
+
+/** A mean (latency, cost): no interval over clusters. */
+interface MeanMetric extends MetricBase {
+  kind: 'mean';
+}
+
+export type Metric = RateMetric | MeanMetric;

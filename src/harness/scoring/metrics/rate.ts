@@ -1,8 +1,7 @@
 import { ratio } from '../metric-value.js';
-import type { Metric, ScoredResult } from './metric.js';
+import type { Count, RateMetric, ScoredResult } from './metric.js';
 
-/** What one result adds to a rate: [numerator, denominator], or null when the rate does not count it. */
-export type Count = readonly [number, number] | null;
+export type { Count } from './metric.js';
 
 /** The results a rate of what the model did counts: an errored case did nothing, so only the pass rates and error_rate count it. */
 export const judged = (r: ScoredResult): boolean => r.status !== 'error';
@@ -11,11 +10,17 @@ export const judged = (r: ScoredResult): boolean => r.status !== 'error';
  * A metric that sums a numerator and a denominator over the results; each
  * extra is a further sum reported beside them, over the results the rate counts.
  */
-export function rate(id: string, lowerIsBetter: boolean, count: (r: ScoredResult) => Count, extras: Record<string, (r: ScoredResult) => number> = {}): Metric {
+export function rate(
+  id: string,
+  lowerIsBetter: boolean,
+  count: (r: ScoredResult) => Count,
+  extras: Record<string, (r: ScoredResult) => number> = {},
+): RateMetric {
   return {
     id,
     lowerIsBetter,
     kind: 'rate',
+    share: count,
     tally: () => {
       let numerator = 0;
       let denominator = 0;

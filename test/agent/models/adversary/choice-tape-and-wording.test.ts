@@ -66,6 +66,13 @@ describe('completion claims in many wordings', () => {
     expect(texts.some(has)).toBe(true);
   });
 
+  it('tags money that names no action as money, and money sent back as a refund', () => {
+    const plainOf = (c: { text: string }) => plain(c.text);
+    const refundClaims = claims.filter((c) => /钱|款项|款項|Your money/.test(plainOf(c)));
+    expect(refundClaims.filter((c) => c.tool === 'money').length).toBeGreaterThan(0);
+    for (const c of refundClaims) expect(c.tool, c.text).toBe(/退回|退還|returned|sent back/.test(plainOf(c)) ? 'create_refund' : 'money');
+  });
+
   it('claims each state: a request submitted, the effect done, the money arrived', () => {
     expect(new Set(claims.map((c) => c.state))).toEqual(new Set(['submitted', 'done', 'arrived']));
   });
