@@ -299,6 +299,9 @@ const ZH_RECORD_QUOTED = /(?:记录|状态|系统|信息)(?:上)?(?:为|是)|显
 /** Asking whether, before the claim's words: an open question, not a statement. A claim that ends in 吗 is still said (退款已到账了吗). */
 const EN_QUESTION = /^\s*(?:has|have|had|did|do|does|is|was|were|are|can|could|would|will)\b[^?]*\?\s*$/i;
 const ZH_WHETHER = /是否|有没有|是不是|能否|可否/;
+/** Asking when, how long or why (退款多久能到账？ 昨天申请了怎么还没到账？): the clause is a question, whatever it names. */
+// 么 may come out of the layout as its look-alike 幺, and traditional text may keep 麼.
+const ZH_ASKING = /多久|多[长長]时间|多[长長]時間|什[么幺麼]时候|什[么幺麼]時候|啥时候|何时|何時|哪天|几天|幾天|怎[么幺麼]|[为為]什[么幺麼]|[为為]何|咋/;
 const EN_NEGATION = /\b(?:not|never|no|yet to|neither|nor|cannot|unable)\b|n't\b/i;
 const EN_FUTURE =
   /\b(?:will|would|can|could|shall|should|may|might|must|going to|about to|expect|expected|soon|once|plan|planning|need|needs|trying|try|want|wants|wanted|wish|hope|like|asked|asking)\b|'ll\b/i;
@@ -374,7 +377,14 @@ export function readClaims(reply: string): ReadClaim[] {
 function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'orderIds'> | null {
   const sentence = raw.replace(HEDGE, '');
   if (UNDONE_MARK.test(sentence) || EN_NEGATION.test(sentence)) return null;
-  if (ZH_CONDITION.test(sentence) || EN_CONDITION.test(sentence) || EN_FUTURE.test(sentence) || /将|会|未|没|不|失败|吗/.test(sentence)) return null;
+  if (
+    ZH_CONDITION.test(sentence) ||
+    EN_CONDITION.test(sentence) ||
+    EN_FUTURE.test(sentence) ||
+    ZH_ASKING.test(sentence) ||
+    /将|会|未|没|不|失败|吗/.test(sentence)
+  )
+    return null;
   const claim = (kind: ClaimKind | null, state?: ClaimState): Omit<ReadClaim, 'orderIds'> | null =>
     kind ? { kind, state: state ?? stateOf(sentence, kind), text: raw.trim() } : null;
   const actionKind = () => {
@@ -396,6 +406,7 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
 function claimOfClause(raw: string, underCondition: boolean): Omit<ReadClaim, 'orderIds'> | null {
   if (underCondition) return null;
   const clause = raw.replace(HEDGE, '');
+  if (ZH_ASKING.test(clause.replace(/\s+/g, ''))) return null;
   const latin = /[A-Za-z]{3}/.test(clause);
   const zh = ZH_PATTERNS.map((re) => clause.match(re)).find((m) => m && statedAsFact(clause, m, 'zh'));
   const en = latin ? EN_PATTERNS.map((re) => clause.match(re)).find((m) => m && statedAsFact(clause, m, 'en')) : undefined;

@@ -156,6 +156,12 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
+  // The customer's question said back, or asked of them: when, how long, why.
+  '昨天申请了怎么还没到账?',
+  '退款多久能到账?',
+  '退款什么时候到账？',
+  '您想问钱几天能到账，对吗？',
+  '为什么地址改了还显示旧的？',
   '退款尚未完成。',
   '款项还没有退回。',
   '订单还没有取消成功。',
@@ -223,6 +229,8 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
+  '退款多久能到賬？',
+  '昨天申請了為什麼還沒到賬？',
   '退款尚未完成。',
   '款項還沒有退回。',
   '訂單還沒有取消。',
