@@ -8,7 +8,6 @@ import { renderEstimate } from '../render-estimate.js';
 import { baselineProblemLines, renderSummary, verdictLine } from '../render-summary.js';
 import { armFlagsOf, resolveArms } from '../../evaluate/arms.js';
 import { loadConfig } from '../../config/config.js';
-import { boundHeapGrowth } from '../heap-growth.js';
 
 export interface EvalCommandOptions extends Omit<CheckedOptions, 'observer' | 'signal'> {
   quiet?: boolean;
@@ -30,7 +29,6 @@ export async function evalCommand(
   argv: readonly string[],
   listenForInterrupts: () => AbortSignal,
 ): Promise<number> {
-  boundHeapGrowth();
   const args = argv.slice(argv.indexOf('eval') + 1);
   // Commander lets the later of the two win; which one the user meant is not ours to guess.
   if (args.includes('--no-baseline') && args.some((a) => a === '--baseline' || a.startsWith('--baseline='))) {
