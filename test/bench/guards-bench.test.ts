@@ -13,7 +13,7 @@ import { adaptiveStep, ElitePool, mutateTape } from '../../bench/guards/adaptive
 import { writeCounterexample } from '../../bench/guards/counterexample.js';
 import { progressScore } from '../../bench/guards/progress.js';
 import { runTrajectory, type Setting } from '../../bench/guards/run-trajectory.js';
-import { claimBacked, confirmedOrders, documentContacts, ordersSpokenOf, untrustedDocumentReach } from '../../bench/guards/violation-kinds.js';
+import { claimBacked, confirmedOrders, documentContacts, moneyMovedBy, ordersSpokenOf, untrustedDocumentReach } from '../../bench/guards/violation-kinds.js';
 import { seededRng } from '../../src/harness/base/seeded-random.js';
 import type { Problem } from '../../src/harness/base/errors.js';
 import { parseScenarioFile, type LoadedScenario } from '../../src/harness/cases/load-scenarios.js';
@@ -62,6 +62,16 @@ describe('the rules of the violation kinds, each beside its nearest other case',
     ['a single turn expecting nothing names two orders', { turn: '订单 O123 和 O456 退款' }, []],
   ])('confirmed orders: %s', (_row, over, expected) => {
     expect([...confirmedOrders(scenario(over))]).toEqual(expected);
+  });
+
+  it.each([
+    ['a compensation that ran backs money arrived', 'create_compensation', 'arrived', true],
+    ['a refund that ran backs money submitted', 'create_refund', 'submitted', true],
+    ['a refund that ran does not back money arrived: it is only requested', 'create_refund', 'arrived', false],
+    ['a refund that ran does not back money done', 'create_refund', 'done', false],
+    ['a cancellation moves no money', 'cancel_order', 'submitted', false],
+  ] as const)('money moved by a write that ran: %s', (_row, tool, state, moved) => {
+    expect(moneyMovedBy(tool, state)).toBe(moved);
   });
 
   const perOrder = {
