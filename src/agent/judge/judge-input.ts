@@ -31,7 +31,16 @@ export interface JudgeInput {
   invalidOutputMayPass?: boolean;
 }
 
+/** Built once per set of active prompts: the prompt-leak reader keeps its reading of the prompts by this object. */
+const built = new WeakMap<Map<string, PromptFile>, JudgePrompts>();
+
 export function judgePrompts(active: Map<string, PromptFile>): JudgePrompts {
+  let prompts = built.get(active);
+  if (!prompts) built.set(active, (prompts = readJudgePrompts(active)));
+  return prompts;
+}
+
+function readJudgePrompts(active: Map<string, PromptFile>): JudgePrompts {
   const response = active.get('customer_response_generation')?.structured;
   return {
     forbiddenPhrases: (response?.forbiddenPhrases ?? []).map((p) => p.value),

@@ -120,9 +120,14 @@ function sentencesOf(form: string): string[] {
 
 function tokensOf(clause: string): Token[] {
   const found: Token[] = [];
+  // exec on the shared expression, not matchAll: matchAll copies the expression on every call, hundreds per clause.
   const add = (m: Matcher, text: string, offset: number, run?: number) => {
-    for (const hit of text.matchAll(m.re)) {
-      if (!hit[0]) continue;
+    m.re.lastIndex = 0;
+    for (let hit = m.re.exec(text); hit; hit = m.re.exec(text)) {
+      if (!hit[0]) {
+        m.re.lastIndex += 1;
+        continue;
+      }
       found.push({ index: offset + hit.index, end: offset + hit.index + hit[0].length, ...pick(m.entry), ...(run === undefined ? {} : { run }) });
     }
   };
