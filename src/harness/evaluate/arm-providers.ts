@@ -59,10 +59,15 @@ export async function openArmProviders(
   return { provider, created, runtimes, budget: provider instanceof BudgetedProvider ? provider : null };
 }
 
+/** The provider an arm calls: its flag, else ORDERFLOW_PROVIDER, else the config's. */
+export function armProviderName(arm: Arm, env: NodeJS.ProcessEnv, config: Config): string {
+  return arm.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider;
+}
+
 function providerOptions(arm: Arm, options: CheckedOptions, ws: Workspace, cacheMode: CacheMode, env: NodeJS.ProcessEnv) {
   const { config } = ws;
   return {
-    provider: arm.provider ?? env.ORDERFLOW_PROVIDER ?? config.provider,
+    provider: armProviderName(arm, env, config),
     providerSource:
       arm.provider !== undefined
         ? '{provider}'

@@ -8,6 +8,9 @@ import { renderEstimate } from '../render-estimate.js';
 import { baselineProblemLines, renderSummary, verdictLine } from '../render-summary.js';
 import { armFlagsOf, resolveArms } from '../../evaluate/arms.js';
 import { loadConfig } from '../../config/config.js';
+import { armProviderName } from '../../evaluate/arm-providers.js';
+import { agent } from '../../agent-registration.js';
+import { boundHeapGrowth, runsOnlyOffline } from '../heap-growth.js';
 
 export interface EvalCommandOptions extends Omit<CheckedOptions, 'observer' | 'signal'> {
   quiet?: boolean;
@@ -55,6 +58,9 @@ export async function evalCommand(
     }
     return EXIT_OK;
   }
+  const { config } = await loadConfig(options.config);
+  const providers = resolveArms(armFlagsOf(options, config.arms)).arms.map((arm) => armProviderName(arm, options.env ?? process.env, config));
+  if (runsOnlyOffline(providers, Object.keys(agent.offlineProviders))) boundHeapGrowth();
   const result = await evaluate({
     ...runOptions,
     commandArgs: argv.slice(argv.indexOf('eval') + 1),
