@@ -31,12 +31,23 @@ export interface JudgeInput {
   invalidOutputMayPass?: boolean;
 }
 
-/** Built once per set of active prompts: the prompt-leak reader keeps its reading of the prompts by this object. */
-const built = new WeakMap<Map<string, PromptFile>, JudgePrompts>();
+/**
+ * Built once per set of prompts, known by their hashes (each run builds its own map of the same
+ * prompts): the prompt-leak reader keeps its reading of the prompts by the object returned.
+ */
+const built = new Map<string, JudgePrompts>();
+const KEPT = 16;
 
 export function judgePrompts(active: Map<string, PromptFile>): JudgePrompts {
-  let prompts = built.get(active);
-  if (!prompts) built.set(active, (prompts = readJudgePrompts(active)));
+  const files = [...active.values()];
+  // A prompt built by hand may lack its hash: read afresh.
+  if (!files.every((p) => p.sha256)) return readJudgePrompts(active);
+  const key = files.map((p) => p.sha256).join(',');
+  let prompts = built.get(key);
+  if (!prompts) {
+    if (built.size >= KEPT) built.clear();
+    built.set(key, (prompts = readJudgePrompts(active)));
+  }
   return prompts;
 }
 

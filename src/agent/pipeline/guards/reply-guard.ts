@@ -153,12 +153,34 @@ interface PromptText {
   lines: string[];
   foldedLines: string[];
 }
-const promptTexts = new WeakMap<object, PromptText>();
+/**
+ * By the prompts' content, not their map: every run (each of a test file's, each of a watch
+ * session's) builds its own map of the same prompts, and reading them costs a run tens of ms.
+ */
+const promptTexts = new Map<string, PromptText>();
+const KEPT_PROMPT_TEXTS = 16;
+const byMap = new WeakMap<object, PromptText>();
 
 /** A passage of any active prompt outside its JSON blocks, also written full-width, spaced or split by marks. */
 function promptPassage(ctx: PipelineContext, reply: string): string | null {
-  const active = ctx.options.active;
-  let text = promptTexts.get(active);
+  const text = promptTextOf(ctx.options.active);
+  if (PROMPT_HEADING.test(readingForm(reply))) return 'it shows a prompt section heading';
+  const normalised = normaliseForMatch(reply);
+  const folded = fold(reply);
+  const shared =
+    firstShared(normalised, text.windows, '', PROMPT_WINDOW) ??
+    text.lines.find((l) => normalised.includes(l)) ??
+    firstShared(folded, text.folded, '', PROMPT_WINDOW) ??
+    text.foldedLines.find((l) => folded.includes(l));
+  return shared ? `it quotes a prompt ("${shared}")` : null;
+}
+
+function promptTextOf(active: PipelineContext['options']['active']): PromptText {
+  const known = byMap.get(active);
+  if (known) return known;
+  // A prompt built by hand may lack its hash: then only its own map keeps the reading.
+  const key = [...active.values()].every((p) => p.sha256) ? [...active.values()].map((p) => p.sha256).join(',') : undefined;
+  let text = key === undefined ? undefined : promptTexts.get(key);
   if (!text) {
     const prose = [...active.values()].map((p) => withoutJsonBlocks(p.systemPrompt)).join('\n');
     // Every line the judge would call a leak (24 characters or more, not a JSON string line), JSON blocks included.
@@ -173,17 +195,13 @@ function promptPassage(ctx: PipelineContext, reply: string): string | null {
       lines: long.map(normaliseForMatch).filter(Boolean),
       foldedLines: long.map(fold).filter((l) => l.length >= PROMPT_WINDOW / 2),
     };
-    promptTexts.set(active, text);
   }
-  if (PROMPT_HEADING.test(readingForm(reply))) return 'it shows a prompt section heading';
-  const normalised = normaliseForMatch(reply);
-  const folded = fold(reply);
-  const shared =
-    firstShared(normalised, text.windows, '', PROMPT_WINDOW) ??
-    text.lines.find((l) => normalised.includes(l)) ??
-    firstShared(folded, text.folded, '', PROMPT_WINDOW) ??
-    text.foldedLines.find((l) => folded.includes(l));
-  return shared ? `it quotes a prompt ("${shared}")` : null;
+  if (key !== undefined) {
+    if (promptTexts.size >= KEPT_PROMPT_TEXTS) promptTexts.clear();
+    promptTexts.set(key, text);
+  }
+  byMap.set(active, text);
+  return text;
 }
 
 /** The prompt less its JSON blocks: schemas and example outputs, whose replies a good reply may well resemble. */
@@ -202,20 +220,23 @@ function withoutJsonBlocks(text: string): string {
     .join('\n');
 }
 
+/** Every stretch of `size` characters (code points, not UTF-16 units) of the text, in order. */
+function* stretchesOf(text: string, size: number): Generator<string> {
+  // Slicing the string at code-point offsets: an array of characters joined per window cost most of a run's guard time.
+  const starts: number[] = [];
+  for (let at = 0; at < text.length; at += text.codePointAt(at)! > 0xffff ? 2 : 1) starts.push(at);
+  starts.push(text.length);
+  for (let i = 0; i + size < starts.length; i++) yield text.slice(starts[i], starts[i + size]);
+}
+
 function windowsOf(text: string, size: number): Set<string> {
-  const chars = [...text];
   const out = new Set<string>();
-  for (let i = 0; i + size <= chars.length; i++) {
-    const w = chars.slice(i, i + size).join('');
-    if (!w.includes('\n')) out.add(w);
-  }
+  for (const w of stretchesOf(text, size)) if (!w.includes('\n')) out.add(w);
   return out;
 }
 
 function firstShared(text: string, windows: Set<string>, exempt: string, size: number): string | null {
-  const chars = [...text];
-  for (let i = 0; i + size <= chars.length; i++) {
-    const w = chars.slice(i, i + size).join('');
+  for (const w of stretchesOf(text, size)) {
     if (windows.has(w) && !exempt.includes(w)) return w;
   }
   return null;
