@@ -15,6 +15,7 @@ import { decodeUtf8, readFileBytes } from '../base/text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
 import { parseScenarioFile, type LoadedScenario } from './load-scenarios.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';
+import { recentParses } from './recent-parses.js';
 
 /** A module case or a pipeline scenario: what the runner runs. */
 export type SuiteItem = LoadedModuleCase | LoadedScenario;
@@ -111,7 +112,9 @@ export async function loadCaseSuite(
     }
     const read = await readCaseFile(path, shown, problems);
     if (read === undefined) continue;
-    const items = cachedParse(options.parseCache, path, read.digest, module, active, problems, () => parseItems(shown, read.text, module, active, problems));
+    const items = cachedParse(options.parseCache ?? (keep ? recentParses : undefined), path, shown, read.digest, module, active, problems, () =>
+      parseItems(shown, read.text, module, active, problems),
+    );
     const fileNumber = shownFiles.push(shown) - 1;
     const selected: SuiteItem[] = [];
     for (const item of items) {
@@ -141,6 +144,8 @@ export async function loadCaseSuite(
     if (keep && suite.total > (options.keepParsedUpTo ?? KEEP_PARSED_UP_TO)) {
       keep = false;
       for (const f of suite.files) delete f.cached;
+      // A suite this large is read again while it runs; kept here, its first files would stay in memory all run.
+      recentParses.clear();
     }
     if (keep) file.cached = selected;
     suite.files.push(file);
@@ -159,7 +164,16 @@ export async function loadCaseSuite(
 /** Expectation fields added after cases were first hashed: left empty, they must not change a case's hash (the baseline would see every case as edited). */
 const LATER_EXPECTATIONS = ['output_ids_within', 'output_length_within'] as const;
 
+/** Items parsed once are run many times in one process (recent-parses.ts): hashed once. */
+const hashed = new WeakMap<SuiteItem, string>();
+
 export function caseContentHash(item: SuiteItem): string {
+  let hash = hashed.get(item);
+  if (hash === undefined) hashed.set(item, (hash = contentHash(item)));
+  return hash;
+}
+
+function contentHash(item: SuiteItem): string {
   const { file: _file, line: _line, description: _description, ...content } = item as SuiteItem & { description?: string };
   if (content.kind === 'module') {
     const expected: Record<string, unknown> = { ...content.expected_behavior };
@@ -208,17 +222,21 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
 }
 
 function cachedParse(
-  cache: SuiteParseCache | undefined,
+  cache: SuiteParseCache | typeof recentParses | undefined,
   path: string,
+  shown: string,
   digest: string,
   module: string,
   active: Map<string, PromptFile>,
   problems: Problem[],
   parse: () => SuiteItem[],
 ): SuiteItem[] {
-  if (!cache) return parse();
   // A module's cases are checked against its own prompt; scenarios against every module's.
-  const prompts = module === PIPELINE_DIR ? [...active.values()].map((p) => p.sha256).join(',') : (active.get(module)?.sha256 ?? '');
+  const checkedAgainst = module === PIPELINE_DIR ? [...active.values()] : [active.get(module)];
+  // A prompt built by hand may lack its hash: nothing would tell its parse from another's.
+  if (!cache || !checkedAgainst.every((p) => p?.sha256)) return parse();
+  const prompts = checkedAgainst.map((p) => p!.sha256).join(',');
+  if (!(cache instanceof Map)) return cache.parse(shown, `${module}\u0000${digest}\u0000${prompts}`, problems, parse);
   const key = `${path}\u0000${digest}\u0000${prompts}`;
   const hit = cache.get(key);
   if (hit) {
