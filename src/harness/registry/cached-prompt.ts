@@ -3,8 +3,9 @@
  * text. A prompt read back has the same fields; its schemas get their
  * validators from loadSchemaCompiler() instead of the parser.
  */
+import { basename } from 'node:path';
 import type { Problem } from '../base/errors.js';
-import { parseCacheEntry } from '../base/parse-cache.js';
+import { parseCacheEntry, type ParseCacheEntry } from '../base/parse-cache.js';
 import { compiledSchema, type CompiledSchema } from './compiled-schema.js';
 import type { ParseResult, PromptFile } from './prompt-file.js';
 import type { SchemaNode } from './schema-tree.js';
@@ -21,8 +22,40 @@ interface StoredParse {
   problems: Problem[];
 }
 
+/**
+ * Prompts parsed in this process, by their text, where there is no cache on
+ * disk (an API caller, a test): a process that loads the prompts again (each
+ * run of an API loop or of a test file) parses a prompt once. A hit is handed
+ * out under the path it lies at now; the parse is shared, so nothing changes a
+ * prompt after parsing.
+ */
+const parsedHere = new Map<string, { shown: string; result: ParseResult }>();
+const KEPT_PROMPTS = 64;
+
 export async function parsePromptCached(shown: string, text: string): Promise<ParseResult> {
   const entry = parseCacheEntry('prompt', [shown, text]);
+  // The launcher's cache on disk, when there is one, is what a run reads and fills.
+  if (entry) return parseOnce(entry, shown, text);
+  const known = parsedHere.get(text);
+  if (known) {
+    if (known.shown !== shown) {
+      known.result = atPath(known.result, known.shown, shown);
+      known.shown = shown;
+    }
+    return known.result;
+  }
+  const result = await parseOnce(undefined, shown, text);
+  if (parsedHere.size >= KEPT_PROMPTS) parsedHere.delete(parsedHere.keys().next().value!);
+  parsedHere.set(text, { shown, result });
+  return result;
+}
+
+function atPath(result: ParseResult, was: string, shown: string): ParseResult {
+  const problems = result.problems.map((p) => (p.file === was ? { ...p, file: shown } : p));
+  return result.prompt ? { problems, prompt: { ...result.prompt, path: shown, fileName: basename(shown) } } : { problems };
+}
+
+async function parseOnce(entry: ParseCacheEntry | undefined, shown: string, text: string): Promise<ParseResult> {
   // The entry's checksum and the code fingerprint in its key say this code wrote it, in this shape.
   const stored = entry?.read() as StoredParse | undefined;
   if (stored) return revive(stored);
