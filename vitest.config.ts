@@ -54,6 +54,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache): a second run on the same tree transforms nothing again.
+    experimental: { fsModuleCache: true },
     // A folder for the whole-suite evals that many files only read (test/support/shared-eval.ts).
     globalSetup: ['test/support/shared-eval-setup.ts'],
     // Run again for every file, isolated or not.
