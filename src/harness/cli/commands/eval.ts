@@ -58,9 +58,7 @@ export async function evalCommand(
     }
     return EXIT_OK;
   }
-  const { config } = await loadConfig(options.config);
-  const providers = resolveArms(armFlagsOf(options, config.arms)).arms.map((arm) => armProviderName(arm, options.env ?? process.env, config));
-  if (runsOnlyOffline(providers, Object.keys(agent.offlineProviders))) boundHeapGrowth();
+  if (runsOnlyOffline(await providersOf(options), Object.keys(agent.offlineProviders))) boundHeapGrowth();
   const result = await evaluate({
     ...runOptions,
     commandArgs: argv.slice(argv.indexOf('eval') + 1),
@@ -84,4 +82,14 @@ export async function evalCommand(
   if (result.baselineUpdated) output.out(`baseline updated: ${result.baselineUpdated}`);
   output.out(`reports: ${result.outDir} (open report.html; post report.md)`);
   return result.head.gate.passed ? EXIT_OK : EXIT_FAILED;
+}
+
+/** The providers the run's arms will call; none when the options are bad, which evaluate() then reports in its own order. */
+async function providersOf(options: EvalCommandOptions): Promise<string[]> {
+  try {
+    const { config } = await loadConfig(options.config);
+    return resolveArms(armFlagsOf(options, config.arms)).arms.map((arm) => armProviderName(arm, options.env ?? process.env, config));
+  } catch {
+    return [];
+  }
 }
