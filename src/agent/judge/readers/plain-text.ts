@@ -13,8 +13,20 @@ const load = createRequire(import.meta.url);
 let converter: ((text: string) => string) | undefined;
 const HAN = /\p{Script=Han}/u;
 /** The whole of traditional script (opencc's dictionary), for what the word list below does not hold: loaded once, and only for Chinese text. */
-const toSimplified = (text: string) =>
-  HAN.test(text) ? (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text) : text;
+const convert = (text: string) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text);
+/** The same reply is read by each of the judge's readers: converted once. */
+const converted = new Map<string, string>();
+const KEPT_CONVERSIONS = 4096;
+
+function toSimplified(text: string): string {
+  if (!HAN.test(text)) return text;
+  let out = converted.get(text);
+  if (out === undefined) {
+    if (converted.size >= KEPT_CONVERSIONS) converted.clear();
+    converted.set(text, (out = convert(text)));
+  }
+  return out;
+}
 
 /** Characters that render as nothing (zero-width spaces and joiners, word joiner, BOM, soft hyphen, bidi marks). */
 const INVISIBLE =
