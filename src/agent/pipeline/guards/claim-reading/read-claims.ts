@@ -261,8 +261,8 @@ const DONE_FOR_YOU = /(?:帮|为|给|替)(?:您|你)|全部|都/;
 
 const MONEY_KINDS: ReadonlySet<ClaimKind> = new Set(['refund', 'compensation', 'money']);
 
-function claimsInClause(clause: string, refs: string[]): GuardClaim[] {
-  const tokens = tokensOf(clause);
+/** `tokens`: the clause's, when the caller found them already; changed here (their states resolved). */
+function claimsInClause(clause: string, refs: string[], tokens = tokensOf(clause)): GuardClaim[] {
   resolveStates(clause, tokens);
   const states = tokens.filter((t) => t.state);
   let kinds = tokens.filter((t) => t.kind);
@@ -320,8 +320,13 @@ export function readClaims(reply: string, userWords = ''): GuardClaim[] {
     // A closing bracket ends a clause (a tag's "未…" negates nothing after it), except the one of a tick box: [x].
     const clauses = sentence.split(/[，,；;】)）]+|(?<!\[[xX✓✔√]?)\]+/).filter((c) => c.trim());
     for (const clause of clauses) {
-      let found = claimsInClause(clause, refs);
       const tokens = tokensOf(clause);
+      // A copy: resolving the states changes the tokens, and the kinds below are read from them as found.
+      let found = claimsInClause(
+        clause,
+        refs,
+        tokens.map((t) => ({ ...t })),
+      );
       // 您的退款，已经办妥了: a state with no action takes the action of the clause before it.
       if (!found.length && open !== null && !tokens.some((t) => t.kind)) found = claimsInClause(open + clause, refs);
       out.push(...found);
