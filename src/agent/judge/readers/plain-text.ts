@@ -16,15 +16,17 @@ const HAN = /\p{Script=Han}/u;
 const convert = (text: string) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text);
 /** The same reply is read by each of the judge's readers: converted once. */
 const converted = new Map<string, string>();
+/** At most 4,096 texts of up to 4,096 characters: a few MB at worst. */
 const KEPT_CONVERSIONS = 4096;
 
 function toSimplified(text: string): string {
   if (!HAN.test(text)) return text;
-  let out = converted.get(text);
-  if (out === undefined) {
-    if (converted.size >= KEPT_CONVERSIONS) converted.clear();
-    converted.set(text, (out = convert(text)));
-  }
+  if (text.length > KEPT_CONVERSIONS) return convert(text);
+  const known = converted.get(text);
+  if (known !== undefined) return known;
+  const out = convert(text);
+  if (converted.size >= KEPT_CONVERSIONS) converted.clear();
+  converted.set(text, out);
   return out;
 }
 

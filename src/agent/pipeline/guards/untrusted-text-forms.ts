@@ -86,9 +86,22 @@ function spelledIn(text: string, slots: string[][]): boolean {
   return true;
 }
 
+/** The same text (a reply, a document) is read by several guards and stages of one turn: undone once. */
+const plain = new Map<string, string>();
+/** At most 4,096 texts of up to 4,096 characters: a few MB at worst. */
+const KEPT_PLAIN = 4096;
+
 /** Width, look-alikes and traditional forms undone; case, spacing and punctuation kept (the reply guard reads clauses). */
 export function plainLetters(text: string): string {
-  return toSimplified([...text.normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join(''));
+  const kept = text.length <= KEPT_PLAIN;
+  const known = kept ? plain.get(text) : undefined;
+  if (known !== undefined) return known;
+  const out = toSimplified([...text.normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join(''));
+  if (kept) {
+    if (plain.size >= KEPT_PLAIN) plain.clear();
+    plain.set(text, out);
+  }
+  return out;
 }
 
 /** Width, case, look-alikes, traditional forms and separators undone. */
