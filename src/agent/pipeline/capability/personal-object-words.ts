@@ -56,6 +56,10 @@ const SWITCH_PHRASES: readonly string[] = [
   '不是这个',
   '不是那个',
   '不是这单',
+  '另一单',
+  '另外一单',
+  '另外那单',
+  '不是那单',
   '我说的是',
   '我指的是',
   'the other one',
@@ -65,6 +69,7 @@ const SWITCH_PHRASES: readonly string[] = [
   'i meant another',
   'another one',
   'the wrong one',
+  'wrong order',
 ];
 
 /** A follow-up of the object already confirmed in this branch: it names none, it asks after the one in hand. */
@@ -106,6 +111,23 @@ const FOLLOW_UP_PHRASES: readonly string[] = [
   "haven't got",
   'where is it',
   'not here yet',
+  // Still not arrived, and when, in the words customers use ("还是没到账", "到底啥时候到", "has it arrived yet?").
+  '没到账',
+  '还是没',
+  '没收到',
+  '没动静',
+  '啥时候到',
+  '什么时候到',
+  '什么时候能到',
+  '等多久',
+  '多久能到',
+  "what's going on",
+  'whats going on',
+  "what's happening",
+  'has it arrived',
+  'did it arrive',
+  'arrived yet',
+  'still nothing',
 ];
 
 const HAN = String.raw`\p{Script=Han}`;

@@ -19,6 +19,16 @@ const STOP_PHRASES: readonly string[] = [
   '不必了',
   '先不查了',
   '不查了',
+  // The look-up named as what stops ("先不用查进度了", "暂时不需要查退款进度").
+  '不用查',
+  '不需要查',
+  '不用跟进',
+  '先别查',
+  '别查了',
+  '不用帮我查',
+  '不用帮我看',
+  '别帮我查',
+  '不用管了',
   '算了',
   '回头再说',
   '以后再说',
@@ -36,7 +46,8 @@ const STOP_PHRASES: readonly string[] = [
 ];
 
 /** What turns a stop into a request: it asks for something after all, or names an object to look at. */
-const ASKS_AFTER = /帮我|请你|请帮|给我查|还是查|改查|转人工|\bplease\b|\binstead\b|\bbut\b|\bcheck\b|\blook up\b|(?<![a-z])[a-z]{1,3}-?\d{3,}/u;
+const ASKS_AFTER =
+  /(?<!不用|不必|不需要|别再|别)帮我|请你|请帮|给我查|还是查|改查|转人工|\bplease\b|\binstead\b|\bbut\b|(?<!no need to |don't |dont |not )\b(?:check|look up)\b|(?<![a-z])[a-z]{1,3}-?\d{3,}/u;
 
 const patternOf = (phrase: string) => new RegExp(/^[a-z]/.test(phrase) ? String.raw`\b${escapeRegExp(phrase)}\b` : escapeRegExp(phrase), 'u');
 const STOP = STOP_PHRASES.map(patternOf);

@@ -81,6 +81,24 @@ describe('the capability router reads follow-ups, stops and corrections', () => 
     ['不对，是 O502', IN_REFUND, 'refund.followup', '不对', 'none'],
     ['先不用了，帮我查我的退款', IN_REFUND, 'refund.followup', '先不用了', 'none'],
     ['no need to wait, where is my refund', {}, 'refund.followup', 'no need to look now', 'none'],
+    // Held out from the rows above: colloquial, traditional and English forms of the same four things.
+    ['我那个退款咋回事啊，等了十来天了', {}, 'refund.followup', '我那个快递咋回事啊', 'none'],
+    ['還沒收到退款欸', {}, 'refund.followup', '還沒收到貨欸', 'none'],
+    ['退款一直没收到', {}, 'refund.followup', '包裹一直没收到', 'none'],
+    ["what's going on with my refund?", {}, 'refund.followup', "what's going on with my order?", 'none'],
+    ['还是没到账', IN_REFUND, 'refund.followup', '还是算了', 'none'],
+    ['到底啥时候到', IN_REFUND, 'refund.followup', '到底是啥', 'none'],
+    ['还要等多久啊', IN_REFUND, 'refund.followup', '还要等我吗', 'none'],
+    ['has it arrived yet?', IN_REFUND, 'refund.followup', 'has it a name?', 'none'],
+    ['是另外那单', IN_REFUND, 'refund.followup', '是那单', 'none'],
+    ['先不用查进度了', IN_REFUND, 'none', '先查进度', 'refund.followup'],
+    ['进度先不用查了', IN_REFUND, 'none', '进度先查一下', 'refund.followup'],
+    ["don't bother checking my refund", IN_REFUND, 'none', 'please check my refund', 'refund.followup'],
+    ['拆了还能退不', {}, 'policy.consult', '拆了还能用不', 'none'],
+    ['生鲜打开了可以退么', {}, 'policy.consult', '生鲜打开了可以吃么', 'none'],
+    ['退货要满足什么条件', {}, 'policy.consult', '退货要满足什么', 'none'],
+    ['Can I return opened fresh food?', {}, 'policy.consult', 'Can I eat opened fresh food?', 'none'],
+    ['is fresh food returnable after opening?', {}, 'policy.consult', 'is fresh food edible after opening?', 'none'],
   ])('%s (%j) → %s; %s → %s', (text, state, capability, near, nearCapability) => {
     expect(route(text, state)).toBe(capability);
     // The correction row's near miss is the same words with no refund in hand: nothing to correct.
@@ -96,6 +114,11 @@ describe("the program's tables: stop, follow-up and correction phrases", () => {
     ['算了吧', '算一下吧'],
     ['回頭再說', '回頭再查'],
     ['不用查了', '不用查了，帮我转人工'],
+    ['先不用查进度了', '先不用查进度了，帮我查一下 RF310'],
+    ['暂时不需要查退款进度', '暂时需要查退款进度'],
+    ['不用帮我看退款了', '帮我看看退款'],
+    ['退款的事先不用管了', '退款的事先管一下'],
+    ['no need to check the status now', 'no need to check, but please check RF310'],
   ])('%s stops; %s does not', (stop, near) => {
     expect(stopsLooking(stop)).toBeDefined();
     expect(stopsLooking(near)).toBeUndefined();
@@ -106,6 +129,12 @@ describe("the program's tables: stop, follow-up and correction phrases", () => {
     ["it hasn't arrived", 'it has arrived'],
     ['钱呢', '钱包'],
     ['到賬沒', '到底'],
+    ['还是没到账', '还是算了'],
+    ['到底啥时候到', '到底是啥'],
+    ['还要等多久啊', '还要等我吗'],
+    ['钱还没收到', '钱包'],
+    ["what's going on with it?", "what's this?"],
+    ['has it arrived yet?', 'has it a name?'],
   ])('%s follows up; %s does not', (text, near) => {
     expect(followUpPhrase(referenceForm(text))).toBeDefined();
     expect(followUpPhrase(referenceForm(near))).toBeUndefined();
@@ -115,6 +144,8 @@ describe("the program's tables: stop, follow-up and correction phrases", () => {
     ['不是这笔，是另一笔', '是这笔'],
     ['I meant the other one', 'I meant it'],
     ['不是那個', '就是那个'],
+    ['是另外那单', '是那单'],
+    ['sorry, wrong order', 'sorry, wrong'],
   ])('%s corrects the object; %s does not', (text, near) => {
     expect(switchPhrase(referenceForm(text))).toBeDefined();
     expect(switchPhrase(referenceForm(near))).toBeUndefined();

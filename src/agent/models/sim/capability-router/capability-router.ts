@@ -9,7 +9,20 @@
  */
 import type { SimModule } from '../sim-module.js';
 import { matchingForm, simplifiedChinese } from '../shared/text-normalize.js';
-import { FOLLOW_UP, NOTHING, ORDER_ID, OWN_REFUND, POLICY_QUESTION, REFUND_CHARACTER, REFUND_ID, STOP_LOOKING, SWITCH_OBJECT, ZERO_WIDTH } from './tables.js';
+import {
+  FOLLOW_UP,
+  NOTHING,
+  ORDER_ID,
+  OWN_REFUND,
+  POLICY_QUESTION,
+  POLICY_QUESTION_MORE,
+  REFUND_CHARACTER,
+  REFUND_ID,
+  STOP_LOOKING,
+  STOPS_THE_REFUND,
+  SWITCH_OBJECT,
+  ZERO_WIDTH,
+} from './tables.js';
 
 interface State {
   capability: string | null;
@@ -46,12 +59,13 @@ function readTurn(input: Record<string, unknown>): Turn {
 
 function reference({ text, raw, state, named }: Turn) {
   let capability = 'none';
-  if (POLICY_QUESTION.test(text)) capability = 'policy.consult';
+  if (POLICY_QUESTION.test(text) || POLICY_QUESTION_MORE.test(text)) capability = 'policy.consult';
   else if (OWN_REFUND.test(text)) capability = 'refund.followup';
   else if (state.capability === 'refund.followup' && state.confirmed_refund_id && FOLLOW_UP.test(text)) capability = 'refund.followup';
   // A correction of the object stays on the refund path: the program binds the one now meant.
   else if (state.capability === 'refund.followup' && (SWITCH_OBJECT.test(text) || ORDER_ID.test(raw))) capability = 'refund.followup';
-  if (NOTHING.test(raw.trim()) || (STOP_LOOKING.test(text) && !named && !OWN_REFUND.test(text))) capability = 'none';
+  const stops = (STOP_LOOKING.test(text) || STOPS_THE_REFUND.test(text)) && !named && (STOPS_THE_REFUND.test(text) || !OWN_REFUND.test(text));
+  if (NOTHING.test(raw.trim()) || stops) capability = 'none';
   const refundId = capability === 'refund.followup' ? named : null;
   const continues = capability !== 'none' && state.capability === capability && (refundId === null || refundId === state.confirmed_refund_id);
   return {
