@@ -60,6 +60,10 @@ const TABLE: [string, string, Expected, ProposedCall?][] = [
   ['确认', '？', 'not_consent:question'],
   // colloquial, regional and traditional yes beside their no
   ['要得', '要不得', 'declined'],
+  ['要退', '要退吗', 'not_consent:question'],
+  ['我要退', '不要退', 'declined'],
+  ['要退', '要退一半', 'not_consent:partial'],
+  ['要退', '要求退款', 'not_consent:not_affirmative'],
   ['成', '不成', 'declined'],
   ['係', '唔係', 'declined'],
   ['冇問題', '唔使喇', 'declined'],
@@ -90,6 +94,8 @@ const TABLE: [string, string, Expected, ProposedCall?][] = [
   ['sure, refund it', 'sure, but only the shipping fee', 'not_consent:partial'],
   ['yes, the full amount', 'yes, half of it', 'not_consent:partial'],
   ['yes', 'yeah right', 'not_consent:hedged'],
+  ['I want a refund', "I don't want a refund", 'declined'],
+  ['I want a refund', 'I want to think about it', 'not_consent:deferral'],
   ['sure', 'sure, whatever', 'not_consent:hedged'],
   ['yes please refund', 'yes, maybe', 'not_consent:hedged'],
   ["yes, that's fine", "yes, my wife said that's fine", 'not_consent:not_affirmative'],
@@ -182,6 +188,8 @@ const PER_ORDER: [string, Expected, Expected][] = [
   ['no for O123, yes for O456', 'declined', 'confirmed'],
   ['O123: yes, refund it. O456: don’t', 'confirmed', 'declined'],
   ['O123 ok but O456 later', 'confirmed', 'not_consent:deferral'],
+  ['O123 要退，O456 就算了', 'confirmed', 'not_consent:closing'],
+  ['I want the refund for O123, not for O456', 'confirmed', 'declined'],
   // both orders in one clause: no clause is about one order alone, so neither is a yes
   ['O123 和 O456 都退', 'not_consent:not_affirmative', 'not_consent:not_affirmative'],
   ['refund O123 and O456', 'not_consent:not_affirmative', 'not_consent:not_affirmative'],

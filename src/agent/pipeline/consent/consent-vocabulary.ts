@@ -145,9 +145,9 @@ const AFFIRM_EN = [
   'perfect',
 ];
 
-/** Asking for the action: with a word for it, "退吧" / "请退款" / "refund it please" is a yes. */
-const IMPERATIVE_ZH = ['吧', '请您', '请你', '请', '麻烦您', '麻烦你', '麻烦', '帮我', '给我'];
-const IMPERATIVE_EN = ['please', 'pls'];
+/** Asking for the action: with a word for it, "退吧" / "请退款" / "refund it please" / "要退" / "I want a refund" is a yes. */
+const IMPERATIVE_ZH = ['吧', '请您', '请你', '请', '麻烦您', '麻烦你', '麻烦', '帮我', '给我', '要'];
+const IMPERATIVE_EN = ['please', 'pls', 'want'];
 
 /** Courtesy and glue that neither add nor take away a yes. */
 /** Words that contain a yes-word without being a yes: read whole, so that "好" in "你好" is not found. */
@@ -258,7 +258,6 @@ const FILLER_EN = [
   'd',
   'would',
   'like',
-  'want',
   'go',
   'do',
   'is',
