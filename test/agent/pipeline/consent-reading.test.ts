@@ -193,6 +193,16 @@ const PER_ORDER: [string, Expected, Expected][] = [
   // both orders in one clause: no clause is about one order alone, so neither is a yes
   ['O123 和 O456 都退', 'not_consent:not_affirmative', 'not_consent:not_affirmative'],
   ['refund O123 and O456', 'not_consent:not_affirmative', 'not_consent:not_affirmative'],
+  // no mark between the orders: split before each order when the answer begins with one, each order's answer after it
+  ['O123可以 O456不要', 'confirmed', 'declined'],
+  ['O456不要 O123可以', 'confirmed', 'declined'],
+  ['订单O123退吧 订单O456不用了', 'confirmed', 'declined'],
+  ['O123 yes O456 no', 'confirmed', 'declined'],
+  // the words before the orders: whose yes is whose is not known, so neither is a yes
+  ['退O456 不退O123', 'not_consent:not_affirmative', 'not_consent:not_affirmative'],
+  // orders joined by "和" or nothing: one answer for both, as in one clause
+  ['O123 和 O456 都退吧', 'not_consent:not_affirmative', 'not_consent:not_affirmative'],
+  ['O123 O456 都退吧', 'not_consent:not_affirmative', 'not_consent:not_affirmative'],
 ];
 
 describe('a yes for one order and a no for the other, in one answer, are read per order', () => {

@@ -45,13 +45,31 @@ function partAbout(t: string, call: ProposedCall): string | null {
   if (!own || !named.has(own) || named.size < 2) return null;
   const parts: string[] = [];
   let current: string | null = null;
-  for (const clause of t.split(CLAUSE)) {
+  for (const clause of t.split(CLAUSE).flatMap(byLeadingIds)) {
     const ids = new Set([...clause.matchAll(ORDER_ID)].map((m) => idKey(m[0])));
     if (ids.size > 1) return '';
     if (ids.size === 1) current = [...ids][0]!;
     if (current === null || current === own) parts.push(clause);
   }
   return parts.join('，');
+}
+
+/** What may stand before the first order of a clause that is split at its orders: the word for an order, nothing else. */
+const BEFORE_FIRST_ID = /^(?:订单|单号|order|no\.?|#|\s)*$/u;
+/** An order followed only by a word that joins it to the next ("O123 和 O456 都退"): one answer for both. */
+const JOINED = /^\s*(?:和|跟|与|及|以及|还有|加上|同|and|&|plus|订单|order|\s)*$/u;
+
+/**
+ * A clause that names several orders with no mark between them ("O123可以 O456不要"), split
+ * before each order, but only when the clause begins with one: each order's answer then follows
+ * it. A clause whose words come before its orders ("退O456 不退O123") stays whole, so no part of
+ * it can be read as anyone's yes.
+ */
+function byLeadingIds(clause: string): string[] {
+  const at = [...clause.matchAll(ORDER_ID)].map((m) => m.index);
+  if (at.length < 2 || !BEFORE_FIRST_ID.test(clause.slice(0, at[0]))) return [clause];
+  const parts = at.map((start, i) => clause.slice(start, at[i + 1] ?? clause.length));
+  return parts.some((part) => JOINED.test(part.replace(ORDER_ID, ''))) ? [clause] : parts;
 }
 
 function readWhole(t: string, call: ProposedCall): ConsentReading {
