@@ -7,6 +7,7 @@
 import type { Scenario } from '../../harness/cases/scenario-schema.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import type { PromptFile } from '../../harness/registry/prompt-file.js';
+import { BoundedMap } from '../../harness/base/bounded-map.js';
 
 export interface JudgePrompts {
   /** The response prompt's Forbidden Phrases. */
@@ -35,8 +36,7 @@ export interface JudgeInput {
  * Built once per set of prompts, known by their hashes (each run builds its own map of the same
  * prompts): the prompt-leak reader keeps its reading of the prompts by the object returned.
  */
-const built = new Map<string, JudgePrompts>();
-const KEPT = 16;
+const built = new BoundedMap<string, JudgePrompts>(16);
 
 export function judgePrompts(active: Map<string, PromptFile>): JudgePrompts {
   const files = [...active.values()];
@@ -44,10 +44,7 @@ export function judgePrompts(active: Map<string, PromptFile>): JudgePrompts {
   if (!files.every((p) => p.sha256)) return readJudgePrompts(active);
   const key = files.map((p) => p.sha256).join(',');
   let prompts = built.get(key);
-  if (!prompts) {
-    if (built.size >= KEPT) built.clear();
-    built.set(key, (prompts = readJudgePrompts(active)));
-  }
+  if (!prompts) built.set(key, (prompts = readJudgePrompts(active)));
   return prompts;
 }
 

@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import type { Problem } from '../base/errors.js';
 import { parseCacheEntry, type ParseCacheEntry } from '../base/parse-cache.js';
+import { BoundedMap } from '../base/bounded-map.js';
 import { compiledSchema, type CompiledSchema } from './compiled-schema.js';
 import type { ParseResult, PromptFile } from './prompt-file.js';
 import type { SchemaNode } from './schema-tree.js';
@@ -29,8 +30,7 @@ interface StoredParse {
  * out under the path it lies at now; the parse is shared, so nothing changes a
  * prompt after parsing.
  */
-const parsedHere = new Map<string, { shown: string; result: ParseResult }>();
-const KEPT_PROMPTS = 64;
+const parsedHere = new BoundedMap<string, { shown: string; result: ParseResult }>(64);
 
 export async function parsePromptCached(shown: string, text: string): Promise<ParseResult> {
   const entry = parseCacheEntry('prompt', [shown, text]);
@@ -45,7 +45,6 @@ export async function parsePromptCached(shown: string, text: string): Promise<Pa
     return known.result;
   }
   const result = await parseOnce(undefined, shown, text);
-  if (parsedHere.size >= KEPT_PROMPTS) parsedHere.delete(parsedHere.keys().next().value!);
   parsedHere.set(text, { shown, result });
   return result;
 }

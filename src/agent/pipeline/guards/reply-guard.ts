@@ -18,6 +18,7 @@ import { normaliseForMatch } from './injection-scan.js';
 import { unheldAddress } from './reply-addresses.js';
 import { contactsIn } from './reply-contacts.js';
 import { fold } from './untrusted-text-forms.js';
+import { BoundedMap } from '../../../harness/base/bounded-map.js';
 
 /** Passages shorter than this match by chance: a planted sentence is a dozen characters, prompts also hold field names of 16. */
 const UNTRUSTED_WINDOW = 12;
@@ -157,8 +158,7 @@ interface PromptText {
  * By the prompts' content, not their map: every run (each of a test file's, each of a watch
  * session's) builds its own map of the same prompts, and reading them costs a run tens of ms.
  */
-const promptTexts = new Map<string, PromptText>();
-const KEPT_PROMPT_TEXTS = 16;
+const promptTexts = new BoundedMap<string, PromptText>(16);
 const byMap = new WeakMap<object, PromptText>();
 
 /** A passage of any active prompt outside its JSON blocks, also written full-width, spaced or split by marks. */
@@ -196,10 +196,7 @@ function promptTextOf(active: PipelineContext['options']['active']): PromptText 
       foldedLines: long.map(fold).filter((l) => l.length >= PROMPT_WINDOW / 2),
     };
   }
-  if (key !== undefined) {
-    if (promptTexts.size >= KEPT_PROMPT_TEXTS) promptTexts.clear();
-    promptTexts.set(key, text);
-  }
+  if (key !== undefined) promptTexts.set(key, text);
   byMap.set(active, text);
   return text;
 }
