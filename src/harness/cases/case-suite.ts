@@ -112,7 +112,7 @@ export async function loadCaseSuite(
     }
     const read = await readCaseFile(path, shown, problems);
     if (read === undefined) continue;
-    const items = cachedParse(options.parseCache ?? (keep ? recentParses : undefined), path, shown, read.digest, module, active, problems, () =>
+    const items = cachedParse(options.parseCache, keep, path, shown, read.digest, module, active, problems, () =>
       parseItems(shown, read.text, module, active, problems),
     );
     const fileNumber = shownFiles.push(shown) - 1;
@@ -221,8 +221,13 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
   }
 }
 
+/**
+ * The file's items from `cache` (eval --watch's), else from the parses kept in this process
+ * (`keepRecent`: while the suite is small enough to keep parsed), else parsed now.
+ */
 function cachedParse(
-  cache: SuiteParseCache | typeof recentParses | undefined,
+  cache: SuiteParseCache | undefined,
+  keepRecent: boolean,
   path: string,
   shown: string,
   digest: string,
@@ -234,9 +239,9 @@ function cachedParse(
   // A module's cases are checked against its own prompt; scenarios against every module's.
   const checkedAgainst = module === PIPELINE_DIR ? [...active.values()] : [active.get(module)];
   // A prompt built by hand may lack its hash: nothing would tell its parse from another's.
-  if (!cache || !checkedAgainst.every((p) => p?.sha256)) return parse();
+  if (!checkedAgainst.every((p) => p?.sha256)) return parse();
   const prompts = checkedAgainst.map((p) => p!.sha256).join(',');
-  if (!(cache instanceof Map)) return cache.parse(shown, `${module}\u0000${digest}\u0000${prompts}`, problems, parse);
+  if (!cache) return keepRecent ? recentParses.parse(shown, `${module}\u0000${digest}\u0000${prompts}`, problems, parse) : parse();
   const key = `${path}\u0000${digest}\u0000${prompts}`;
   const hit = cache.get(key);
   if (hit) {
