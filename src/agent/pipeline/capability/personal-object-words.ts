@@ -148,23 +148,15 @@ export function referenceForm(text: string): string {
   return own.join(' ').replace(/\s+/g, ' ').replace(SPACE_BY_HAN, '');
 }
 
-// Latin phrases match as words: "army refund" is not "my refund".
-const patternOf = (phrase: string) => new RegExp(/^[a-z]/.test(phrase) ? String.raw`\b${escapeRegExp(phrase)}\b` : escapeRegExp(phrase), 'u');
-const POSSESSIVE = POSSESSIVE_REFERENCES.map(patternOf);
-const FOLLOW_UP = FOLLOW_UP_PHRASES.map(patternOf);
-const SWITCH = SWITCH_PHRASES.map(patternOf);
-
-export function possessiveReference(form: string): string | undefined {
-  return POSSESSIVE_REFERENCES.find((_, i) => POSSESSIVE[i]!.test(form));
+/** A closed table of phrases, read as the first one a form holds. Latin phrases match as words: "army refund" is not "my refund". */
+export function phraseTable(phrases: readonly string[]): (form: string) => string | undefined {
+  const patterns = phrases.map((phrase) => new RegExp(/^[a-z]/.test(phrase) ? String.raw`\b${escapeRegExp(phrase)}\b` : escapeRegExp(phrase), 'u'));
+  return (form) => phrases.find((_, i) => patterns[i]!.test(form));
 }
 
-export function followUpPhrase(form: string): string | undefined {
-  return FOLLOW_UP_PHRASES.find((_, i) => FOLLOW_UP[i]!.test(form));
-}
-
-export function switchPhrase(form: string): string | undefined {
-  return SWITCH_PHRASES.find((_, i) => SWITCH[i]!.test(form));
-}
+export const possessiveReference = phraseTable(POSSESSIVE_REFERENCES);
+export const followUpPhrase = phraseTable(FOLLOW_UP_PHRASES);
+export const switchPhrase = phraseTable(SWITCH_PHRASES);
 
 /** Id-like tokens of the turn (order and refund ids), upper case. */
 export function idsIn(form: string): string[] {

@@ -6,8 +6,7 @@
  * something ("不用查了，帮我转人工", "never mind that, check RF310") is a
  * request, not a stop.
  */
-import { escapeRegExp } from '../../../harness/base/escape-regexp.js';
-import { referenceForm } from './personal-object-words.js';
+import { phraseTable, referenceForm } from './personal-object-words.js';
 
 const STOP_PHRASES: readonly string[] = [
   '先不用了',
@@ -49,12 +48,11 @@ const STOP_PHRASES: readonly string[] = [
 const ASKS_AFTER =
   /(?<!不用|不必|不需要|别再|别)帮我|请你|请帮|给我查|还是查|改查|转人工|\bplease\b|\binstead\b|\bbut\b|(?<!no need to |don't |dont |not )\b(?:check|look up)\b|(?<![a-z])[a-z]{1,3}-?\d{3,}/u;
 
-const patternOf = (phrase: string) => new RegExp(/^[a-z]/.test(phrase) ? String.raw`\b${escapeRegExp(phrase)}\b` : escapeRegExp(phrase), 'u');
-const STOP = STOP_PHRASES.map(patternOf);
+const stopPhrase = phraseTable(STOP_PHRASES);
 
 /** The stop phrase the turn uses, or undefined when it uses none or asks for something besides. */
 export function stopsLooking(text: string): string | undefined {
   const form = referenceForm(text);
-  const phrase = STOP_PHRASES.find((_, i) => STOP[i]!.test(form));
+  const phrase = stopPhrase(form);
   return phrase && !ASKS_AFTER.test(form) ? phrase : undefined;
 }
