@@ -64,7 +64,8 @@ function reference({ text, raw, state, named }: Turn) {
   else if (state.capability === 'refund.followup' && state.confirmed_refund_id && FOLLOW_UP.test(text)) capability = 'refund.followup';
   // A correction of the object stays on the refund path: the program binds the one now meant.
   else if (state.capability === 'refund.followup' && (SWITCH_OBJECT.test(text) || ORDER_ID.test(raw))) capability = 'refund.followup';
-  const stops = (STOP_LOOKING.test(text) || STOPS_THE_REFUND.test(text)) && !named && (STOPS_THE_REFUND.test(text) || !OWN_REFUND.test(text));
+  // A stop that names the refund as what stops is one although it names the customer's refund.
+  const stops = !named && (STOPS_THE_REFUND.test(text) || (STOP_LOOKING.test(text) && !OWN_REFUND.test(text)));
   if (NOTHING.test(raw.trim()) || stops) capability = 'none';
   const refundId = capability === 'refund.followup' ? named : null;
   const continues = capability !== 'none' && state.capability === capability && (refundId === null || refundId === state.confirmed_refund_id);
