@@ -31,6 +31,7 @@ export function readConfirmationReply(text: string, call: ProposedCall): Consent
 const CLAUSE = /[,，;；。!！、\n]|(?<!\d)\.|\.(?!\d)|但是|不过|另外|至于|\bbut\b|\bwhile\b/u;
 const ORDER_ID = /(?<![a-z0-9])[a-z]{1,3}-?\d{3,20}(?![0-9])/g;
 const idKey = (id: string) => id.replace('-', '');
+const idsOf = (text: string) => new Set([...text.matchAll(ORDER_ID)].map((m) => idKey(m[0])));
 
 /**
  * An answer that names the pending order and another one ("O123 退吧，O456
@@ -41,12 +42,12 @@ const idKey = (id: string) => id.replace('-', '');
  */
 function partAbout(t: string, call: ProposedCall): string | null {
   const own = typeof call.args.order_id === 'string' ? idKey(call.args.order_id.toLowerCase()) : null;
-  const named = new Set([...t.matchAll(ORDER_ID)].map((m) => idKey(m[0])));
+  const named = idsOf(t);
   if (!own || !named.has(own) || named.size < 2) return null;
   const parts: string[] = [];
   let current: string | null = null;
   for (const clause of t.split(CLAUSE).flatMap(byLeadingIds)) {
-    const ids = new Set([...clause.matchAll(ORDER_ID)].map((m) => idKey(m[0])));
+    const ids = idsOf(clause);
     if (ids.size > 1) return '';
     if (ids.size === 1) current = [...ids][0]!;
     if (current === null || current === own) parts.push(clause);
