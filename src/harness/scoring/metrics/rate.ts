@@ -16,22 +16,33 @@ export function rate(
   count: (r: ScoredResult) => Count,
   extras: Record<string, (r: ScoredResult) => number> = {},
 ): RateMetric {
+  // One result is added to several groupings (overall, its module, its case type) and to the cluster sums in a row: counted once for them all.
+  let last: ScoredResult | undefined;
+  let lastCount: Count;
+  const share = (r: ScoredResult): Count => {
+    if (r !== last) {
+      lastCount = count(r);
+      last = r;
+    }
+    return lastCount;
+  };
+  const sumsOf = Object.entries(extras);
   return {
     id,
     lowerIsBetter,
     kind: 'rate',
-    share: count,
+    share,
     tally: () => {
       let numerator = 0;
       let denominator = 0;
       const sums: Record<string, number> = Object.fromEntries(Object.keys(extras).map((k) => [k, 0]));
       return {
         add: (r) => {
-          const c = count(r);
+          const c = share(r);
           if (!c) return;
           numerator += c[0];
           denominator += c[1];
-          for (const [k, of] of Object.entries(extras)) sums[k]! += of(r);
+          for (const [k, of] of sumsOf) sums[k]! += of(r);
         },
         value: () => ratio(numerator, denominator, sums),
       };
