@@ -9,8 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { FINGERPRINTED_FOLDERS } from '../../src/harness/base/parse-cache.js';
 
 const SRC = join(process.cwd(), 'src');
-/** What derives a cached value: a parsed prompt, a prompt's own lint problems, a validated config. */
-const DERIVERS = ['harness/registry/prompt-file.ts', 'harness/registry/lint-prompt.ts', 'harness/config/config-schema.ts'];
+/** What derives a cached value: a parsed prompt, a prompt's own lint problems, a validated config, a parsed case file and its hashes. */
+const DERIVERS = [
+  'harness/registry/prompt-file.ts',
+  'harness/registry/lint-prompt.ts',
+  'harness/config/config-schema.ts',
+  'harness/cases/load-module-cases.ts',
+  'harness/cases/load-scenarios.ts',
+  'harness/cases/case-hash.ts',
+];
 
 function closure(start: string[]): Set<string> {
   const seen = new Set<string>();

@@ -1,8 +1,10 @@
 /**
  * The parse cache: what orderflow derives from one file (a parsed prompt, its
- * lint problems, a validated config) kept as JSON, keyed by the file's content
- * and by the code that derived it. With it `orderflow lint` and `list` never
- * load the YAML parser, markdown-it or zod: most of their start-up time.
+ * lint problems, a validated config, a case file's validated cases and their
+ * hashes) kept as JSON, keyed by the file's content and by the code that
+ * derived it. With it `orderflow lint` and `list` never load the YAML parser,
+ * markdown-it or zod, most of their start-up time, and an unchanged suite is
+ * not parsed again.
  *
  * Only the launcher turns it on (bin/orderflow.js, in node_modules/.cache/orderflow
  * of the installation); tests and API callers parse every time unless they pass
@@ -15,7 +17,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Where the code that derives cached values lives; test/architecture/parse-cache-closure.test.ts keeps it so. */
-export const FINGERPRINTED_FOLDERS = ['harness/base', 'harness/registry', 'harness/config', 'harness/cases', 'agent/vocabulary'] as const;
+export const FINGERPRINTED_FOLDERS = [
+  'harness/base',
+  'harness/registry',
+  'harness/config',
+  'harness/cases',
+  'harness/model-output',
+  'agent/vocabulary',
+] as const;
 
 /** src/ (dist/ when built): this file lives in its harness/base/ folder. */
 const CODE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

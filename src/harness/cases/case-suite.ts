@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { canonicalJson } from '../base/canonical-json.js';
 import { hasErrors, InputError, type Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../base/display-path.js';
@@ -16,6 +15,8 @@ import { compileFilter, type CaseFilter } from './case-filter.js';
 import { parseScenarioFile, type LoadedScenario } from './load-scenarios.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';
 import { recentParses } from './recent-parses.js';
+import { caseContentHash } from './case-hash.js';
+import { readStoredParse, storedParse } from './stored-parses.js';
 
 /** A module case or a pipeline scenario: what the runner runs. */
 export type SuiteItem = LoadedModuleCase | LoadedScenario;
@@ -156,34 +157,6 @@ export async function loadCaseSuite(
   return suite;
 }
 
-/**
- * What a case asks, not where it sits: file, line and description are left
- * out, so moving a case or rewording its description keeps its hash, while a
- * changed input or expectation gives a new one.
- */
-/** Expectation fields added after cases were first hashed: left empty, they must not change a case's hash (the baseline would see every case as edited). */
-const LATER_EXPECTATIONS = ['output_ids_within', 'output_length_within'] as const;
-
-/** Items parsed once are run many times in one process (recent-parses.ts): hashed once. */
-const hashed = new WeakMap<SuiteItem, string>();
-
-export function caseContentHash(item: SuiteItem): string {
-  let hash = hashed.get(item);
-  if (hash === undefined) hashed.set(item, (hash = contentHash(item)));
-  return hash;
-}
-
-function contentHash(item: SuiteItem): string {
-  const { file: _file, line: _line, description: _description, ...content } = item as SuiteItem & { description?: string };
-  if (content.kind === 'module') {
-    const expected: Record<string, unknown> = { ...content.expected_behavior };
-    for (const key of LATER_EXPECTATIONS) if (Object.keys(content.expected_behavior[key] ?? {}).length === 0) delete expected[key];
-    (content as { expected_behavior: unknown }).expected_behavior = expected;
-  }
-  // A fresh 16-character string: slicing the hex digest would keep all 64 alive for every case of the suite.
-  return createHash('sha256').update(canonicalJson(content)).digest().toString('hex', 0, 8);
-}
-
 /** One hash for the whole suite: equal suites, equal fingerprints. */
 export function suiteFingerprint(hashes: ReadonlyMap<string, string>): string {
   const hash = createHash('sha256');
@@ -214,7 +187,10 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
       });
     }
     const problems: Problem[] = [];
-    const items = parseItems(file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
+    const prompts = promptsKey(file.module, active);
+    const items =
+      (prompts !== undefined ? readStoredParse({ shown: file.shown, digest: file.digest, module: file.module, prompts }, problems) : undefined) ??
+      parseItems(file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
     // Warnings were reported when the suite was loaded; the same bytes give the same ones again.
     if (hasErrors(problems)) throw new InputError(problems);
     for (const item of items) if (select(itemKey(item))) yield item;
@@ -237,11 +213,11 @@ function cachedParse(
   parse: () => SuiteItem[],
 ): SuiteItem[] {
   // A module's cases are checked against its own prompt; scenarios against every module's.
-  const checkedAgainst = module === PIPELINE_DIR ? [...active.values()] : [active.get(module)];
+  const prompts = promptsKey(module, active);
   // A prompt built by hand may lack its hash: nothing would tell its parse from another's.
-  if (!checkedAgainst.every((p) => p?.sha256)) return parse();
-  const prompts = checkedAgainst.map((p) => p!.sha256).join(',');
-  if (!cache) return keepRecent ? recentParses.parse(shown, `${module}\u0000${digest}\u0000${prompts}`, problems, parse) : parse();
+  if (prompts === undefined) return parse();
+  const parseOrRead = () => storedParse({ shown, digest, module, prompts }, problems, parse);
+  if (!cache) return keepRecent ? recentParses.parse(shown, `${module}\u0000${digest}\u0000${prompts}`, problems, parseOrRead) : parseOrRead();
   const key = `${path}\u0000${digest}\u0000${prompts}`;
   const hit = cache.get(key);
   if (hit) {
@@ -249,11 +225,17 @@ function cachedParse(
     return hit.items;
   }
   const before = problems.length;
-  const items = parse();
+  const items = parseOrRead();
   // Entries of older bytes of the same file are dead: one entry per file.
   for (const k of cache.keys()) if (k.startsWith(`${path}\u0000`)) cache.delete(k);
   cache.set(key, { items, problems: problems.slice(before) });
   return items;
+}
+
+/** The hashes of the prompts a file's cases are checked against: a module's own, or every module's for scenarios. */
+function promptsKey(module: string, active: Map<string, PromptFile>): string | undefined {
+  const checkedAgainst = module === PIPELINE_DIR ? [...active.values()] : [active.get(module)];
+  return checkedAgainst.every((p) => p?.sha256) ? checkedAgainst.map((p) => p!.sha256).join(',') : undefined;
 }
 
 function parseItems(shown: string, text: string, module: string, active: Map<string, PromptFile>, problems: Problem[], check = true): SuiteItem[] {

@@ -1,7 +1,8 @@
 /** A case written before an expectation field existed keeps its hash once the field gets its empty default: the baseline still recognises it. */
 import { describe, expect, it } from 'vitest';
 import { ExpectedBehaviorSchema } from '../../../src/harness/cases/case-schema.js';
-import { caseContentHash, type SuiteItem } from '../../../src/harness/cases/case-suite.js';
+import { caseContentHash } from '../../../src/harness/cases/case-hash.js';
+import type { SuiteItem } from '../../../src/harness/cases/case-suite.js';
 
 const moduleCase = (expected: Record<string, unknown>) =>
   ({

@@ -1,0 +1,52 @@
+/**
+ * Case files parsed by an earlier run, read back from the parse cache on disk
+ * (base/parse-cache.ts: the launcher's, keyed by the code that parsed them) by
+ * their path, bytes and the prompts they were checked against. A suite run
+ * again unchanged skips the parse, the schema checks and the content hashes:
+ * most of a large suite's loading. Without a cache folder (tests, API callers
+ * that pass none) every file is parsed.
+ */
+import type { Problem } from '../base/errors.js';
+import { parseCacheEntry, type ParseCacheEntry } from '../base/parse-cache.js';
+import { caseContentHash, knownContentHash } from './case-hash.js';
+import type { LoadedModuleCase } from './load-module-cases.js';
+import type { LoadedScenario } from './load-scenarios.js';
+
+type Item = LoadedModuleCase | LoadedScenario;
+
+interface Stored {
+  items: Item[];
+  problems: Problem[];
+  hashes: string[];
+}
+
+/** What decides a file's parse besides the code: where it is shown, its bytes, its folder and the prompts it was checked against. */
+export interface ParseKey {
+  shown: string;
+  digest: string;
+  module: string;
+  prompts: string;
+}
+
+const entryOf = (key: ParseKey): ParseCacheEntry | undefined => parseCacheEntry('cases', [key.shown, key.digest, key.module, key.prompts]);
+
+/** The file's items and problems as stored, or undefined on a miss. */
+export function readStoredParse(key: ParseKey, problems: Problem[]): Item[] | undefined {
+  const stored = entryOf(key)?.read() as Stored | undefined;
+  if (!stored || !Array.isArray(stored.items) || !Array.isArray(stored.hashes) || stored.hashes.length !== stored.items.length) return undefined;
+  for (const [i, item] of stored.items.entries()) knownContentHash(item, stored.hashes[i]!);
+  problems.push(...stored.problems);
+  return stored.items;
+}
+
+/** The stored parse, else `parse()`, stored with its problems and hashes for the next run. */
+export function storedParse(key: ParseKey, problems: Problem[], parse: () => Item[]): Item[] {
+  const entry = entryOf(key);
+  if (!entry) return parse();
+  const known = readStoredParse(key, problems);
+  if (known) return known;
+  const before = problems.length;
+  const items = parse();
+  entry.write({ items, problems: problems.slice(before), hashes: items.map(caseContentHash) } satisfies Stored);
+  return items;
+}
