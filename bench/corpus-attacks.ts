@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Problem } from '../src/harness/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../src/harness/cases/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../src/agent/scenarios/load-scenarios.js';
 import { runPipeline } from '../src/agent/pipeline/orchestrator.js';
 import { AdversaryProvider } from '../src/agent/models/adversary/adversary-provider.js';
 import type { Provider } from '../src/harness/providers/provider.js';

@@ -24,7 +24,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Problem } from '../src/harness/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../src/harness/cases/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../src/agent/scenarios/load-scenarios.js';
 import { runPipeline } from '../src/agent/pipeline/orchestrator.js';
 import { SimProvider } from '../src/agent/models/sim/sim-provider.js';
 import { judgePrompts } from '../src/agent/judge/judge-input.js';

@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { generatePipelineVariants } from '../src/harness/generate/generate-pipeline-variants.js';
-import { parseScenarioFile, type LoadedScenario } from '../src/harness/cases/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../src/agent/scenarios/load-scenarios.js';
 import { judgePrompts } from '../src/agent/judge/judge-input.js';
 import type { Problem } from '../src/harness/base/errors.js';
 import { loadWorkspace } from '../src/harness/config/workspace.js';

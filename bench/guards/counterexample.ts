@@ -8,8 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import type { LoadedScenario } from '../../src/harness/cases/load-scenarios.js';
-import type { Scenario } from '../../src/harness/cases/scenario-schema.js';
+import type { LoadedScenario } from '../../src/agent/scenarios/load-scenarios.js';
+import type { Scenario } from '../../src/agent/scenarios/scenario-schema.js';
 import type { AdversaryMode } from '../../src/agent/models/adversary/adversary-provider.js';
 import { tapeFileOf } from '../../src/agent/models/adversary/tape-file.js';
 

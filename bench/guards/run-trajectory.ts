@@ -3,7 +3,7 @@
  * a seed, and optionally a tape to replay), judged, its violation kinds and
  * progress read, and its choices recorded so it can be kept and mutated.
  */
-import type { LoadedScenario } from '../../src/harness/cases/load-scenarios.js';
+import type { LoadedScenario } from '../../src/agent/scenarios/load-scenarios.js';
 import { runPipeline } from '../../src/agent/pipeline/orchestrator.js';
 import type { PipelineTrace } from '../../src/agent/pipeline/trace.js';
 import { AdversaryProvider, type AdversaryMode } from '../../src/agent/models/adversary/adversary-provider.js';

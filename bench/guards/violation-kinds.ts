@@ -7,7 +7,7 @@
  * non-official document text reached a deciding module; and the judge's own
  * unsafe effects, unverified claims and leaks.
  */
-import { userTurns, type Scenario, type World } from '../../src/harness/cases/scenario-schema.js';
+import { userTurns, type Scenario, type World } from '../../src/agent/scenarios/scenario-schema.js';
 import { REFUND_UNDER_WAY } from '../../src/agent/vocabulary/fact-vocabulary.js';
 import type { PipelineTrace } from '../../src/agent/pipeline/trace.js';
 import { LINK_OR_CONTACT } from '../../src/agent/vocabulary/link-or-contact.js';

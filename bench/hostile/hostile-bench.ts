@@ -4,7 +4,7 @@
  * real openai provider against a loopback server; prints the trajectories and
  * the count of each violation kind, with the first example of each.
  */
-import type { LoadedScenario } from '../../src/harness/cases/load-scenarios.js';
+import type { LoadedScenario } from '../../src/agent/scenarios/load-scenarios.js';
 import type { Setting } from '../guards/run-trajectory.js';
 import { KIND_LABELS, VIOLATION_KINDS } from '../guards/violation-kinds.js';
 import { seededRng } from '../../src/harness/base/seeded-random.js';

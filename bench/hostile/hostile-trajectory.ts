@@ -6,7 +6,7 @@
  * that reached the customer. The server tells trajectories apart by the
  * request's model name, so several can run at once.
  */
-import type { LoadedScenario } from '../../src/harness/cases/load-scenarios.js';
+import type { LoadedScenario } from '../../src/agent/scenarios/load-scenarios.js';
 import { seededRng } from '../../src/harness/base/seeded-random.js';
 import { runPipeline } from '../../src/agent/pipeline/orchestrator.js';
 import { OpenAIProvider } from '../../src/harness/providers/openai-provider.js';
@@ -14,7 +14,7 @@ import { SIM_MODULES } from '../../src/agent/models/sim/sim-modules.js';
 import type { PromptFile } from '../../src/harness/registry/prompt-file.js';
 import { WRITE_TOOLS } from '../../src/agent/vocabulary/seed-contracts.js';
 import { judgeScenario, type ScenarioVerdict } from '../../src/agent/judge/scenario-judge.js';
-import type { Scenario } from '../../src/harness/cases/scenario-schema.js';
+import type { Scenario } from '../../src/agent/scenarios/scenario-schema.js';
 import { startOpenAICompatibleServer, type LoopbackServer, type ReplyHandler } from '../../test/support/openai-compatible-server.js';
 import type { Setting } from '../guards/run-trajectory.js';
 import { violationKinds, type ViolationKind } from '../guards/violation-kinds.js';

@@ -9,6 +9,7 @@ import { INJECTION_TAGS } from './vocabulary/injection-tags.js';
 import { STAGE_ORDER } from './vocabulary/seed-contracts.js';
 
 export type { PipelineTrace, StageTrace, ToolTrace, CapabilityTurnTrace } from './pipeline/trace.js';
+export type { LoadedScenario } from './scenarios/load-scenarios.js';
 
 const sim = async (mode: 'reference' | 'gullible') => new (await import('./models/sim/sim-provider.js')).SimProvider(mode);
 
@@ -23,6 +24,10 @@ async function adversary(options: { provider: string; seed?: number; adversaryTa
 }
 
 export const orderflowAgent = {
+  scenarioFormat: {
+    parser: async () => (await import('./scenarios/load-scenarios.js')).parseScenarioFile,
+    fileSchema: async () => (await import('./scenarios/scenario-schema.js')).ScenarioFileSchema,
+  },
   runScenario: async (...args: Parameters<typeof import('./scenario-run.js').runScenarioTrial>) =>
     (await import('./scenario-run.js')).runScenarioTrial(...args),
   offlineProviders: {

@@ -4,7 +4,7 @@
  * after it. Loaded only when a scenario runs, so that naming the agent costs
  * `orderflow list` nothing.
  */
-import type { LoadedScenario } from '../harness/cases/load-scenarios.js';
+import type { LoadedScenario } from './scenarios/load-scenarios.js';
 import type { Provider } from '../harness/providers/provider.js';
 import type { PromptFile } from '../harness/registry/prompt-file.js';
 import { judgePrompts } from './judge/judge-input.js';

@@ -5,7 +5,7 @@
  * through this interface, and the agent is plugged in at one place,
  * agent-registration.ts. Types only: the harness never reaches into the agent.
  */
-import type { LoadedScenario } from './cases/load-scenarios.js';
+import type { ScenarioFormat, ScenarioItem } from './cases/scenario-item.js';
 import type { FailedCheck } from './model-output/check-result.js';
 import type { Provider, Usage } from './providers/provider.js';
 import type { PromptFile } from './registry/prompt-file.js';
@@ -67,8 +67,10 @@ interface OfflineProviderOptions {
 }
 
 export interface AgentPlugin {
+  /** How its scenario files (cases/pipeline/) are read: the items runScenario is given come from this format's parser. */
+  readonly scenarioFormat: ScenarioFormat;
   /** Runs one trial of a scenario through the agent, over its own world, and judges it. */
-  runScenario(scenario: LoadedScenario, trial: ScenarioTrial): Promise<ScenarioOutcome>;
+  runScenario(scenario: ScenarioItem, trial: ScenarioTrial): Promise<ScenarioOutcome>;
   /** Its offline models by `--provider` name: free and deterministic, so never cached. */
   readonly offlineProviders: Readonly<Record<string, (options: OfflineProviderOptions) => Promise<Provider>>>;
   /** The offline model a `--dry-run` estimate counts output tokens with, calling nothing. */

@@ -9,4 +9,4 @@ import { orderflowAgent } from '../agent/plugin.js';
 
 export const agent: AgentPlugin = orderflowAgent;
 
-export type { PipelineTrace, StageTrace, ToolTrace, CapabilityTurnTrace } from '../agent/plugin.js';
+export type { PipelineTrace, StageTrace, ToolTrace, CapabilityTurnTrace, LoadedScenario } from '../agent/plugin.js';

@@ -15,7 +15,7 @@ const DERIVERS = [
   'harness/registry/lint-prompt.ts',
   'harness/config/config-schema.ts',
   'harness/cases/load-module-cases.ts',
-  'harness/cases/load-scenarios.ts',
+  'agent/scenarios/load-scenarios.ts',
   'harness/cases/case-hash.ts',
 ];
 

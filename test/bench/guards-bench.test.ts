@@ -16,8 +16,8 @@ import { runTrajectory, type Setting } from '../../bench/guards/run-trajectory.j
 import { claimBacked, confirmedOrders, documentContacts, moneyMovedBy, ordersSpokenOf, untrustedDocumentReach } from '../../bench/guards/violation-kinds.js';
 import { seededRng } from '../../src/harness/base/seeded-random.js';
 import type { Problem } from '../../src/harness/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../../src/harness/cases/load-scenarios.js';
-import { ScenarioSchema, WorldSchema, type Scenario } from '../../src/harness/cases/scenario-schema.js';
+import { parseScenarioFile, type LoadedScenario } from '../../src/agent/scenarios/load-scenarios.js';
+import { ScenarioSchema, WorldSchema, type Scenario } from '../../src/agent/scenarios/scenario-schema.js';
 import { loadWorkspace } from '../../src/harness/config/workspace.js';
 import { emptyTrace, type PipelineTrace } from '../../src/agent/pipeline/trace.js';
 import { readTapeFile } from '../../src/agent/models/adversary/tape-file.js';

@@ -11,7 +11,7 @@ import { HOSTILE_ATTACKS } from '../../bench/hostile/hostile-model.js';
 import { hostileKinds, runHostileTrajectory, startHostileServer, type HostileServer } from '../../bench/hostile/hostile-trajectory.js';
 import { PLACES, PLANTED, plantIn } from '../../bench/hostile/planted-worlds.js';
 import type { Setting } from '../../bench/guards/run-trajectory.js';
-import { parseScenarioFile, type LoadedScenario } from '../../src/harness/cases/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../../src/agent/scenarios/load-scenarios.js';
 import { loadWorkspace } from '../../src/harness/config/workspace.js';
 import { judgePrompts } from '../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../src/agent/judge/scenario-judge.js';

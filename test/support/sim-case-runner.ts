@@ -10,6 +10,7 @@ import type { SimProfile } from '../../src/agent/models/sim/sim-module.js';
 import { checkExpectations } from '../../src/harness/scoring/module-checks.js';
 import { parseModelOutput } from '../../src/harness/model-output/parse-model-output.js';
 import { loadWorkspace } from '../../src/harness/config/workspace.js';
+import { withScenarios } from './agent-scenarios.js';
 
 export interface SimVerdict {
   case_id: string;
@@ -22,7 +23,7 @@ export interface SimVerdict {
 
 export async function runCasesOnSim(profile: SimProfile, filter: CaseFilter = {}, root = process.cwd()): Promise<SimVerdict[]> {
   const ws = await loadWorkspace({ config: resolve(root, 'orderflow.config.yaml'), prompts: resolve(root, 'prompts') });
-  const suite = await loadCaseSuite(resolve(root, 'cases'), ws.active, filter);
+  const suite = await loadCaseSuite(resolve(root, 'cases'), ws.active, filter, withScenarios);
   const provider = new SimProvider(profile);
   const verdicts: SimVerdict[] = [];
   for await (const c of iterateSuite(suite, ws.active)) {

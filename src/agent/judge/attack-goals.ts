@@ -7,7 +7,7 @@
  * change in the world is the attacker's only once their text was exposed to
  * a model, and only when made after that exposure.
  */
-import type { AttackGoal } from '../../harness/cases/scenario-schema.js';
+import type { AttackGoal } from '../scenarios/scenario-schema.js';
 import type { Exposure } from '../pipeline/trace.js';
 import { claimsIn, sentReplies, unbackedReason, type SentReply } from './claims.js';
 import type { JudgeInput } from './judge-input.js';

@@ -6,10 +6,10 @@
  * on a policy question, a read or write on another customer's order, and a
  * second exception ticket where one was already open.
  */
-import type { TurnTruth } from '../../harness/cases/capability-scenario-schema.js';
+import type { TurnTruth } from '../scenarios/capability-scenario-schema.js';
 import { READ_TOOLS } from '../vocabulary/tool-catalog.js';
 import type { CapabilityTurnTrace, ToolTrace } from '../pipeline/trace.js';
-import type { World } from '../../harness/cases/scenario-schema.js';
+import type { World } from '../scenarios/scenario-schema.js';
 import { fail, pass, type CheckResult } from '../../harness/model-output/check-result.js';
 import type { JudgeInput } from './judge-input.js';
 import type { CapabilityFacts } from '../../harness/scoring/score-facts.js';

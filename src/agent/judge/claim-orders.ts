@@ -9,7 +9,7 @@
  * hold (the judge checks each).
  */
 import { orderRefsIn, type ReadClaim } from './readers/claim-reader.js';
-import type { World } from '../../harness/cases/scenario-schema.js';
+import type { World } from '../scenarios/scenario-schema.js';
 import type { JudgeInput } from './judge-input.js';
 
 /** Where the orders came from: `account` means the conversation named none. */

@@ -7,7 +7,7 @@
  * record) prove nothing on their own — the guards hand off there.
  */
 import { REFUND_UNDER_WAY } from '../vocabulary/fact-vocabulary.js';
-import type { World } from '../../harness/cases/scenario-schema.js';
+import type { World } from '../scenarios/scenario-schema.js';
 import type { ClaimState } from './readers/claim-reader.js';
 import type { Effect } from './world-effects.js';
 

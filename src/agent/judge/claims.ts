@@ -7,7 +7,7 @@
  * Claims are read by the judge's own reader (readers/claim-reader), which
  * shares no code with the reply guard's.
  */
-import type { World } from '../../harness/cases/scenario-schema.js';
+import type { World } from '../scenarios/scenario-schema.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import { readClaims, type ReadClaim } from './readers/claim-reader.js';
 import { claimOrders } from './claim-orders.js';

@@ -2,7 +2,7 @@
  * The world after the run against the effects a scenario expects: which
  * required effects it shows, and which of its changes no expectation covers.
  */
-import type { ExpectedCall, Scenario } from '../../harness/cases/scenario-schema.js';
+import type { ExpectedCall, Scenario } from '../scenarios/scenario-schema.js';
 import type { Effect } from './world-effects.js';
 
 /** Faults that keep a call from changing the world: a call expected under one is not an expected effect by default. */

@@ -4,7 +4,7 @@
  * guards were on, and the data of the active prompts it needs. A run yields
  * one; unit tests build one by hand; a recount rebuilds one from results.jsonl.
  */
-import type { Scenario } from '../../harness/cases/scenario-schema.js';
+import type { Scenario } from '../scenarios/scenario-schema.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import type { PromptFile } from '../../harness/registry/prompt-file.js';
 import { BoundedMap } from '../../harness/base/bounded-map.js';

@@ -7,7 +7,7 @@
  * counts as unsafe), as is a completion claim the world does not back. Read
  * with the judge's own readers (readers/), never the reply guard's.
  */
-import type { World } from '../../harness/cases/scenario-schema.js';
+import type { World } from '../scenarios/scenario-schema.js';
 import type { JudgeInput } from './judge-input.js';
 import { contactsIn } from './readers/contact-reader.js';
 import { shownValue, type OtherUserValue } from './readers/leak-reader.js';

@@ -4,7 +4,7 @@
  * capability counts; `task` when every check passed.
  */
 import type { CheckResult } from '../../harness/model-output/check-result.js';
-import type { Scenario } from '../../harness/cases/scenario-schema.js';
+import type { Scenario } from '../scenarios/scenario-schema.js';
 import { line } from '../../harness/scoring/finding-lines.js';
 import { invalidOutputs } from './invalid-outputs.js';
 import type { ScenarioReading } from './scenario-reading.js';

@@ -5,7 +5,7 @@
  * the attacker's first exposure and the goals it reached. Every check and the
  * facts read this; none of them recomputes it.
  */
-import type { World } from '../../harness/cases/scenario-schema.js';
+import type { World } from '../scenarios/scenario-schema.js';
 import type { Exposure, PipelineTrace, ToolTrace } from '../pipeline/trace.js';
 import { goalAchieved, goalName } from './attack-goals.js';
 import { claimsIn, sentReplies, unbackedReason, type SentReply } from './claims.js';

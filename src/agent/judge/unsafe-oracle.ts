@@ -9,7 +9,7 @@ import { REFUND_UNDER_WAY } from '../vocabulary/fact-vocabulary.js';
 import { REQUEST_TOOLS } from '../vocabulary/seed-contracts.js';
 import { namesOrder } from './readers/consent-reader.js';
 import { squeezed as normaliseForMatch } from './readers/plain-text.js';
-import { agreedTools, type Scenario, type World } from '../../harness/cases/scenario-schema.js';
+import { agreedTools, type Scenario, type World } from '../scenarios/scenario-schema.js';
 import type { ConfirmationRequest, Exposure, PipelineTrace } from '../pipeline/trace.js';
 import type { Effect } from './world-effects.js';
 

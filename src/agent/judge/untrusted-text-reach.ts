@@ -7,7 +7,7 @@
  * whether or not the scenario declares an attack; it shares no code with the
  * pipeline's projection, so a hole there shows up here.
  */
-import type { Scenario, World } from '../../harness/cases/scenario-schema.js';
+import type { Scenario, World } from '../scenarios/scenario-schema.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import type { UnsafeItem } from '../../harness/scoring/score-facts.js';
 

@@ -4,7 +4,7 @@
  * which key values). This is what the judge holds the run to; what the tools
  * answered and what the agent believed do not enter into it.
  */
-import type { World } from '../../harness/cases/scenario-schema.js';
+import type { World } from '../scenarios/scenario-schema.js';
 import type { PipelineTrace, ToolTrace } from '../pipeline/trace.js';
 
 export interface Effect {

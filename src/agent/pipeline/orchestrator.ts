@@ -14,7 +14,7 @@ import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from './st
 import { buildHandoffSummary } from './actions/handoff-summary.js';
 import { capabilityTurn } from './capability/capability-turn.js';
 import { PipelineContext, Session, type Output, type PendingAction, type PipelineOptions } from './pipeline-context.js';
-import { userTurns, type Scenario } from '../../harness/cases/scenario-schema.js';
+import { userTurns, type Scenario } from '../scenarios/scenario-schema.js';
 import { policyEvidenceStage, selectedDocIds } from './stages/policy-evidence.js';
 import { isWriteTool } from '../vocabulary/tool-catalog.js';
 import { answerRequest, askUser } from './consent/user-confirmation.js';

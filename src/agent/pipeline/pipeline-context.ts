@@ -10,7 +10,7 @@ import type { VerifiedToolFacts } from '../vocabulary/fact-vocabulary.js';
 import { InjectionScanner } from './guards/injection-scan.js';
 import { ModuleCaller } from './module-caller.js';
 import type { RetrievedDocument } from './retrieval.js';
-import { userTurns, type Scenario } from '../../harness/cases/scenario-schema.js';
+import { userTurns, type Scenario } from '../scenarios/scenario-schema.js';
 import { emptyTrace, type EventOrder, type PipelineTrace, type RunOutputs, type ToolTrace } from './trace.js';
 import type { ProposedCall } from './guards/guard-chain.js';
 import type { ReadResults } from './verified-facts.js';

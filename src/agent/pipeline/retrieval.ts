@@ -3,7 +3,7 @@
  * rewrite's types and keywords point at, scored and ranked. Deliberately plain;
  * what is measured is what the evidence filter does with what comes back.
  */
-import type { WorldPolicy } from '../../harness/cases/scenario-schema.js';
+import type { WorldPolicy } from '../scenarios/scenario-schema.js';
 
 export interface RetrievedDocument {
   doc_id: string;

@@ -24,6 +24,7 @@ export const FINGERPRINTED_FOLDERS = [
   'harness/cases',
   'harness/model-output',
   'agent/vocabulary',
+  'agent/scenarios',
 ] as const;
 
 /** src/ (dist/ when built): this file lives in its harness/base/ folder. */

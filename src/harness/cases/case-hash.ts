@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../base/canonical-json.js';
 import type { LoadedModuleCase } from './load-module-cases.js';
-import type { LoadedScenario } from './load-scenarios.js';
+import type { ScenarioItem } from './scenario-item.js';
 
-type Item = LoadedModuleCase | LoadedScenario;
+type Item = LoadedModuleCase | ScenarioItem;
 
 /** Expectation fields added after cases were first hashed: left empty, they must not change a case's hash (the baseline would see every case as edited). */
 const LATER_EXPECTATIONS = ['output_ids_within', 'output_length_within'] as const;

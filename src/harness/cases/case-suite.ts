@@ -12,14 +12,14 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../base/display-path.js';
 import { decodeUtf8, readFileBytes } from '../base/text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
-import { parseScenarioFile, type LoadedScenario } from './load-scenarios.js';
+import type { ScenarioFormat, ScenarioItem, ScenarioParser } from './scenario-item.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';
 import { recentParses } from './recent-parses.js';
 import { caseContentHash } from './case-hash.js';
 import { readStoredParse, storedParse } from './stored-parses.js';
 
 /** A module case or a pipeline scenario: what the runner runs. */
-export type SuiteItem = LoadedModuleCase | LoadedScenario;
+export type SuiteItem = LoadedModuleCase | ScenarioItem;
 
 function itemId(item: SuiteItem): string {
   return item.kind === 'module' ? item.case_id : item.scenario_id;
@@ -64,6 +64,8 @@ export interface CaseSuite {
   sharedClusters: Set<string>;
   /** Ids of the selected cases, when asked for (a resumed run sets aside results of other cases). */
   ids?: Set<string>;
+  /** The agent's scenario parser, when the suite has scenario files: iterateSuite reads large suites again with it. */
+  scenarioParser?: ScenarioParser;
 }
 
 /** The folder of pipeline scenarios; every other folder under cases/ is named after a module. */
@@ -80,7 +82,13 @@ export async function loadCaseSuite(
   casesDir: string,
   active: Map<string, PromptFile>,
   filter: CaseFilter = {},
-  options: { collectIds?: boolean; keepParsedUpTo?: number; parseCache?: SuiteParseCache } = {},
+  options: {
+    collectIds?: boolean;
+    keepParsedUpTo?: number;
+    parseCache?: SuiteParseCache;
+    /** The agent's scenario format: needed when the suite has scenario files (cases/pipeline/). */
+    scenarios?: ScenarioFormat;
+  } = {},
 ): Promise<CaseSuite> {
   const problems: Problem[] = [];
   const suite: CaseSuite = {
@@ -100,7 +108,15 @@ export async function loadCaseSuite(
   const LINE_SPAN = 2 ** 24;
   let keep = true;
 
-  for (const { module, path } of await listCaseFiles(casesDir, problems)) {
+  const files = await listCaseFiles(casesDir, problems);
+  if (files.some((f) => f.module === PIPELINE_DIR)) {
+    if (!options.scenarios)
+      throw new Error(
+        `${displayPath(join(casesDir, PIPELINE_DIR))} holds scenarios, and no scenario format was given to read them (loadCaseSuite's options.scenarios)`,
+      );
+    suite.scenarioParser = await options.scenarios.parser();
+  }
+  for (const { module, path } of files) {
     const shown = displayPath(path);
     if (module !== PIPELINE_DIR && !active.get(module)) {
       problems.push({
@@ -114,7 +130,7 @@ export async function loadCaseSuite(
     const read = await readCaseFile(path, shown, problems);
     if (read === undefined) continue;
     const items = cachedParse(options.parseCache, keep, path, shown, read.digest, module, active, problems, () =>
-      parseItems(shown, read.text, module, active, problems),
+      parseItems(suite.scenarioParser, shown, read.text, module, active, problems),
     );
     const fileNumber = shownFiles.push(shown) - 1;
     const selected: SuiteItem[] = [];
@@ -190,7 +206,7 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
     const prompts = promptsKey(file.module, active);
     const items =
       (prompts !== undefined ? readStoredParse({ shown: file.shown, digest: file.digest, module: file.module, prompts }, problems) : undefined) ??
-      parseItems(file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
+      parseItems(suite.scenarioParser, file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
     // Warnings were reported when the suite was loaded; the same bytes give the same ones again.
     if (hasErrors(problems)) throw new InputError(problems);
     for (const item of items) if (select(itemKey(item))) yield item;
@@ -238,10 +254,16 @@ function promptsKey(module: string, active: Map<string, PromptFile>): string | u
   return checkedAgainst.every((p) => p?.sha256) ? checkedAgainst.map((p) => p!.sha256).join(',') : undefined;
 }
 
-function parseItems(shown: string, text: string, module: string, active: Map<string, PromptFile>, problems: Problem[], check = true): SuiteItem[] {
-  return module === PIPELINE_DIR
-    ? parseScenarioFile(shown, text, active, problems)
-    : parseModuleCaseFile(shown, text, module, active.get(module)!, problems, check);
+function parseItems(
+  scenarios: ScenarioParser | undefined,
+  shown: string,
+  text: string,
+  module: string,
+  active: Map<string, PromptFile>,
+  problems: Problem[],
+  check = true,
+): SuiteItem[] {
+  return module === PIPELINE_DIR ? scenarios!(shown, text, active, problems) : parseModuleCaseFile(shown, text, module, active.get(module)!, problems, check);
 }
 
 async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ module: string; path: string }[]> {

@@ -9,9 +9,9 @@
  */
 import type { Problem } from '../base/errors.js';
 import type { LoadedModuleCase } from './load-module-cases.js';
-import type { LoadedScenario } from './load-scenarios.js';
+import type { ScenarioItem } from './scenario-item.js';
 
-type Item = LoadedModuleCase | LoadedScenario;
+type Item = LoadedModuleCase | ScenarioItem;
 
 interface Entry {
   shown: string;

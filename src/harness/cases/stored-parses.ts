@@ -10,9 +10,9 @@ import type { Problem } from '../base/errors.js';
 import { parseCacheEntry, type ParseCacheEntry } from '../base/parse-cache.js';
 import { caseContentHash, knownContentHash } from './case-hash.js';
 import type { LoadedModuleCase } from './load-module-cases.js';
-import type { LoadedScenario } from './load-scenarios.js';
+import type { ScenarioItem } from './scenario-item.js';
 
-type Item = LoadedModuleCase | LoadedScenario;
+type Item = LoadedModuleCase | ScenarioItem;
 
 interface Stored {
   items: Item[];

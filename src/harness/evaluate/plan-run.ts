@@ -5,6 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { Problem } from '../base/errors.js';
+import { agent } from '../agent-registration.js';
 import { loadCaseSuite, suiteFingerprint, type CaseSuite, type SuiteParseCache } from '../cases/case-suite.js';
 import { loadConfig, MAX_CONCURRENCY } from '../config/config.js';
 import { loadWorkspace, type Workspace } from '../config/workspace.js';
@@ -62,6 +63,7 @@ export async function planRun(given: EvaluateOptions, session: RunSession): Prom
   refuseGeneratedBaseline(options);
   const suite = await loadCaseSuite(settings.casesDir, ws.active, settings.filter, {
     collectIds: options.resume === true,
+    scenarios: agent.scenarioFormat,
     ...(session.parseCache ? { parseCache: session.parseCache } : {}),
   });
   warnings.push(...suite.warnings);

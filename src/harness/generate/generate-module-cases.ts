@@ -21,6 +21,7 @@ import { count, funnel, newTally, type FunnelContext, type TypeTally } from './g
 import { earlierGenerated, freshFile, generatedDir, writeGenerated } from './generated-files.js';
 import { askGenerator } from './llm-candidates.js';
 import { strategyCandidates, unavailable, type CandidateContext } from './strategy-candidates.js';
+import { agent } from '../agent-registration.js';
 
 export interface GenerateOptions extends WorkspaceOptions {
   module: string;
@@ -66,7 +67,7 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
 
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
-  const suite = await loadCaseSuite(casesDir, ws.active);
+  const suite = await loadCaseSuite(casesDir, ws.active, {}, { scenarios: agent.scenarioFormat });
   const index = new DuplicateIndex();
   const seeds: LoadedModuleCase[] = [];
   for await (const item of iterateSuite(suite, ws.active)) {

@@ -18,7 +18,6 @@ import { ATTACK_STRATEGIES, type AttackStrategy } from '../cases/strategies/atta
 import { seededRng } from '../base/seeded-random.js';
 import { InputError, type Problem } from '../base/errors.js';
 import { globMatcher } from '../base/glob-match.js';
-import { parseScenarioFile, type LoadedScenario } from '../cases/load-scenarios.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { createProvider } from '../create-provider.js';
 import { runScenario } from '../runner/run-scenario.js';
@@ -28,7 +27,8 @@ import { DuplicateIndex } from './duplicate-index.js';
 import { checkSeed, header } from './generate-module-cases.js';
 import { earlierGenerated, freshFile, generatedDir, writeGenerated } from './generated-files.js';
 import type { CaseResult } from '../runner/case-result.js';
-import type { PipelineTrace } from '../agent-registration.js';
+import { agent, type LoadedScenario, type PipelineTrace } from '../agent-registration.js';
+import type { ScenarioParser } from '../cases/scenario-item.js';
 
 export interface VariantOptions extends WorkspaceOptions {
   seed?: number;
@@ -90,16 +90,19 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     : ATTACK_STRATEGIES;
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
-  const suite = await loadCaseSuite(casesDir, ws.active);
+  const suite = await loadCaseSuite(casesDir, ws.active, {}, { scenarios: agent.scenarioFormat });
+  const parseScenarios = await agent.scenarioFormat.parser();
   const index = new DuplicateIndex();
   const wanted = (options.scenarios ?? []).map(globMatcher);
   const sources = new Set<string>();
   for await (const item of iterateSuite(suite, ws.active)) {
     if (item.kind === 'module') index.ids.add(item.case_id);
     else {
-      index.add(item.scenario_id, scenarioText(item), item.generated_by?.strategy ?? null);
-      const chosen = wanted.length ? wanted.some((matches) => matches(item.scenario_id)) : item.injection !== undefined;
-      if (chosen && item.injection) sources.add(item.scenario_id);
+      // Parsed by the agent's own scenario format: its items are its scenarios.
+      const scenario = item as LoadedScenario;
+      index.add(scenario.scenario_id, scenarioText(scenario), scenario.generated_by?.strategy ?? null);
+      const chosen = wanted.length ? wanted.some((matches) => matches(scenario.scenario_id)) : scenario.injection !== undefined;
+      if (chosen && scenario.injection) sources.add(scenario.scenario_id);
     }
   }
   for (const s of await earlierGenerated(genDir, PIPELINE_DIR, 'scenarios'))
@@ -139,7 +142,7 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     const entry: VariantResult['scenarios'][number] = { scenario_id: id, written: [], quarantined: [], skipped: [] };
     result.scenarios.push(entry);
     for (const strategy of strategies) {
-      const made = makeVariant({ seed, anchors, index, active: ws.active }, id, scenario, strategy);
+      const made = makeVariant({ seed, anchors, index, active: ws.active, parseScenarios }, id, scenario, strategy);
       if ('skipped' in made) {
         entry.skipped.push({ strategy: strategy.name, reason: made.skipped });
         continue;
@@ -198,7 +201,7 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
 
 /** One strategy's variant of one scenario, parsed as the suite would load it and new to the index; or why there is none. */
 function makeVariant(
-  ctx: { seed: number; anchors: string[]; index: DuplicateIndex; active: Map<string, PromptFile> },
+  ctx: { seed: number; anchors: string[]; index: DuplicateIndex; active: Map<string, PromptFile>; parseScenarios: ScenarioParser },
   id: string,
   scenario: Record<string, unknown>,
   strategy: AttackStrategy,
@@ -216,7 +219,7 @@ function makeVariant(
   variant.description = `Variant of ${id} (${strategy.name}: ${strategy.description}). ${String(scenario.description ?? '')}`.trim();
   variant.generated_by = { strategy: strategy.name, source_case: id, seed };
   const problems: Problem[] = [];
-  const [loaded] = parseScenarioFile(
+  const [loaded] = ctx.parseScenarios(
     `generated:${String(variant.scenario_id)}`,
     stringify({ scenarios: [variant] }, { aliasDuplicateObjects: false }),
     ctx.active,
@@ -226,7 +229,7 @@ function makeVariant(
   const duplicate = index.find(scenarioText(variant), strategy.name);
   if (duplicate) return { skipped: `duplicate of ${duplicate.of}` };
   index.add(String(variant.scenario_id), scenarioText(variant), strategy.name);
-  return { variant, loaded };
+  return { variant, loaded: loaded as LoadedScenario };
 }
 
 /** A deep copy with every occurrence of the attack text replaced, and the injection's own text set. */

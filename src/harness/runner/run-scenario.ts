@@ -1,6 +1,6 @@
 /** One pipeline scenario, one trial: the agent runs and judges it (agent-registration.ts); this records the result. */
 import { agent } from '../agent-registration.js';
-import type { LoadedScenario } from '../cases/load-scenarios.js';
+import type { ScenarioItem } from '../cases/scenario-item.js';
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { sumCosts, type CaseResult } from './case-result.js';
@@ -10,7 +10,7 @@ import { twinCluster } from './cluster-key.js';
 const cachedInput = (tokens: number) => (tokens > 0 ? { cached_input_tokens: tokens } : {});
 
 export async function runScenario(
-  s: LoadedScenario,
+  s: ScenarioItem,
   trial: number,
   active: Map<string, PromptFile>,
   provider: Provider,

@@ -6,7 +6,7 @@
  * not trigger it.
  */
 import { describe, expect, it } from 'vitest';
-import { ScenarioSchema, WorldSchema, type World } from '../../../src/harness/cases/scenario-schema.js';
+import { ScenarioSchema, WorldSchema, type World } from '../../../src/agent/scenarios/scenario-schema.js';
 import { emptyTrace, type ConfirmationRequest, type PipelineTrace, type TurnRecord } from '../../../src/agent/pipeline/trace.js';
 import { claimsIn, sentReplies, unbackedReason } from '../../../src/agent/judge/claims.js';
 import { judgePrompts, type JudgeInput } from '../../../src/agent/judge/judge-input.js';

@@ -13,8 +13,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
+import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import { createProvider } from '../../../src/harness/create-provider.js';
 import type { CaseResult } from '../../../src/harness/runner/case-result.js';
 import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';
@@ -22,11 +22,12 @@ import { runScenario } from '../../../src/harness/runner/run-scenario.js';
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../src/agent/judge/scenario-judge.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
 const scenarios: LoadedScenario[] = [];
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
 
 interface Facts {
   unsafe?: { proposed?: boolean; executed?: boolean; reasons?: string[] };

@@ -5,7 +5,7 @@
  * does not. No pipeline runs here: the world after the run is written by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { ScenarioSchema, WorldSchema, type Scenario, type World } from '../../../src/harness/cases/scenario-schema.js';
+import { ScenarioSchema, WorldSchema, type Scenario, type World } from '../../../src/agent/scenarios/scenario-schema.js';
 import { emptyTrace, type PipelineTrace, type StageTrace, type ToolTrace } from '../../../src/agent/pipeline/trace.js';
 import { judgePrompts, type JudgeInput } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../src/agent/judge/scenario-judge.js';

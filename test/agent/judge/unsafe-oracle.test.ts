@@ -3,7 +3,7 @@
  * per rule. A rule it stops applying, or applies where it should not, fails a row.
  */
 import { describe, expect, it } from 'vitest';
-import { ScenarioSchema, type Scenario } from '../../../src/harness/cases/scenario-schema.js';
+import { ScenarioSchema, type Scenario } from '../../../src/agent/scenarios/scenario-schema.js';
 import { emptyTrace, type PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { duplicateOf, GUARD_FOR_RULE, ruleViolations, type JudgedAction, type OracleContext, type UnsafeRule } from '../../../src/agent/judge/unsafe-oracle.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';

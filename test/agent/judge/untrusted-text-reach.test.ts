@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../../src/harness/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
-import type { Scenario, World } from '../../../src/harness/cases/scenario-schema.js';
+import { parseScenarioFile, type LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
+import type { Scenario, World } from '../../../src/agent/scenarios/scenario-schema.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import { emptyTrace, type PipelineTrace } from '../../../src/agent/pipeline/trace.js';

@@ -8,7 +8,7 @@
  * one that must pass.
  */
 import { describe, expect, it } from 'vitest';
-import { ScenarioSchema, type Scenario } from '../../../src/harness/cases/scenario-schema.js';
+import { ScenarioSchema, type Scenario } from '../../../src/agent/scenarios/scenario-schema.js';
 import { emptyTrace, type PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';

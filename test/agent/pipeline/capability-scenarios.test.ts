@@ -8,19 +8,20 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
+import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { createProvider } from '../../../src/harness/create-provider.js';
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario, type ScenarioVerdict } from '../../../src/agent/judge/scenario-judge.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
 const scenarios = new Map<string, LoadedScenario>();
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline' && item.capability_catalog) scenarios.set(item.scenario_id, item);
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.capability_catalog) scenarios.set(item.scenario_id, item);
 
 async function run(id: string, provider: string, gates = true): Promise<{ trace: PipelineTrace; verdict: ScenarioVerdict }> {
   const s = scenarios.get(id)!;

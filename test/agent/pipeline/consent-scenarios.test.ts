@@ -7,18 +7,19 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
+import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { createProvider } from '../../../src/harness/create-provider.js';
 import type { Provider } from '../../../src/harness/providers/provider.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
 const scenarios = new Map<string, LoadedScenario>();
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline') scenarios.set(item.scenario_id, item);
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline') scenarios.set(item.scenario_id, item);
 const consent = [...scenarios.values()].filter((s) => s.scenario_id.startsWith('pipe-consent-'));
 
 async function run(s: LoadedScenario, provider: Provider, gates = true): Promise<PipelineTrace> {

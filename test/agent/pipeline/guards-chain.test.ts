@@ -8,7 +8,7 @@ import {
   type ProposedCall,
 } from '../../../src/agent/pipeline/guards/guard-chain.js';
 import type { RetrievedDocument } from '../../../src/agent/pipeline/retrieval.js';
-import { WorldSchema } from '../../../src/harness/cases/scenario-schema.js';
+import { WorldSchema } from '../../../src/agent/scenarios/scenario-schema.js';
 import { MockWorld } from '../../../src/agent/pipeline/world/mock-world.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../../src/harness/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import { AdversaryProvider } from '../../../src/agent/models/adversary/adversary-provider.js';
 import type { PromptFile } from '../../../src/harness/registry/prompt-file.js';

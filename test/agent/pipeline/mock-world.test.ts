@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorldSchema } from '../../../src/harness/cases/scenario-schema.js';
+import { WorldSchema } from '../../../src/agent/scenarios/scenario-schema.js';
 import { MockWorld } from '../../../src/agent/pipeline/world/mock-world.js';
 
 const base = {

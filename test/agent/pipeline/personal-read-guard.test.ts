@@ -11,8 +11,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
+import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import { followUpPhrase, possessiveReference, referenceForm } from '../../../src/agent/pipeline/capability/personal-object-words.js';
 import { AdversaryProvider } from '../../../src/agent/models/adversary/adversary-provider.js';
@@ -21,11 +21,12 @@ import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../src/agent/judge/scenario-judge.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { iterations } from '../../support/scale.js';
+import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
 const scenarios: LoadedScenario[] = [];
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline' && item.capability_catalog) scenarios.push(item);
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.capability_catalog) scenarios.push(item);
 const byId = (id: string) => scenarios.find((s) => s.scenario_id === id)!;
 
 /** The policy question scenario with another first turn: one own refund (RF310 on O501), another customer's RF999. */

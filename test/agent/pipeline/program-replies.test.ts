@@ -7,17 +7,18 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
-import type { WorldPolicy } from '../../../src/harness/cases/scenario-schema.js';
+import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
+import type { WorldPolicy } from '../../../src/agent/scenarios/scenario-schema.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import { createProvider } from '../../../src/harness/create-provider.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
 let base: LoadedScenario | undefined;
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline' && item.scenario_id === 'pipe-cap-policy-fresh-001') base = item;
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.scenario_id === 'pipe-cap-policy-fresh-001') base = item;
 
 const doc = (doc_id: string, trust_level: WorldPolicy['trust_level'], content: string): WorldPolicy => ({
   doc_id,

@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
+import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { PIPELINE_STAGES, runPipeline, type StageTable } from '../../../src/agent/pipeline/orchestrator.js';
 import { endTask, endTurn, type Stage } from '../../../src/agent/pipeline/stages/stage.js';
@@ -14,11 +14,12 @@ import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { isWriteTool } from '../../../src/agent/vocabulary/tool-catalog.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import { orderCountStage } from './fixtures/order-count-stage.js';
+import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'], ids: ['pipe-cancel-unshipped-001'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'], ids: ['pipe-cancel-unshipped-001'] }, withScenarios);
 const scenarios: LoadedScenario[] = [];
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
 const cancel = scenarios[0]!;
 
 async function run(stages?: StageTable): Promise<PipelineTrace> {

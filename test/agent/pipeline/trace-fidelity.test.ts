@@ -5,17 +5,18 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
+import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
-import { userTurns } from '../../../src/harness/cases/scenario-schema.js';
+import { userTurns } from '../../../src/agent/scenarios/scenario-schema.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace();
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
 const conversations: LoadedScenario[] = [];
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline' && item.turns && item.turns.length > 1) conversations.push(item);
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.turns && item.turns.length > 1) conversations.push(item);
 
 describe('trace fidelity', () => {
   it('the suite has conversations that reach a second turn', () => expect(conversations.length).toBeGreaterThan(0));

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../../src/harness/base/errors.js';
-import { parseScenarioFile, type LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import type { ModelRequest, ModelResponse, Provider } from '../../../src/harness/providers/provider.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';

@@ -4,19 +4,20 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ATTACK_GOALS } from '../../../src/harness/cases/scenario-schema.js';
+import { ATTACK_GOALS } from '../../../src/agent/scenarios/scenario-schema.js';
 import { CASE_TYPES } from '../../../src/harness/cases/case-schema.js';
 import { AGENT_MODULES, KNOWLEDGE_MODULES } from '../../../src/agent/vocabulary/seed-contracts.js';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../../src/harness/cases/case-suite.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { SEED_DETECTION_PHRASES } from '../../support/seed-detection-phrases.js';
+import { suiteScenarios, withScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace();
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, {}, withScenarios);
 const items: SuiteItem[] = [];
 for await (const item of iterateSuite(suite, ws.active)) items.push(item);
 const moduleCases = items.filter((i) => i.kind === 'module');
-const scenarios = items.filter((i) => i.kind === 'pipeline');
+const scenarios = await suiteScenarios(suite, ws.active);
 
 describe('the case suite', () => {
   it('has at least 12 cases for each of the 11 runtime modules, covering the six case types overall', () => {

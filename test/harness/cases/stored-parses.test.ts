@@ -14,6 +14,7 @@ import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { parseCacheEntry, useParseCache } from '../../../src/harness/base/parse-cache.js';
 import { displayPath } from '../../../src/harness/base/display-path.js';
 import { copyOfRepo, tempDir } from '../../support/temp-dir.js';
+import { withScenarios } from '../../support/agent-scenarios.js';
 
 const FILE = 'cases/intent_recognition/stored.yaml';
 /** Two cases, one with an enum value the prompt may stop accepting. */
@@ -34,7 +35,7 @@ async function load(root: string) {
   // Another run in a fresh process: nothing kept in memory.
   recentParses.clear();
   const ws = await loadWorkspace({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts') });
-  const suite = await loadCaseSuite(join(root, 'cases'), ws.active, { modules: ['intent_recognition'] });
+  const suite = await loadCaseSuite(join(root, 'cases'), ws.active, { modules: ['intent_recognition'] }, withScenarios);
   const items: SuiteItem[] = [];
   for await (const item of iterateSuite(suite, ws.active)) items.push(item);
   return { ws, suite, items };

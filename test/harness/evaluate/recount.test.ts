@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../src/harness/cases/load-scenarios.js';
+import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import type { CaseResult, RunHeader } from '../../../src/harness/runner/case-result.js';
 import { claimsIn, sentReplies, unbackedReason } from '../../../src/agent/judge/claims.js';
@@ -22,11 +22,12 @@ import type { Report } from '../../../src/harness/report/report-types.js';
 import { runCli } from '../../support/run-cli.js';
 import { sharedEval, type SharedProvider } from '../../support/shared-eval.js';
 import { tempDir } from '../../support/temp-dir.js';
+import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace();
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
 const scenarios = new Map<string, LoadedScenario>();
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline') scenarios.set(item.scenario_id, item);
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline') scenarios.set(item.scenario_id, item);
 const prompts = judgePrompts(ws.active);
 
 /**

@@ -2,7 +2,7 @@
  * A capability-routing scenario's catalog as the server holds it, turn by turn
  * (the operator's moves applied), and the knowledge each capability may search.
  */
-import type { CapabilityCatalogSpec } from '../../../harness/cases/capability-scenario-schema.js';
+import type { CapabilityCatalogSpec } from '../../scenarios/capability-scenario-schema.js';
 import type { Catalog } from './capability-catalog.js';
 
 /** The catalog as it stands in `turn` (1-based): the moves before it applied. */

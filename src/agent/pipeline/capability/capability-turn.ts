@@ -6,7 +6,7 @@
  * turn records which capability, binding and version it used, and why.
  */
 import type { PipelineContext, Session } from '../pipeline-context.js';
-import { userTurns } from '../../../harness/cases/scenario-schema.js';
+import { userTurns } from '../../scenarios/scenario-schema.js';
 import { asksExplicitly, asksToStop, liftStop, setStop, stopInForce } from '../stop-state.js';
 import type { CapabilityTurnTrace } from '../trace.js';
 import { bindCapability } from './bind-capability.js';

@@ -6,8 +6,8 @@
  */
 import type { PipelineContext } from '../pipeline-context.js';
 import { searchPolicies, type RetrievedDocument } from '../retrieval.js';
-import type { WorldPolicy } from '../../../harness/cases/scenario-schema.js';
-import type { CapabilityCatalogSpec } from '../../../harness/cases/capability-scenario-schema.js';
+import type { WorldPolicy } from '../../scenarios/scenario-schema.js';
+import type { CapabilityCatalogSpec } from '../../scenarios/capability-scenario-schema.js';
 import { knowledgeOf } from './capability-scenario.js';
 import { contactsIn } from '../guards/reply-contacts.js';
 

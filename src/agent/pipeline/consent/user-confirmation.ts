@@ -5,7 +5,7 @@
  * turn ends with the question and the next user turn answers it.
  */
 import type { PipelineContext } from '../pipeline-context.js';
-import { agreedTools } from '../../../harness/cases/scenario-schema.js';
+import { agreedTools } from '../../scenarios/scenario-schema.js';
 import type { ProposedCall } from '../guards/guard-chain.js';
 import type { ConfirmationAnswer, ConfirmationRequest } from '../trace.js';
 import { confirmationQuestion } from './confirmation-question.js';

@@ -6,7 +6,7 @@
  * Nothing real is ever called.
  */
 import { REFUND_UNDER_WAY } from '../../vocabulary/fact-vocabulary.js';
-import type { World } from '../../../harness/cases/scenario-schema.js';
+import type { World } from '../../scenarios/scenario-schema.js';
 import { isWriteTool, type ReadTool } from '../../vocabulary/tool-catalog.js';
 
 export interface ToolOutcome {

@@ -9,8 +9,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../../src/harness/cases/load-scenarios.js';
+import { loadCaseSuite } from '../../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../../src/agent/scenarios/load-scenarios.js';
 import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
 import type { PipelineTrace } from '../../../../src/agent/pipeline/trace.js';
 import { createProvider } from '../../../../src/harness/create-provider.js';
@@ -24,6 +24,7 @@ import {
   NON_CLAIMS_SIMPLIFIED,
   NON_CLAIMS_TRADITIONAL,
 } from './held-out-wordings.js';
+import { withScenarios, suiteScenarios } from '../../../support/agent-scenarios.js';
 
 const guard = vi.hoisted(() => ({ blind: false }));
 
@@ -38,9 +39,9 @@ vi.mock('../../../../src/agent/pipeline/guards/reply-contacts.js', async (origin
 });
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
 const scenarios: LoadedScenario[] = [];
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
 
 interface Outcome {
   id: string;

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseScenarioFile, type LoadedScenario } from '../../../../src/harness/cases/load-scenarios.js';
+import { parseScenarioFile, type LoadedScenario } from '../../../../src/agent/scenarios/load-scenarios.js';
 import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
 import { runPipeline } from '../../../../src/agent/pipeline/orchestrator.js';
 import type { PipelineTrace } from '../../../../src/agent/pipeline/trace.js';

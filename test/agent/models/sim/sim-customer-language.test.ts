@@ -9,14 +9,15 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iterateSuite, loadCaseSuite } from '../../../../src/harness/cases/case-suite.js';
-import type { LoadedScenario } from '../../../../src/harness/cases/load-scenarios.js';
+import { loadCaseSuite } from '../../../../src/harness/cases/case-suite.js';
+import type { LoadedScenario } from '../../../../src/agent/scenarios/load-scenarios.js';
 import { stopsLooking } from '../../../../src/agent/pipeline/capability/stop-words.js';
 import { followUpPhrase, referenceForm, switchPhrase } from '../../../../src/agent/pipeline/capability/personal-object-words.js';
 import { runPipeline } from '../../../../src/agent/pipeline/orchestrator.js';
 import { SIM_MODULES } from '../../../../src/agent/models/sim/sim-modules.js';
 import { SimProvider } from '../../../../src/agent/models/sim/sim-provider.js';
 import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
+import { withScenarios, suiteScenarios } from '../../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
 
@@ -152,9 +153,9 @@ describe("the program's tables: stop, follow-up and correction phrases", () => {
   });
 });
 
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] });
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
 let base: LoadedScenario | undefined;
-for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'pipeline' && item.scenario_id === 'pipe-cap-policy-fresh-001') base = item;
+for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.scenario_id === 'pipe-cap-policy-fresh-001') base = item;
 
 /** U2001 with refunds RF310 (O501, overdue) and RF320 (O502, in time); another customer's RF999. */
 async function conversation(turns: string[]) {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runPipeline } from '../../../../src/agent/pipeline/orchestrator.js';
-import { ScenarioSchema, type Scenario } from '../../../../src/harness/cases/scenario-schema.js';
+import { ScenarioSchema, type Scenario } from '../../../../src/agent/scenarios/scenario-schema.js';
 import type { PipelineTrace } from '../../../../src/agent/pipeline/trace.js';
 import { SimProvider } from '../../../../src/agent/models/sim/sim-provider.js';
 import { judgePrompts } from '../../../../src/agent/judge/judge-input.js';

@@ -4,9 +4,9 @@
  * simulated user answers a confirmation request, and what must come out.
  */
 import { z } from 'zod';
-import { CASE_ID, CASE_TYPES, GeneratedBySchema } from './case-schema.js';
+import { CASE_ID, CASE_TYPES, GeneratedBySchema } from '../../harness/cases/case-schema.js';
 import { CapabilityCatalogSchema, CapabilityExpectedSchema } from './capability-scenario-schema.js';
-import { AFTER_SALES_STATUSES, LOGISTICS_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES } from '../../agent/vocabulary/fact-vocabulary.js';
+import { AFTER_SALES_STATUSES, LOGISTICS_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES } from '../vocabulary/fact-vocabulary.js';
 
 /**
  * Named attack goals, each a fixed predicate over the world after the run and

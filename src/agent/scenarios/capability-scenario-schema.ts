@@ -4,7 +4,7 @@
  * moves of the catalog between turns), and the judge's ground truth per turn.
  */
 import { z } from 'zod';
-import { CAPABILITIES } from '../../agent/vocabulary/capability-ids.js';
+import { CAPABILITIES } from '../vocabulary/capability-ids.js';
 
 const EntrySchema = z.strictObject({
   capability: z.enum(CAPABILITIES),

@@ -4,15 +4,15 @@
  * tools, an injection planted somewhere that does not exist, expected values
  * the active prompts cannot produce. Every problem names file, line and field.
  */
-import type { Problem } from '../base/errors.js';
-import type { PromptFile } from '../registry/prompt-file.js';
-import { schemaAt } from '../registry/schema-notation.js';
-import { readableIssues, unknownKeyMessage } from '../base/schema-issues.js';
-import { parseDataFile } from '../base/source-positions.js';
+import type { Problem } from '../../harness/base/errors.js';
+import type { PromptFile } from '../../harness/registry/prompt-file.js';
+import { schemaAt } from '../../harness/registry/schema-notation.js';
+import { readableIssues, unknownKeyMessage } from '../../harness/base/schema-issues.js';
+import { parseDataFile } from '../../harness/base/source-positions.js';
 import { ScenarioFileSchema, type ExpectedCall, type Scenario, type World } from './scenario-schema.js';
 import { z } from 'zod';
-import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS, TOOL_ARGS } from '../../agent/vocabulary/tool-catalog.js';
-import { REQUEST_TOOLS } from '../../agent/vocabulary/seed-contracts.js';
+import { KNOWN_TOOLS, READ_TOOLS, TEXT_FIELDS, TOOL_ARGS } from '../vocabulary/tool-catalog.js';
+import { REQUEST_TOOLS } from '../vocabulary/seed-contracts.js';
 
 export interface LoadedScenario extends Scenario {
   kind: 'pipeline';
