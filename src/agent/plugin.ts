@@ -6,7 +6,8 @@
  */
 import { SIM_MODULE_IDS } from './models/sim/sim-module-ids.js';
 import { INJECTION_TAGS } from './vocabulary/injection-tags.js';
-import { STAGE_ORDER } from './vocabulary/seed-contracts.js';
+import { CLAIM_KINDS, KNOWN_TOOLS, PROMPT_MODULES, STAGE_ORDER, TOOL_RISK_LEVELS } from './vocabulary/seed-contracts.js';
+import { moduleSignals } from './prompt-vocabulary/module-signals.js';
 
 export type { PipelineTrace, StageTrace, ToolTrace, CapabilityTurnTrace } from './pipeline/trace.js';
 export type { LoadedScenario } from './scenarios/load-scenarios.js';
@@ -24,6 +25,8 @@ async function adversary(options: { provider: string; seed?: number; adversaryTa
 }
 
 export const orderflowAgent = {
+  contracts: { modules: PROMPT_MODULES, tools: KNOWN_TOOLS, riskLevels: TOOL_RISK_LEVELS, claimKinds: CLAIM_KINDS },
+  moduleSignals,
   scenarioFormat: {
     parser: async () => (await import('./scenarios/load-scenarios.js')).parseScenarioFile,
     fileSchema: async () => (await import('./scenarios/scenario-schema.js')).ScenarioFileSchema,

@@ -5,7 +5,8 @@
  * through this interface, and the agent is plugged in at one place,
  * agent-registration.ts. Types only: the harness never reaches into the agent.
  */
-import type { ScenarioFormat, ScenarioItem } from './cases/scenario-item.js';
+import type { ScenarioItem } from './cases/scenario-item.js';
+import type { SuiteAgent } from './cases/suite-agent.js';
 import type { FailedCheck } from './model-output/check-result.js';
 import type { Provider, Usage } from './providers/provider.js';
 import type { PromptFile } from './registry/prompt-file.js';
@@ -66,9 +67,12 @@ interface OfflineProviderOptions {
   adversaryTape?: string;
 }
 
-export interface AgentPlugin {
-  /** How its scenario files (cases/pipeline/) are read: the items runScenario is given come from this format's parser. */
-  readonly scenarioFormat: ScenarioFormat;
+/**
+ * As a SuiteAgent: `scenarioFormat`, how its scenario files (cases/pipeline/) are read (the items runScenario is
+ * given come from its parser); `contracts`, the module, tool, risk-level and claim names its prompts and cases are
+ * checked against; `moduleSignals`, what its modules' outputs propose (tool calls, hand-offs).
+ */
+export interface AgentPlugin extends SuiteAgent {
   /** Runs one trial of a scenario through the agent, over its own world, and judges it. */
   runScenario(scenario: ScenarioItem, trial: ScenarioTrial): Promise<ScenarioOutcome>;
   /** Its offline models by `--provider` name: free and deterministic, so never cached. */

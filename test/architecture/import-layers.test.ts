@@ -59,8 +59,6 @@ const EXCEPTIONS: ReadonlySet<string> = new Set([
   'harness/registry/structured-sections.ts → agent/vocabulary/seed-contracts.ts',
   'harness/registry/prompt-metadata.ts → agent/vocabulary/seed-contracts.ts',
   'harness/registry/prompt-diff.ts → agent/vocabulary/seed-contracts.ts',
-  'harness/model-output/module-signals.ts → agent/vocabulary/tool-catalog.ts',
-  'harness/cases/load-module-cases.ts → agent/vocabulary/tool-catalog.ts',
 ]);
 
 const edge = (from: string, to: string): ImportEdge => ({ file: `${from}/a.ts`, specifier: `../${to}/b.js`, target: `${to}/b.ts`, from, to });

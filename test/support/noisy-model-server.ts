@@ -27,7 +27,7 @@ import { iterateSuite, loadCaseSuite } from '../../src/harness/cases/case-suite.
 import type { PromptFile } from '../../src/harness/registry/prompt-file.js';
 import { loadWorkspace } from '../../src/harness/config/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type ReplyHandler } from './openai-compatible-server.js';
-import { withScenarios } from './agent-scenarios.js';
+import { withAgent } from './agent-scenarios.js';
 
 export interface CaseCall {
   case_id: string;
@@ -114,7 +114,7 @@ export async function startNoisyModelServer(options: {
 /** Every module case of the suite under `root` with the input the harness sends (defaults filled). */
 export async function moduleCaseCalls(root: string): Promise<CaseCall[]> {
   const ws = await loadWorkspace({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts') });
-  const suite = await loadCaseSuite(join(root, 'cases'), ws.active, {}, withScenarios);
+  const suite = await loadCaseSuite(join(root, 'cases'), ws.active, {}, withAgent);
   const calls: CaseCall[] = [];
   for await (const item of iterateSuite(suite, ws.active)) {
     if (item.kind === 'module') calls.push({ case_id: item.case_id, module: item.module, input: item.input });

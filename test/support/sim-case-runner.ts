@@ -10,7 +10,8 @@ import type { SimProfile } from '../../src/agent/models/sim/sim-module.js';
 import { checkExpectations } from '../../src/harness/scoring/module-checks.js';
 import { parseModelOutput } from '../../src/harness/model-output/parse-model-output.js';
 import { loadWorkspace } from '../../src/harness/config/workspace.js';
-import { withScenarios } from './agent-scenarios.js';
+import { withAgent } from './agent-scenarios.js';
+import { agent } from '../../src/harness/agent-registration.js';
 
 export interface SimVerdict {
   case_id: string;
@@ -23,7 +24,7 @@ export interface SimVerdict {
 
 export async function runCasesOnSim(profile: SimProfile, filter: CaseFilter = {}, root = process.cwd()): Promise<SimVerdict[]> {
   const ws = await loadWorkspace({ config: resolve(root, 'orderflow.config.yaml'), prompts: resolve(root, 'prompts') });
-  const suite = await loadCaseSuite(resolve(root, 'cases'), ws.active, filter, withScenarios);
+  const suite = await loadCaseSuite(resolve(root, 'cases'), ws.active, filter, withAgent);
   const provider = new SimProvider(profile);
   const verdicts: SimVerdict[] = [];
   for await (const c of iterateSuite(suite, ws.active)) {
@@ -31,7 +32,7 @@ export async function runCasesOnSim(profile: SimProfile, filter: CaseFilter = {}
     const prompt = ws.active.get(c.module)!;
     const response = await provider.complete({ module: c.module, prompt, input: c.input, trial: 0, caseId: c.case_id });
     const parsed = parseModelOutput(response.text, prompt.outputSchema?.zod);
-    const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, c.expected_behavior) : [])];
+    const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, c.expected_behavior, agent.moduleSignals) : [])];
     const failures = checks.filter((x) => !x.passed).map((x) => `${x.name}: ${x.reason}`);
     verdicts.push({
       case_id: c.case_id,

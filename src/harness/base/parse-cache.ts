@@ -25,6 +25,8 @@ export const FINGERPRINTED_FOLDERS = [
   'harness/model-output',
   'agent/vocabulary',
   'agent/scenarios',
+  // The agent's module signals: whether a module can hand off decides a module case's problems.
+  'agent/prompt-vocabulary',
 ] as const;
 
 /** src/ (dist/ when built): this file lives in its harness/base/ folder. */

@@ -12,7 +12,8 @@ import type { PromptFile } from '../registry/prompt-file.js';
 import { displayPath } from '../base/display-path.js';
 import { decodeUtf8, readFileBytes } from '../base/text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
-import type { ScenarioFormat, ScenarioItem, ScenarioParser } from './scenario-item.js';
+import type { ScenarioItem, ScenarioParser } from './scenario-item.js';
+import type { SuiteAgent } from './suite-agent.js';
 import { parseModuleCaseFile, type LoadedModuleCase } from './load-module-cases.js';
 import { recentParses } from './recent-parses.js';
 import { caseContentHash } from './case-hash.js';
@@ -64,7 +65,8 @@ export interface CaseSuite {
   sharedClusters: Set<string>;
   /** Ids of the selected cases, when asked for (a resumed run sets aside results of other cases). */
   ids?: Set<string>;
-  /** The agent's scenario parser, when the suite has scenario files: iterateSuite reads large suites again with it. */
+  /** The agent the suite was loaded for, and its scenario parser when the suite has scenario files: iterateSuite reads large suites again with them. */
+  agent?: SuiteAgent;
   scenarioParser?: ScenarioParser;
 }
 
@@ -83,12 +85,12 @@ export async function loadCaseSuite(
   active: Map<string, PromptFile>,
   filter: CaseFilter = {},
   options: {
+    /** The agent under test: its scenario format, and the names and output readers its module cases are checked with. */
+    agent: SuiteAgent;
     collectIds?: boolean;
     keepParsedUpTo?: number;
     parseCache?: SuiteParseCache;
-    /** The agent's scenario format: needed when the suite has scenario files (cases/pipeline/). */
-    scenarios?: ScenarioFormat;
-  } = {},
+  },
 ): Promise<CaseSuite> {
   const problems: Problem[] = [];
   const suite: CaseSuite = {
@@ -109,13 +111,8 @@ export async function loadCaseSuite(
   let keep = true;
 
   const files = await listCaseFiles(casesDir, problems);
-  if (files.some((f) => f.module === PIPELINE_DIR)) {
-    if (!options.scenarios)
-      throw new Error(
-        `${displayPath(join(casesDir, PIPELINE_DIR))} holds scenarios, and no scenario format was given to read them (loadCaseSuite's options.scenarios)`,
-      );
-    suite.scenarioParser = await options.scenarios.parser();
-  }
+  suite.agent = options.agent;
+  if (files.some((f) => f.module === PIPELINE_DIR)) suite.scenarioParser = await options.agent.scenarioFormat.parser();
   for (const { module, path } of files) {
     const shown = displayPath(path);
     if (module !== PIPELINE_DIR && !active.get(module)) {
@@ -129,8 +126,8 @@ export async function loadCaseSuite(
     }
     const read = await readCaseFile(path, shown, problems);
     if (read === undefined) continue;
-    const items = cachedParse(options.parseCache, keep, path, shown, read.digest, module, active, problems, () =>
-      parseItems(suite.scenarioParser, shown, read.text, module, active, problems),
+    const items = cachedParse(options.parseCache, keep, path, shown, read.digest, module, active, options.agent, problems, () =>
+      parseItems(suite, shown, read.text, module, active, problems),
     );
     const fileNumber = shownFiles.push(shown) - 1;
     const selected: SuiteItem[] = [];
@@ -203,10 +200,10 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
       });
     }
     const problems: Problem[] = [];
-    const prompts = promptsKey(file.module, active);
+    const prompts = promptsKey(file.module, active, suite.agent!);
     const items =
       (prompts !== undefined ? readStoredParse({ shown: file.shown, digest: file.digest, module: file.module, prompts }, problems) : undefined) ??
-      parseItems(suite.scenarioParser, file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
+      parseItems(suite, file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
     // Warnings were reported when the suite was loaded; the same bytes give the same ones again.
     if (hasErrors(problems)) throw new InputError(problems);
     for (const item of items) if (select(itemKey(item))) yield item;
@@ -225,11 +222,12 @@ function cachedParse(
   digest: string,
   module: string,
   active: Map<string, PromptFile>,
+  agent: SuiteAgent,
   problems: Problem[],
   parse: () => SuiteItem[],
 ): SuiteItem[] {
   // A module's cases are checked against its own prompt; scenarios against every module's.
-  const prompts = promptsKey(module, active);
+  const prompts = promptsKey(module, active, agent);
   // A prompt built by hand may lack its hash: nothing would tell its parse from another's.
   if (prompts === undefined) return parse();
   const parseOrRead = () => storedParse({ shown, digest, module, prompts }, problems, parse);
@@ -248,14 +246,15 @@ function cachedParse(
   return items;
 }
 
-/** The hashes of the prompts a file's cases are checked against: a module's own, or every module's for scenarios. */
-function promptsKey(module: string, active: Map<string, PromptFile>): string | undefined {
+/** What a file's cases are checked against: the hashes of the prompts (a module's own, or every module's for scenarios) and the agent's tool names. */
+function promptsKey(module: string, active: Map<string, PromptFile>, agent: SuiteAgent): string | undefined {
   const checkedAgainst = module === PIPELINE_DIR ? [...active.values()] : [active.get(module)];
-  return checkedAgainst.every((p) => p?.sha256) ? checkedAgainst.map((p) => p!.sha256).join(',') : undefined;
+  // The tool names a module case may expect come from the agent, not a prompt.
+  return checkedAgainst.every((p) => p?.sha256) ? `${checkedAgainst.map((p) => p!.sha256).join(',')}|${agent.contracts.tools.join(',')}` : undefined;
 }
 
 function parseItems(
-  scenarios: ScenarioParser | undefined,
+  suite: CaseSuite,
   shown: string,
   text: string,
   module: string,
@@ -263,7 +262,9 @@ function parseItems(
   problems: Problem[],
   check = true,
 ): SuiteItem[] {
-  return module === PIPELINE_DIR ? scenarios!(shown, text, active, problems) : parseModuleCaseFile(shown, text, module, active.get(module)!, problems, check);
+  return module === PIPELINE_DIR
+    ? suite.scenarioParser!(shown, text, active, problems)
+    : parseModuleCaseFile(shown, text, module, active.get(module)!, problems, suite.agent!, check);
 }
 
 async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ module: string; path: string }[]> {

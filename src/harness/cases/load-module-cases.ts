@@ -5,8 +5,7 @@
 import type { Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
-import { KNOWN_TOOLS } from '../../agent/vocabulary/tool-catalog.js';
-import { handsOff } from '../model-output/module-signals.js';
+import type { SuiteAgent } from './suite-agent.js';
 import { readableIssues, unknownKeyMessage } from '../base/schema-issues.js';
 import { issuePath, parseDataFile, type PositionedValue } from '../base/source-positions.js';
 import { CaseFileSchema, type ModuleCase } from './case-schema.js';
@@ -30,6 +29,7 @@ export function parseModuleCaseFile(
   module: string,
   prompt: PromptFile,
   problems: Problem[],
+  agent: Pick<SuiteAgent, 'contracts' | 'moduleSignals'>,
   checkAgainstPrompt = true,
 ): LoadedModuleCase[] {
   const parsed = parseDataFile(text, 'test_cases');
@@ -54,12 +54,20 @@ export function parseModuleCaseFile(
     const at = (...path: PropertyKey[]) => parsed.lineOf(['test_cases', index, ...path]);
     const loaded: LoadedModuleCase = { ...c, kind: 'module', module, file, line: at() };
     if (prompt.inputSchema) loaded.input = withInputDefaults(prompt.inputSchema.tree, c.input) as Record<string, unknown>;
-    if (checkAgainstPrompt) validateAgainstPrompt(loaded, prompt, parsed, index, problems);
+    if (checkAgainstPrompt) validateAgainstPrompt(loaded, prompt, parsed, index, problems, agent);
     return loaded;
   });
 }
 
-function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: PositionedValue, index: number, problems: Problem[]): void {
+function validateAgainstPrompt(
+  c: LoadedModuleCase,
+  prompt: PromptFile,
+  parsed: PositionedValue,
+  index: number,
+  problems: Problem[],
+  agent: Pick<SuiteAgent, 'contracts' | 'moduleSignals'>,
+): void {
+  const tools = agent.contracts.tools;
   const at = (...path: PropertyKey[]) => parsed.lineOf(['test_cases', index, ...path]);
   const add = (line: number, field: string, message: string, expected?: string) =>
     problems.push({ file: c.file, line, field: `${c.case_id}: ${field}`, message, severity: 'error', ...(expected ? { expected } : {}) });
@@ -104,7 +112,7 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
     }
   }
   // A module whose output cannot say "hand off" could never meet this expectation, whatever it answered.
-  if (exp.expected_handoff !== undefined && handsOff(c.module, {}) === undefined) {
+  if (exp.expected_handoff !== undefined && agent.moduleSignals.handsOff(c.module, {}) === undefined) {
     add(
       at('expected_behavior', 'expected_handoff'),
       'expected_handoff',
@@ -127,17 +135,17 @@ function validateAgainstPrompt(c: LoadedModuleCase, prompt: PromptFile, parsed: 
         `"${call.tool_name}" cannot be planned by ${prompt.fileName}`,
         toolEnum.values.join(', '),
       );
-    } else if (!KNOWN_TOOLS.includes(call.tool_name) && !inputText.includes(call.tool_name)) {
-      add(at('expected_behavior', 'expected_tool_calls'), `expected_tool_calls: ${call.tool_name}`, `unknown tool "${call.tool_name}"`, KNOWN_TOOLS.join(', '));
+    } else if (!tools.includes(call.tool_name) && !inputText.includes(call.tool_name)) {
+      add(at('expected_behavior', 'expected_tool_calls'), `expected_tool_calls: ${call.tool_name}`, `unknown tool "${call.tool_name}"`, tools.join(', '));
     }
   }
   for (const tool of exp.forbidden_tool_calls) {
-    if (!KNOWN_TOOLS.includes(tool) && !inputText.includes(tool))
+    if (!tools.includes(tool) && !inputText.includes(tool))
       add(
         at('expected_behavior', 'forbidden_tool_calls'),
         `forbidden_tool_calls: ${tool}`,
         `unknown tool "${tool}", and the input names no such tool`,
-        KNOWN_TOOLS.join(', '),
+        tools.join(', '),
       );
   }
   for (const path of Object.keys(exp.max_array_lengths)) {

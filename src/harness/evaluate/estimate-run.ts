@@ -73,7 +73,7 @@ export async function estimateRun(given: Omit<EvaluateOptions, 'provider' | 'mod
   const price = free ? { input_per_mtok: 0, output_per_mtok: 0 } : (config.prices[target.model] ?? null);
   const estimating = new EstimatingProvider(target, await agent.estimatingModel(), cache, price);
 
-  const suite = await loadCaseSuite(casesDir, ws.active, filter, { scenarios: agent.scenarioFormat });
+  const suite = await loadCaseSuite(casesDir, ws.active, filter, { agent });
   const done = options.resume && options.out ? await keptResults(join(resolve(options.out), RESULTS_FILE), repeat, suite.hashes) : new Set<string>();
   let cases = 0;
   let scenarios = 0;

@@ -63,7 +63,7 @@ export async function planRun(given: EvaluateOptions, session: RunSession): Prom
   refuseGeneratedBaseline(options);
   const suite = await loadCaseSuite(settings.casesDir, ws.active, settings.filter, {
     collectIds: options.resume === true,
-    scenarios: agent.scenarioFormat,
+    agent,
     ...(session.parseCache ? { parseCache: session.parseCache } : {}),
   });
   warnings.push(...suite.warnings);

@@ -67,7 +67,7 @@ export async function generateModuleCases(options: GenerateOptions): Promise<Gen
 
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
-  const suite = await loadCaseSuite(casesDir, ws.active, {}, { scenarios: agent.scenarioFormat });
+  const suite = await loadCaseSuite(casesDir, ws.active, {}, { agent });
   const index = new DuplicateIndex();
   const seeds: LoadedModuleCase[] = [];
   for await (const item of iterateSuite(suite, ws.active)) {

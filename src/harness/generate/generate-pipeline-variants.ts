@@ -90,7 +90,7 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
     : ATTACK_STRATEGIES;
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
-  const suite = await loadCaseSuite(casesDir, ws.active, {}, { scenarios: agent.scenarioFormat });
+  const suite = await loadCaseSuite(casesDir, ws.active, {}, { agent });
   const parseScenarios = await agent.scenarioFormat.parser();
   const index = new DuplicateIndex();
   const wanted = (options.scenarios ?? []).map(globMatcher);

@@ -13,6 +13,7 @@ import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { schemaAt } from '../registry/schema-notation.js';
 import { runModuleCase } from '../runner/run-module-case.js';
+import { agent } from '../agent-registration.js';
 import type { DuplicateIndex } from './duplicate-index.js';
 
 export interface TypeTally {
@@ -48,7 +49,14 @@ export async function funnel(raw: Record<string, unknown>, strategy: string | nu
   const id = String(raw.case_id);
   if (ctx.index.ids.has(id)) return { outcome: 'duplicate_exact', reason: `case_id ${id} already exists` };
   const problems: Problem[] = [];
-  const [loaded] = parseModuleCaseFile(`generated:${id}`, stringify({ test_cases: [raw] }, { aliasDuplicateObjects: false }), ctx.module, ctx.prompt, problems);
+  const [loaded] = parseModuleCaseFile(
+    `generated:${id}`,
+    stringify({ test_cases: [raw] }, { aliasDuplicateObjects: false }),
+    ctx.module,
+    ctx.prompt,
+    problems,
+    agent,
+  );
   if (!loaded || problems.length)
     return {
       outcome: 'invalid',

@@ -6,7 +6,7 @@ import type { LoadedModuleCase } from '../cases/load-module-cases.js';
 import type { ModelResponse, Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { checkExpectations } from '../scoring/module-checks.js';
-import { handsOff, proposedToolCalls } from '../model-output/module-signals.js';
+import { agent } from '../agent-registration.js';
 import { parseModelOutput } from '../model-output/parse-model-output.js';
 import { unenforcedLabel } from '../model-output/unenforced-failure.js';
 import { outputShapeOf } from '../model-output/output-shape.js';
@@ -45,7 +45,7 @@ export async function runModuleCase(c: LoadedModuleCase, trial: number, prompt: 
     output_ids_within: { ...promptChecks(prompt.structured.outputIdsWithin), ...own.output_ids_within },
     output_length_within: { ...promptChecks(prompt.structured.outputLengthWithin), ...own.output_length_within },
   };
-  const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, expected, c.input) : [])];
+  const checks = [parsed.check, ...(parsed.valid ? checkExpectations(c.module, parsed.value, expected, agent.moduleSignals, c.input) : [])];
   const unenforced = unenforcedLabel(provider.outputEnforcement?.(prompt), parsed);
   const failed = checks
     .filter((x) => !x.passed)
@@ -81,7 +81,7 @@ function moduleFacts(c: LoadedModuleCase, output: unknown, valid: boolean, statu
     const actual = (output as { decision?: unknown } | undefined)?.decision;
     facts.decision = { expected: (Array.isArray(decision) ? decision : [decision]).map(String), actual: typeof actual === 'string' ? actual : null };
   }
-  if (exp.expected_tool_calls) facts.tools = { expected: exp.expected_tool_calls, actual: proposedToolCalls(c.module, output) ?? [] };
-  if (exp.expected_handoff !== undefined) facts.handoff = { expected: exp.expected_handoff, actual: handsOff(c.module, output) ?? false };
+  if (exp.expected_tool_calls) facts.tools = { expected: exp.expected_tool_calls, actual: agent.moduleSignals.proposedToolCalls(c.module, output) ?? [] };
+  if (exp.expected_handoff !== undefined) facts.handoff = { expected: exp.expected_handoff, actual: agent.moduleSignals.handsOff(c.module, output) ?? false };
   return facts;
 }

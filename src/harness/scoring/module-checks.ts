@@ -5,12 +5,19 @@
  */
 import type { ExpectedBehavior } from '../cases/case-schema.js';
 import { fail, pass, type CheckResult } from '../model-output/check-result.js';
-import { handsOff, proposedToolCalls } from '../model-output/module-signals.js';
+import type { ModuleSignals } from '../model-output/module-signals.js';
 import { checkIdsWithinInput } from './ids-within-input.js';
 import { checkLengthWithinInput } from './length-within-input.js';
 import { collectStrings, isEmptyValue, readPath } from './output-path.js';
 
-export function checkExpectations(module: string, output: unknown, expected: ExpectedBehavior, input: Record<string, unknown> = {}): CheckResult[] {
+/** `signals`: what the agent's module outputs propose (AgentPlugin.moduleSignals), for the tool-call and hand-off checks. */
+export function checkExpectations(
+  module: string,
+  output: unknown,
+  expected: ExpectedBehavior,
+  signals: ModuleSignals,
+  input: Record<string, unknown> = {},
+): CheckResult[] {
   const results: CheckResult[] = [];
 
   for (const path of expected.must_include_fields) {
@@ -51,7 +58,7 @@ export function checkExpectations(module: string, output: unknown, expected: Exp
     results.push(!tags.includes(tag) ? pass(name) : fail(name, `risk_tags must not contain "${tag}"`));
   }
 
-  const calls = proposedToolCalls(module, output) ?? [];
+  const calls = signals.proposedToolCalls(module, output) ?? [];
   if (expected.expected_tool_calls) {
     // Sets of tool names on both sides: one tool expected twice (two orders queried) is still one tool.
     const wanted = [...new Set(expected.expected_tool_calls.map((c) => c.tool_name))].sort();
@@ -79,7 +86,7 @@ export function checkExpectations(module: string, output: unknown, expected: Exp
   }
 
   if (expected.expected_handoff !== undefined) {
-    const actual = handsOff(module, output);
+    const actual = signals.handsOff(module, output);
     results.push(
       actual === expected.expected_handoff
         ? pass('expected_handoff')

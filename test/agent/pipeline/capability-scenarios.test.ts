@@ -16,10 +16,10 @@ import { createProvider } from '../../../src/harness/create-provider.js';
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario, type ScenarioVerdict } from '../../../src/agent/judge/scenario-judge.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
-import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
+import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withAgent);
 const scenarios = new Map<string, LoadedScenario>();
 for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.capability_catalog) scenarios.set(item.scenario_id, item);
 

@@ -14,10 +14,10 @@ import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { createProvider } from '../../../src/harness/create-provider.js';
 import type { Provider } from '../../../src/harness/providers/provider.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
-import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
+import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withAgent);
 const scenarios = new Map<string, LoadedScenario>();
 for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline') scenarios.set(item.scenario_id, item);
 const consent = [...scenarios.values()].filter((s) => s.scenario_id.startsWith('pipe-consent-'));

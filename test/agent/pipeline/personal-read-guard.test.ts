@@ -21,10 +21,10 @@ import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../src/agent/judge/scenario-judge.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { iterations } from '../../support/scale.js';
-import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
+import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withAgent);
 const scenarios: LoadedScenario[] = [];
 for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.capability_catalog) scenarios.push(item);
 const byId = (id: string) => scenarios.find((s) => s.scenario_id === id)!;

@@ -13,10 +13,10 @@ import type { WorldPolicy } from '../../../src/agent/scenarios/scenario-schema.j
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import { createProvider } from '../../../src/harness/create-provider.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
-import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
+import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withAgent);
 let base: LoadedScenario | undefined;
 for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.scenario_id === 'pipe-cap-policy-fresh-001') base = item;
 

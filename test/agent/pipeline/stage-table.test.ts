@@ -14,10 +14,10 @@ import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { isWriteTool } from '../../../src/agent/vocabulary/tool-catalog.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import { orderCountStage } from './fixtures/order-count-stage.js';
-import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
+import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'], ids: ['pipe-cancel-unshipped-001'] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'], ids: ['pipe-cancel-unshipped-001'] }, withAgent);
 const scenarios: LoadedScenario[] = [];
 for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
 const cancel = scenarios[0]!;

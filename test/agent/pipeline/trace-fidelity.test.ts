@@ -11,10 +11,10 @@ import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import { userTurns } from '../../../src/agent/scenarios/scenario-schema.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
-import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
+import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace();
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withAgent);
 const conversations: LoadedScenario[] = [];
 for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.turns && item.turns.length > 1) conversations.push(item);
 

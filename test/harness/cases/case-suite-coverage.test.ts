@@ -10,10 +10,10 @@ import { AGENT_MODULES, KNOWLEDGE_MODULES } from '../../../src/agent/vocabulary/
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../../src/harness/cases/case-suite.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { SEED_DETECTION_PHRASES } from '../../support/seed-detection-phrases.js';
-import { suiteScenarios, withScenarios } from '../../support/agent-scenarios.js';
+import { suiteScenarios, withAgent } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace();
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, {}, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, {}, withAgent);
 const items: SuiteItem[] = [];
 for await (const item of iterateSuite(suite, ws.active)) items.push(item);
 const moduleCases = items.filter((i) => i.kind === 'module');

@@ -10,7 +10,7 @@ import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../../src/harnes
 import { InputError } from '../../../src/harness/base/errors.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
-import { withScenarios } from '../../support/agent-scenarios.js';
+import { withAgent } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace();
 
@@ -23,8 +23,8 @@ async function all(items: AsyncIterable<SuiteItem>): Promise<SuiteItem[]> {
 describe('handing the validated suite to the run', () => {
   it('a suite kept in memory and one read again give the same cases in the same order', async () => {
     const dir = join(copyOfRepo(['cases']), 'cases');
-    const kept = await loadCaseSuite(dir, ws.active, {}, withScenarios);
-    const reread = await loadCaseSuite(dir, ws.active, {}, { ...withScenarios, keepParsedUpTo: 0 });
+    const kept = await loadCaseSuite(dir, ws.active, {}, withAgent);
+    const reread = await loadCaseSuite(dir, ws.active, {}, { ...withAgent, keepParsedUpTo: 0 });
     expect(kept.files.every((f) => f.cached !== undefined)).toBe(true);
     expect(reread.files.some((f) => f.cached !== undefined)).toBe(false);
     const a = await all(iterateSuite(kept, ws.active));
@@ -37,14 +37,14 @@ describe('handing the validated suite to the run', () => {
 
   it('keeps none once the suite grows past the bound, not just the files after it', async () => {
     const dir = join(copyOfRepo(['cases']), 'cases');
-    const suite = await loadCaseSuite(dir, ws.active, {}, { ...withScenarios, keepParsedUpTo: 50 });
+    const suite = await loadCaseSuite(dir, ws.active, {}, { ...withAgent, keepParsedUpTo: 50 });
     expect(suite.total).toBeGreaterThan(50);
     expect(suite.files.filter((f) => f.cached !== undefined)).toEqual([]);
   });
 
   it('a case file edited between validation and its second read stops the run with an input error naming it', async () => {
     const dir = join(copyOfRepo(['cases']), 'cases');
-    const suite = await loadCaseSuite(dir, ws.active, { modules: ['intent_recognition'] }, { ...withScenarios, keepParsedUpTo: 0 });
+    const suite = await loadCaseSuite(dir, ws.active, { modules: ['intent_recognition'] }, { ...withAgent, keepParsedUpTo: 0 });
     const file = suite.files.find((f) => f.selected > 0)!;
     // still valid YAML with the same cases: only the bytes differ
     appendFileSync(file.path, '\n# edited during the run\n');
@@ -55,7 +55,7 @@ describe('handing the validated suite to the run', () => {
 
   it('a file written again with the same bytes is no change: its cases come back with defaults filled', async () => {
     const dir = join(copyOfRepo(['cases']), 'cases');
-    const suite = await loadCaseSuite(dir, ws.active, { modules: ['intent_recognition'] }, { ...withScenarios, keepParsedUpTo: 0 });
+    const suite = await loadCaseSuite(dir, ws.active, { modules: ['intent_recognition'] }, { ...withAgent, keepParsedUpTo: 0 });
     const text = readFileSync(suite.files[0]!.path, 'utf8');
     writeFileSync(suite.files[0]!.path, text);
     const items = await all(iterateSuite(suite, ws.active));

@@ -12,7 +12,7 @@ import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../../src/harnes
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { displayPath } from '../../../src/harness/base/display-path.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
-import { withScenarios } from '../../support/agent-scenarios.js';
+import { withAgent } from '../../support/agent-scenarios.js';
 
 /** An attack goal that measures nothing here: a warning, with the file and line it is at. */
 const WARNED = `scenarios:
@@ -34,7 +34,7 @@ const WARNED = `scenarios:
 
 async function load(root: string) {
   const ws = await loadWorkspace({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts') });
-  const suite = await loadCaseSuite(join(root, 'cases'), ws.active, { modules: ['pipeline', 'intent_recognition'] }, withScenarios);
+  const suite = await loadCaseSuite(join(root, 'cases'), ws.active, { modules: ['pipeline', 'intent_recognition'] }, withAgent);
   const items: SuiteItem[] = [];
   for await (const item of iterateSuite(suite, ws.active)) items.push(item);
   return { suite, items, byId: new Map(items.map((i) => [i.kind === 'module' ? i.case_id : i.scenario_id, i])) };

@@ -14,7 +14,8 @@ import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { parseCacheEntry, useParseCache } from '../../../src/harness/base/parse-cache.js';
 import { displayPath } from '../../../src/harness/base/display-path.js';
 import { copyOfRepo, tempDir } from '../../support/temp-dir.js';
-import { withScenarios } from '../../support/agent-scenarios.js';
+import { withAgent } from '../../support/agent-scenarios.js';
+import { agent } from '../../../src/harness/agent-registration.js';
 
 const FILE = 'cases/intent_recognition/stored.yaml';
 /** Two cases, one with an enum value the prompt may stop accepting. */
@@ -35,7 +36,7 @@ async function load(root: string) {
   // Another run in a fresh process: nothing kept in memory.
   recentParses.clear();
   const ws = await loadWorkspace({ config: join(root, 'orderflow.config.yaml'), prompts: join(root, 'prompts') });
-  const suite = await loadCaseSuite(join(root, 'cases'), ws.active, { modules: ['intent_recognition'] }, withScenarios);
+  const suite = await loadCaseSuite(join(root, 'cases'), ws.active, { modules: ['intent_recognition'] }, withAgent);
   const items: SuiteItem[] = [];
   for await (const item of iterateSuite(suite, ws.active)) items.push(item);
   return { ws, suite, items };
@@ -75,7 +76,7 @@ describe('case files read back from the parse cache on disk', () => {
     const { ws, suite } = await load(root);
     const shown = displayPath(join(root, FILE));
     const file = suite.files.find((f) => f.shown === shown)!;
-    const key = { shown, digest: file.digest, module: 'intent_recognition', prompts: ws.active.get('intent_recognition')!.sha256 };
+    const key = { shown, digest: file.digest, module: 'intent_recognition', prompts: `${ws.active.get('intent_recognition')!.sha256}|${agent.contracts.tools.join(',')}` };
     expect(readStoredParse(key, [])?.map((i) => (i as { case_id: string }).case_id)).toEqual(['stored-1', 'stored-2']);
     // Planted under the same key: a run must hand it out as it is, without parsing the file.
     const planted = { ...(readStoredParse(key, []) as SuiteItem[])[0]!, description: 'planted' };

@@ -10,7 +10,7 @@ import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-sui
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { runCli } from '../../support/run-cli.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
-import { withScenarios } from '../../support/agent-scenarios.js';
+import { withAgent } from '../../support/agent-scenarios.js';
 
 /** The user's own request is a refund, and nothing else is expected: `write_executed` cannot tell the attack from the request. */
 const IDLE_GOAL = `scenarios:
@@ -89,7 +89,7 @@ describe('a suite too large to keep parsed reads its files again while running',
     mkdirSync(join(root, 'cases/pipeline'), { recursive: true });
     writeFileSync(join(root, 'cases/pipeline/zz-warn.yaml'), IDLE_GOAL);
     const ws = await loadWorkspace();
-    const suite = await loadCaseSuite(join(root, 'cases'), ws.active, {}, { ...withScenarios, keepParsedUpTo: 0 });
+    const suite = await loadCaseSuite(join(root, 'cases'), ws.active, {}, { ...withAgent, keepParsedUpTo: 0 });
     expect(suite.warnings.map((w) => w.severity)).toEqual(['warning']);
     const ids: string[] = [];
     for await (const item of iterateSuite(suite, ws.active)) ids.push(item.kind === 'pipeline' ? item.scenario_id : item.case_id);

@@ -10,12 +10,12 @@ import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
 import { countCases } from '../../../src/harness/cases/count-cases.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
 import { tempDir } from '../../support/temp-dir.js';
-import { withScenarios } from '../../support/agent-scenarios.js';
+import { withAgent } from '../../support/agent-scenarios.js';
 
 describe('countCases', () => {
   it("equals the validated suite's counts on the repository's cases", async () => {
     const ws = await loadWorkspace({ prompts: resolve('prompts') });
-    const suite = await loadCaseSuite(resolve('cases'), ws.active, {}, withScenarios);
+    const suite = await loadCaseSuite(resolve('cases'), ws.active, {}, withAgent);
     const counted = await countCases(resolve('cases'));
     expect(counted.unreadable).toEqual([]);
     expect(counted.counts).toEqual(suite.counts);

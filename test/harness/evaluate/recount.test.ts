@@ -22,10 +22,10 @@ import type { Report } from '../../../src/harness/report/report-types.js';
 import { runCli } from '../../support/run-cli.js';
 import { sharedEval, type SharedProvider } from '../../support/shared-eval.js';
 import { tempDir } from '../../support/temp-dir.js';
-import { withScenarios, suiteScenarios } from '../../support/agent-scenarios.js';
+import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace();
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withAgent);
 const scenarios = new Map<string, LoadedScenario>();
 for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline') scenarios.set(item.scenario_id, item);
 const prompts = judgePrompts(ws.active);

@@ -11,10 +11,10 @@ import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import { KNOWLEDGE_MODULES } from '../../../src/agent/vocabulary/seed-contracts.js';
 import { runModuleCase } from '../../../src/harness/runner/run-module-case.js';
 import { loadWorkspace } from '../../../src/harness/config/workspace.js';
-import { withScenarios } from '../../support/agent-scenarios.js';
+import { withAgent } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: [...KNOWLEDGE_MODULES] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: [...KNOWLEDGE_MODULES] }, withAgent);
 const cases: LoadedModuleCase[] = [];
 for await (const item of iterateSuite(suite, ws.active)) if (item.kind === 'module') cases.push(item);
 

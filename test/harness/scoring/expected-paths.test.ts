@@ -12,11 +12,17 @@ import { parseModuleCaseFile } from '../../../src/harness/cases/load-module-case
 import type { Problem } from '../../../src/harness/base/errors.js';
 import { parsePromptFile } from '../../../src/harness/registry/prompt-file.js';
 import { checkExpectations } from '../../../src/harness/scoring/module-checks.js';
+import { agent } from '../../../src/harness/agent-registration.js';
 
 const query = (tool: string, missing: string[]) => ({ tool_name: tool, args: {}, missing_args: missing, reason: 'r' });
 const plan = (...queries: ReturnType<typeof query>[]) => ({ planned_queries: queries });
 const check = (output: unknown, want: unknown) =>
-  checkExpectations('fact_query_planning', output, ExpectedBehaviorSchema.parse({ expected_enum_values: { 'planned_queries.missing_args': want } }))[0]!;
+  checkExpectations(
+    'fact_query_planning',
+    output,
+    ExpectedBehaviorSchema.parse({ expected_enum_values: { 'planned_queries.missing_args': want } }),
+    agent.moduleSignals,
+  )[0]!;
 
 describe('expected_enum_values over a path that crosses an array and ends at an array', () => {
   it("passes when some item's array contains the value", () => {
@@ -47,9 +53,9 @@ describe('expected_enum_values over a path that crosses an array and ends at an 
     const file = (value: string) =>
       `test_cases:\n  - case_id: p-1\n    case_type: boundary\n    input: { intent_result: { intent: logistics_query, slots: {} } }\n    expected_behavior:\n      expected_enum_values: { planned_queries.missing_args: ${value} }\n`;
     const problems: Problem[] = [];
-    expect(parseModuleCaseFile('x.yaml', file('order_id'), 'fact_query_planning', prompt, problems)).toHaveLength(1);
+    expect(parseModuleCaseFile('x.yaml', file('order_id'), 'fact_query_planning', prompt, problems, agent)).toHaveLength(1);
     expect(problems).toEqual([]);
-    parseModuleCaseFile('x.yaml', file('42'), 'fact_query_planning', prompt, problems);
+    parseModuleCaseFile('x.yaml', file('42'), 'fact_query_planning', prompt, problems, agent);
     expect(problems.map((p) => `${p.line}: ${p.field}: ${p.message}`)).toEqual([
       '6: p-1: expected_enum_values.planned_queries.missing_args: 42 is not a string',
     ]);

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { ExpectedBehaviorSchema } from '../../../src/harness/cases/case-schema.js';
 import { checkExpectations, riskTags } from '../../../src/harness/scoring/module-checks.js';
-import { handsOff, proposedToolCalls } from '../../../src/harness/model-output/module-signals.js';
+import { moduleSignals } from '../../../src/agent/prompt-vocabulary/module-signals.js';
+
+const { handsOff, proposedToolCalls } = moduleSignals;
 import { collectStrings, isEmptyValue, readPath } from '../../../src/harness/scoring/output-path.js';
 
 type Kind = keyof typeof ExpectedBehaviorSchema.shape;
@@ -543,7 +545,8 @@ const ROWS: Row[] = [
   },
 ];
 
-const run = (row: Row, output: unknown) => checkExpectations(row.module ?? 'intent_recognition', output, ExpectedBehaviorSchema.parse(row.expected), row.input);
+const run = (row: Row, output: unknown) =>
+  checkExpectations(row.module ?? 'intent_recognition', output, ExpectedBehaviorSchema.parse(row.expected), moduleSignals, row.input);
 
 describe('checkExpectations: a passing and a failing output for every expectation kind', () => {
   it('has rows for every kind of expected_behavior', () => {
@@ -572,7 +575,7 @@ describe('checkExpectations: a passing and a failing output for every expectatio
       risk_tags_forbidden: ['u'],
       max_array_lengths: { risk_tags: 1 },
     });
-    const results = checkExpectations('intent_recognition', { a: '', intent: 'y', s: 'p and q', risk_tags: ['u', 'v'] }, expected);
+    const results = checkExpectations('intent_recognition', { a: '', intent: 'y', s: 'p and q', risk_tags: ['u', 'v'] }, expected, moduleSignals);
     expect(results.map((r) => [r.name, r.passed])).toEqual([
       ['must_include_fields[a]', false],
       ['must_include_fields[b]', false],
@@ -587,13 +590,13 @@ describe('checkExpectations: a passing and a failing output for every expectatio
 
   it('an expected tool call that is missing is reported once, by the tool-set check', () => {
     const expected = ExpectedBehaviorSchema.parse({ expected_tool_calls: [{ tool_name: 'query_order', args: { order_id: 'O1' } }] });
-    const results = checkExpectations('fact_query_planning', plan('query_payment'), expected);
+    const results = checkExpectations('fact_query_planning', plan('query_payment'), expected, moduleSignals);
     expect(results).toEqual([{ name: 'expected_tool_calls', passed: false, reason: 'expected tools [query_order], got [query_payment]' }]);
   });
 
   it('a module that proposes no tools and an empty expectation yield no checks', () => {
-    expect(checkExpectations('intent_recognition', { intent: 'x' }, ExpectedBehaviorSchema.parse({}))).toEqual([]);
-    expect(checkExpectations('intent_recognition', { intent: 'x' }, ExpectedBehaviorSchema.parse({ expected_tool_calls: [] }))).toEqual([
+    expect(checkExpectations('intent_recognition', { intent: 'x' }, ExpectedBehaviorSchema.parse({}), moduleSignals)).toEqual([]);
+    expect(checkExpectations('intent_recognition', { intent: 'x' }, ExpectedBehaviorSchema.parse({ expected_tool_calls: [] }), moduleSignals)).toEqual([
       { name: 'expected_tool_calls', passed: true },
     ]);
   });
@@ -621,7 +624,7 @@ describe('reading model outputs', () => {
 
   it('forbidden phrases are found past null fields and numbers', () => {
     const expected = ExpectedBehaviorSchema.parse({ forbidden_outputs: ['已退款'] });
-    expect(checkExpectations('intent_recognition', { a: null, b: 3, c: ['已退款'] }, expected)[0]!.passed).toBe(false);
+    expect(checkExpectations('intent_recognition', { a: null, b: 3, c: ['已退款'] }, expected, moduleSignals)[0]!.passed).toBe(false);
   });
 
   it('tools proposed per module', () => {

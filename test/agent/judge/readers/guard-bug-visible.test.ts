@@ -24,7 +24,7 @@ import {
   NON_CLAIMS_SIMPLIFIED,
   NON_CLAIMS_TRADITIONAL,
 } from './held-out-wordings.js';
-import { withScenarios, suiteScenarios } from '../../../support/agent-scenarios.js';
+import { withAgent, suiteScenarios } from '../../../support/agent-scenarios.js';
 
 const guard = vi.hoisted(() => ({ blind: false }));
 
@@ -39,7 +39,7 @@ vi.mock('../../../../src/agent/pipeline/guards/reply-contacts.js', async (origin
 });
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withAgent);
 const scenarios: LoadedScenario[] = [];
 for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline') scenarios.push(item);
 

@@ -17,7 +17,7 @@ import { runPipeline } from '../../../../src/agent/pipeline/orchestrator.js';
 import { SIM_MODULES } from '../../../../src/agent/models/sim/sim-modules.js';
 import { SimProvider } from '../../../../src/agent/models/sim/sim-provider.js';
 import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
-import { withScenarios, suiteScenarios } from '../../../support/agent-scenarios.js';
+import { withAgent, suiteScenarios } from '../../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });
 
@@ -153,7 +153,7 @@ describe("the program's tables: stop, follow-up and correction phrases", () => {
   });
 });
 
-const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withScenarios);
+const suite = await loadCaseSuite(join(process.cwd(), 'cases'), ws.active, { modules: ['pipeline'] }, withAgent);
 let base: LoadedScenario | undefined;
 for (const item of await suiteScenarios(suite, ws.active)) if (item.kind === 'pipeline' && item.scenario_id === 'pipe-cap-policy-fresh-001') base = item;
 
