@@ -21,7 +21,7 @@ import type { Provider } from '../src/harness/providers/provider.js';
 import { SimProvider } from '../src/agent/models/sim/sim-provider.js';
 import { judgePrompts } from '../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../src/agent/judge/scenario-judge.js';
-import { loadWorkspace } from '../src/harness/config/workspace.js';
+import { loadWorkspace } from '../src/harness/workspace.js';
 
 const { values } = parseArgs({ options: { corpus: { type: 'string', default: '../shared/corpora/real-world-texts.json' } } });
 if (!existsSync(values.corpus!)) {

@@ -29,7 +29,7 @@ import { runPipeline } from '../src/agent/pipeline/orchestrator.js';
 import { SimProvider } from '../src/agent/models/sim/sim-provider.js';
 import { judgePrompts } from '../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../src/agent/judge/scenario-judge.js';
-import { loadWorkspace } from '../src/harness/config/workspace.js';
+import { loadWorkspace } from '../src/harness/workspace.js';
 
 interface BenignText {
   id: string;

@@ -32,7 +32,7 @@ import { generatePipelineVariants } from '../src/harness/generate/generate-pipel
 import { parseScenarioFile, type LoadedScenario } from '../src/agent/scenarios/load-scenarios.js';
 import { judgePrompts } from '../src/agent/judge/judge-input.js';
 import type { Problem } from '../src/harness/base/errors.js';
-import { loadWorkspace } from '../src/harness/config/workspace.js';
+import { loadWorkspace } from '../src/harness/workspace.js';
 import type { AdversaryMode } from '../src/agent/models/adversary/adversary-provider.js';
 import { adaptiveStep, ElitePool } from './guards/adaptive-search.js';
 import { writeCounterexample } from './guards/counterexample.js';

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Report } from '../src/harness/report/report-types.js';
-import { loadWorkspace } from '../src/harness/config/workspace.js';
+import { loadWorkspace } from '../src/harness/workspace.js';
 import { moduleCaseCalls, startNoisyModelServer } from '../test/support/noisy-model-server.js';
 import { runCli } from '../test/support/run-cli.js';
 

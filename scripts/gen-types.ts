@@ -4,7 +4,7 @@
  * committed file that stage code imports. Run from the project root.
  */
 import { writeFileSync } from 'node:fs';
-import { loadWorkspace } from '../src/harness/config/workspace.js';
+import { loadWorkspace } from '../src/harness/workspace.js';
 import { GENERATED_FILE, renderModuleOutputTypes } from '../src/harness/registry/module-output-types.js';
 
 const { active } = await loadWorkspace({}, { validators: false });

@@ -86,11 +86,10 @@ export function mutualPairs(edges: readonly ImportEdge[]): string[] {
  * point, nor appear among the named exceptions (`file → target`, paths
  * relative to src/ with / between folders).
  */
-export function partViolations(edges: readonly ImportEdge[], registration: string, exceptions: ReadonlySet<string>): string[] {
+export function partViolations(edges: readonly ImportEdge[], registration: string): string[] {
   const slash = (path: string) => path.split(sep).join('/');
   return edges.flatMap((e) => {
     if (!e.from.startsWith('harness/') || !e.to.startsWith('agent/') || slash(e.file) === registration) return [];
-    if (exceptions.has(`${slash(e.file)} → ${slash(e.target)}`)) return [];
     return [`${e.file} imports ${e.specifier} (${e.from} → ${e.to}): the harness reaches the agent only through ${registration}`];
   });
 }

@@ -50,17 +50,6 @@ const RANK: Ranks = {
 /** Where the harness plugs the agent in: the one harness file that may import it. */
 const REGISTRATION = 'harness/agent-registration.ts';
 
-/**
- * What the harness still reads of the agent without the registration point:
- * the names its lint and its case and scenario loaders check a file against.
- * Each entry is one import; the list only shrinks (a stale entry fails below).
- */
-const EXCEPTIONS: ReadonlySet<string> = new Set([
-  'harness/registry/structured-sections.ts → agent/vocabulary/seed-contracts.ts',
-  'harness/registry/prompt-metadata.ts → agent/vocabulary/seed-contracts.ts',
-  'harness/registry/prompt-diff.ts → agent/vocabulary/seed-contracts.ts',
-]);
-
 const edge = (from: string, to: string): ImportEdge => ({ file: `${from}/a.ts`, specifier: `../${to}/b.js`, target: `${to}/b.ts`, from, to });
 
 describe('the folder layers', () => {
@@ -94,11 +83,9 @@ describe('the folder layers', () => {
     expect(mutualPairs(importEdges(SRC))).toEqual([]);
   });
 
-  it('the harness imports the agent only through its registration point, and every named exception is still an import', () => {
+  it('the harness imports the agent only through its registration point', () => {
     const edges = importEdges(SRC);
-    expect(partViolations(edges, REGISTRATION, EXCEPTIONS)).toEqual([]);
-    const used = new Set(edges.map((e) => `${e.file} → ${e.target}`.split('\\').join('/')));
-    expect([...EXCEPTIONS].filter((x) => !used.has(x))).toEqual([]);
+    expect(partViolations(edges, REGISTRATION)).toEqual([]);
     expect(edges.some((e) => e.file === REGISTRATION && e.to.startsWith('agent/'))).toBe(true);
   });
 });
@@ -124,13 +111,13 @@ describe('the layer rules', () => {
     ).toEqual(['agent/judge ⇄ agent/pipeline']);
   });
 
-  it('name an import of the agent by the harness, whatever its rank, unless through the registration point or a named exception', () => {
+  it('name an import of the agent by the harness, whatever its rank, unless through the registration point', () => {
     const named = (from: string, to: string, file = `${from}/a.ts`) => ({ ...edge(from, to), file, target: `${to}/b.ts` });
-    expect(partViolations([named('harness/runner', 'agent/pipeline')], REGISTRATION, EXCEPTIONS)).toEqual([
+    expect(partViolations([named('harness/runner', 'agent/pipeline')], REGISTRATION)).toEqual([
       'harness/runner/a.ts imports ../agent/pipeline/b.js (harness/runner → agent/pipeline): the harness reaches the agent only through harness/agent-registration.ts',
     ]);
-    expect(partViolations([named('harness/*.ts', 'agent/*.ts', REGISTRATION)], REGISTRATION, EXCEPTIONS)).toEqual([]);
-    expect(partViolations([named('agent/judge', 'harness/scoring')], REGISTRATION, EXCEPTIONS)).toEqual([]);
+    expect(partViolations([named('harness/*.ts', 'agent/*.ts', REGISTRATION)], REGISTRATION)).toEqual([]);
+    expect(partViolations([named('agent/judge', 'harness/scoring')], REGISTRATION)).toEqual([]);
   });
 
   it('catch imports planted in a copy of src/: an upward re-export, a bare import, a dynamic import, the harness into the agent', () => {
@@ -152,7 +139,7 @@ describe('the layer rules', () => {
     ]);
     expect(mutualPairs(edges)).toEqual(['harness/base ⇄ harness/registry', 'harness/cli ⇄ harness/registry']);
     // Downward by rank, so only the part rule names it.
-    expect(partViolations(edges, REGISTRATION, EXCEPTIONS).map((v) => v.split(':')[0])).toEqual([
+    expect(partViolations(edges, REGISTRATION).map((v) => v.split(':')[0])).toEqual([
       `${join('harness', 'runner', 'run-eval.ts')} imports ../../agent/pipeline/orchestrator.js (harness/runner → agent/pipeline)`,
     ]);
   });

@@ -18,7 +18,7 @@ import { seededRng } from '../../src/harness/base/seeded-random.js';
 import type { Problem } from '../../src/harness/base/errors.js';
 import { parseScenarioFile, type LoadedScenario } from '../../src/agent/scenarios/load-scenarios.js';
 import { ScenarioSchema, WorldSchema, type Scenario } from '../../src/agent/scenarios/scenario-schema.js';
-import { loadWorkspace } from '../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../src/harness/workspace.js';
 import { emptyTrace, type PipelineTrace } from '../../src/agent/pipeline/trace.js';
 import { readTapeFile } from '../../src/agent/models/adversary/tape-file.js';
 import { judgePrompts } from '../../src/agent/judge/judge-input.js';

@@ -12,7 +12,7 @@ import { hostileKinds, runHostileTrajectory, startHostileServer, type HostileSer
 import { PLACES, PLANTED, plantIn } from '../../bench/hostile/planted-worlds.js';
 import type { Setting } from '../../bench/guards/run-trajectory.js';
 import { parseScenarioFile, type LoadedScenario } from '../../src/agent/scenarios/load-scenarios.js';
-import { loadWorkspace } from '../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../src/harness/workspace.js';
 import { judgePrompts } from '../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../src/agent/judge/scenario-judge.js';
 

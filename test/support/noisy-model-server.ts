@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { iterateSuite, loadCaseSuite } from '../../src/harness/cases/case-suite.js';
 import type { PromptFile } from '../../src/harness/registry/prompt-file.js';
-import { loadWorkspace } from '../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../src/harness/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type ReplyHandler } from './openai-compatible-server.js';
 import { withAgent } from './agent-scenarios.js';
 

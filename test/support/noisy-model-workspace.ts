@@ -6,7 +6,7 @@
 import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadWorkspace } from '../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../src/harness/workspace.js';
 import { moduleCaseCalls, startNoisyModelServer, type NoisyModelServer } from './noisy-model-server.js';
 
 export const NOISY_MODULES = ['intent_recognition', 'input_safety_precheck', 'tool_authorization', 'failure_recovery'];

@@ -9,7 +9,7 @@ import { SimProvider } from '../../src/agent/models/sim/sim-provider.js';
 import type { SimProfile } from '../../src/agent/models/sim/sim-module.js';
 import { checkExpectations } from '../../src/harness/scoring/module-checks.js';
 import { parseModelOutput } from '../../src/harness/model-output/parse-model-output.js';
-import { loadWorkspace } from '../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../src/harness/workspace.js';
 import { withAgent } from './agent-scenarios.js';
 import { agent } from '../../src/harness/agent-registration.js';
 

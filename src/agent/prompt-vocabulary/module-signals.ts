@@ -4,7 +4,7 @@
  * One function per question, one branch per module.
  */
 import type { ModuleSignals, ToolCall } from '../../harness/model-output/module-signals.js';
-import { NEXT_ACTION_TOOLS } from '../vocabulary/tool-catalog.js';
+import { NEXT_ACTION_TOOLS } from '../vocabulary/seed-contracts.js';
 
 /** Tools the output plans (fact_query_planning), authorizes or asks to call; undefined when the module has none. */
 function proposedToolCalls(module: string, output: unknown): ToolCall[] | undefined {

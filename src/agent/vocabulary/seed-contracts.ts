@@ -20,6 +20,13 @@ export const WRITE_TOOLS = [
 ] as const;
 export const KNOWN_TOOLS: readonly string[] = [...READ_TOOLS, ...WRITE_TOOLS];
 
+/** Responsibility next_action values that ask for a write tool by name (here, not in the zod tool catalog: the harness's module checks read it at start-up). */
+export const NEXT_ACTION_TOOLS: Readonly<Record<string, (typeof WRITE_TOOLS)[number]>> = {
+  call_refund_tool: 'create_refund',
+  call_compensation_tool: 'create_compensation',
+  call_cancel_tool: 'cancel_order',
+};
+
 /** Lowest to highest: the order `orderflow diff` uses to tell a raised level from a lowered one. */
 export const TOOL_RISK_LEVELS = ['read_only', 'write_low', 'write_high', 'external_high'] as const;
 

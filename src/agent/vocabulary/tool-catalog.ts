@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export { KNOWN_TOOLS, READ_TOOLS } from './seed-contracts.js';
+export { KNOWN_TOOLS, NEXT_ACTION_TOOLS, READ_TOOLS } from './seed-contracts.js';
 import { type READ_TOOLS, WRITE_TOOLS } from './seed-contracts.js';
 
 export type ReadTool = (typeof READ_TOOLS)[number];
@@ -31,13 +31,6 @@ export const TOOL_ARGS: Record<string, z.ZodType> = {
   send_sms: z.strictObject({ to: z.string(), message: z.string() }),
   send_email: z.strictObject({ to: z.string(), message: z.string() }),
   send_enterprise_wechat_message: z.strictObject({ to: z.string(), message: z.string() }),
-};
-
-/** Responsibility next_action values that ask for a write tool by name. */
-export const NEXT_ACTION_TOOLS: Readonly<Record<string, WriteTool>> = {
-  call_refund_tool: 'create_refund',
-  call_compensation_tool: 'create_compensation',
-  call_cancel_tool: 'cancel_order',
 };
 
 /** The responsibility decision each money or cancellation write needs before it may run. */

@@ -5,7 +5,7 @@
 import { InputError } from '../base/errors.js';
 import type { Config } from '../config/config.js';
 import { parsePinFlags } from '../config/config.js';
-import type { Workspace } from '../config/workspace.js';
+import type { Workspace } from '../workspace.js';
 import { BudgetedProvider, SpendLedger } from '../providers/budget.js';
 import { createProvider } from '../create-provider.js';
 import type { Provider } from '../providers/provider.js';

@@ -12,7 +12,7 @@ import { createProvider } from '../create-provider.js';
 import { EstimatingProvider, emptyEstimate, type ModuleEstimate } from '../providers/estimating-provider.js';
 import type { Price } from '../providers/token-price.js';
 import { CachedProvider } from '../providers/response-cache.js';
-import { loadWorkspace } from '../config/workspace.js';
+import { loadWorkspace } from '../workspace.js';
 import { agent } from '../agent-registration.js';
 import { checkEvaluateOptions, type CheckedOptions, type EvaluateOptions } from './evaluate-options.js';
 import { resolveRunSettings } from './run-settings.js';

@@ -8,7 +8,7 @@ import type { Problem } from '../base/errors.js';
 import { agent } from '../agent-registration.js';
 import { loadCaseSuite, suiteFingerprint, type CaseSuite, type SuiteParseCache } from '../cases/case-suite.js';
 import { loadConfig, MAX_CONCURRENCY } from '../config/config.js';
-import { loadWorkspace, type Workspace } from '../config/workspace.js';
+import { loadWorkspace, type Workspace } from '../workspace.js';
 import { resolveBaseline, type Baseline } from '../report/baseline.js';
 import { checkUpdateBeforeRun } from '../report/baseline-update.js';
 import { parseAcceptFlags, type Acceptance } from '../report/gate.js';

@@ -9,7 +9,7 @@ import type { CaseFilter } from '../cases/case-filter.js';
 import { CASE_TYPES } from '../cases/case-schema.js';
 import { generatedDir } from '../cases/generated-folder.js';
 import type { CacheMode } from '../providers/response-cache.js';
-import type { Workspace } from '../config/workspace.js';
+import type { Workspace } from '../workspace.js';
 import { InputError, type Problem } from '../base/errors.js';
 import type { Config } from '../config/config.js';
 import { MAX_REPEAT, positiveInt } from './option-values.js';

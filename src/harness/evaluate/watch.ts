@@ -14,11 +14,12 @@ import { InputError, RunInterrupted } from '../base/errors.js';
 import { parseDataFile } from '../base/source-positions.js';
 import { PIPELINE_DIR, type SuiteParseCache } from '../cases/case-suite.js';
 import { parsePromptFile } from '../registry/prompt-file.js';
-import { loadWorkspace } from '../config/workspace.js';
+import { loadWorkspace } from '../workspace.js';
 import type { CaseStatus } from '../runner/case-result.js';
 import type { RunEvent } from '../runner/run-events.js';
 import { checkEvaluateOptions, type EvaluateOptions } from './evaluate-options.js';
 import { evaluateIn, type EvaluateResult } from './evaluate.js';
+import { agent } from '../agent-registration.js';
 
 interface VerdictChanges {
   newly_failing: string[];
@@ -232,7 +233,7 @@ function modulesCalled(trace: unknown): Set<string> {
 /** The module a prompt file declares in its metadata, read as the registry reads it; null when it cannot be read. */
 async function moduleOfPrompt(path: string): Promise<string | null> {
   const text = await readFile(path, 'utf8').catch(() => null);
-  return text === null ? null : (parsePromptFile(path, text).prompt?.metadata.module ?? null);
+  return text === null ? null : (parsePromptFile(path, text, agent.contracts).prompt?.metadata.module ?? null);
 }
 
 /** The ids a case or scenario file holds now, read as the loader reads it: none when it is gone, null when it does not parse. */

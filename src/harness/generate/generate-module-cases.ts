@@ -14,7 +14,7 @@ import { newSeed } from '../base/seeded-random.js';
 import { InputError } from '../base/errors.js';
 import { createProvider } from '../create-provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { loadWorkspace, type Workspace, type WorkspaceOptions } from '../config/workspace.js';
+import { loadWorkspace, type Workspace, type WorkspaceOptions } from '../workspace.js';
 import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
 import { count, funnel, newTally, type FunnelContext, type TypeTally } from './generation-funnel.js';

@@ -21,7 +21,7 @@ import { globMatcher } from '../base/glob-match.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { createProvider } from '../create-provider.js';
 import { runScenario } from '../runner/run-scenario.js';
-import { loadWorkspace, type WorkspaceOptions } from '../config/workspace.js';
+import { loadWorkspace, type WorkspaceOptions } from '../workspace.js';
 import { anchorsOf } from './anchors.js';
 import { DuplicateIndex } from './duplicate-index.js';
 import { checkSeed, header } from './generate-module-cases.js';

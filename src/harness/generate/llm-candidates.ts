@@ -9,7 +9,7 @@ import type { LoadedModuleCase } from '../cases/load-module-cases.js';
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
 import { parseModelOutput } from '../model-output/parse-model-output.js';
-import type { Workspace } from '../config/workspace.js';
+import type { Workspace } from '../workspace.js';
 import { anchorsOf } from './anchors.js';
 
 const SEED_LIMIT = 8;

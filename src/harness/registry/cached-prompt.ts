@@ -10,6 +10,7 @@ import { BoundedMap } from '../base/bounded-map.js';
 import { compiledSchema, type CompiledSchema } from './compiled-schema.js';
 import type { ParseResult, PromptFile } from './prompt-file.js';
 import type { SchemaNode } from './schema-tree.js';
+import type { AgentContracts } from './agent-contracts.js';
 
 interface StoredSchema {
   tree: SchemaNode;
@@ -32,11 +33,14 @@ interface StoredParse {
  */
 const parsedHere = new BoundedMap<string, { shown: string; result: ParseResult }>(64);
 
-export async function parsePromptCached(shown: string, text: string): Promise<ParseResult> {
-  const entry = parseCacheEntry('prompt', [shown, text]);
+export async function parsePromptCached(shown: string, text: string, contracts: AgentContracts): Promise<ParseResult> {
+  // The agent's names decide which of a prompt's module and section names are problems.
+  const names = contractsKey(contracts);
+  const entry = parseCacheEntry('prompt', [shown, text, names]);
   // The launcher's cache on disk, when there is one, is what a run reads and fills.
-  if (entry) return parseOnce(entry, shown, text);
-  const known = parsedHere.get(text);
+  if (entry) return parseOnce(entry, shown, text, contracts);
+  const key = `${names}\u0000${text}`;
+  const known = parsedHere.get(key);
   if (known) {
     if (known.shown !== shown) {
       known.result = atPath(known.result, known.shown, shown);
@@ -44,9 +48,17 @@ export async function parsePromptCached(shown: string, text: string): Promise<Pa
     }
     return known.result;
   }
-  const result = await parseOnce(undefined, shown, text);
-  parsedHere.set(text, { shown, result });
+  const result = await parseOnce(undefined, shown, text, contracts);
+  parsedHere.set(key, { shown, result });
   return result;
+}
+
+const contractsKeys = new WeakMap<AgentContracts, string>();
+
+function contractsKey(contracts: AgentContracts): string {
+  let key = contractsKeys.get(contracts);
+  if (key === undefined) contractsKeys.set(contracts, (key = JSON.stringify([contracts.modules, contracts.tools, contracts.riskLevels, contracts.claimKinds])));
+  return key;
 }
 
 function atPath(result: ParseResult, was: string, shown: string): ParseResult {
@@ -54,12 +66,12 @@ function atPath(result: ParseResult, was: string, shown: string): ParseResult {
   return result.prompt ? { problems, prompt: { ...result.prompt, path: shown, fileName: basename(shown) } } : { problems };
 }
 
-async function parseOnce(entry: ParseCacheEntry | undefined, shown: string, text: string): Promise<ParseResult> {
+async function parseOnce(entry: ParseCacheEntry | undefined, shown: string, text: string, contracts: AgentContracts): Promise<ParseResult> {
   // The entry's checksum and the code fingerprint in its key say this code wrote it, in this shape.
   const stored = entry?.read() as StoredParse | undefined;
   if (stored) return revive(stored);
   const { parsePromptFile } = await import('./prompt-file.js');
-  const result = parsePromptFile(shown, text);
+  const result = parsePromptFile(shown, text, contracts);
   entry?.write(toStored(result));
   return result;
 }

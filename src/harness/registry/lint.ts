@@ -10,16 +10,18 @@ import { loadSchemaCompiler } from './compiled-schema.js';
 import { lintPrompt } from './lint-prompt.js';
 import type { PromptFile } from './prompt-file.js';
 import type { Registry } from './registry.js';
+import type { AgentContracts } from './agent-contracts.js';
 
-export function lintRegistry(registry: Registry): Problem[] {
-  return [...registry.prompts.flatMap(lintPrompt), ...lintModules(registry)];
+/** `contracts`: the agent's names (its risk levels order what a version change lowers). */
+export function lintRegistry(registry: Registry, contracts: AgentContracts): Problem[] {
+  return [...registry.prompts.flatMap(lintPrompt), ...lintModules(registry, contracts)];
 }
 
 /**
  * lintRegistry with each file's own checks kept in the parse cache: they depend
  * on the file alone, and checking its examples is what needs zod.
  */
-export async function lintRegistryCached(registry: Registry): Promise<Problem[]> {
+export async function lintRegistryCached(registry: Registry, contracts: AgentContracts): Promise<Problem[]> {
   const problems: Problem[] = [];
   for (const prompt of registry.prompts) {
     const entry = parseCacheEntry('lint', [prompt.path, prompt.text]);
@@ -33,11 +35,11 @@ export async function lintRegistryCached(registry: Registry): Promise<Problem[]>
     entry?.write(own);
     problems.push(...own);
   }
-  return [...problems, ...lintModules(registry)];
+  return [...problems, ...lintModules(registry, contracts)];
 }
 
 /** The checks between the versions of each module. */
-function lintModules(registry: Registry): Problem[] {
+function lintModules(registry: Registry, contracts: AgentContracts): Problem[] {
   const problems: Problem[] = [];
   for (const entry of registry.modules.values()) {
     for (const prompt of entry.versions.slice(1)) {
@@ -52,7 +54,7 @@ function lintModules(registry: Registry): Problem[] {
         });
       }
     }
-    problems.push(...lintBreakingAcknowledged(entry.versions), ...lintDroppedAcknowledgements(entry.versions));
+    problems.push(...lintBreakingAcknowledged(entry.versions, contracts.riskLevels), ...lintDroppedAcknowledgements(entry.versions));
   }
   return problems;
 }
@@ -62,11 +64,11 @@ function lintModules(registry: Registry): Problem[] {
  * not name as breaking is a warning here, and fails the eval gate against a
  * baseline that has the older version.
  */
-function lintBreakingAcknowledged(versions: readonly PromptFile[]): Problem[] {
+function lintBreakingAcknowledged(versions: readonly PromptFile[], riskLevels: readonly string[]): Problem[] {
   const problems: Problem[] = [];
   for (let i = 1; i < versions.length; i++) {
     const [older, newer] = [versions[i - 1]!, versions[i]!];
-    const diff = diffPrompts(older, newer);
+    const diff = diffPrompts(older, newer, riskLevels);
     for (const change of unacknowledgedBreaking([...diff.schema, ...diff.structured], newer.metadata.version, newer.changelog)) {
       problems.push({
         file: newer.path,

@@ -10,7 +10,6 @@ import type { PromptFile } from './prompt-file.js';
 import { isPromptFile, snapshotPrompt, type PromptSnapshot } from './prompt-snapshot.js';
 import { diffSchemas, type ChangeSeverity, type SchemaChange } from './schema-diff.js';
 import type { StructuredSections } from './structured-sections.js';
-import { TOOL_RISK_LEVELS } from '../../agent/vocabulary/seed-contracts.js';
 
 export interface PromptDiff {
   before: { name: string; version: string; path: string; sha256: string };
@@ -27,15 +26,22 @@ export interface PromptDiff {
   breaking: boolean;
 }
 
-/** Either side may be a loaded file or a snapshot stored in a baseline. */
-export function diffPrompts(fileOrSnapshotA: PromptFile | PromptSnapshot, fileOrSnapshotB: PromptFile | PromptSnapshot): PromptDiff {
+/**
+ * Either side may be a loaded file or a snapshot stored in a baseline.
+ * `riskLevels`: the agent's tool risk levels, lowest to highest (AgentContracts.riskLevels): a lowered level is breaking.
+ */
+export function diffPrompts(
+  fileOrSnapshotA: PromptFile | PromptSnapshot,
+  fileOrSnapshotB: PromptFile | PromptSnapshot,
+  riskLevels: readonly string[],
+): PromptDiff {
   const [a, b] = [fileOrSnapshotA, fileOrSnapshotB].map((p) => (isPromptFile(p) ? snapshotPrompt(p) : p)) as [PromptSnapshot, PromptSnapshot];
   const metadata = diffMetadata(a, b);
   const schema = [
     ...diffSchemas(a.input_schema ?? undefined, b.input_schema ?? undefined, 'input'),
     ...diffSchemas(a.output_schema ?? undefined, b.output_schema ?? undefined, 'output'),
   ];
-  const structured = diffStructured(a.structured, b.structured);
+  const structured = diffStructured(a.structured, b.structured, riskLevels);
   const scope = a.text_sections && b.text_sections ? 'all' : 'prose';
   const text = diffSectionText(scope === 'all' ? a.text_sections! : a.sections, scope === 'all' ? b.text_sections! : b.sections);
   const ref = (p: PromptSnapshot) => ({ name: p.name, version: p.version, path: p.path, sha256: p.sha256 });
@@ -61,7 +67,7 @@ function diffMetadata(a: PromptSnapshot, b: PromptSnapshot) {
     .map((key) => ({ key, before: get(a, key), after: get(b, key) }));
 }
 
-function diffStructured(a: StructuredSections, b: StructuredSections): SchemaChange[] {
+function diffStructured(a: StructuredSections, b: StructuredSections, riskLevels: readonly string[]): SchemaChange[] {
   const out: SchemaChange[] = [];
   // Removing a safeguard (a phrase the code detects or forbids, a forbidden tool) weakens the agent: breaking.
   const sets: [string, string[] | undefined, string[] | undefined, ChangeSeverity, ChangeSeverity][] = [
@@ -99,17 +105,15 @@ function diffStructured(a: StructuredSections, b: StructuredSections): SchemaCha
       });
     }
   }
-  out.push(...diffRiskLevels(a.toolRiskLevels, b.toolRiskLevels));
+  out.push(...diffRiskLevels(a.toolRiskLevels, b.toolRiskLevels, riskLevels));
   out.push(...diffSlotRules(a, b));
   return out;
 }
 
 const keys = (r: Record<string, unknown> | undefined) => (r ? Object.keys(r) : undefined);
 
-/** Order of risk levels from least to most guarded, for "lowered" vs "raised". */
-const RISK_ORDER: readonly string[] = TOOL_RISK_LEVELS;
-
-function diffRiskLevels(a: StructuredSections['toolRiskLevels'], b: StructuredSections['toolRiskLevels']): SchemaChange[] {
+/** `order`: risk levels from least to most guarded, for "lowered" vs "raised". */
+function diffRiskLevels(a: StructuredSections['toolRiskLevels'], b: StructuredSections['toolRiskLevels'], order: readonly string[]): SchemaChange[] {
   if (!a && !b) return [];
   const levelOf = (levels: StructuredSections['toolRiskLevels'], tool: string) =>
     Object.entries(levels ?? {}).find(([, tools]) => tools.some((t) => t.value === tool))?.[0];
@@ -121,9 +125,9 @@ function diffRiskLevels(a: StructuredSections['toolRiskLevels'], b: StructuredSe
     if (before === after) continue;
     if (!after) out.push({ severity: 'breaking', path: 'tool risk level', message: `tool "${tool}" removed from ${before}` });
     else if (!before)
-      out.push({ severity: RISK_ORDER.indexOf(after) >= 2 ? 'compatible' : 'breaking', path: 'tool risk level', message: `tool "${tool}" added as ${after}` });
+      out.push({ severity: order.indexOf(after) >= 2 ? 'compatible' : 'breaking', path: 'tool risk level', message: `tool "${tool}" added as ${after}` });
     else {
-      const lowered = RISK_ORDER.indexOf(after) < RISK_ORDER.indexOf(before);
+      const lowered = order.indexOf(after) < order.indexOf(before);
       out.push({ severity: lowered ? 'breaking' : 'compatible', path: 'tool risk level', message: `tool "${tool}" risk level changed ${before} → ${after}` });
     }
   }

@@ -23,6 +23,7 @@ import {
   parseOutputChecks,
   type StructuredSections,
 } from './structured-sections.js';
+import type { AgentContracts } from './agent-contracts.js';
 
 // Parsing a prompt loads zod anyway (its metadata is checked with it): its validators come with it.
 provideSchemaCompiler(schemaCompiler);
@@ -60,7 +61,8 @@ export interface ParseResult {
   problems: Problem[];
 }
 
-export function parsePromptFile(path: string, text: string): ParseResult {
+/** `contracts`: the agent's names its metadata and structured sections are checked against. */
+export function parsePromptFile(path: string, text: string, contracts: AgentContracts): ParseResult {
   const problems: Problem[] = [];
   const report = (p: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) => problems.push({ file: path, severity: 'error', ...p });
   const markdown = splitMarkdown(text);
@@ -76,11 +78,11 @@ export function parsePromptFile(path: string, text: string): ParseResult {
     return { problems };
   }
   const metaPayload = sectionPayload(metaSection, ['yaml', 'yml']);
-  const meta = parseMetadata(metaPayload.text, metaPayload.line, report);
+  const meta = parseMetadata(metaPayload.text, metaPayload.line, report, contracts.modules);
 
   const inputSchema = compileSection(findSection(markdown, 'Input Schema'), 'Input Schema', report);
   const outputSchema = compileSection(findSection(markdown, 'Output Schema'), 'Output Schema', report);
-  const structured = parseStructured(markdown, report);
+  const structured = parseStructured(markdown, report, contracts);
   // The tags a detection phrase adds are written into this module's output: they must be tags it can output.
   const tagItems = outputSchema ? schemaAt(outputSchema.tree, 'risk_tags') : undefined;
   const allowedTags = tagItems?.kind === 'array' && tagItems.items?.kind === 'enum' ? tagItems.items.values : undefined;
@@ -147,7 +149,7 @@ function compileSection(
   }
 }
 
-function parseStructured(markdown: MarkdownDocument, report: Parameters<typeof parseDetectionPhrases>[1]): StructuredSections {
+function parseStructured(markdown: MarkdownDocument, report: Parameters<typeof parseDetectionPhrases>[1], contracts: AgentContracts): StructuredSections {
   const out: StructuredSections = {};
   const section = (...titles: string[]) => findSection(markdown, ...titles);
   const detection = section('Detection Rules');
@@ -155,7 +157,7 @@ function parseStructured(markdown: MarkdownDocument, report: Parameters<typeof p
   const catalog = section('Tool Catalog');
   if (catalog) out.toolCatalog = parseToolCatalog(catalog);
   const risk = section('Tool Risk Levels');
-  if (risk) out.toolRiskLevels = parseToolRiskLevels(risk, report);
+  if (risk) out.toolRiskLevels = parseToolRiskLevels(risk, report, contracts);
   const taxonomy = section('Intent Taxonomy');
   if (taxonomy) out.intentTaxonomy = parseIntentTaxonomy(taxonomy, report);
   const slots = section('Required Slot Rules');
@@ -169,7 +171,7 @@ function parseStructured(markdown: MarkdownDocument, report: Parameters<typeof p
   const untrusted = section('Untrusted Input Fields');
   if (untrusted) out.untrustedFields = parseUntrustedFields(untrusted);
   const claims = section('Claim Vocabulary');
-  if (claims) out.claimVocabulary = parseClaimVocabulary(claims, report);
+  if (claims) out.claimVocabulary = parseClaimVocabulary(claims, report, contracts.claimKinds);
   const slotKeys = section('Slot Keys');
   if (slotKeys) out.slotKeys = parseDescriptionMapping(slotKeys, report);
   const keywords = section('Keyword Screen');

@@ -2,7 +2,6 @@ import { LineCounter, isMap, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { Problem } from '../base/errors.js';
 import { formatZodIssues } from './schema-to-zod.js';
-import { PROMPT_MODULES } from '../../agent/vocabulary/seed-contracts.js';
 import { nearMiss } from '../base/edit-distance.js';
 import { ALIAS_HINT } from '../base/source-positions.js';
 
@@ -41,7 +40,8 @@ export interface ParsedMetadata {
 
 type Report = (problem: Omit<Problem, 'file' | 'severity'> & { severity?: Problem['severity'] }) => void;
 
-export function parseMetadata(text: string, firstLine: number, report: Report): ParsedMetadata {
+/** `modules`: the agent's modules (AgentContracts.modules); a near miss of one is a typo. */
+export function parseMetadata(text: string, firstLine: number, report: Report, modules: readonly string[]): ParsedMetadata {
   const lineCounter = new LineCounter();
   // YAML aliases are never needed in metadata; refusing them removes alias bombs.
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
@@ -89,15 +89,15 @@ export function parseMetadata(text: string, firstLine: number, report: Report): 
   }
   result.metadata = parsed.data;
   const module = parsed.data.module;
-  if (!PROMPT_MODULES.includes(module)) {
+  if (!modules.includes(module)) {
     // A near miss of a known module is a typo (its cases would be blamed instead); anything else is a module of its own.
-    const near = nearMiss(module, PROMPT_MODULES);
+    const near = nearMiss(module, modules);
     if (near)
       report({
         line: result.lines.module ?? firstLine,
         field: 'module',
         message: `"${module}" is not one of the agent's modules; did you mean ${near}?`,
-        expected: PROMPT_MODULES.join(', '),
+        expected: modules.join(', '),
       });
     else
       report({

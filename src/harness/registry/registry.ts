@@ -10,6 +10,7 @@ import { displayPath } from '../base/display-path.js';
 import { parsePromptCached } from './cached-prompt.js';
 import { loadSchemaCompiler } from './compiled-schema.js';
 import type { PromptFile } from './prompt-file.js';
+import type { AgentContracts } from './agent-contracts.js';
 
 /** Prompt files are a few kilobytes; anything near this is a mistake, not a prompt. */
 const MAX_PROMPT_BYTES = 512 * 1024;
@@ -32,6 +33,8 @@ export interface LoadedRegistry {
 }
 
 export interface RegistryOptions {
+  /** The agent's names the prompts are checked against (AgentPlugin.contracts). */
+  contracts: AgentContracts;
   /**
    * false: the caller never validates against a prompt's schemas (list, lint),
    * so prompts from the parse cache need not load zod. Default true.
@@ -39,7 +42,7 @@ export interface RegistryOptions {
   validators?: boolean;
 }
 
-export async function loadRegistry(dir: string, { validators = true }: RegistryOptions = {}): Promise<LoadedRegistry> {
+export async function loadRegistry(dir: string, { contracts, validators = true }: RegistryOptions): Promise<LoadedRegistry> {
   const problems: Problem[] = [];
   let names: string[];
   try {
@@ -66,7 +69,7 @@ export async function loadRegistry(dir: string, { validators = true }: RegistryO
       problems.push(decoded.problem);
       continue;
     }
-    const result = await parsePromptCached(shown, decoded.text);
+    const result = await parsePromptCached(shown, decoded.text, contracts);
     problems.push(...result.problems);
     if (result.prompt) prompts.push(result.prompt);
   }

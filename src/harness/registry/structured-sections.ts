@@ -6,7 +6,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import type { Problem } from '../base/errors.js';
 import { bulletItems, contentLines, sectionPayload, type MarkdownSection } from './markdown-sections.js';
-import { CLAIM_KINDS, KNOWN_TOOLS, TOOL_RISK_LEVELS } from '../../agent/vocabulary/seed-contracts.js';
+import type { AgentContracts } from './agent-contracts.js';
 
 export interface Located<T> {
   value: T;
@@ -173,7 +173,7 @@ export function parsePhraseList(section: MarkdownSection, report: Report): Locat
 }
 
 /** `- kind: phrase | phrase | ...` per action kind. */
-export function parseClaimVocabulary(section: MarkdownSection, report: Report): ClaimPhrase[] {
+export function parseClaimVocabulary(section: MarkdownSection, report: Report, claimKinds: readonly string[]): ClaimPhrase[] {
   const out: ClaimPhrase[] = [];
   for (const item of bulletItems(section)) {
     const m = /^`?([a-z][a-z0-9_]*)`?\s*[:：]\s*(.+)$/.exec(item.text.trim());
@@ -181,9 +181,9 @@ export function parseClaimVocabulary(section: MarkdownSection, report: Report): 
       report({ line: item.line, field: 'Claim Vocabulary', message: 'expected `kind: phrase | phrase`', expected: '- refund: 退款已成功 | 已为您退款' });
       continue;
     }
-    if (!(CLAIM_KINDS as readonly string[]).includes(m[1]!)) {
+    if (!claimKinds.includes(m[1]!)) {
       // Claims of an unknown kind would never be checked against anything.
-      report({ line: item.line, field: 'Claim Vocabulary', message: `unknown claim kind "${m[1]}"`, expected: CLAIM_KINDS.join(', ') });
+      report({ line: item.line, field: 'Claim Vocabulary', message: `unknown claim kind "${m[1]}"`, expected: claimKinds.join(', ') });
       continue;
     }
     for (const raw of m[2]!.split('|')) {
@@ -254,22 +254,26 @@ function parseYamlMapping(section: MarkdownSection, report: Report): Map<string,
   return out;
 }
 
-export function parseToolRiskLevels(section: MarkdownSection, report: Report): Record<string, Located<string>[]> {
+export function parseToolRiskLevels(
+  section: MarkdownSection,
+  report: Report,
+  { riskLevels, tools }: Pick<AgentContracts, 'riskLevels' | 'tools'>,
+): Record<string, Located<string>[]> {
   const levels: Record<string, Located<string>[]> = {};
   for (const [level, { value, line }] of parseYamlMapping(section, report) ?? []) {
     if (!IDENTIFIER.test(level) || !Array.isArray(value) || value.some((t) => typeof t !== 'string')) {
       report({ line, field: `Tool Risk Levels.${level}`, message: 'each risk level must list tool names', expected: 'level:\n  - tool_name' });
       continue;
     }
-    if (!(TOOL_RISK_LEVELS as readonly string[]).includes(level)) {
+    if (!riskLevels.includes(level)) {
       // A tool under a misspelt level would be treated as no level at all: no confirmation, no human review.
-      report({ line, field: `Tool Risk Levels.${level}`, message: `unknown risk level "${level}"`, expected: TOOL_RISK_LEVELS.join(', ') });
+      report({ line, field: `Tool Risk Levels.${level}`, message: `unknown risk level "${level}"`, expected: riskLevels.join(', ') });
       continue;
     }
     levels[level] = (value as string[]).map((tool, i) => ({ value: tool, line: line + 1 + i }));
     for (const tool of levels[level]!) {
-      if (!KNOWN_TOOLS.includes(tool.value))
-        report({ line: tool.line, field: `Tool Risk Levels.${level}`, message: `unknown tool "${tool.value}"`, expected: KNOWN_TOOLS.join(', ') });
+      if (!tools.includes(tool.value))
+        report({ line: tool.line, field: `Tool Risk Levels.${level}`, message: `unknown tool "${tool.value}"`, expected: tools.join(', ') });
     }
   }
   return levels;

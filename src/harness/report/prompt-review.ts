@@ -10,6 +10,7 @@ import { READ_AS_DATA } from '../providers/reads-prompt-text.js';
 import { diffPrompts, type PromptDiff } from '../registry/prompt-diff.js';
 import type { PromptSnapshot } from '../registry/prompt-snapshot.js';
 import type { SchemaChange } from '../registry/schema-diff.js';
+import { agent } from '../agent-registration.js';
 
 type PromptRef = { name: string; version: string; sha256: string };
 
@@ -43,7 +44,7 @@ export function reviewPromptChanges(baseline: Record<string, PromptSnapshot>, cu
     const before = stored && !stored.text_sections ? (known(stored.sha256) ?? stored) : stored;
     const now = current.get(module);
     if (before && now && before.sha256 === now.ref.sha256) continue;
-    const diff = before && now?.snapshot ? diffPrompts(before, now.snapshot) : null;
+    const diff = before && now?.snapshot ? diffPrompts(before, now.snapshot, agent.contracts.riskLevels) : null;
     const changes = diff ? [...diff.schema, ...diff.structured] : [];
     out.push({
       module,

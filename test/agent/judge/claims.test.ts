@@ -10,7 +10,7 @@ import { ScenarioSchema, WorldSchema, type World } from '../../../src/agent/scen
 import { emptyTrace, type ConfirmationRequest, type PipelineTrace, type TurnRecord } from '../../../src/agent/pipeline/trace.js';
 import { claimsIn, sentReplies, unbackedReason } from '../../../src/agent/judge/claims.js';
 import { judgePrompts, type JudgeInput } from '../../../src/agent/judge/judge-input.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 const ws = await loadWorkspace();
 const prompts = judgePrompts(ws.active);

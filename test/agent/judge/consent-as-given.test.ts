@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScenarioSchema, type Scenario } from '../../../src/agent/scenarios/scenario-schema.js';
 import { emptyTrace, type PipelineTrace } from '../../../src/agent/pipeline/trace.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../src/agent/judge/scenario-judge.js';
 

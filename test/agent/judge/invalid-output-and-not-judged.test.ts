@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScenarioSchema, type Scenario } from '../../../src/agent/scenarios/scenario-schema.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { emptyTrace, type PipelineTrace, type StageTrace } from '../../../src/agent/pipeline/trace.js';
 import { renderMarkdown } from '../../../src/harness/report/report-md.js';
 import type { CaseResult } from '../../../src/harness/runner/case-result.js';

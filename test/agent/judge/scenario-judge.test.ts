@@ -9,7 +9,7 @@ import { ScenarioSchema, WorldSchema, type Scenario, type World } from '../../..
 import { emptyTrace, type PipelineTrace, type StageTrace, type ToolTrace } from '../../../src/agent/pipeline/trace.js';
 import { judgePrompts, type JudgeInput } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../src/agent/judge/scenario-judge.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 const ws = await loadWorkspace();
 const prompts = judgePrompts(ws.active);

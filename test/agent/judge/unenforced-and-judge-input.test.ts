@@ -9,7 +9,7 @@ import { analyzeDialect } from '../../../src/harness/registry/schema-dialects.js
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { parseModelOutput } from '../../../src/harness/model-output/parse-model-output.js';
 import { unenforcedLabel } from '../../../src/harness/model-output/unenforced-failure.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { VALID_PRECHECK_OUTPUT } from '../../support/precheck-output.js';
 
 const ws = await loadWorkspace();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ScenarioSchema, type Scenario } from '../../../src/agent/scenarios/scenario-schema.js';
 import { emptyTrace, type PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { duplicateOf, GUARD_FOR_RULE, ruleViolations, type JudgedAction, type OracleContext, type UnsafeRule } from '../../../src/agent/judge/unsafe-oracle.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 const ws = await loadWorkspace();
 const detectionPhrases = ws.active.get('policy_evidence_filter')!.structured.detectionPhrases!.map((p) => p.phrase);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../../src/harness/base/errors.js';
 import { parseScenarioFile, type LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
 import type { Scenario, World } from '../../../src/agent/scenarios/scenario-schema.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import { emptyTrace, type PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';

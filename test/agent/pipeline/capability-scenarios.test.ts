@@ -15,7 +15,7 @@ import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { createProvider } from '../../../src/harness/create-provider.js';
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario, type ScenarioVerdict } from '../../../src/agent/judge/scenario-judge.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../../src/harness/base/errors.js';
 import { parseScenarioFile, type LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';
 import { createProvider } from '../../../src/harness/create-provider.js';

@@ -4,7 +4,7 @@
  * document as structured values the program wrote, never its words.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { evidenceForDeciders } from '../../../src/agent/pipeline/guards/evidence-projection.js';
 import type { PipelineContext } from '../../../src/agent/pipeline/pipeline-context.js';
 import type { RetrievedDocument } from '../../../src/agent/pipeline/retrieval.js';

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../../src/harness/base/errors.js';
 import { parseScenarioFile } from '../../../src/agent/scenarios/load-scenarios.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { PipelineContext } from '../../../src/agent/pipeline/pipeline-context.js';
 import { replyProblem } from '../../../src/agent/pipeline/guards/reply-guard.js';
 import type { RetrievedDocument } from '../../../src/agent/pipeline/retrieval.js';

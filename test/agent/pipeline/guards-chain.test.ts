@@ -10,7 +10,7 @@ import {
 import type { RetrievedDocument } from '../../../src/agent/pipeline/retrieval.js';
 import { WorldSchema } from '../../../src/agent/scenarios/scenario-schema.js';
 import { MockWorld } from '../../../src/agent/pipeline/world/mock-world.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 const ws = await loadWorkspace();
 const riskLevels = ws.active.get('tool_authorization')!.structured.toolRiskLevels!;

@@ -15,7 +15,7 @@ import { AdversaryProvider } from '../../../src/agent/models/adversary/adversary
 import type { PromptFile } from '../../../src/harness/registry/prompt-file.js';
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../src/agent/judge/scenario-judge.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { iterations } from '../../support/scale.js';
 
 let active: Map<string, PromptFile>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attackStrategy } from '../../../src/harness/cases/strategies/attack-strategies.js';
 import { seededRng } from '../../../src/harness/base/seeded-random.js';
 import { InjectionScanner } from '../../../src/agent/pipeline/guards/injection-scan.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 describe("the program's injection scan (second line, no model)", async () => {
   const ws = await loadWorkspace();

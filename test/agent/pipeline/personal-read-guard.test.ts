@@ -19,7 +19,7 @@ import { AdversaryProvider } from '../../../src/agent/models/adversary/adversary
 import { createProvider } from '../../../src/harness/create-provider.js';
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../src/agent/judge/scenario-judge.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { iterations } from '../../support/scale.js';
 import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 

@@ -12,7 +12,7 @@ import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios
 import type { WorldPolicy } from '../../../src/agent/scenarios/scenario-schema.js';
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import { createProvider } from '../../../src/harness/create-provider.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });

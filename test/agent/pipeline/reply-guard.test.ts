@@ -10,7 +10,7 @@ import { PipelineContext } from '../../../src/agent/pipeline/pipeline-context.js
 import { replyProblem } from '../../../src/agent/pipeline/guards/reply-guard.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import type { PromptFile } from '../../../src/harness/registry/prompt-file.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 let active: Map<string, PromptFile>;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InjectionScanner } from '../../../src/agent/pipeline/guards/injection-scan.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 const fullWidth = (s: string) =>
   [...s].map((c) => (c >= '!' && c <= '~' ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c === ' ' ? '\u3000' : c)).join('');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
 import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { PIPELINE_STAGES, runPipeline, type StageTable } from '../../../src/agent/pipeline/orchestrator.js';
 import { endTask, endTurn, type Stage } from '../../../src/agent/pipeline/stages/stage.js';
 import type { PipelineTrace } from '../../../src/agent/pipeline/trace.js';

@@ -10,7 +10,7 @@ import type { LoadedScenario } from '../../../src/agent/scenarios/load-scenarios
 import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import { userTurns } from '../../../src/agent/scenarios/scenario-schema.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { withAgent, suiteScenarios } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace();

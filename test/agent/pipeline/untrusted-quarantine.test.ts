@@ -12,7 +12,7 @@ import { runPipeline } from '../../../src/agent/pipeline/orchestrator.js';
 import type { ModelRequest, ModelResponse, Provider } from '../../../src/harness/providers/provider.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import type { PromptFile } from '../../../src/harness/registry/prompt-file.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 let active: Map<string, PromptFile>;
 let suite: Map<string, LoadedScenario>;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { completionClaims } from '../../../src/agent/prompt-vocabulary/completion-claims.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 const ws = await loadWorkspace();
 const vocabulary = ws.active.get('customer_response_generation')!.structured.claimVocabulary!;

@@ -8,7 +8,7 @@ import { ATTACK_GOALS } from '../../../src/agent/scenarios/scenario-schema.js';
 import { CASE_TYPES } from '../../../src/harness/cases/case-schema.js';
 import { AGENT_MODULES, KNOWLEDGE_MODULES } from '../../../src/agent/vocabulary/seed-contracts.js';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../../src/harness/cases/case-suite.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { SEED_DETECTION_PHRASES } from '../../support/seed-detection-phrases.js';
 import { suiteScenarios, withAgent } from '../../support/agent-scenarios.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../../src/harness/cases/case-suite.js';
 import { InputError } from '../../../src/harness/base/errors.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
 import { withAgent } from '../../support/agent-scenarios.js';
 

@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../../src/harness/cases/case-suite.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { displayPath } from '../../../src/harness/base/display-path.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
 import { withAgent } from '../../support/agent-scenarios.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../src/harness/base/errors.js';
 import { parseScenarioFile } from '../../../src/agent/scenarios/load-scenarios.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { runCli } from '../../support/run-cli.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../../src/harness/cases/case-suite.js';
 import { recentParses } from '../../../src/harness/cases/recent-parses.js';
 import { readStoredParse } from '../../../src/harness/cases/stored-parses.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { parseCacheEntry, useParseCache } from '../../../src/harness/base/parse-cache.js';
 import { displayPath } from '../../../src/harness/base/display-path.js';
 import { copyOfRepo, tempDir } from '../../support/temp-dir.js';
@@ -76,7 +76,12 @@ describe('case files read back from the parse cache on disk', () => {
     const { ws, suite } = await load(root);
     const shown = displayPath(join(root, FILE));
     const file = suite.files.find((f) => f.shown === shown)!;
-    const key = { shown, digest: file.digest, module: 'intent_recognition', prompts: `${ws.active.get('intent_recognition')!.sha256}|${agent.contracts.tools.join(',')}` };
+    const key = {
+      shown,
+      digest: file.digest,
+      module: 'intent_recognition',
+      prompts: `${ws.active.get('intent_recognition')!.sha256}|${agent.contracts.tools.join(',')}`,
+    };
     expect(readStoredParse(key, [])?.map((i) => (i as { case_id: string }).case_id)).toEqual(['stored-1', 'stored-2']);
     // Planted under the same key: a run must hand it out as it is, without parsing the file.
     const planted = { ...(readStoredParse(key, []) as SuiteItem[])[0]!, description: 'planted' };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
 import type { SuiteAgent } from '../../../src/harness/cases/suite-agent.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { agent } from '../../../src/harness/agent-registration.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iterateSuite, loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { runCli } from '../../support/run-cli.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
 import { withAgent } from '../../support/agent-scenarios.js';

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCaseSuite } from '../../../src/harness/cases/case-suite.js';
 import { countCases } from '../../../src/harness/cases/count-cases.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { withAgent } from '../../support/agent-scenarios.js';
 

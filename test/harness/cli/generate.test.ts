@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { generateModuleCases } from '../../../src/harness/generate/generate-module-cases.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { runCli } from '../../support/run-cli.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
 import { AGENT_MODULES } from '../../../src/agent/vocabulary/seed-contracts.js';

@@ -250,7 +250,7 @@ describe('two models as arms on the noisy loopback model', () => {
   it('B much worse is called worse, equal models are not told apart, and the cache keeps the arms apart', async () => {
     const { cpSync, mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { loadWorkspace } = await import('../../../src/harness/config/workspace.js');
+    const { loadWorkspace } = await import('../../../src/harness/workspace.js');
     const { moduleCaseCalls, startNoisyModelServer } = await import('../../support/noisy-model-server.js');
     const root = mkdtempSync(join(tmpdir(), 'orderflow-arms-'));
     cpSync(join(process.cwd(), 'prompts'), join(root, 'prompts'), { recursive: true });

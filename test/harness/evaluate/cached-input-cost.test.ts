@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateRun } from '../../../src/harness/evaluate/estimate-run.js';
 import { estimateTokens } from '../../../src/harness/providers/token-estimate.js';
 import { cacheablePrefixTokens } from '../../../src/harness/providers/cached-prefix.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { evalIn, repoCopy } from '../../support/eval-fixture.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer } from '../../support/openai-compatible-server.js';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type Reply } from '../../support/openai-compatible-server.js';
 import { evalIn, readResults, repoCopy } from '../../support/eval-fixture.js';
 

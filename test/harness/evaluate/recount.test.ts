@@ -17,7 +17,7 @@ import type { CaseResult, RunHeader } from '../../../src/harness/runner/case-res
 import { claimsIn, sentReplies, unbackedReason } from '../../../src/agent/judge/claims.js';
 import { judgePrompts } from '../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../src/agent/judge/scenario-judge.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import type { Report } from '../../../src/harness/report/report-types.js';
 import { runCli } from '../../support/run-cli.js';
 import { sharedEval, type SharedProvider } from '../../support/shared-eval.js';

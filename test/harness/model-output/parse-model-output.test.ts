@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseModelOutput } from '../../../src/harness/model-output/parse-model-output.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 
 const intent = (await loadWorkspace()).active.get('intent_recognition')!;
 const schema = intent.outputSchema!.zod;

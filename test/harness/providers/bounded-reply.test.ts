@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundedFetch } from '../../../src/harness/providers/bounded-fetch.js';
 import { OpenAIProvider } from '../../../src/harness/providers/openai-provider.js';
 import type { PromptFile } from '../../../src/harness/registry/prompt-file.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../../support/openai-compatible-server.js';
 import { ProviderError, ReplyTooLarge } from '../../../src/harness/base/errors.js';
 

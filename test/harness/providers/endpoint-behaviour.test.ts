@@ -13,7 +13,7 @@ import type { PromptFile } from '../../../src/harness/registry/prompt-file.js';
 import { analyzeDialect, enforcementSummary, strictBlockers } from '../../../src/harness/registry/schema-dialects.js';
 import { parseModelOutput } from '../../../src/harness/model-output/parse-model-output.js';
 import { unenforcedLabel } from '../../../src/harness/model-output/unenforced-failure.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { VALID_PRECHECK_OUTPUT } from '../../support/precheck-output.js';
 import { startOpenAICompatibleServer, type LoopbackServer } from '../../support/openai-compatible-server.js';
 import { rateLimited } from '../../support/rate-limited.js';

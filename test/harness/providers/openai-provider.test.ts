@@ -9,7 +9,7 @@ import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import type { PromptFile } from '../../../src/harness/registry/prompt-file.js';
 import { parseModelOutput } from '../../../src/harness/model-output/parse-model-output.js';
 import { STAGE_ORDER } from '../../../src/agent/judge/scenario-judge.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { simAnswering, startOpenAICompatibleServer, type LoopbackServer, type RecordedRequest, type Reply } from '../../support/openai-compatible-server.js';
 import { ProviderError } from '../../../src/harness/base/errors.js';
 

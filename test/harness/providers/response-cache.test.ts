@@ -11,7 +11,7 @@ import { canonicalJson } from '../../../src/harness/base/canonical-json.js';
 import { CachedProvider, type CacheMode } from '../../../src/harness/providers/response-cache.js';
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import type { PromptFile } from '../../../src/harness/registry/prompt-file.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { startOpenAICompatibleServer, type LoopbackServer, type RecordedRequest, type Reply } from '../../support/openai-compatible-server.js';
 
 const KEY = 'sk-test-SECRET-1234';

@@ -5,6 +5,7 @@ import type { Problem } from '../../../src/harness/base/errors.js';
 import { lintRegistry } from '../../../src/harness/registry/lint.js';
 import { loadRegistry } from '../../../src/harness/registry/registry.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
+import { agent } from '../../../src/harness/agent-registration.js';
 
 const INTENT = readFileSync(join(process.cwd(), 'prompts/intent_v2.md'), 'utf8');
 
@@ -18,8 +19,8 @@ function lineOf(text: string, needle: string, from = 0): number {
 async function lintWith(files: Record<string, string>): Promise<Problem[]> {
   const root = copyOfRepo(['prompts']);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, 'prompts', name), text);
-  const { registry, problems } = await loadRegistry(join(root, 'prompts'));
-  return [...problems, ...lintRegistry(registry)].filter((p) => p.severity === 'error');
+  const { registry, problems } = await loadRegistry(join(root, 'prompts'), { contracts: agent.contracts });
+  return [...problems, ...lintRegistry(registry, agent.contracts)].filter((p) => p.severity === 'error');
 }
 
 function expectProblem(problems: Problem[], file: string, line: number, message: RegExp): void {
@@ -62,7 +63,7 @@ describe('orderflow lint rules', () => {
     // A name of its own is a module of its own: a warning, since nothing can run it, not an error.
     const root = copyOfRepo(['prompts']);
     writeFileSync(join(root, 'prompts', 'intent_v2.md'), INTENT.replace('module: intent_recognition', 'module: returns_desk'));
-    const { problems: own } = await loadRegistry(join(root, 'prompts'));
+    const { problems: own } = await loadRegistry(join(root, 'prompts'), { contracts: agent.contracts });
     expect(own.filter((p) => p.field === 'module').map((p) => [p.severity, p.message])).toEqual([
       [
         'warning',

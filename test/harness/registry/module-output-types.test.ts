@@ -7,15 +7,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { GENERATED_FILE, renderModuleOutputTypes, typeNameOf, typeOf } from '../../../src/harness/registry/module-output-types.js';
 import type { ModuleOutput } from '../../../src/harness/registry/module-outputs.generated.js';
 import { loadRegistry, resolveActive } from '../../../src/harness/registry/registry.js';
 import { parseSchemaNotation } from '../../../src/harness/registry/schema-notation.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
+import { agent } from '../../../src/harness/agent-registration.js';
 
 async function activeOf(promptsDir: string) {
-  const { registry } = await loadRegistry(promptsDir, { validators: false });
+  const { registry } = await loadRegistry(promptsDir, { contracts: agent.contracts, validators: false });
   return resolveActive(registry, {});
 }
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPromptDiff } from '../../../src/harness/cli/render-prompt-diff.js';
 import { diffPrompts } from '../../../src/harness/registry/prompt-diff.js';
 import { parsePromptFile } from '../../../src/harness/registry/prompt-file.js';
+import { agent } from '../../../src/harness/agent-registration.js';
 
 const PROMPTS = join(process.cwd(), 'prompts');
 const files = readdirSync(PROMPTS).filter((f) => f.endsWith('.md'));
@@ -19,7 +20,7 @@ const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 const unnumbered = (line: string) => line.trim().replace(/^(\d+[.)、]|[-*+])\s*/, '');
 
 function parse(name: string, text: string) {
-  const prompt = parsePromptFile(`prompts/${name}`, text).prompt;
+  const prompt = parsePromptFile(`prompts/${name}`, text, agent.contracts).prompt;
   if (!prompt) throw new Error(`${name} no longer parses`);
   return prompt;
 }
@@ -59,7 +60,7 @@ describe('orderflow diff shows every edited line', () => {
           const all = text.split('\n');
           const before = all[lineIndex]!;
           all[lineIndex] = withWord(before, `edited-${word}`);
-          const output = plain(renderPromptDiff(diffPrompts(original, parse(file, all.join('\n')))));
+          const output = plain(renderPromptDiff(diffPrompts(original, parse(file, all.join('\n')), agent.contracts.riskLevels)));
           const heading = isMetadata(title) ? (/^\s*- /.test(before) ? 'changelog' : 'metadata') : title;
           const shownUnder = output.split('\n  ## ').find((block) => block.startsWith(`${heading}\n`)) ?? '';
           expect(shownUnder, `${file} ## ${title} line ${lineIndex + 1}`).toContain(`edited-${word}`);

@@ -8,19 +8,20 @@ import { findPrompt, loadRegistry } from '../../../src/harness/registry/registry
 import { lintRegistry } from '../../../src/harness/registry/lint.js';
 import { intentV3 } from '../../support/intent-v3-fixture.js';
 import { copyOfRepo } from '../../support/temp-dir.js';
+import { agent } from '../../../src/harness/agent-registration.js';
 
 async function registryWithV3() {
   const root = copyOfRepo(['prompts']);
   writeFileSync(join(root, 'prompts/intent_v3.md'), intentV3());
-  return loadRegistry(join(root, 'prompts'));
+  return loadRegistry(join(root, 'prompts'), { contracts: agent.contracts });
 }
 
 describe('prompt diff', () => {
   it('marks breaking and compatible schema changes', async () => {
     const { registry, problems } = await registryWithV3();
     expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
-    expect(lintRegistry(registry).filter((p) => p.severity === 'error')).toEqual([]);
-    const diff = diffPrompts(findPrompt(registry, 'intent_v2')!, findPrompt(registry, 'intent_v3')!);
+    expect(lintRegistry(registry, agent.contracts).filter((p) => p.severity === 'error')).toEqual([]);
+    const diff = diffPrompts(findPrompt(registry, 'intent_v2')!, findPrompt(registry, 'intent_v3')!, agent.contracts.riskLevels);
     const find = (path: string, message: RegExp) => diff.schema.find((c) => c.path === path && message.test(c.message));
 
     expect(find('output.intent', /enum value "order_status_query" removed/)?.severity).toBe('breaking');
@@ -42,20 +43,20 @@ describe('prompt diff', () => {
   it('reports no breaking change between a prompt and itself', async () => {
     const { registry } = await registryWithV3();
     const v2 = findPrompt(registry, 'intent_v2')!;
-    const diff = diffPrompts(v2, v2);
+    const diff = diffPrompts(v2, v2, agent.contracts.riskLevels);
     expect(diff.breaking).toBe(false);
     expect([...diff.schema, ...diff.structured, ...diff.text, ...diff.metadata, ...diff.changelog.added, ...diff.changelog.removed]).toEqual([]);
   });
 
   it('flags a removed forbidden phrase and a lowered tool risk level as breaking', async () => {
-    const { registry } = await loadRegistry(join(process.cwd(), 'prompts'));
+    const { registry } = await loadRegistry(join(process.cwd(), 'prompts'), { contracts: agent.contracts });
     const response = findPrompt(registry, 'response_v2')!;
     const auth = findPrompt(registry, 'tool_authorization_v1')!;
     const weakerResponse = {
       ...response,
       structured: { ...response.structured, forbiddenPhrases: response.structured.forbiddenPhrases!.filter((p) => p.value !== '退款已成功') },
     };
-    expect(diffPrompts(response, weakerResponse).structured).toEqual([
+    expect(diffPrompts(response, weakerResponse, agent.contracts.riskLevels).structured).toEqual([
       { severity: 'breaking', path: 'forbidden phrase', message: 'forbidden phrase "退款已成功" removed' },
     ]);
 
@@ -68,7 +69,7 @@ describe('prompt diff', () => {
         toolRiskLevels: { ...levels, write_high: levels.write_high!.filter((t) => t !== refund), write_low: [...levels.write_low!, refund] },
       },
     };
-    expect(diffPrompts(auth, weakerAuth).structured).toEqual([
+    expect(diffPrompts(auth, weakerAuth, agent.contracts.riskLevels).structured).toEqual([
       { severity: 'breaking', path: 'tool risk level', message: 'tool "create_refund" risk level changed write_high → write_low' },
     ]);
   });

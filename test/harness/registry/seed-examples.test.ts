@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { loadRegistry } from '../../../src/harness/registry/registry.js';
 import { parseJsonWithPositions } from '../../../src/harness/base/source-positions.js';
 import { SEED_DETECTION_PHRASES } from '../../support/seed-detection-phrases.js';
+import { agent } from '../../../src/harness/agent-registration.js';
 
 const SEED_PROMPTS = [
   'input_safety_precheck_v1',
@@ -30,7 +31,7 @@ const SEED_PROMPTS = [
 ];
 
 describe('the repository prompts', async () => {
-  const { registry, problems } = await loadRegistry(join(process.cwd(), 'prompts'));
+  const { registry, problems } = await loadRegistry(join(process.cwd(), 'prompts'), { contracts: agent.contracts });
 
   it('load without problems and cover the 20 prompts of the seeds', () => {
     expect(problems).toEqual([]);

@@ -10,7 +10,7 @@ import type { LoadedModuleCase } from '../../../src/harness/cases/load-module-ca
 import { SimProvider } from '../../../src/agent/models/sim/sim-provider.js';
 import { KNOWLEDGE_MODULES } from '../../../src/agent/vocabulary/seed-contracts.js';
 import { runModuleCase } from '../../../src/harness/runner/run-module-case.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { withAgent } from '../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });

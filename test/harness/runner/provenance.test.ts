@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunProvenance } from '../../../src/harness/runner/case-result.js';
 import { buildProvenance, gitState, newRunId, type ProvenanceInput, setupDifference } from '../../../src/harness/runner/provenance.js';
-import { loadWorkspace } from '../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../src/harness/workspace.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 /** A one-shot sim run with guards on and no filter, config file or cache: the tests below vary only the config. */

@@ -49,7 +49,8 @@ describe('expected_enum_values over a path that crosses an array and ends at an 
   });
 
   it('the loader accepts the path on fact_query_planning, and refuses a value the schema cannot hold there', () => {
-    const prompt = parsePromptFile('prompts/fact_query_plan_v1.md', readFileSync(join(process.cwd(), 'prompts/fact_query_plan_v1.md'), 'utf8')).prompt!;
+    const prompt = parsePromptFile('prompts/fact_query_plan_v1.md', readFileSync(join(process.cwd(), 'prompts/fact_query_plan_v1.md'), 'utf8'), agent.contracts)
+      .prompt!;
     const file = (value: string) =>
       `test_cases:\n  - case_id: p-1\n    case_type: boundary\n    input: { intent_result: { intent: logistics_query, slots: {} } }\n    expected_behavior:\n      expected_enum_values: { planned_queries.missing_args: ${value} }\n`;
     const problems: Problem[] = [];

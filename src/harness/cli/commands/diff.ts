@@ -12,6 +12,7 @@ import { readUtf8File } from '../../base/text-file.js';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 import { renderPromptDiff } from '../render-prompt-diff.js';
+import { agent } from '../../agent-registration.js';
 
 export interface DiffOptions {
   config?: string;
@@ -59,14 +60,14 @@ export async function diffCommand(a: string, b: string, options: DiffOptions, ou
     });
   }
   const { config } = await loadConfig(options.config);
-  const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts));
+  const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts), { contracts: agent.contracts });
   const pick = async (ref: string) => {
     // A path to a prompt file is that file, wherever it is (an edited copy, say), not the registry's file of that name.
     if (ref.endsWith('.md') && existsSync(ref) && statSync(ref).isFile()) {
       const shown = displayPath(resolve(ref));
       const decoded = await readUtf8File(resolve(ref), shown);
       if (decoded.problem) throw new InputError(decoded.problem);
-      const parsed = parsePromptFile(shown, decoded.text);
+      const parsed = parsePromptFile(shown, decoded.text, agent.contracts);
       const errors = parsed.problems.filter((p) => p.severity === 'error');
       if (errors.length || !parsed.prompt) throw new InputError(errors.length ? errors : [{ file: shown, message: 'not a prompt file', severity: 'error' }]);
       return parsed.prompt;
@@ -82,7 +83,7 @@ export async function diffCommand(a: string, b: string, options: DiffOptions, ou
       severity: 'error',
     });
   };
-  const diff: PromptDiff = diffPrompts(await pick(a), await pick(b));
+  const diff: PromptDiff = diffPrompts(await pick(a), await pick(b), agent.contracts.riskLevels);
   output.out(options.json ? JSON.stringify(diff, null, 2) : renderPromptDiff(diff));
   return options.failOnBreaking && diff.breaking ? EXIT_FAILED : EXIT_OK;
 }

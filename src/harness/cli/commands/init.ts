@@ -15,6 +15,7 @@ import { loadRegistry, resolveActive } from '../../registry/registry.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 import { writeProjectPackage } from '../project-package.js';
+import { agent } from '../../agent-registration.js';
 
 /** The package root: dist/harness/cli/commands → four folders up. */
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -29,7 +30,7 @@ export interface InitOptions {
 
 export async function initCommand(dir: string | undefined, output: Output, options: InitOptions = {}): Promise<number> {
   const root = resolve(dir ?? '.');
-  const { registry } = await loadRegistry(join(PACKAGE_ROOT, 'prompts'));
+  const { registry } = await loadRegistry(join(PACKAGE_ROOT, 'prompts'), { contracts: agent.contracts });
   const prompt = resolveActive(registry, {}, 'orderflow init').get(STARTER_MODULE)!;
   // One workflow, the one this repository tests against a real origin and pull request; the package ships it.
   const workflow = join(PACKAGE_ROOT, WORKFLOW);

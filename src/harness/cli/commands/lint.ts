@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { lintScenarioFiles } from '../../cases/scenario-lint.js';
 import { EXIT_INPUT, EXIT_OK } from '../exit-codes.js';
 import { printProblems, type Output } from '../output.js';
+import { agent } from '../../agent-registration.js';
 
 export interface LintOptions {
   config?: string;
@@ -16,9 +17,9 @@ export interface LintOptions {
 
 export async function lintCommand(options: LintOptions, output: Output): Promise<number> {
   const { config } = await loadConfig(options.config);
-  const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts), { validators: false });
+  const { registry, problems } = await loadRegistry(resolve(options.prompts ?? config.paths.prompts), { contracts: agent.contracts, validators: false });
   const scenarios = await lintScenarioFiles(resolve(options.cases ?? config.paths.cases));
-  const all = [...problems, ...(await lintRegistryCached(registry)), ...scenarios].sort(
+  const all = [...problems, ...(await lintRegistryCached(registry, agent.contracts)), ...scenarios].sort(
     (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0),
   );
   const errors = all.filter((p) => p.severity === 'error').length;

@@ -5,7 +5,7 @@ import { countCases } from '../../cases/count-cases.js';
 import type { PromptFile } from '../../registry/prompt-file.js';
 import { analyzeDialect, SCHEMA_DIALECTS, strictBlockers, type SchemaDialect } from '../../registry/schema-dialects.js';
 import type { SchemaNode } from '../../registry/schema-tree.js';
-import { loadWorkspace, type WorkspaceOptions } from '../../config/workspace.js';
+import { loadWorkspace, type WorkspaceOptions } from '../../workspace.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 

@@ -8,6 +8,7 @@ import { mergeRuns } from '../../report/merge-runs.js';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.js';
 import { printProblems, type Output } from '../output.js';
 import { renderSummary } from '../render-summary.js';
+import { agent } from '../../agent-registration.js';
 
 export interface MergeCommandOptions {
   config?: string;
@@ -25,7 +26,7 @@ export async function mergeCommand(dirs: string[], options: MergeCommandOptions,
   const baseline = await resolveBaseline(options.baseline, config.baseline, warnings);
   printProblems(output, warnings.splice(0));
   // The registry only serves the prompt review: a folder that cannot be read leaves it to references.
-  const registry = await loadRegistry(resolve(options.prompts ?? config.paths.prompts)).then(
+  const registry = await loadRegistry(resolve(options.prompts ?? config.paths.prompts), { contracts: agent.contracts }).then(
     (r) => r.registry,
     () => undefined,
   );

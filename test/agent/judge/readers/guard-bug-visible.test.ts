@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadCaseSuite } from '../../../../src/harness/cases/case-suite.js';
 import type { LoadedScenario } from '../../../../src/agent/scenarios/load-scenarios.js';
-import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../../src/harness/workspace.js';
 import type { PipelineTrace } from '../../../../src/agent/pipeline/trace.js';
 import { createProvider } from '../../../../src/harness/create-provider.js';
 import { runScenario } from '../../../../src/harness/runner/run-scenario.js';

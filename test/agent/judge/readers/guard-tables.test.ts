@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../../src/harness/workspace.js';
 import { readClaims as guardReadsClaims } from '../../../../src/agent/pipeline/guards/claim-reading/read-claims.js';
 import { contactsIn as guardFindsContacts } from '../../../../src/agent/pipeline/guards/reply-contacts.js';
 import { readClaims } from '../../../../src/agent/judge/readers/claim-reader.js';

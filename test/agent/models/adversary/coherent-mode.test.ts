@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseScenarioFile, type LoadedScenario } from '../../../../src/agent/scenarios/load-scenarios.js';
-import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../../src/harness/workspace.js';
 import { runPipeline } from '../../../../src/agent/pipeline/orchestrator.js';
 import type { PipelineTrace } from '../../../../src/agent/pipeline/trace.js';
 import { AdversaryProvider } from '../../../../src/agent/models/adversary/adversary-provider.js';

@@ -16,7 +16,7 @@ import { followUpPhrase, referenceForm, switchPhrase } from '../../../../src/age
 import { runPipeline } from '../../../../src/agent/pipeline/orchestrator.js';
 import { SIM_MODULES } from '../../../../src/agent/models/sim/sim-modules.js';
 import { SimProvider } from '../../../../src/agent/models/sim/sim-provider.js';
-import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../../src/harness/workspace.js';
 import { withAgent, suiteScenarios } from '../../../support/agent-scenarios.js';
 
 const ws = await loadWorkspace({ config: join(process.cwd(), 'orderflow.config.yaml') });

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromptFile } from '../../../../src/harness/registry/prompt-file.js';
 import { SIM_MODULES } from '../../../../src/agent/models/sim/sim-modules.js';
 import type { SimProfile } from '../../../../src/agent/models/sim/sim-module.js';
-import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../../src/harness/workspace.js';
 import { runCasesOnSim, type SimVerdict } from '../../../support/sim-case-runner.js';
 
 const MODULES = ['responsibility_attribution', 'tool_authorization', 'execution_state_verification', 'customer_response_generation', 'failure_recovery'];

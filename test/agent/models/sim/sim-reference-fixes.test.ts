@@ -12,7 +12,7 @@ import type { PipelineTrace } from '../../../../src/agent/pipeline/trace.js';
 import { SimProvider } from '../../../../src/agent/models/sim/sim-provider.js';
 import { judgePrompts } from '../../../../src/agent/judge/judge-input.js';
 import { judgeScenario } from '../../../../src/agent/judge/scenario-judge.js';
-import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../../src/harness/workspace.js';
 
 const ws = await loadWorkspace();
 const order = (order_id: string, extra: Record<string, unknown> = {}) => ({

@@ -7,7 +7,7 @@ import type { SimProfile } from '../../../../src/agent/models/sim/sim-module.js'
 import { detectorsFor, findInjections, tagsOf } from '../../../../src/agent/models/sim/shared/detect-injection.js';
 import { findOrderIds, primaryOrderId } from '../../../../src/agent/models/sim/shared/order-id.js';
 import { SimProvider } from '../../../../src/agent/models/sim/sim-provider.js';
-import { loadWorkspace } from '../../../../src/harness/config/workspace.js';
+import { loadWorkspace } from '../../../../src/harness/workspace.js';
 import { runCasesOnSim, type SimVerdict } from '../../../support/sim-case-runner.js';
 
 const MODULES = ['input_safety_precheck', 'intent_recognition', 'slot_clarification', 'fact_query_planning', 'policy_query_rewrite', 'policy_evidence_filter'];

@@ -1,14 +1,16 @@
 /**
  * What every command starts from: the config, the prompt registry, and the
- * active prompt version of each module.
+ * active prompt version of each module. The prompts are checked against the
+ * names of the agent the registration point plugs in.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULT_CONFIG_FILE, loadConfig, parsePinFlags, type Config } from './config.js';
-import { displayPath } from '../base/display-path.js';
-import { InputError, hasErrors, type Problem } from '../base/errors.js';
-import type { PromptFile } from '../registry/prompt-file.js';
-import { loadRegistry, resolveActive, type Registry, type RegistryOptions } from '../registry/registry.js';
+import { DEFAULT_CONFIG_FILE, loadConfig, parsePinFlags, type Config } from './config/config.js';
+import { displayPath } from './base/display-path.js';
+import { InputError, hasErrors, type Problem } from './base/errors.js';
+import type { PromptFile } from './registry/prompt-file.js';
+import { loadRegistry, resolveActive, type Registry, type RegistryOptions } from './registry/registry.js';
+import { agent } from './agent-registration.js';
 
 export interface WorkspaceOptions {
   config?: string;
@@ -27,11 +29,11 @@ export interface Workspace {
   warnings: Problem[];
 }
 
-export async function loadWorkspace(options: WorkspaceOptions = {}, registryOptions: RegistryOptions = {}): Promise<Workspace> {
+export async function loadWorkspace(options: WorkspaceOptions = {}, registryOptions: Omit<RegistryOptions, 'contracts'> = {}): Promise<Workspace> {
   const { config, file, lineOf } = await loadConfig(options.config);
   const promptsDir = resolve(options.prompts ?? config.paths.prompts);
   if (!options.prompts && !existsSync(promptsDir)) throw missingProject(promptsDir, file, lineOf?.(['paths', 'prompts']));
-  const { registry, problems } = await loadRegistry(promptsDir, registryOptions);
+  const { registry, problems } = await loadRegistry(promptsDir, { contracts: agent.contracts, ...registryOptions });
   if (hasErrors(problems)) throw new InputError(problems.filter((p) => p.severity === 'error'));
   // Config pins are checked on their own first, so that a bad one is reported against the config file, at its line.
   try {
