@@ -62,7 +62,8 @@ async function runEval(
   const out = join(TMP, `out-${Math.random().toString(16).slice(2)}`);
   const child = spawn(process.execPath, [join(ROOT, 'bench/child-eval.mjs'), 'eval', '-q', '--out', out, ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // A parse cache of the bench's own (removed with TMP), unless a part names one.
+    env: { ...process.env, BENCH_PARSE_CACHE: join(TMP, 'parse-cache'), ...env },
   });
   let stdout = '';
   let stderr = '';

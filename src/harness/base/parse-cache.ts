@@ -95,6 +95,32 @@ function writeEntry(dir: string, file: string, value: unknown): void {
   }
 }
 
+/**
+ * Keeps the entries of one kind within `maxBytes`, removing the least recently
+ * written first: what a large or short-lived suite stores (a generated suite in
+ * a temporary folder) must not fill the disk.
+ */
+export function pruneParseCache(kind: string, maxBytes: number): void {
+  if (folder === undefined) return;
+  const dir = join(folder, codeFingerprint());
+  try {
+    const entries = readdirSync(dir)
+      .filter((name) => name.startsWith(`${kind}-`) && name.endsWith('.json'))
+      .map((name) => {
+        const s = statSync(join(dir, name));
+        return { path: join(dir, name), size: s.size, written: s.mtimeMs };
+      })
+      .sort((a, b) => b.written - a.written);
+    let kept = 0;
+    for (const entry of entries) {
+      kept += entry.size;
+      if (kept > maxBytes) rmSync(entry.path, { force: true });
+    }
+  } catch {
+    // A folder another process is pruning or removing: the next write prunes again.
+  }
+}
+
 /** Entries made by older code are never read again. */
 function removeOtherFingerprints(dir: string): void {
   const parent = dirname(dir);

@@ -7,7 +7,7 @@
  * that pass none) every file is parsed.
  */
 import type { Problem } from '../base/errors.js';
-import { parseCacheEntry, type ParseCacheEntry } from '../base/parse-cache.js';
+import { parseCacheEntry, pruneParseCache, type ParseCacheEntry } from '../base/parse-cache.js';
 import { caseContentHash, knownContentHash } from './case-hash.js';
 import type { LoadedModuleCase } from './load-module-cases.js';
 import type { ScenarioItem } from './scenario-item.js';
@@ -15,12 +15,15 @@ import type { ScenarioItem } from './scenario-item.js';
 type Item = LoadedModuleCase | ScenarioItem;
 
 interface Stored {
+  digest: string;
+  module: string;
+  prompts: string;
   items: Item[];
   problems: Problem[];
   hashes: string[];
 }
 
-/** What decides a file's parse besides the code: where it is shown, its bytes, its folder and the prompts it was checked against. */
+/** What decides a file's parse besides the code: where it is shown, its bytes, its folder and what it was checked against. */
 export interface ParseKey {
   shown: string;
   digest: string;
@@ -28,12 +31,20 @@ export interface ParseKey {
   prompts: string;
 }
 
-const entryOf = (key: ParseKey): ParseCacheEntry | undefined => parseCacheEntry('cases', [key.shown, key.digest, key.module, key.prompts]);
+/**
+ * Case entries kept at most (a 100,000-case suite stores some 160 MB): the
+ * least recently written go first.
+ */
+const MAX_STORED_BYTES = 512 * 1024 * 1024;
+
+/** One entry per file, where it is shown: a file edited or checked against other prompts replaces its entry. */
+const entryOf = (key: ParseKey): ParseCacheEntry | undefined => parseCacheEntry('cases', [key.shown]);
 
 /** The file's items and problems as stored, or undefined on a miss. */
 export function readStoredParse(key: ParseKey, problems: Problem[]): Item[] | undefined {
   const stored = entryOf(key)?.read() as Stored | undefined;
-  if (!stored || !Array.isArray(stored.items) || !Array.isArray(stored.hashes) || stored.hashes.length !== stored.items.length) return undefined;
+  if (!stored || stored.digest !== key.digest || stored.module !== key.module || stored.prompts !== key.prompts) return undefined;
+  if (!Array.isArray(stored.items) || !Array.isArray(stored.hashes) || stored.hashes.length !== stored.items.length) return undefined;
   for (const [i, item] of stored.items.entries()) knownContentHash(item, stored.hashes[i]!);
   problems.push(...stored.problems);
   return stored.items;
@@ -47,6 +58,7 @@ export function storedParse(key: ParseKey, problems: Problem[], parse: () => Ite
   if (known) return known;
   const before = problems.length;
   const items = parse();
-  entry.write({ items, problems: problems.slice(before), hashes: items.map(caseContentHash) } satisfies Stored);
+  entry.write({ ...key, items, problems: problems.slice(before), hashes: items.map(caseContentHash) } satisfies Stored & ParseKey);
+  pruneParseCache('cases', MAX_STORED_BYTES);
   return items;
 }

@@ -4,14 +4,14 @@
  * warnings), and a change to a file's bytes or to the prompts it is checked
  * against must parse it again.
  */
-import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { iterateSuite, loadCaseSuite, type SuiteItem } from '../../../src/harness/cases/case-suite.js';
 import { recentParses } from '../../../src/harness/cases/recent-parses.js';
 import { readStoredParse } from '../../../src/harness/cases/stored-parses.js';
 import { loadWorkspace } from '../../../src/harness/workspace.js';
-import { parseCacheEntry, useParseCache } from '../../../src/harness/base/parse-cache.js';
+import { parseCacheEntry, pruneParseCache, useParseCache } from '../../../src/harness/base/parse-cache.js';
 import { displayPath } from '../../../src/harness/base/display-path.js';
 import { copyOfRepo, tempDir } from '../../support/temp-dir.js';
 import { withAgent } from '../../support/agent-scenarios.js';
@@ -71,7 +71,7 @@ describe('case files read back from the parse cache on disk', () => {
     expect(second.suite.warnings).toEqual(first.suite.warnings);
   });
 
-  it('reads what is stored under the file, its bytes and its prompts, and nothing stored under others', async () => {
+  it('reads what is stored for the file, its bytes and its prompts, and nothing stored for others', async () => {
     const root = project();
     const { ws, suite } = await load(root);
     const shown = displayPath(join(root, FILE));
@@ -85,7 +85,7 @@ describe('case files read back from the parse cache on disk', () => {
     expect(readStoredParse(key, [])?.map((i) => (i as { case_id: string }).case_id)).toEqual(['stored-1', 'stored-2']);
     // Planted under the same key: a run must hand it out as it is, without parsing the file.
     const planted = { ...(readStoredParse(key, []) as SuiteItem[])[0]!, description: 'planted' };
-    parseCacheEntry('cases', [key.shown, key.digest, key.module, key.prompts])!.write({ items: [planted], problems: [], hashes: ['0123456789abcdef'] });
+    parseCacheEntry('cases', [key.shown])!.write({ ...key, items: [planted], problems: [], hashes: ['0123456789abcdef'] });
     const read = await load(root);
     expect(read.items.filter((i) => i.file === shown).map((i) => (i as { description?: string }).description)).toEqual(['planted']);
     expect(read.suite.hashes.get('stored-1')).toBe('0123456789abcdef');
@@ -102,5 +102,23 @@ describe('case files read back from the parse cache on disk', () => {
     await load(root);
     writeFileSync(join(root, FILE), CASES.replace('logistics_query', 'no_such_intent'));
     await expect(load(root)).rejects.toThrow(/no_such_intent/);
+  });
+
+  it('keeps one entry per file, and the entries of all files within a size, the oldest written removed first', async () => {
+    const root = project();
+    await load(root);
+    const entries = () => readdirSync(join(cacheDir, readdirSync(cacheDir)[0]!)).filter((f) => f.startsWith('cases-'));
+    const files = entries().length;
+    expect(files).toBeGreaterThan(1);
+    writeFileSync(join(root, FILE), CASES.replace('我要退款', '我要退款，马上'));
+    await load(root);
+    expect(entries()).toHaveLength(files);
+    const stat = (f: string) => statSync(join(cacheDir, readdirSync(cacheDir)[0]!, f));
+    const newest = entries().sort((a, b) => stat(b).mtimeMs - stat(a).mtimeMs)[0]!;
+    // Room for the entry written last only: every older one goes.
+    pruneParseCache('cases', stat(newest).size);
+    expect(entries()).toEqual([newest]);
+    pruneParseCache('cases', 0);
+    expect(entries()).toEqual([]);
   });
 });
