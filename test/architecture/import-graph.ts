@@ -81,11 +81,7 @@ export function mutualPairs(edges: readonly ImportEdge[]): string[] {
     .sort();
 }
 
-/**
- * The harness's imports of the agent that do not go through its registration
- * point, nor appear among the named exceptions (`file → target`, paths
- * relative to src/ with / between folders).
- */
+/** The harness's imports of the agent that do not go through its registration point (a path relative to src/, / between folders). */
 export function partViolations(edges: readonly ImportEdge[], registration: string): string[] {
   const slash = (path: string) => path.split(sep).join('/');
   return edges.flatMap((e) => {

@@ -1,8 +1,8 @@
 /**
  * Names the seed documents fix, that prompt sections refer to by name: the
  * mocked tools, the tool risk levels, and the kinds of claim a reply can make.
- * They live in the agent's lowest folder, below the harness's registry, so
- * that lint can refuse a typo in a prompt's structured section (a tool under a
+ * The agent hands them to the harness as its contracts (plugin.ts), so that
+ * lint can refuse a typo in a prompt's structured section (a tool under a
  * misspelt risk level would silently skip the confirmation guard).
  */
 

@@ -66,7 +66,7 @@ export interface CaseSuite {
   /** Ids of the selected cases, when asked for (a resumed run sets aside results of other cases). */
   ids?: Set<string>;
   /** The agent the suite was loaded for, and its scenario parser when the suite has scenario files: iterateSuite reads large suites again with them. */
-  agent?: SuiteAgent;
+  agent: SuiteAgent;
   scenarioParser?: ScenarioParser;
 }
 
@@ -101,6 +101,7 @@ export async function loadCaseSuite(
     total: 0,
     filter,
     warnings: [],
+    agent: options.agent,
     ...(options.collectIds ? { ids: new Set<string>() } : {}),
   };
   const select = compileFilter(filter);
@@ -111,7 +112,6 @@ export async function loadCaseSuite(
   let keep = true;
 
   const files = await listCaseFiles(casesDir, problems);
-  suite.agent = options.agent;
   if (files.some((f) => f.module === PIPELINE_DIR)) suite.scenarioParser = await options.agent.scenarioFormat.parser();
   for (const { module, path } of files) {
     const shown = displayPath(path);
@@ -200,7 +200,7 @@ export async function* iterateSuite(suite: CaseSuite, active: Map<string, Prompt
       });
     }
     const problems: Problem[] = [];
-    const prompts = promptsKey(file.module, active, suite.agent!);
+    const prompts = promptsKey(file.module, active, suite.agent);
     const items =
       (prompts !== undefined ? readStoredParse({ shown: file.shown, digest: file.digest, module: file.module, prompts }, problems) : undefined) ??
       parseItems(suite, file.shown, decodeUtf8(bytes, file.shown).text!, file.module, active, problems, false);
@@ -264,7 +264,7 @@ function parseItems(
 ): SuiteItem[] {
   return module === PIPELINE_DIR
     ? suite.scenarioParser!(shown, text, active, problems)
-    : parseModuleCaseFile(shown, text, module, active.get(module)!, problems, suite.agent!, check);
+    : parseModuleCaseFile(shown, text, module, active.get(module)!, problems, suite.agent, check);
 }
 
 async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ module: string; path: string }[]> {
