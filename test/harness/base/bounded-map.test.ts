@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedMap } from '../../../src/harness/base/bounded-map.js';
+import { BoundedMap, memoizeText } from '../../../src/harness/base/bounded-map.js';
 
 describe('BoundedMap', () => {
   it('keeps up to its limit, then forgets everything before taking a new key', () => {
@@ -17,5 +17,23 @@ describe('BoundedMap', () => {
       ['a', 9],
       ['b', 2],
     ]);
+  });
+});
+
+describe('memoizeText', () => {
+  it('derives a text once while it is kept, and a long text every time', () => {
+    const seen: string[] = [];
+    const upper = memoizeText((t) => {
+      seen.push(t);
+      return t.toUpperCase();
+    }, 2);
+    const long = 'x'.repeat(5000);
+    expect([upper('a'), upper('a'), upper(long), upper(long)]).toEqual(['A', 'A', long.toUpperCase(), long.toUpperCase()]);
+    expect(seen).toEqual(['a', long, long]);
+    // Full at two: a third text forgets the first, which is derived again.
+    upper('b');
+    upper('c');
+    upper('a');
+    expect(seen.slice(3)).toEqual(['b', 'c', 'a']);
   });
 });

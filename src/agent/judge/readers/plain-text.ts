@@ -8,27 +8,15 @@
  */
 
 import { createRequire } from 'node:module';
-import { BoundedMap } from '../../../harness/base/bounded-map.js';
+import { memoizeText } from '../../../harness/base/bounded-map.js';
 
 const load = createRequire(import.meta.url);
 let converter: ((text: string) => string) | undefined;
 const HAN = /\p{Script=Han}/u;
 /** The whole of traditional script (opencc's dictionary), for what the word list below does not hold: loaded once, and only for Chinese text. */
-const convert = (text: string) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text);
 /** The same reply is read by each of the judge's readers: converted once. */
-const converted = new BoundedMap<string, string>(4096);
-/** Only texts up to this long are kept (4,096 of them at most): a few MB at worst. */
-const KEPT_LENGTH = 4096;
-
-function toSimplified(text: string): string {
-  if (!HAN.test(text)) return text;
-  if (text.length > KEPT_LENGTH) return convert(text);
-  const known = converted.get(text);
-  if (known !== undefined) return known;
-  const out = convert(text);
-  converted.set(text, out);
-  return out;
-}
+const convert = memoizeText((text) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text));
+const toSimplified = (text: string): string => (HAN.test(text) ? convert(text) : text);
 
 /** Characters that render as nothing (zero-width spaces and joiners, word joiner, BOM, soft hyphen, bidi marks). */
 const INVISIBLE =

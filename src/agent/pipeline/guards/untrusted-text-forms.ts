@@ -8,7 +8,7 @@
  * phrase list: the report's strategy table shows that blind spot.
  */
 import { createRequire } from 'node:module';
-import { BoundedMap } from '../../../harness/base/bounded-map.js';
+import { memoizeText } from '../../../harness/base/bounded-map.js';
 import { CYRILLIC_LOOKALIKES, HANZI_LOOKALIKES } from '../../../harness/cases/strategies/char-maps.js';
 
 // Both dictionaries take a few hundred milliseconds to load: loaded on the first text that needs them,
@@ -87,20 +87,11 @@ function spelledIn(text: string, slots: string[][]): boolean {
   return true;
 }
 
-/** The same text (a reply, a document) is read by several guards and stages of one turn: undone once. */
-const plain = new BoundedMap<string, string>(4096);
-/** Only texts up to this long are kept (4,096 of them at most): a few MB at worst. */
-const KEPT_LENGTH = 4096;
-
-/** Width, look-alikes and traditional forms undone; case, spacing and punctuation kept (the reply guard reads clauses). */
-export function plainLetters(text: string): string {
-  const kept = text.length <= KEPT_LENGTH;
-  const known = kept ? plain.get(text) : undefined;
-  if (known !== undefined) return known;
-  const out = toSimplified([...text.normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join(''));
-  if (kept) plain.set(text, out);
-  return out;
-}
+/**
+ * Width, look-alikes and traditional forms undone; case, spacing and punctuation kept (the reply guard reads clauses).
+ * The same text (a reply, a document) is read by several guards and stages of one turn: undone once.
+ */
+export const plainLetters = memoizeText((text) => toSimplified([...text.normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join('')));
 
 /** Width, case, look-alikes, traditional forms and separators undone. */
 export function fold(text: string): string {
