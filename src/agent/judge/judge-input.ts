@@ -8,6 +8,7 @@ import type { Scenario } from '../scenarios/scenario-schema.js';
 import type { PipelineTrace } from '../pipeline/trace.js';
 import type { PromptFile } from '../../harness/registry/prompt-file.js';
 import { BoundedMap } from '../../harness/base/bounded-map.js';
+import { promptSetKey } from '../../harness/registry/prompt-set-key.js';
 
 export interface JudgePrompts {
   /** The response prompt's Forbidden Phrases. */
@@ -39,10 +40,8 @@ export interface JudgeInput {
 const built = new BoundedMap<string, JudgePrompts>(16);
 
 export function judgePrompts(active: Map<string, PromptFile>): JudgePrompts {
-  const files = [...active.values()];
-  // A prompt built by hand may lack its hash: read afresh.
-  if (!files.every((p) => p.sha256)) return readJudgePrompts(active);
-  const key = files.map((p) => p.sha256).join(',');
+  const key = promptSetKey(active.values());
+  if (key === undefined) return readJudgePrompts(active);
   let prompts = built.get(key);
   if (!prompts) built.set(key, (prompts = readJudgePrompts(active)));
   return prompts;

@@ -9,6 +9,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasErrors, InputError, type Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
+import { promptSetKey } from '../registry/prompt-set-key.js';
 import { displayPath } from '../base/display-path.js';
 import { decodeUtf8, readFileBytes } from '../base/text-file.js';
 import { compileFilter, type CaseFilter } from './case-filter.js';
@@ -248,9 +249,9 @@ function cachedParse(
 
 /** What a file's cases are checked against: the hashes of the prompts (a module's own, or every module's for scenarios) and the agent's tool names. */
 function promptsKey(module: string, active: Map<string, PromptFile>, agent: SuiteAgent): string | undefined {
-  const checkedAgainst = module === PIPELINE_DIR ? [...active.values()] : [active.get(module)];
+  const prompts = promptSetKey(module === PIPELINE_DIR ? active.values() : [active.get(module)]);
   // The tool names a module case may expect come from the agent, not a prompt.
-  return checkedAgainst.every((p) => p?.sha256) ? `${checkedAgainst.map((p) => p!.sha256).join(',')}|${agent.contracts.tools.join(',')}` : undefined;
+  return prompts === undefined ? undefined : `${prompts}|${agent.contracts.tools.join(',')}`;
 }
 
 function parseItems(

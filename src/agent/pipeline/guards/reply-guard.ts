@@ -19,6 +19,7 @@ import { unheldAddress } from './reply-addresses.js';
 import { contactsIn } from './reply-contacts.js';
 import { fold } from './untrusted-text-forms.js';
 import { BoundedMap } from '../../../harness/base/bounded-map.js';
+import { promptSetKey } from '../../../harness/registry/prompt-set-key.js';
 
 /** Passages shorter than this match by chance: a planted sentence is a dozen characters, prompts also hold field names of 16. */
 const UNTRUSTED_WINDOW = 12;
@@ -179,7 +180,7 @@ function promptTextOf(active: PipelineContext['options']['active']): PromptText 
   const known = byMap.get(active);
   if (known) return known;
   // A prompt built by hand may lack its hash: then only its own map keeps the reading.
-  const key = [...active.values()].every((p) => p.sha256) ? [...active.values()].map((p) => p.sha256).join(',') : undefined;
+  const key = promptSetKey(active.values());
   let text = key === undefined ? undefined : promptTexts.get(key);
   if (!text) {
     const prose = [...active.values()].map((p) => withoutJsonBlocks(p.systemPrompt)).join('\n');
