@@ -91,7 +91,6 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
   const casesDir = resolve(options.cases ?? ws.config.paths.cases);
   const genDir = generatedDir(casesDir);
   const suite = await loadCaseSuite(casesDir, ws.active, {}, { agent });
-  const parseScenarios = await agent.scenarioFormat.parser();
   const index = new DuplicateIndex();
   const wanted = (options.scenarios ?? []).map(globMatcher);
   const sources = new Set<string>();
@@ -114,6 +113,8 @@ export async function generatePipelineVariants(options: VariantOptions): Promise
       expected: 'ids of scenarios that carry an `injection:`',
       severity: 'error',
     });
+  // A suite with a scenario to vary has scenario files, and so the parser that read them.
+  const parseScenarios = suite.scenarioParser!;
 
   // The scenario objects exactly as written, so that fields this code does not know are kept too.
   const raw = new Map<string, Record<string, unknown>>();
