@@ -51,7 +51,7 @@ export async function openArmProviders(
   const runtimes = await Promise.all(
     arms.map(async (arm, i) => {
       const active = i === 0 ? ws.active : resolveActive(ws.registry, { ...config.pins, ...parsePinFlags(arm.prompt) }, '{prompt}');
-      if (i > 0) refuseLintErrors(ws.registry, active);
+      if (i > 0) await refuseLintErrors(ws.registry, active);
       return { arm, active, provider: arm === gated ? provider : budgeted(await open(arm)) };
     }),
   );

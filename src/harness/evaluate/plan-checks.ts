@@ -4,15 +4,16 @@
  */
 import { InputError } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { lintRegistry } from '../registry/lint.js';
+import { lintRegistryCached } from '../registry/lint.js';
 import type { Registry } from '../registry/registry.js';
 import type { CheckedOptions } from './evaluate-options.js';
 import { agent } from '../agent-registration.js';
 
 /** A prompt that `orderflow lint` rejects is never run: lint and eval agree on what is broken. */
-export function refuseLintErrors(registry: Registry, active: Map<string, PromptFile>): void {
+export async function refuseLintErrors(registry: Registry, active: Map<string, PromptFile>): Promise<void> {
   const used = new Set([...active.values()].map((p) => p.path));
-  const errors = lintRegistry(registry, agent.contracts).filter((p) => p.severity === 'error' && used.has(p.file));
+  // Each prompt's own checks from the parse cache when the launcher keeps one: the same answers `orderflow lint` gives.
+  const errors = (await lintRegistryCached(registry, agent.contracts)).filter((p) => p.severity === 'error' && used.has(p.file));
   if (errors.length > 0) throw new InputError(errors);
 }
 
