@@ -14,7 +14,7 @@ import { checkUpdateBeforeRun } from '../report/baseline-update.js';
 import { parseAcceptFlags, type Acceptance } from '../report/gate.js';
 import type { RunProvenance } from '../runner/case-result.js';
 import { checkNewOutFolder, checkResumeFolder, RESULTS_FILE } from '../runner/out-folder.js';
-import { buildProvenance, newRunId } from '../runner/provenance.js';
+import { buildProvenance, gitState, newRunId } from '../runner/provenance.js';
 import { checkReplayCache } from '../runner/replay-cache.js';
 import { openArmProviders, type ArmProviders } from './arm-providers.js';
 import { armFlagsOf, designatedArm, resolveArms, type Arm, type ArmPlan } from './arms.js';
@@ -54,8 +54,11 @@ export async function planRun(given: EvaluateOptions, session: RunSession): Prom
   const gated = designatedArm(armPlan, options.gateArm);
   // The cases are read against the first arm's prompts: the reference the suite was written for.
   const ws = await loadWorkspace({ ...options, prompt: armPlan.arms[0]!.prompt });
-  refuseLintErrors(ws.registry, ws.active);
+  await refuseLintErrors(ws.registry, ws.active);
   const { config } = ws;
+  const watched = [resolve(options.prompts ?? config.paths.prompts), resolve(options.cases ?? config.paths.cases), ...(ws.configFile ? [resolve(ws.configFile)] : [])];
+  // Asked now, answered while the suite loads: git's processes run beside this one. gitState never rejects.
+  const git = gitState(process.cwd(), watched);
   const warnings = [...ws.warnings];
   const settings = resolveRunSettings({ ...options, provider: gated.provider }, ws, env);
   const concurrency = positiveInt(options.concurrency ?? config.concurrency, '{concurrency}', MAX_CONCURRENCY);
@@ -101,11 +104,7 @@ export async function planRun(given: EvaluateOptions, session: RunSession): Prom
     config,
     configFile: ws.configFile,
     suite: { fingerprint: suiteFingerprint(suite.hashes), cases: suite.hashes.size, selected: suite.total },
-    watched: [
-      resolve(options.prompts ?? config.paths.prompts),
-      resolve(options.cases ?? config.paths.cases),
-      ...(ws.configFile ? [resolve(ws.configFile)] : []),
-    ],
+    git,
   });
   if (armPlan.arms.length > 1) run.arms = armPlan.arms.map((a) => a.name);
   if (settings.auto) run.repeat_mode = 'auto';

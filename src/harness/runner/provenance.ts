@@ -28,13 +28,15 @@ export function newRunId(provider: string, now = new Date()): string {
 export async function gitState(cwd = process.cwd(), watched: string[] = []): Promise<RunProvenance['git']> {
   const git = async (...args: string[]) => (await run('git', ['--no-optional-locks', ...args], { cwd, maxBuffer: 64 * 1024 * 1024 })).stdout;
   try {
-    const commit = (await git('rev-parse', 'HEAD')).trim();
-    const top = (await git('rev-parse', '--show-toplevel')).trim();
+    // One rev-parse for both answers, then both status questions at once: each git is a process start.
+    const [commit = '', top = ''] = (await git('rev-parse', 'HEAD', '--show-toplevel')).trim().split('\n');
     const inside = watched.map((p) => relative(top, resolve(cwd, p))).filter((p) => p !== '' && !p.startsWith('..') && !isAbsolute(p));
-    const tracked = (await git('status', '--porcelain', '--untracked-files=no')).trim() !== '';
-    const untracked = inside.length
-      ? (await git('-C', top, 'status', '--porcelain', '--untracked-files=all', '--', ...inside)).split('\n').filter((l) => l.startsWith('??'))
-      : [];
+    const [changes, others] = await Promise.all([
+      git('status', '--porcelain', '--untracked-files=no'),
+      inside.length ? git('-C', top, 'status', '--porcelain', '--untracked-files=all', '--', ...inside) : '',
+    ]);
+    const tracked = changes.trim() !== '';
+    const untracked = others.split('\n').filter((l) => l.startsWith('??'));
     const paths = untracked.map((l) => l.slice(3).trim());
     return { commit, dirty: tracked || paths.length > 0, ...(paths.length ? { untracked: paths.slice(0, UNTRACKED_CAP), untracked_count: paths.length } : {}) };
   } catch {
@@ -61,6 +63,8 @@ export interface ProvenanceInput {
   suite?: RunProvenance['suite'];
   /** The prompt and case folders and the config file the run read: untracked files there make it dirty. */
   watched?: string[];
+  /** The git state when the caller asked for it already (gitState), so that git runs while the suite loads. */
+  git?: Promise<RunProvenance['git']>;
 }
 
 export async function buildProvenance(input: ProvenanceInput): Promise<RunProvenance> {
@@ -69,7 +73,7 @@ export async function buildProvenance(input: ProvenanceInput): Promise<RunProven
     started_at: new Date().toISOString(),
     orderflow_version: ORDERFLOW_VERSION,
     node_version: process.version,
-    git: await gitState(process.cwd(), input.watched ?? []),
+    git: await (input.git ?? gitState(process.cwd(), input.watched ?? [])),
     provider: input.provider,
     model: input.model,
     ...(input.callSettings ? { call_settings: input.callSettings } : {}),
