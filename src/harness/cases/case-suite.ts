@@ -127,9 +127,15 @@ export async function loadCaseSuite(
     }
     const read = await readCaseFile(path, shown, problems);
     if (read === undefined) continue;
-    const items = cachedParse(options.parseCache, keep, path, shown, read.digest, module, active, options.agent, problems, () =>
-      parseItems(suite, shown, read.text, module, active, problems),
-    );
+    // Decoded only when parsed: a file read back from the parse cache was decoded, with the same bytes, when it was stored.
+    const items = cachedParse(options.parseCache, keep, path, shown, read.digest, module, active, options.agent, problems, () => {
+      const decoded = decodeUtf8(read.bytes, shown);
+      if (decoded.problem) {
+        problems.push(decoded.problem);
+        return [];
+      }
+      return parseItems(suite, shown, decoded.text, module, active, problems);
+    });
     const fileNumber = shownFiles.push(shown) - 1;
     const selected: SuiteItem[] = [];
     for (const item of items) {
@@ -296,7 +302,7 @@ async function listCaseFiles(casesDir: string, problems: Problem[]): Promise<{ m
 
 const digestOf = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64');
 
-async function readCaseFile(path: string, shown: string, problems: Problem[]): Promise<{ text: string; digest: string } | undefined> {
+async function readCaseFile(path: string, shown: string, problems: Problem[]): Promise<{ bytes: Uint8Array; digest: string } | undefined> {
   const size = await stat(path).then(
     (s) => s.size,
     () => 0,
@@ -315,11 +321,5 @@ async function readCaseFile(path: string, shown: string, problems: Problem[]): P
     problems.push(read.problem);
     return undefined;
   }
-  const bytes = read.bytes;
-  const decoded = decodeUtf8(bytes, shown);
-  if (decoded.problem) {
-    problems.push(decoded.problem);
-    return undefined;
-  }
-  return { text: decoded.text, digest: digestOf(bytes) };
+  return { bytes: read.bytes, digest: digestOf(read.bytes) };
 }
