@@ -54,12 +54,15 @@ export class ClusterSums {
     const key = r.arm ? `${r.arm}\u0000${cluster}` : cluster;
     let open = this.open.get(key);
     if (!open) this.open.set(key, (open = { results: 0, sums: [] }));
+    // A result's share of each rate is the same in its three groups: asked of the metric once.
+    const shares: [number, number, number][] = [];
+    for (const [index, metric] of RATES) {
+      const share = metric.share(r);
+      if (share && share[1] > 0) shares.push([index, share[0], share[1]]);
+    }
     for (const group of ['overall', `module:${r.module}`, `case_type:${r.case_type}`]) {
       const base = this.group(group) * SLOTS_PER_GROUP;
-      for (const [index, metric] of RATES) {
-        const share = metric.share(r);
-        if (share && share[1] > 0) addShare(open.sums, base + index, share[0], share[1]);
-      }
+      for (const [index, numerator, denominator] of shares) addShare(open.sums, base + index, numerator, denominator);
     }
     open.results += 1;
     if (this.closing && open.results >= this.closing.results && cluster === r.case_id && !this.closing.shared.has(cluster)) {
