@@ -7,12 +7,18 @@ import { open, rm } from 'node:fs/promises';
 import { TextFileWriter } from '../base/text-file-writer.js';
 
 const CHUNK_BYTES = 1 << 16;
+/**
+ * Text queued before a writer waits for the file: with the stream's 16 KiB
+ * default the report step waited on a drain every 40-odd cases of a large run.
+ * Held once per spool (one per junit suite), so kept well under a megabyte.
+ */
+const WRITE_BUFFER_BYTES = 1 << 18;
 
 export class SpoolFile {
   private readonly writer: TextFileWriter;
 
   constructor(readonly path: string) {
-    this.writer = new TextFileWriter(path);
+    this.writer = new TextFileWriter(path, { highWaterMark: WRITE_BUFFER_BYTES });
   }
 
   write(text: string): Promise<void> {
