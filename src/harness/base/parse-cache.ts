@@ -60,19 +60,22 @@ export function parseCacheEntry(kind: string, parts: readonly string[]): ParseCa
   };
 }
 
+/** The checksum line: 64 hex digits and a newline. */
+const HEAD_BYTES = 65;
+
 function readEntry(file: string): unknown {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
   // The first line is the checksum of the rest: a truncated or edited entry is a miss, never a wrong answer.
-  const newline = text.indexOf('\n');
-  const body = text.slice(newline + 1);
-  if (newline !== 64 || text.slice(0, 64) !== sha256(body)) return undefined;
+  // Checked on the bytes, so that the body is decoded once, for the parse.
+  const body = bytes.subarray(HEAD_BYTES);
+  if (bytes.length < HEAD_BYTES || bytes[HEAD_BYTES - 1] !== 0x0a || bytes.toString('latin1', 0, HEAD_BYTES - 1) !== sha256(body)) return undefined;
   try {
-    return JSON.parse(body);
+    return JSON.parse(body.toString('utf8'));
   } catch {
     return undefined;
   }
@@ -80,7 +83,7 @@ function readEntry(file: string): unknown {
 
 function writeEntry(dir: string, file: string, value: unknown): void {
   if (!isPlainJson(value)) return;
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
   try {
     if (!existsDir(dir)) {
       mkdirSync(dir, { recursive: true });
@@ -88,7 +91,7 @@ function writeEntry(dir: string, file: string, value: unknown): void {
     }
     // Written whole under another name, then renamed: a reader never sees half an entry.
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, `${sha256(body)}\n${body}`);
+    writeFileSync(temp, Buffer.concat([Buffer.from(`${sha256(body)}\n`, 'latin1'), body]));
     renameSync(temp, file);
   } catch {
     // A read-only installation or a full disk: the next run parses again.
@@ -153,8 +156,8 @@ function codeFingerprint(): string {
   return (fingerprint = hash.digest('hex').slice(0, 16));
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** What JSON gives back unchanged: no dates, maps, class instances or non-finite numbers. */
