@@ -56,7 +56,11 @@ export async function planRun(given: EvaluateOptions, session: RunSession): Prom
   const ws = await loadWorkspace({ ...options, prompt: armPlan.arms[0]!.prompt });
   await refuseLintErrors(ws.registry, ws.active);
   const { config } = ws;
-  const watched = [resolve(options.prompts ?? config.paths.prompts), resolve(options.cases ?? config.paths.cases), ...(ws.configFile ? [resolve(ws.configFile)] : [])];
+  const watched = [
+    resolve(options.prompts ?? config.paths.prompts),
+    resolve(options.cases ?? config.paths.cases),
+    ...(ws.configFile ? [resolve(ws.configFile)] : []),
+  ];
   // Asked now, answered while the suite loads: git's processes run beside this one. gitState never rejects.
   const git = gitState(process.cwd(), watched);
   const warnings = [...ws.warnings];
