@@ -19,6 +19,7 @@ const KIND_OF_TOOL: Record<string, ClaimKind[]> = {
   cancel_order: ['cancel'],
   modify_address: ['address_change'],
   create_ticket: ['ticket'],
+  money: ['money'],
 };
 
 describe("the hostile model's claim wordings are claims to the judge", () => {
