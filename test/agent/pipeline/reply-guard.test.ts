@@ -62,6 +62,10 @@ describe('a completion claim goes out only where the world shows it done, for th
       blocked: /does not show it arrived/,
     },
     { name: 'another order of the user is named', world: refunded, reply: '订单 O2 退款已成功', blocked: /order O2/ },
+    // An order nobody holds backs nothing, whatever the conversation's own order shows.
+    { name: 'a made-up order is named', world: completed, reply: 'O123 的退款已经到咗你户口', blocked: /of O123, which no record holds/ },
+    { name: 'the nearest: the order of the conversation named', world: completed, reply: 'O1 的退款已经到咗你户口', blocked: null },
+    { name: 'the nearest: the refund named by its id', world: completed, reply: '退款 RF1 已成功', blocked: null },
     {
       name: 'records that conflict prove nothing',
       world: `${ORDERS}\n      payments:\n        - { order_id: O1, status: refunded, amount: 100 }`,

@@ -10,7 +10,7 @@
  * replaced by a reply of the program's that claims nothing, and the trace
  * records why (`reply_blocked`).
  */
-import { backedOn, kindsOf, ordersNamed } from './claim-reading/claim-backing.js';
+import { backedOn, kindsOf, ordersNamed, unheldRefs } from './claim-reading/claim-backing.js';
 import { readClaims } from './claim-reading/read-claims.js';
 import { readingForm } from './claim-reading/reading-form.js';
 import type { PipelineContext } from '../pipeline-context.js';
@@ -68,6 +68,8 @@ function unprovenClaim(ctx: PipelineContext, reply: string, said: string): strin
       if (!ctx.handoffReasons.length) return `it says "${claim.text}" (${what}), but nothing was handed to a human`;
       continue;
     }
+    const unheld = unheldRefs(ctx, claim.refs, said);
+    if (unheld.length) return `it says "${claim.text}" (${what}) of ${unheld[0]}, which no record holds`;
     const kinds = kindsOf(ctx, claim.kind);
     // The orders the claim's own sentence names come first; else those of the reply, else the conversation's.
     const named = ordersNamed(ctx, claim.refs);

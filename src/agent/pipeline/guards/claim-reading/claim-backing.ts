@@ -59,24 +59,43 @@ export function backedOn(ctx: PipelineContext, kind: ClaimKind, state: ClaimStat
   }
 }
 
-/**
- * The orders a claim's references name: the customer's own orders, and the
- * orders their refund, ticket, receipt or tracking numbers belong to. Another
- * user's order stays as it is (nothing of the customer's backs it); a
- * reference nobody holds names nothing.
- */
-export function ordersNamed(ctx: PipelineContext, refs: string[]): string[] {
+/** The order a reference belongs to: an order id itself, or a refund, ticket, tracking or write reference of one. */
+function holderOf(ctx: PipelineContext, ref: string): string | undefined {
   const s = ctx.world.state;
-  const own = new Set(ctx.world.orderIdsOf(ctx.scenario.user.id));
-  const holder = (ref: string): string | undefined =>
+  return (
     s.orders.find((o) => o.order_id === ref)?.order_id ??
     s.after_sales.find((a) => a.refund_id === ref)?.order_id ??
     s.tickets.find((t) => t.ticket_id === ref)?.order_id ??
     s.logistics.find((l) => l.tracking_no === ref)?.order_id ??
-    (ctx.world.writes.find((w) => w.outcome.data.reference_id === ref)?.args.order_id as string | undefined);
+    (ctx.world.writes.find((w) => w.outcome.data.reference_id === ref)?.args.order_id as string | undefined)
+  );
+}
+
+/**
+ * The orders a claim's references name: the customer's own orders, and the
+ * orders their refund, ticket, receipt or tracking numbers belong to. Another
+ * user's order stays as it is (nothing of the customer's backs it); a
+ * reference nobody holds names nothing here (unheldRefs says so).
+ */
+export function ordersNamed(ctx: PipelineContext, refs: string[]): string[] {
+  const own = new Set(ctx.world.orderIdsOf(ctx.scenario.user.id));
   const out = refs.flatMap((r) => {
-    const order = holder(r);
+    const order = holderOf(ctx, r);
     return order ? [order] : [];
   });
   return [...new Set(out)].sort((a, b) => Number(own.has(b)) - Number(own.has(a)));
+}
+
+/**
+ * References in a claim's sentence that no record holds and the customer did
+ * not write: "O123 的赔偿已经给你了" about an order that does not exist is a
+ * claim nothing can back, whatever the conversation's own order shows. A
+ * document's id (规则 R001) is a record's, and what the customer's orders say
+ * of themselves (a product called P40) is theirs.
+ */
+export function unheldRefs(ctx: PipelineContext, refs: string[], said: string): string[] {
+  const own = new Set(ctx.world.orderIdsOf(ctx.scenario.user.id));
+  const described = ctx.world.state.orders.filter((o) => own.has(o.order_id)).map((o) => o.product_name ?? '');
+  const documents = new Set(ctx.world.state.policies.map((p) => p.doc_id));
+  return refs.filter((r) => !holderOf(ctx, r) && !documents.has(r) && !said.includes(r) && !described.some((d) => d.includes(r)));
 }
