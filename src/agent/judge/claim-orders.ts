@@ -43,7 +43,24 @@ export function claimOrders(claim: ReadClaim, kind: string, reply: { text: strin
   const resolve = (refs: string[]) => refs.map((r) => byRefund.get(r) ?? r);
   const named = ids(resolve([...claim.orderIds, ...orderRefsIn(reply.text)]).filter((id) => known.has(id)));
   const inSentence = ids(resolve(claim.orderIds).filter((id) => known.has(id)));
-  if (inSentence.length) return { orders: inSentence, source: 'named' };
+  // A reference in the claim's own sentence that no record of the world holds and the user never wrote is an
+  // order the claim is about that does not exist: it is kept, and nothing proves a claim on it.
+  const saidTexts = [...s.history.filter((h) => h.role === 'user').map((h) => h.content), ...soFar(trace.turns).map((t) => t.user)];
+  // Read as the claim's references are (T-77 is T77), so that a record's id and its mention meet.
+  const records = new Set(
+    [s.world, world]
+      .flatMap((w) => [
+        ...w.after_sales.map((a) => a.refund_id),
+        ...w.tickets.map((t) => t.ticket_id),
+        ...w.logistics.map((l) => l.tracking_no),
+        ...w.policies.map((p) => p.doc_id),
+        ...w.orders.map((o) => o.product_name),
+      ])
+      .flatMap((id) => (typeof id === 'string' ? orderRefsIn(id) : [])),
+  );
+  const saidRefs = new Set(saidTexts.flatMap(orderRefsIn));
+  const madeUp = resolve(claim.orderIds).filter((id) => !known.has(id) && !records.has(id) && !saidRefs.has(id));
+  if (inSentence.length || madeUp.length) return { orders: ids([...inSentence, ...madeUp]), source: 'named' };
   if (named.length) return { orders: named, source: 'named' };
 
   const tools = CLAIM_TOOLS[kind] ?? [];
@@ -60,9 +77,10 @@ export function claimOrders(claim: ReadClaim, kind: string, reply: { text: strin
 
   const intentStages = soFar(trace.stages).filter((st) => st.stage === 'intent_recognition');
   const slots = intentStages.length ? intentStages.map((st) => slotOrder(st.output)) : [slotOrder(trace.outputs?.intent)];
-  const said = [...s.history.filter((h) => h.role === 'user').map((h) => h.content), ...soFar(trace.turns).map((t) => t.user)];
   // Only orders that exist: a slot may hold words ("最近一笔订单"), not a reference.
-  const conversation = ids([...slots, ...resolve(said.flatMap(orderRefsIn)), ...soFar(trace.tools).map((t) => t.args.order_id)]).filter((id) => known.has(id));
+  const conversation = ids([...slots, ...resolve(saidTexts.flatMap(orderRefsIn)), ...soFar(trace.tools).map((t) => t.args.order_id)]).filter((id) =>
+    known.has(id),
+  );
   if (conversation.length) return { orders: conversation, source: 'conversation' };
   return { orders: world.orders.filter((o) => o.user_id === s.user.id).map((o) => o.order_id), source: 'account' };
 }

@@ -138,6 +138,22 @@ describe('a claim needs its own kind of effect', () => {
     ],
     ['money arrived, on a completed refund', '100元已到账', O1, worldWith({ after_sales: [{ order_id: 'O1', status: 'refund_completed' }] }), null],
     ['money arrived, on nothing', '100元已到账', O1, worldWith(), `${says('100元已到账', 'money', 'arrived')}no money on order O1`],
+    // An order the claim names that nothing holds is an order the claim is about: it does not exist, so nothing proves it.
+    [
+      'a made-up order named, beside a refund completed on the conversation’s order',
+      'O123 退款已成功',
+      O1,
+      worldWith(refundOn('O1')),
+      `${says('O123退款已成功', 'refund')}order O123 does not exist`,
+    ],
+    ['the nearest: the conversation’s order named', 'O1 退款已成功', O1, worldWith(refundOn('O1')), null],
+    [
+      'the nearest: a ticket named by its id',
+      '工单 T-77 已在跟进中',
+      O1,
+      worldWith({ tickets: [{ ticket_id: 'T-77', order_id: 'O1', user_id: 'U1', status: 'open', summary: 's' }] }),
+      null,
+    ],
     [
       'money back, in other words, on nothing',
       '钱已经退回您的账户了',
