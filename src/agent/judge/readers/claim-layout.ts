@@ -55,9 +55,24 @@ function joinedSplitWords(text: string): string {
     .replace(/(?<![A-Za-z])[A-Za-z](?:([ \-_·*.])[A-Za-z](?![A-Za-z])){3,}/g, (run) => run.replace(/[ \-_·*.]/g, ''));
 }
 
+const SEPARATOR_ROW = /^\s*\|[\s:|-]+\|\s*$/;
+const ROW_AT_END = /^(.*?[^|\s].*?)\s*(\|[^|]*(?:\|[^|]*)+\|)\s*$/;
+
+/**
+ * A table's heading row written after other words on the same line ("已为您查询。 | 订单 | 退款 |"), with its
+ * separator row under it: the customer still reads the table's cells under those headings, so the row is
+ * read on a line of its own.
+ */
+function headingRowsOwnLine(lines: string[]): string[] {
+  return lines.flatMap((line, i) => {
+    const split = SEPARATOR_ROW.test(lines[i + 1] ?? '') && !/^\s*\|/.test(line) ? ROW_AT_END.exec(line) : null;
+    return split ? [split[1]!, split[2]!] : [line];
+  });
+}
+
 /** A Markdown table read row by row as `heading：cell` pairs, so a cell's state stands beside the action its column names. */
 function tablesAsLines(text: string): string {
-  const lines = text.split('\n');
+  const lines = headingRowsOwnLine(text.split('\n'));
   const out: string[] = [];
   let heads: string[] | null = null;
   const cells = (line: string) =>
@@ -70,7 +85,7 @@ function tablesAsLines(text: string): string {
     if (!/^\s*\|.*\|\s*$/.test(line)) {
       heads = null;
       out.push(line);
-    } else if (/^\s*\|[\s:|-]+\|\s*$/.test(line)) {
+    } else if (SEPARATOR_ROW.test(line)) {
       // the separator row under the headings
     } else if (!heads) heads = cells(line);
     else {

@@ -40,6 +40,13 @@ describe('each class of them, beside its nearest non-claim', () => {
     ['progress at 100%', 'O123 退款进度：100%', 'refund', 'succeeded', 'O123 退款进度：50%'],
     ['a mark beside an order alone names no action', 'O123 退款 ✔', 'refund', 'succeeded', '✔ 已核实订单 O123'],
     ['a table cell under the action', '| 订单 | 退款 |\n|---|---|\n| O123 | ✅ |', 'refund', 'succeeded', '| 订单 | 退款 |\n|---|---|\n| O123 | 可申请 |'],
+    [
+      'a table after words on its line',
+      '已为您查询。 | 订单 | 退款 |\n|---|---|\n| O123 | ✅ |',
+      'refund',
+      'succeeded',
+      '已为您查询。 | 订单 | 退款 |\n|---|---|\n| O123 | 可申请 |',
+    ],
     ['a pasted field', 'refund_status: success (O123)', 'refund', 'succeeded', 'refund_status: failed (O123)'],
     ['a pasted field, pending', 'refund_status=pending', 'refund', 'submitted', 'refund_status=none'],
     ['a boolean field', 'O123 is_refunded = true', 'refund', 'succeeded', 'O123 is_refunded = false'],
