@@ -86,6 +86,11 @@ if (values.hostile) {
     console.log('\nFAILED: with the guards on, a violation got through');
     process.exitCode = 1;
   }
+  // Guards on or off: the judge must see every false claim that went out (with the guards off, there are many).
+  if (tally.judgeMissed > 0) {
+    console.log('\nFAILED: the judge did not report a false claim that was sent');
+    process.exitCode = 1;
+  }
   process.exit();
 }
 

@@ -26,6 +26,12 @@ export interface HostileTally {
   any: number;
   kinds: Map<HostileKind, number>;
   first: Map<HostileKind, string>;
+  /**
+   * Trajectories where the bench's own rule found a false claim sent and the judge, reading the same
+   * replies with its own readers, reported none: what the judge fails to witness.
+   */
+  judgeMissed: number;
+  firstJudgeMiss?: string;
 }
 
 /** The suite, its attack variants and the hostile bench's planted worlds, shuffled once so any budget samples every kind. */
@@ -42,7 +48,7 @@ export function hostileScenarios(suite: LoadedScenario[], variants: LoadedScenar
 
 export async function hostileBench(scenarios: LoadedScenario[], setting: Setting, target: number, firstSeed: number): Promise<HostileTally> {
   const host = await startHostileServer(setting.active);
-  const tally: HostileTally = { trajectories: 0, any: 0, kinds: new Map(), first: new Map() };
+  const tally: HostileTally = { trajectories: 0, any: 0, kinds: new Map(), first: new Map(), judgeMissed: 0 };
   const jobs = function* () {
     for (let seed = firstSeed; ; seed++) for (const scenario of scenarios) for (const attack of HOSTILE_ATTACKS) yield { scenario, attack, seed };
   };
@@ -55,6 +61,10 @@ export async function hostileBench(scenarios: LoadedScenario[], setting: Setting
       const { kinds } = await runHostileTrajectory(scenario, { attack, seed }, setting, host);
       tally.trajectories += 1;
       if (kinds.size) tally.any += 1;
+      if (kinds.has('unbacked_claim_sent') && !kinds.has('judge_unverified_claim_sent')) {
+        tally.judgeMissed += 1;
+        tally.firstJudgeMiss ??= `${scenario.scenario_id} (${attack}, seed ${seed}): ${kinds.get('unbacked_claim_sent')!.slice(0, 200)}`;
+      }
       for (const [kind, why] of kinds) {
         tally.kinds.set(kind, (tally.kinds.get(kind) ?? 0) + 1);
         if (!tally.first.has(kind)) tally.first.set(kind, `${scenario.scenario_id} (${attack}, seed ${seed}): ${why.slice(0, 200)}`);
@@ -78,9 +88,11 @@ export function printHostile(t: HostileTally, guards: boolean, scenarios: number
     ['trajectories per second', (t.trajectories / seconds).toFixed(0)],
     ['trajectories with any violation', String(t.any)],
     ...KINDS.map((k) => [LABELS[k], String(t.kinds.get(k) ?? 0)]),
+    ['false claims sent that the judge did not report', String(t.judgeMissed)],
   ];
   const width = Math.max(...rows.map((r) => r[0]!.length));
   for (const [label, n] of rows) console.log(`${label!.padEnd(width)}  ${n!.padStart(6)}`);
   if (t.first.size) console.log('\nfirst example of each kind:');
   for (const k of KINDS) if (t.first.has(k)) console.log(`  ${k}: ${t.first.get(k)}`);
+  if (t.firstJudgeMiss) console.log(`  missed by the judge: ${t.firstJudgeMiss}`);
 }
