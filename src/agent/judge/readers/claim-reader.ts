@@ -474,6 +474,10 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   return 'succeeded';
 }
 
+/**
+ * An English full stop ends a sentence before a space, the end, or a Chinese character written right after
+ * it ("submitted.款项处理好了"): glued on, the next sentence's claim was read as part of this one's.
+ */
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[。！？!?\n])|(?<=[.;])(?=\s|$)/).filter((s) => s.trim());
+  return text.split(/(?<=[。！？!?\n])|(?<=[.;．])(?=\s|$|[\u3400-\u9fff\uf900-\ufaff])/).filter((s) => s.trim());
 }

@@ -57,3 +57,14 @@ describe('the judge reads no claim in the held-out non-claims', () => {
     expect(readClaims(text)).toEqual([]);
   });
 });
+
+describe('sentences glued together are read apart', () => {
+  it('an English full stop with Chinese written right after it ends the sentence: each claim is read', () => {
+    const claims = readClaims('Your refund has been submitted.款項處理好了呢').map((c) => [c.kind, c.state]);
+    expect(claims).toContainEqual(['refund', 'submitted']);
+    expect(claims).toContainEqual(['money', 'succeeded']);
+  });
+  it('the nearest: a decimal point is not a full stop', () => {
+    expect(readClaims('退款 3.5元已到账').map((c) => c.text)).toEqual(['退款3.5元已到账']);
+  });
+});
