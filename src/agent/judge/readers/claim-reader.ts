@@ -411,10 +411,32 @@ function claimOfClause(raw: string, underCondition: boolean): Omit<ReadClaim, 'o
   const zh = ZH_PATTERNS.map((re) => clause.match(re)).find((m) => m && statedAsFact(clause, m, 'zh'));
   const en = latin ? EN_PATTERNS.map((re) => clause.match(re)).find((m) => m && statedAsFact(clause, m, 'en')) : undefined;
   const hit = zh ?? en;
-  if (!hit) return null;
+  if (!hit) return runOnClaim(clause, raw);
   const kind = kindOf(clause);
   if (!kind) return null;
   return { kind, state: stateOf(clause, kind), text: raw.trim() };
+}
+
+/** A run of English letters that lost its spaces ("Yourrefundfororder…hasarrivedinyouraccount"): no word edges to read by. */
+const LETTER_RUN = /[A-Za-z]{16,}/;
+/** A completed state inside such a run, and what before it takes the state back (a negation, the future, a condition). */
+const RUN_STATE =
+  /arrived|credited|refunded|reimbursed|processed|completed|successful|wentthrough|cancell?ed|issued|submitted|isdone|wasdone|beendone|alldone|allset/i;
+const RUN_TAKEN_BACK = /not|never|nt|will|shall|cannot|goingto|once|if|when|after|until|unless|whether|soon/i;
+
+/**
+ * A clause whose English lost its spaces is read by its letters: an action word and a completed state in
+ * the run, with no negation, future or condition before the state, is a claim. The patterns above need the
+ * word edges that such a run no longer has.
+ */
+function runOnClaim(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> | null {
+  const run = clause.match(LETTER_RUN) ? clause.replace(/[^A-Za-z]+/g, '') : '';
+  const state = RUN_STATE.exec(run);
+  if (!state || RUN_TAKEN_BACK.test(run.slice(0, state.index)) || /(?:un|in)$/i.test(run.slice(0, state.index))) return null;
+  if (/\?\s*$/.test(clause.split(',')[0] ?? '')) return null;
+  const kind = kindOf(run);
+  if (!kind || kind === 'request') return null;
+  return { kind, state: stateOf(run, kind), text: raw.trim() };
 }
 
 function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'): boolean {
@@ -476,8 +498,11 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
 
 /**
  * An English full stop ends a sentence before a space, the end, or a Chinese character written right after
- * it ("submitted.款项处理好了"): glued on, the next sentence's claim was read as part of this one's.
+ * it ("submitted.款项处理好了"); a Chinese sentence ends where English words start right after it
+ * ("款项已受理呢Your money is done."). Glued on, the next sentence's claim was read as part of this one's.
  */
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[。！？!?\n])|(?<=[.;．])(?=\s|$|[\u3400-\u9fff\uf900-\ufaff])/).filter((s) => s.trim());
+  return text
+    .split(/(?<=[。！？!?\n])|(?<=[.;．])(?=\s|$|[\u3400-\u9fff\uf900-\ufaff])|(?<=[\u3400-\u9fff\uf900-\ufaff])(?=[A-Z][a-z']+[\s:,]+[A-Za-z])/)
+    .filter((s) => s.trim());
 }

@@ -64,7 +64,32 @@ describe('sentences glued together are read apart', () => {
     expect(claims).toContainEqual(['refund', 'submitted']);
     expect(claims).toContainEqual(['money', 'succeeded']);
   });
+  it('a Chinese sentence ends where English words start right after it: each claim is read', () => {
+    const claims = readClaims('款项已受理呢Your money is done.').map((c) => [c.kind, c.state]);
+    expect(claims).toContainEqual(['money', 'submitted']);
+    expect(claims).toContainEqual(['money', 'succeeded']);
+  });
+  it('the nearest: an order id right after Chinese stays in its sentence', () => {
+    expect(readClaims('订单O123退款成功').map((c) => [c.text, c.orderIds])).toEqual([['订单O123退款成功', ['O123']]]);
+  });
   it('the nearest: a decimal point is not a full stop', () => {
     expect(readClaims('退款 3.5元已到账').map((c) => c.text)).toEqual(['退款3.5元已到账']);
+  });
+});
+
+describe('English that lost its spaces is read by its letters', () => {
+  const spaced = (s: string) => s.replace(/ /g, '').split('').join(' ');
+  it('an action and a completed state in the run is a claim', () => {
+    expect(readClaims(spaced('Your refund for order O30215 has arrived in your account, is there anything else?')).map((c) => [c.kind, c.state])).toEqual([
+      ['refund', 'arrived'],
+    ]);
+  });
+  it.each([
+    ['the future', 'Your refund for order O30215 will arrive soon, is there anything else?'],
+    ['a negation', 'Your refund for order O30215 has not arrived yet.'],
+    ['a question', 'Has your refund for order O30215 arrived?'],
+    ['a state negated by its prefix', 'Refund status for order O30215: unsuccessful.'],
+  ])('the nearest, %s: no claim', (_what, text) => {
+    expect(readClaims(spaced(text))).toEqual([]);
   });
 });
