@@ -70,6 +70,15 @@ export function unbackedReason(claim: Claim, reply: SentReply, input: JudgeInput
   if (!orders.length) return `${says} but the conversation is about no order that could hold it`;
   const effects = worldEffects(input.scenario.world, world);
   const userTicket = source === 'account' ? { userId: input.scenario.user.id } : null;
-  const missing = orders.map((id) => proofOn(kind, claim.state, id, world, effects, userTicket)).flatMap((p) => (p.held ? [] : [p.why]));
+  // Told to this customer, a claim is about their affairs: an effect on another user's order backs nothing of theirs.
+  const othersOrder = (id: string) => {
+    const owner = world.orders.find((o) => o.order_id === id)?.user_id;
+    return owner !== undefined && owner !== input.scenario.user.id;
+  };
+  const missing = orders.flatMap((id) => {
+    const proof = proofOn(kind, claim.state, id, world, effects, userTicket);
+    if (!proof.held) return [proof.why];
+    return othersOrder(id) ? [`order ${id} is another user's`] : [];
+  });
   return missing.length ? `${says} but when it was sent: ${missing.join('; ')}` : null;
 }

@@ -147,6 +147,14 @@ describe('a claim needs its own kind of effect', () => {
       `${says('O123退款已成功', 'refund')}order O123 does not exist`,
     ],
     ['the nearest: the conversation’s order named', 'O1 退款已成功', O1, worldWith(refundOn('O1')), null],
+    // Told to this customer, an effect on another user's order backs nothing of theirs, even where it holds.
+    [
+      'a completed refund on another user’s order, named',
+      'O3 退款已成功',
+      O1,
+      worldWith(refundOn('O3')),
+      `${says('O3退款已成功', 'refund')}order O3 is another user's`,
+    ],
     [
       'the nearest: a ticket named by its id',
       '工单 T-77 已在跟进中',
