@@ -497,12 +497,15 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
 }
 
 /**
- * An English full stop ends a sentence before a space, the end, or a Chinese character written right after
- * it ("submitted.款项处理好了"); a Chinese sentence ends where English words start right after it
- * ("款项已受理呢Your money is done."). Glued on, the next sentence's claim was read as part of this one's.
+ * An English full stop ends a sentence before a space, the end, a Chinese character or a capitalised word
+ * written right after it ("submitted.款项处理好了", "submitted.Your money is done."); a Chinese sentence
+ * ends where English words start right after it ("款项已受理呢Your money is done."). Glued on, the next
+ * sentence's claim was read as part of this one's.
  */
 function sentencesOf(text: string): string[] {
   return text
-    .split(/(?<=[。！？!?\n])|(?<=[.;．])(?=\s|$|[\u3400-\u9fff\uf900-\ufaff])|(?<=[\u3400-\u9fff\uf900-\ufaff])(?=[A-Z][a-z']+[\s:,]+[A-Za-z])/)
+    .split(
+      /(?<=[。！？!?\n])|(?<=[.;．])(?=\s|$|[\u3400-\u9fff\uf900-\ufaff])|(?<=[a-z][.;．])(?=[A-Z][a-z])|(?<=[\u3400-\u9fff\uf900-\ufaff])(?=[A-Z][a-z']+[\s:,]+[A-Za-z])/,
+    )
     .filter((s) => s.trim());
 }

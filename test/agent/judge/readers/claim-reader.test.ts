@@ -64,6 +64,11 @@ describe('sentences glued together are read apart', () => {
     expect(claims).toContainEqual(['refund', 'submitted']);
     expect(claims).toContainEqual(['money', 'succeeded']);
   });
+  it('an English full stop with a capitalised word right after it ends the sentence: each claim is read', () => {
+    const claims = readClaims('Your refund has been submitted.Your money for order O123 is done.').map((c) => [c.kind, c.state]);
+    expect(claims).toContainEqual(['refund', 'submitted']);
+    expect(claims).toContainEqual(['money', 'succeeded']);
+  });
   it('a Chinese sentence ends where English words start right after it: each claim is read', () => {
     const claims = readClaims('款项已受理呢Your money is done.').map((c) => [c.kind, c.state]);
     expect(claims).toContainEqual(['money', 'submitted']);
