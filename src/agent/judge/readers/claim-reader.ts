@@ -422,7 +422,9 @@ const LETTER_RUN = /[A-Za-z]{16,}/;
 /** A completed state inside such a run, and what before it takes the state back (a negation, the future, a condition). */
 const RUN_STATE =
   /arrived|credited|refunded|reimbursed|processed|completed|successful|wentthrough|cancell?ed|issued|submitted|isdone|wasdone|beendone|alldone|allset/i;
-const RUN_TAKEN_BACK = /not|never|nt|will|shall|cannot|goingto|once|if|when|after|until|unless|whether|soon/i;
+// Contractions whole ("hasnt"): a bare "nt" is inside "payment" and "amount", the words a money claim is made of.
+const RUN_TAKEN_BACK =
+  /not|never|(?:has|have|had|is|was|were|are|did|do|does|wo|ca|could|would|should)nt|will|shall|cannot|goingto|once|if|when|after|until|unless|whether|soon/i;
 
 /**
  * A clause whose English lost its spaces is read by its letters: an action word and a completed state in
@@ -430,7 +432,7 @@ const RUN_TAKEN_BACK = /not|never|nt|will|shall|cannot|goingto|once|if|when|afte
  * word edges that such a run no longer has.
  */
 function runOnClaim(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> | null {
-  const run = clause.match(LETTER_RUN) ? clause.replace(/[^A-Za-z]+/g, '') : '';
+  const run = LETTER_RUN.test(clause) ? clause.replace(/[^A-Za-z]+/g, '') : '';
   const state = RUN_STATE.exec(run);
   if (!state || RUN_TAKEN_BACK.test(run.slice(0, state.index)) || /(?:un|in)$/i.test(run.slice(0, state.index))) return null;
   if (/\?\s*$/.test(clause.split(',')[0] ?? '')) return null;

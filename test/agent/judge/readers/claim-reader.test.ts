@@ -89,7 +89,11 @@ describe('English that lost its spaces is read by its letters', () => {
       ['refund', 'arrived'],
     ]);
   });
+  it('a payment or an amount in the run is not a negation', () => {
+    expect(readClaims(spaced('Your payment for order O30215 was refunded.')).map((c) => [c.kind, c.state])).toEqual([['refund', 'succeeded']]);
+  });
   it.each([
+    ['a contraction', "Your payment for order O30215 hasn't been refunded."],
     ['the future', 'Your refund for order O30215 will arrive soon, is there anything else?'],
     ['a negation', 'Your refund for order O30215 has not arrived yet.'],
     ['a question', 'Has your refund for order O30215 arrived?'],
