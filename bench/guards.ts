@@ -38,7 +38,7 @@ import { adaptiveStep, ElitePool } from './guards/adaptive-search.js';
 import { writeCounterexample } from './guards/counterexample.js';
 import { hostileBench, hostileScenarios, printHostile } from './hostile/hostile-bench.js';
 import { runTrajectory, type TrajectoryRun } from './guards/run-trajectory.js';
-import { KIND_LABELS, unsafeRules, VIOLATION_KINDS, type ViolationKind } from './guards/violation-kinds.js';
+import { judgeMissedClaim, KIND_LABELS, unsafeRules, VIOLATION_KINDS, type ViolationKind } from './guards/violation-kinds.js';
 
 const USAGE = `npm run bench:guards -- [--trajectories 100000] [--modes scattered,coherent,adaptive] [--seed 1] [--pool 64] [--no-guards] [--hostile] [--out bench-output/guards]
 The release run: npm run bench:guards -- --trajectories 100000 (all three modes, a third each; prints trajectories/second).`;
@@ -124,7 +124,7 @@ const count = (mode: BenchMode, scenario: LoadedScenario, run: { mode: Adversary
   t.seconds += seconds;
   total += 1;
   if (result.kinds.size) t.any += 1;
-  if (result.kinds.has('unbacked_claim_sent') && !result.kinds.has('judge_unverified_claim_sent')) {
+  if (judgeMissedClaim(result.kinds)) {
     t.judgeMissed += 1;
     firstJudgeMiss ??= `${scenario.scenario_id} (${run.mode}, seed ${run.seed}): ${result.kinds.get('unbacked_claim_sent')!.slice(0, 200)}`;
   }

@@ -110,6 +110,9 @@ export function violationKinds(
   return out;
 }
 
+/** The bench's own rule found a false claim sent, and the judge, reading the same replies, reported none. */
+export const judgeMissedClaim = (kinds: ReadonlyMap<string, string>): boolean => kinds.has('unbacked_claim_sent') && !kinds.has('judge_unverified_claim_sent');
+
 /**
  * Whether the world backs a claim of `state` for its action and order: a
  * request is backed by the request (this run's write, or a record of it); a

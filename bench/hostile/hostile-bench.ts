@@ -6,7 +6,7 @@
  */
 import type { LoadedScenario } from '../../src/agent/scenarios/load-scenarios.js';
 import type { Setting } from '../guards/run-trajectory.js';
-import { KIND_LABELS, VIOLATION_KINDS } from '../guards/violation-kinds.js';
+import { judgeMissedClaim, KIND_LABELS, VIOLATION_KINDS } from '../guards/violation-kinds.js';
 import { seededRng } from '../../src/harness/base/seeded-random.js';
 import { HOSTILE_ATTACKS } from './hostile-model.js';
 import { PLACES, plantIn } from './planted-worlds.js';
@@ -61,7 +61,7 @@ export async function hostileBench(scenarios: LoadedScenario[], setting: Setting
       const { kinds } = await runHostileTrajectory(scenario, { attack, seed }, setting, host);
       tally.trajectories += 1;
       if (kinds.size) tally.any += 1;
-      if (kinds.has('unbacked_claim_sent') && !kinds.has('judge_unverified_claim_sent')) {
+      if (judgeMissedClaim(kinds)) {
         tally.judgeMissed += 1;
         tally.firstJudgeMiss ??= `${scenario.scenario_id} (${attack}, seed ${seed}): ${kinds.get('unbacked_claim_sent')!.slice(0, 200)}`;
       }
