@@ -46,20 +46,8 @@ export function claimOrders(claim: ReadClaim, kind: string, reply: { text: strin
   // A reference in the claim's own sentence that no record of the world holds and the user never wrote is an
   // order the claim is about that does not exist: it is kept, and nothing proves a claim on it.
   const saidTexts = [...s.history.filter((h) => h.role === 'user').map((h) => h.content), ...soFar(trace.turns).map((t) => t.user)];
-  // Read as the claim's references are (T-77 is T77), so that a record's id and its mention meet.
-  const records = new Set(
-    [s.world, world]
-      .flatMap((w) => [
-        ...w.after_sales.map((a) => a.refund_id),
-        ...w.tickets.map((t) => t.ticket_id),
-        ...w.logistics.map((l) => l.tracking_no),
-        ...w.policies.map((p) => p.doc_id),
-        ...w.orders.map((o) => o.product_name),
-      ])
-      .flatMap((id) => (typeof id === 'string' ? orderRefsIn(id) : [])),
-  );
-  const saidRefs = new Set(saidTexts.flatMap(orderRefsIn));
-  const madeUp = resolve(claim.orderIds).filter((id) => !known.has(id) && !records.has(id) && !saidRefs.has(id));
+  const unknown = resolve(claim.orderIds).filter((id) => !known.has(id));
+  const madeUp = unknown.length ? unknown.filter(notHeldOrSaid([s.world, world], saidTexts)) : [];
   if (inSentence.length || madeUp.length) return { orders: ids([...inSentence, ...madeUp]), source: 'named' };
   if (named.length) return { orders: named, source: 'named' };
 
@@ -83,6 +71,23 @@ export function claimOrders(claim: ReadClaim, kind: string, reply: { text: strin
   );
   if (conversation.length) return { orders: conversation, source: 'conversation' };
   return { orders: world.orders.filter((o) => o.user_id === s.user.id).map((o) => o.order_id), source: 'account' };
+}
+
+/** A reference no record of these worlds holds and the user never wrote; ids are read as the claim's are (T-77 is T77). */
+function notHeldOrSaid(worlds: World[], saidTexts: string[]): (id: string) => boolean {
+  const records = new Set(
+    worlds
+      .flatMap((w) => [
+        ...w.after_sales.map((a) => a.refund_id),
+        ...w.tickets.map((t) => t.ticket_id),
+        ...w.logistics.map((l) => l.tracking_no),
+        ...w.policies.map((p) => p.doc_id),
+        ...w.orders.map((o) => o.product_name),
+      ])
+      .flatMap((id) => (typeof id === 'string' ? orderRefsIn(id) : [])),
+  );
+  const said = new Set(saidTexts.flatMap(orderRefsIn));
+  return (id) => !records.has(id) && !said.has(id);
 }
 
 function slotOrder(output: unknown): unknown {
