@@ -88,6 +88,7 @@ const cancelled = ORDERS.replace('{ order_id: O1, user_id: U1, status: paid', '{
 const ticketed = `${ORDERS}
       tickets:
         - { ticket_id: T1, order_id: O1, user_id: U1, status: open, summary: 投诉 }`;
+const ticketClosed = ticketed.replace('status: open', 'status: closed');
 const addressWritten = (ctx: PipelineContext) => void ctx.world.write('modify_address', { order_id: 'O1', address: '上海市徐汇区 1 号' }, 'k1');
 const handedOff = (ctx: PipelineContext) => void ctx.handoffReasons.push('needs a human');
 
@@ -102,6 +103,8 @@ describe('each claim kind and state is backed only by that state in the world', 
     ['cancel', '已为您撤单', cancelled, undefined, refunded, undefined, /cancel done/],
     ['address change', '收货地址已修改', ORDERS, addressWritten, ORDERS, undefined, /address_change done/],
     ['ticket', '投诉已受理', ticketed, undefined, ORDERS, undefined, /ticket submitted/],
+    // An earlier ticket, closed before the conversation, is no complaint registered now.
+    ['ticket (a closed one is none)', '已为您登记投诉，专员会尽快跟进', ticketed, undefined, ticketClosed, undefined, /ticket submitted/],
     ["request (the intent's write)", '您的申请已提交', refunded, undefined, ORDERS, undefined, /request submitted/],
     ['hand-off', '已为您转接人工客服', ORDERS, handedOff, ORDERS, undefined, /nothing was handed/],
   ];

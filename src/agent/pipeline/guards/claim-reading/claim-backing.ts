@@ -53,7 +53,8 @@ export function backedOn(ctx: PipelineContext, kind: ClaimKind, state: ClaimStat
     case 'address_change':
       return world.writes.some((w) => (w.tool === 'modify_address' || w.tool === 'modify_order') && w.args.order_id === orderId && w.changed_state);
     case 'ticket':
-      return world.state.tickets.some((t) => t.order_id === orderId);
+      // A ticket closed before (or during) the conversation is no complaint registered and being followed now.
+      return world.state.tickets.some((t) => t.order_id === orderId && t.status === 'open');
     default:
       return false;
   }
