@@ -6,7 +6,7 @@
  */
 import type { Problem } from '../../harness/base/errors.js';
 import type { PromptFile } from '../../harness/registry/prompt-file.js';
-import { schemaAt } from '../../harness/registry/schema-notation.js';
+import { schemaAt } from '../../harness/registry/schema-tree.js';
 import { readableIssues, unknownKeyMessage } from '../../harness/base/schema-issues.js';
 import { parseDataFile } from '../../harness/base/source-positions.js';
 import { ScenarioFileSchema, type ExpectedCall, type Scenario, type World } from './scenario-schema.js';

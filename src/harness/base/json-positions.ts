@@ -3,8 +3,12 @@
  * from the YAML side (source-positions.ts) so that lint can check a prompt's
  * JSON examples without loading the YAML library.
  */
-import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type * as JsoncParser from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
+import { lazyPackage } from './lazy-package.js';
 import { TOO_DEEP, tooDeepOffset } from './nesting-depth.js';
+
+const jsonc = lazyPackage<typeof JsoncParser>('jsonc-parser');
 
 export interface PositionedValue {
   value?: unknown;
@@ -16,16 +20,16 @@ export interface PositionedValue {
 export function parseJsonWithPositions(text: string, firstLine = 1): PositionedValue {
   const lineAt = lineIndex(text, firstLine);
   // The position tree is built on first use only: valid files at scale never pay for it.
-  let tree: ReturnType<typeof parseTree> | null = null;
+  let tree: ReturnType<typeof JsoncParser.parseTree> | null = null;
   const errors: ParseError[] = [];
-  const buildTree = () => (tree ??= parseTree(text, errors, { disallowComments: true, allowTrailingComma: false }) ?? undefined);
+  const buildTree = () => (tree ??= jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false }) ?? undefined);
   // Generated files are often one line: every position is then on it, no tree needed.
   const oneLine = !text.trimEnd().includes('\n');
   const lineOf = (path: readonly PropertyKey[]) => {
     if (oneLine) return firstLine;
     const root = buildTree();
     for (let depth = path.length; depth >= 0; depth--) {
-      const node = root && findNodeAtLocation(root, path.slice(0, depth) as (string | number)[]);
+      const node = root && jsonc().findNodeAtLocation(root, path.slice(0, depth) as (string | number)[]);
       if (node) return lineAt(node.parent?.type === 'property' ? node.parent.offset : node.offset);
     }
     return firstLine;
@@ -41,7 +45,7 @@ export function parseJsonWithPositions(text: string, firstLine = 1): PositionedV
     if (deep >= 0) return { error: { message: TOO_DEEP, line: lineAt(deep) }, lineOf: () => lineAt(deep) };
     buildTree();
     const first = errors[0];
-    const message = first ? `${printParseErrorCode(first.error)} (${(error as Error).message.split('\n')[0]})` : (error as Error).message;
+    const message = first ? `${jsonc().printParseErrorCode(first.error)} (${(error as Error).message.split('\n')[0]})` : (error as Error).message;
     return { error: { message, line: first ? lineAt(first.offset) : firstLine }, lineOf };
   }
 }

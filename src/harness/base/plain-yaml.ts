@@ -9,7 +9,11 @@
  * js-yaml refuses is left to the `yaml` library, as are the positions of
  * errors, so every message and line stays what it was.
  */
-import { constructFromEvents, EVENT_ID, getScalarValue, parseEvents, SCALAR_STYLE, type Event } from 'js-yaml';
+import type * as JsYaml from 'js-yaml';
+import type { Event } from 'js-yaml';
+import { lazyPackage } from './lazy-package.js';
+
+const jsYaml = lazyPackage<typeof JsYaml>('js-yaml');
 
 export interface PlainYaml {
   value: unknown;
@@ -32,6 +36,7 @@ interface Frame {
 
 /** The document, or undefined when this file must be read by the `yaml` library. */
 export function readPlainYaml(text: string, listKey: string): PlainYaml | undefined {
+  const { parseEvents, constructFromEvents } = jsYaml();
   let events: Event[];
   try {
     events = parseEvents(text, {});
@@ -49,6 +54,7 @@ export function readPlainYaml(text: string, listKey: string): PlainYaml | undefi
 }
 
 function plainItemStarts(events: Event[], text: string, listKey: string): number[] | undefined {
+  const { EVENT_ID, SCALAR_STYLE, getScalarValue } = jsYaml();
   const stack: Frame[] = [];
   const starts: number[] = [];
   let documents = 0;

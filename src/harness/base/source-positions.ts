@@ -2,12 +2,16 @@
  * YAML and JSON parsed with node positions, so that a validation issue on a
  * value names the line of the offending key (file:line), not just the file.
  */
-import { LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { lazyPackage } from './lazy-package.js';
 import { lineIndex, parseJsonWithPositions, type PositionedValue } from './json-positions.js';
 import { TOO_DEEP, tooDeepPath } from './nesting-depth.js';
 import { readPlainYaml } from './plain-yaml.js';
 
 export { jsonErrorLine, parseJsonWithPositions, type PositionedValue } from './json-positions.js';
+
+const yaml = lazyPackage<typeof Yaml>('yaml');
 
 /** What to do about an alias, which every YAML file orderflow reads refuses. */
 export const ALIAS_HINT = 'aliases (*name) are not allowed; write the value out';
@@ -20,6 +24,7 @@ export const ALIAS_HINT = 'aliases (*name) are not allowed; write the value out'
 const YAML_OPTIONS = { uniqueKeys: true, prettyErrors: false, logLevel: 'error' } as const;
 
 export function parseYamlWithPositions(text: string, firstLine = 1): PositionedValue {
+  const { LineCounter, parseDocument, visit } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter });
   const toLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
@@ -91,7 +96,7 @@ export function parseDataFile(text: string, listKey?: string): PositionedValue {
   };
 }
 
-function lineLookup(doc: ReturnType<typeof parseDocument>, toLine: (offset: number) => number, firstLine: number) {
+function lineLookup(doc: ReturnType<typeof Yaml.parseDocument>, toLine: (offset: number) => number, firstLine: number) {
   return (path: readonly PropertyKey[]) => {
     for (let depth = path.length; depth >= 0; depth--) {
       const node = doc.getIn(path.slice(0, depth) as unknown[], true) as YamlNode | undefined;

@@ -3,7 +3,7 @@
  * filled with empty values derived from the module's Input Schema, so that a
  * case stays readable and still validates against the full schema.
  */
-import type { SchemaNode } from '../registry/schema-notation.js';
+import type { SchemaNode } from '../registry/schema-tree.js';
 
 function emptyValue(node: SchemaNode): unknown {
   switch (node.kind) {

@@ -4,7 +4,7 @@
  */
 import type { Problem } from '../base/errors.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
+import { schemaAt, type SchemaNode } from '../registry/schema-tree.js';
 import type { SuiteAgent } from './suite-agent.js';
 import { readableIssues, unknownKeyMessage } from '../base/schema-issues.js';
 import { issuePath, parseDataFile, type PositionedValue } from '../base/source-positions.js';

@@ -4,12 +4,16 @@
  * happen, and a progress line every tenth of the way).
  */
 import { runSize, trialsOfRun } from '../report/run-words.js';
-import cliProgress from 'cli-progress';
+import type CliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { CaseResult } from '../runner/case-result.js';
 import type { RunEvent, RunObserver } from '../runner/run-events.js';
 import { printable } from '../base/printable.js';
 import type { Output } from './output.js';
+import { lazyPackage } from '../base/lazy-package.js';
+
+// Only a terminal gets the bar: a run in CI, a pipe or -q does not load it.
+const cliProgress = lazyPackage<typeof CliProgress>('cli-progress');
 
 export function progressObserver(output: Output, interactive: boolean): RunObserver {
   return interactive ? barObserver(output) : lineObserver(output);
@@ -24,14 +28,15 @@ export function isInteractive(stream: NodeJS.WriteStream = process.stderr, env =
 
 /** The bar cannot share the terminal with log lines, so failures are listed when it is done. */
 function barObserver(output: Output): RunObserver {
-  const bar = new cliProgress.SingleBar(
+  const { SingleBar, Presets } = cliProgress();
+  const bar = new SingleBar(
     {
       format: ' {bar} {value}/{total} cases · {failed} failed · {errors} errors · {eta_formatted} left',
       stream: process.stderr,
       hideCursor: true,
       clearOnComplete: true,
     },
-    cliProgress.Presets.shades_classic,
+    Presets.shades_classic,
   );
   let failed = 0;
   let errors = 0;

@@ -1,9 +1,13 @@
 /** The table `orderflow eval --dry-run` prints. */
-import Table from 'cli-table3';
+import type CliTable from 'cli-table3';
 import pc from 'picocolors';
+import { lazyPackage } from '../base/lazy-package.js';
 import type { RunEstimate } from '../evaluate/estimate-run.js';
 
+const cliTable = lazyPackage<typeof CliTable>('cli-table3');
+
 export function renderEstimate(e: RunEstimate): string {
+  const Table = cliTable();
   const table = new Table({
     head: ['module', 'calls', 'cached', 'input tokens ≈', 'output tokens ≈', 'cost USD ≈'],
     style: pc.isColorSupported ? {} : { head: [], border: [] },

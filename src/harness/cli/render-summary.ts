@@ -1,6 +1,7 @@
 /** The summary printed at the end of `orderflow eval`: the metric table, then the verdict. */
-import Table from 'cli-table3';
+import type CliTable from 'cli-table3';
 import pc from 'picocolors';
+import { lazyPackage } from '../base/lazy-package.js';
 import { describeDelta } from '../report/metric-delta.js';
 import type { ReportHead } from '../report/report-types.js';
 import { formatInterval, intervalOf } from '../report/statistics/metric-intervals.js';
@@ -13,10 +14,13 @@ import { flipsJudged, runSize, trialsOfRun, whyNotJudged } from '../report/run-w
 import { renderPromptChanges } from './render-prompt-changes.js';
 import { repeatsLine } from '../report/repeats-report.js';
 
+const cliTable = lazyPackage<typeof CliTable>('cli-table3');
+
 /** The header is plain: colour is kept for the verdict, so red always means something failed. */
 const PLAIN_HEAD = { head: [] as string[] };
 
 export function renderSummary(head: ReportHead): string {
+  const Table = cliTable();
   const table = new Table({
     head: ['metric', 'value', `${Math.round((1 - head.statistics.alpha) * 100)}% interval`, 'n / d', ...(head.baseline ? ['Δ vs baseline'] : [])],
     style: pc.isColorSupported ? PLAIN_HEAD : { head: [], border: [] },

@@ -11,7 +11,7 @@ import { parseModuleCaseFile, type LoadedModuleCase } from '../cases/load-module
 import type { Problem } from '../base/errors.js';
 import type { Provider } from '../providers/provider.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { schemaAt } from '../registry/schema-notation.js';
+import { schemaAt } from '../registry/schema-tree.js';
 import { runModuleCase } from '../runner/run-module-case.js';
 import { agent } from '../agent-registration.js';
 import type { DuplicateIndex } from './duplicate-index.js';

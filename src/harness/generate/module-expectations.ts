@@ -11,7 +11,7 @@
  */
 import type { ExpectedBehavior } from '../cases/case-schema.js';
 import type { PromptFile } from '../registry/prompt-file.js';
-import { schemaAt, type SchemaNode } from '../registry/schema-notation.js';
+import { schemaAt, type SchemaNode } from '../registry/schema-tree.js';
 
 /** Output fields that decide how far the chain may go, by the last segment of their path. */
 const GATING_FIELD =

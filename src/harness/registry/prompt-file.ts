@@ -8,7 +8,8 @@ import { type Problem, NotationError } from '../base/errors.js';
 import { compiledSchema, provideSchemaCompiler, type CompiledSchema } from './compiled-schema.js';
 import { findSection, sectionPayload, splitMarkdown, type MarkdownDocument, type MarkdownSection } from './markdown-sections.js';
 import { parseMetadata, type ChangelogEntry, type PromptMetadata } from './prompt-metadata.js';
-import { parseSchemaNotation, schemaAt } from './schema-notation.js';
+import { parseSchemaNotation } from './schema-notation.js';
+import { schemaAt } from './schema-tree.js';
 import * as schemaCompiler from './schema-to-zod.js';
 import {
   parseDescriptionMapping,

@@ -6,7 +6,7 @@
 import type { ChangelogEntry } from './prompt-metadata.js';
 import type { MarkdownSection } from './markdown-sections.js';
 import type { PromptFile } from './prompt-file.js';
-import type { SchemaNode } from './schema-notation.js';
+import type { SchemaNode } from './schema-tree.js';
 import type { StructuredSections } from './structured-sections.js';
 
 export interface PromptSnapshot {

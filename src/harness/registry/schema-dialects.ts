@@ -18,7 +18,7 @@
  * not have prevented, so a reader can tell a model's mistake from a constraint
  * that was never enforced.
  */
-import type { SchemaNode } from './schema-notation.js';
+import type { SchemaNode } from './schema-tree.js';
 
 export const SCHEMA_DIALECTS = ['openai_strict', 'llama_cpp_grammar', 'json_object'] as const;
 export type SchemaDialect = (typeof SCHEMA_DIALECTS)[number];

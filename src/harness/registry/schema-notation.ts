@@ -8,8 +8,6 @@ import { parseJsonWithPositions } from '../base/json-positions.js';
 import type { SchemaField, SchemaNode } from './schema-tree.js';
 import { NotationError } from '../base/errors.js';
 
-export { schemaAt, type SchemaNode } from './schema-tree.js';
-
 const SCALAR_EXPECTED =
   '"string", "string(..200)", "string | null", an enum like "a | b" (optionally "| null"), 0.0, 0, true/false, {}, [ ... ], [ item, "0..3" ] or { ... }';
 

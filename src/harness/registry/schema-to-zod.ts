@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SchemaNode } from './schema-notation.js';
+import type { SchemaNode } from './schema-tree.js';
 
 /** Compiles the notation tree to a zod validator: every key required, unknown keys rejected. */
 export function schemaToZod(node: SchemaNode): z.ZodType {

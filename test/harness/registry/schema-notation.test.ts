@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSchemaNotation, schemaAt } from '../../../src/harness/registry/schema-notation.js';
+import { parseSchemaNotation } from '../../../src/harness/registry/schema-notation.js';
+import { schemaAt } from '../../../src/harness/registry/schema-tree.js';
 import { schemaToJsonSchema, schemaToZod } from '../../../src/harness/registry/schema-to-zod.js';
 import { NotationError } from '../../../src/harness/base/errors.js';
 

@@ -7,7 +7,7 @@
  * done and copy whatever text it saw. Each choice is mixed with an ordinary
  * one at random, so that over many seeds every path of the pipeline is tried.
  */
-import type { SchemaNode } from '../../../harness/registry/schema-notation.js';
+import type { SchemaNode } from '../../../harness/registry/schema-tree.js';
 import { WRITE_TOOLS, READ_TOOLS } from '../../vocabulary/seed-contracts.js';
 import type { Rng } from '../../../harness/base/seeded-random.js';
 import type { Harvest } from './harvest.js';

@@ -10,7 +10,7 @@
  * and records (links, contacts). What it did is kept, so a trace can be
  * checked against it.
  */
-import type { SchemaNode } from '../../../harness/registry/schema-notation.js';
+import type { SchemaNode } from '../../../harness/registry/schema-tree.js';
 import { WRITE_TOOLS } from '../../vocabulary/seed-contracts.js';
 import { LINK_OR_CONTACT } from '../../vocabulary/link-or-contact.js';
 import type { Rng } from '../../../harness/base/seeded-random.js';

@@ -1,5 +1,5 @@
 import type { PromptFile } from '../../../../harness/registry/prompt-file.js';
-import { schemaAt } from '../../../../harness/registry/schema-notation.js';
+import { schemaAt } from '../../../../harness/registry/schema-tree.js';
 
 /**
  * The enum values the active prompt's Output Schema allows at a dotted path
