@@ -88,7 +88,9 @@ const written =
 
 describe('each record backs only the claim state it shows', () => {
   const rows: [rule: string, setting: Setting, reply: string, blocked: RegExp | null][] = [
-    ['a partial refund paid back backs "refund done"', { world: payment('O1', 'partially_refunded') }, '退款已成功', null],
+    // Partly refunded, the payment is still refundable: the rest may be refunded, so "the refund" is not done.
+    ['a partial refund paid back is not "refund done"', { world: payment('O1', 'partially_refunded') }, '退款已成功', /refund done/],
+    ['a payment refunded backs "refund done"', { world: payment('O1', 'refunded') }, '退款已成功', null],
     ['a payment still refunding backs "refund submitted"', { world: payment('O1', 'refunding') }, '退款申请已提交', null],
     ['a payment still refunding is not "refund done"', { world: payment('O1', 'refunding') }, '退款已成功', /refund done/],
     [
@@ -128,7 +130,13 @@ describe('each record backs only the claim state it shows', () => {
       /compensation done/,
     ],
     ['a closed order backs "cancelled"', { world: orderStatus('O1', 'closed') }, '订单已取消', null],
-    ['a cancelled after-sales record backs "cancelled"', { world: afterSales({ order_id: 'O1', status: 'cancelled', refund_id: 'C1' }) }, '订单已取消', null],
+    // A withdrawn after-sales request leaves the order as it was.
+    [
+      'a cancelled after-sales record is not "order cancelled"',
+      { world: afterSales({ order_id: 'O1', status: 'cancelled', refund_id: 'C1' }) },
+      '订单已取消',
+      /cancel done/,
+    ],
     ['a shipped order is not "cancelled"', { world: orderStatus('O1', 'shipped') }, '订单已取消', /cancel done/],
     ['an address write that changed the order backs "address changed"', { patch: written('modify_address', 'O1') }, '收货地址已修改', null],
     ['modify_order changes an address too', { patch: written('modify_order', 'O1') }, '收货地址已修改', null],

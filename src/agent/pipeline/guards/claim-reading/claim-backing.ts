@@ -10,7 +10,8 @@ import { recordConflicts } from '../guard-chain.js';
 import type { PipelineContext } from '../../pipeline-context.js';
 import type { ClaimKind, ClaimState } from './claim-lexicon.js';
 
-const REFUND_PAID_BACK = new Set(['refunded', 'partially_refunded']);
+// A payment partly refunded is still refundable: it backs neither "the refund went through" nor a refund under way.
+const REFUND_PAID_BACK = new Set(['refunded']);
 const REFUND_ON_ITS_WAY = new Set(['refunding', ...REFUND_PAID_BACK]);
 
 const KIND_OF_TOOL: Record<string, ClaimKind> = {
@@ -48,7 +49,8 @@ export function backedOn(ctx: PipelineContext, kind: ClaimKind, state: ClaimStat
       return refund(state) || (!sentBack && compensated());
     case 'cancel': {
       const status = world.order(orderId)?.status;
-      return status === 'cancelled' || status === 'closed' || records.some((a) => a.status === 'cancelled');
+      // Only the order's own status: an after-sales request withdrawn (a record 'cancelled') leaves the order as it was.
+      return status === 'cancelled' || status === 'closed';
     }
     case 'address_change':
       return world.writes.some((w) => (w.tool === 'modify_address' || w.tool === 'modify_order') && w.args.order_id === orderId && w.changed_state);
