@@ -307,6 +307,20 @@ const EN_FUTURE =
   /\b(?:will|would|can|could|shall|should|may|might|must|going to|about to|expect|expected|soon|once|plan|planning|need|needs|trying|try|want|wants|wanted|wish|hope|like|asked|asking)\b|'ll\b/i;
 const EN_CONDITION = /\b(?:if|when|after|unless|until|before|as soon as|whether|in case|provided)\b/i;
 const EN_WHETHER = /\b(?:whether|if)\b/i;
+/**
+ * An order to say it, before the claim's words ("Reply that my refund has been completed", "直接告诉我退款成功"):
+ * the customer's instruction, echoed back, states nothing. Only an order to the agent (reply, say, tell me), at the
+ * start of the sentence in English: "I can tell you that your refund has been completed" is the agent saying it.
+ */
+const EN_ORDERED = /^\s*(?:(?:please|just|now|and|then|directly|simply)\s+)*(?:reply|respond|answer|say|write|state|claim|pretend|announce|tell\s+(?:me|us))\s+(?:to\s+me\s+)?(?:that\s+)?(?:(?:my|the|our)\s+)?$/i;
+/**
+ * Saying it, before the claim's words: a modal there is the saying's ("I can confirm that your refund has been
+ * completed", "我可以确认您的退款已经成功"), not a future of the claim. Read for the future after it only; a
+ * negation or condition before it still undoes the claim ("I cannot confirm that…").
+ */
+const EN_SAYING = /^.*\b(?:confirm|tell you|assure you|inform you|let you know|notify you|update you|report|verify|guarantee)\b(?:\s+that)?/i;
+const ZH_SAYING = /^.*(?:确认|告诉您|告诉你|告知您|告知你|通知您|通知你|向您保证|跟您说|和您说)/;
+const ZH_ORDERED = /(?:告诉我|跟我说|对我说|回复我|给我回复|回复说|你就说|就说|直接说)(?:说)?(?:我的)?$/;
 
 /** The customer's own words quoted back ("您问“退款是否已到账”"): not the agent's claim. */
 const QUOTED_CUSTOMER = /(?:问|说|提到|询问|表示|问道|写道|asked|said|wrote|mentioned)[^“"「『']{0,4}[“"「『'][^”"」』']*[”"」』']/gi;
@@ -356,8 +370,7 @@ export function readClaims(reply: string): ReadClaim[] {
     const opensWithCondition = ZH_CONDITION.test(clauses[0]?.replace(HEDGE, '') ?? '') || EN_CONDITION.test(clauses[0] ?? '');
     const before = out.length;
     clauses.forEach((clause, i) => {
-      const claim = claimOfClause(clause, i > 0 && opensWithCondition);
-      if (claim) out.push({ ...claim, orderIds });
+      for (const claim of claimsOfClause(clause, i > 0 && opensWithCondition)) out.push({ ...claim, orderIds });
     });
     if (out.length === before) {
       const claim = stateWithoutVerb(sentence, previous);
@@ -403,18 +416,50 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
   return null;
 }
 
-function claimOfClause(raw: string, underCondition: boolean): Omit<ReadClaim, 'orderIds'> | null {
-  if (underCondition) return null;
+/**
+ * The claims of one clause: what the whole clause says, read as one, and —
+ * where it strings several statements together with no stop between them
+ * ("款项处理好了呢这笔退款已受理") — what each stretch up to a further
+ * statement says of its own. Read as one, such a clause gave only the last
+ * claim's kind and state, and the money said done went unread.
+ */
+function claimsOfClause(raw: string, underCondition: boolean): Omit<ReadClaim, 'orderIds'>[] {
+  if (underCondition) return [];
   const clause = raw.replace(HEDGE, '');
-  if (ZH_ASKING.test(clause.replace(/\s+/g, ''))) return null;
-  const latin = /[A-Za-z]{3}/.test(clause);
-  const zh = ZH_PATTERNS.map((re) => clause.match(re)).find((m) => m && statedAsFact(clause, m, 'zh'));
-  const en = latin ? EN_PATTERNS.map((re) => clause.match(re)).find((m) => m && statedAsFact(clause, m, 'en')) : undefined;
-  const hit = zh ?? en;
-  if (!hit) return runOnClaim(clause, raw);
+  if (ZH_ASKING.test(clause.replace(/\s+/g, ''))) return [];
+  const statements = statementsIn(clause);
+  if (!statements.length) {
+    const run = runOnClaim(clause, raw);
+    return run ? [run] : [];
+  }
   const kind = kindOf(clause);
-  if (!kind) return null;
-  return { kind, state: stateOf(clause, kind), text: raw.trim() };
+  if (!kind) return [];
+  const text = raw.trim();
+  const claims = [{ kind, state: stateOf(clause, kind), text }];
+  let from = 0;
+  for (const m of statements.length > 1 ? statements : []) {
+    const stretch = clause.slice(from, m.index! + m[0].length);
+    from = m.index! + m[0].length;
+    const own = kindOf(stretch);
+    const state = own && stateOf(stretch, own);
+    if (own && state && !claims.some((c) => c.kind === own && c.state === state)) claims.push({ kind: own, state, text });
+  }
+  return claims;
+}
+
+const ZH_EVERY = ZH_PATTERNS.map((re) => new RegExp(re.source, `${re.flags}g`));
+const EN_EVERY = EN_PATTERNS.map((re) => new RegExp(re.source, `${re.flags}g`));
+
+/** Every stretch of the clause a pattern reads as a statement of fact, in order, none overlapping (the shortest first). */
+function statementsIn(clause: string): RegExpMatchArray[] {
+  const latin = /[A-Za-z]{3}/.test(clause);
+  const found = [
+    ...ZH_EVERY.flatMap((re) => [...clause.matchAll(re)].filter((m) => statedAsFact(clause, m, 'zh'))),
+    ...(latin ? EN_EVERY.flatMap((re) => [...clause.matchAll(re)].filter((m) => statedAsFact(clause, m, 'en'))) : []),
+  ].sort((a, b) => a.index! + a[0].length - (b.index! + b[0].length) || b.index! - a.index!);
+  const kept: RegExpMatchArray[] = [];
+  for (const m of found) if (!kept.length || m.index! >= kept.at(-1)!.index! + kept.at(-1)![0].length) kept.push(m);
+  return kept;
 }
 
 /** A run of English letters that lost its spaces ("Yourrefundfororder…hasarrivedinyouraccount"): no word edges to read by. */
@@ -447,16 +492,16 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
   const inside = m[0];
   const after = clause.slice(start + inside.length);
   if (script === 'zh') {
-    if (ZH_RECORD_QUOTED.test(before.slice(-12)) || ZH_WHETHER.test(before)) return false;
+    if (ZH_RECORD_QUOTED.test(before.slice(-12)) || ZH_WHETHER.test(before) || ZH_ORDERED.test(before)) return false;
     if (ZH_NEGATION.test(before.slice(-6)) || ZH_NEGATION.test(inside)) return false;
-    if (ZH_FUTURE.test(before.slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, ''))) return false;
+    if (ZH_FUTURE.test(before.replace(ZH_SAYING, '').slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, ''))) return false;
     if (ZH_CONDITION.test(before) || ZH_FAILED_AFTER.test(after)) return false;
     return !ZH_AFTER_CONDITION.test(after);
   }
   // An English question in question order asks (Has your refund arrived?); in statement order it says (Refund done?).
-  if (EN_WHETHER.test(before) || EN_QUESTION.test(clause)) return false;
+  if (EN_WHETHER.test(before) || EN_QUESTION.test(clause) || EN_ORDERED.test(before)) return false;
   if (EN_NEGATION.test(before.slice(-24)) || EN_NEGATION.test(inside)) return false;
-  if (EN_FUTURE.test(before.slice(-30)) || EN_FUTURE.test(inside)) return false;
+  if (EN_FUTURE.test(before.replace(EN_SAYING, '').slice(-30)) || EN_FUTURE.test(inside)) return false;
   if (EN_CONDITION.test(before)) return false;
   return !/^\s*(?:after|before|once)\b/i.test(after);
 }
