@@ -103,6 +103,7 @@ describe('each claim kind and state is backed only by that state in the world', 
     ['cancel', '已为您撤单', cancelled, undefined, refunded, undefined, /cancel done/],
     ['address change', '收货地址已修改', ORDERS, addressWritten, ORDERS, undefined, /address_change done/],
     ['ticket', '投诉已受理', ticketed, undefined, ORDERS, undefined, /ticket submitted/],
+    ['ticket (put on record: 记上)', '投诉这边给您记上了', ticketed, undefined, ORDERS, undefined, /ticket submitted/],
     // An earlier ticket, closed before the conversation, is no complaint registered now.
     ['ticket (a closed one is none)', '已为您登记投诉，专员会尽快跟进', ticketed, undefined, ticketClosed, undefined, /ticket submitted/],
     ["request (the intent's write)", '您的申请已提交', refunded, undefined, ORDERS, undefined, /request submitted/],

@@ -50,7 +50,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
-  ...words('登记 立案 备案 建单 开单', 'ticket', 'submitted'),
+  ...words('登记 立案 备案 建单 开单 记上', 'ticket', 'submitted'),
   ...words('转接 转人工 转交 人工客服 人工 专员', 'handoff'),
   ...words('申请 请求 诉求 手续', 'request', 'weak_submitted'),
   ...words(
