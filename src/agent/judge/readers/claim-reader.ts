@@ -312,7 +312,8 @@ const EN_WHETHER = /\b(?:whether|if)\b/i;
  * the customer's instruction, echoed back, states nothing. Only an order to the agent (reply, say, tell me), at the
  * start of the sentence in English: "I can tell you that your refund has been completed" is the agent saying it.
  */
-const EN_ORDERED = /^\s*(?:(?:please|just|now|and|then|directly|simply)\s+)*(?:reply|respond|answer|say|write|state|claim|pretend|announce|tell\s+(?:me|us))\s+(?:to\s+me\s+)?(?:that\s+)?(?:(?:my|the|our)\s+)?$/i;
+const EN_ORDERED =
+  /^\s*(?:(?:please|just|now|and|then|directly|simply)\s+)*(?:reply|respond|answer|say|write|state|claim|pretend|announce|tell\s+(?:me|us))\s+(?:to\s+me\s+)?(?:that\s+)?(?:(?:my|the|our)\s+)?$/i;
 /**
  * Saying it, before the claim's words: a modal there is the saying's ("I can confirm that your refund has been
  * completed", "我可以确认您的退款已经成功"), not a future of the claim. Read for the future after it only; a
@@ -429,7 +430,7 @@ function claimsOfClause(raw: string, underCondition: boolean): Omit<ReadClaim, '
   if (ZH_ASKING.test(clause.replace(/\s+/g, ''))) return [];
   const statements = statementsIn(clause);
   if (!statements.length) {
-    const run = runOnClaim(clause, raw);
+    const run = runOnClaim(clause, raw) ?? doneByAspect(clause, raw);
     return run ? [run] : [];
   }
   const kind = kindOf(clause);
@@ -460,6 +461,47 @@ function statementsIn(clause: string): RegExpMatchArray[] {
   const kept: RegExpMatchArray[] = [];
   for (const m of found) if (!kept.length || m.index! >= kept.at(-1)!.index! + kept.at(-1)![0].length) kept.push(m);
   return kept;
+}
+
+// ── Chinese said done by its grammar, in words no pattern lists ────────────
+/** The verbs that do each action, and the ones that do any (办, 弄, 搞, 处理). */
+const ZH_VERBS: Partial<Record<ClaimKind, string>> = {
+  refund: '退|返',
+  money: '退|返|打|转|汇|发|给|付|存',
+  compensation: '赔|补|发|给|送|派|充',
+  cancel: '取消|撤|关|作废|销',
+  address_change: '改|换|更新|更改|变更|修改',
+  ticket: '建|开|记|登|提|立|录|报',
+  handoff: '转|交|派',
+};
+const ZH_ANY_VERB = '办|弄|搞|处理|安排|操作|落实';
+/** The action done: 了 and its like after the verb (退回去啦, 记上了, 办完了, 建好), or 已 before it (已为您退掉). */
+const ZH_DONE_ASPECT = '(?:了|啦|咯|喽|咗|好|完|掉|妥|过来|回去|回来|上了|到了)';
+/** Asking for it (帮我把订单取消掉, 我要退款): the customer's request, echoed back, is not the action done. */
+const ZH_ASKED_FOR = /帮我|给我|替我|请|麻烦|我要|我想|我希望/;
+/** Looking, learning, waiting: done, they say nothing of the action (退款规则我已经帮您查过了). */
+const ZH_OBSERVING = /查|看|核实|核对|了解|确认|知道|明白|收悉|等|记得|注意|说明|解释|告知|通知/;
+
+/**
+ * A Chinese clause that names an action and says, by aspect alone, that its
+ * verb is done ("钱给您退回去啦", "投诉这边给您记上了", "已帮您把投诉单建好"): a
+ * claim in words no pattern lists. Only where nothing in the clause negates,
+ * defers, conditions, asks or merely looks.
+ */
+function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> | null {
+  const c = clause.replace(/\s+/g, '');
+  if (!/[\u4e00-\u9fff]/.test(c)) return null;
+  if (
+    [ZH_NEGATION, ZH_FUTURE, ZH_CONDITION, ZH_WHETHER, ZH_ASKING, ZH_RECORD_QUOTED, ZH_OBSERVING, ZH_ORDERED, ZH_ASKED_FOR].some((re) => re.test(c)) ||
+    /吗|[?？]/.test(c)
+  )
+    return null;
+  const kind = kindOf(c);
+  const verbs = kind && kind !== 'request' ? ZH_VERBS[kind] : undefined;
+  if (!kind || !verbs) return null;
+  const verb = `(?:${verbs}|${ZH_ANY_VERB})`;
+  if (!new RegExp(`${verb}[^，,；;。]{0,4}?${ZH_DONE_ASPECT}|${ZH_ALREADY}[^，,；;。]{0,6}?${verb}`).test(c)) return null;
+  return { kind, state: stateOf(c, kind), text: raw.trim() };
 }
 
 /** A run of English letters that lost its spaces ("Yourrefundfororder…hasarrivedinyouraccount"): no word edges to read by. */
@@ -494,7 +536,8 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
   if (script === 'zh') {
     if (ZH_RECORD_QUOTED.test(before.slice(-12)) || ZH_WHETHER.test(before) || ZH_ORDERED.test(before)) return false;
     if (ZH_NEGATION.test(before.slice(-6)) || ZH_NEGATION.test(inside)) return false;
-    if (ZH_FUTURE.test(before.replace(ZH_SAYING, '').slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, ''))) return false;
+    if (ZH_FUTURE.test(before.replace(ZH_SAYING, '').slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, '')))
+      return false;
     if (ZH_CONDITION.test(before) || ZH_FAILED_AFTER.test(after)) return false;
     return !ZH_AFTER_CONDITION.test(after);
   }
