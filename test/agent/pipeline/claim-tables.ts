@@ -141,6 +141,12 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('money', 'succeeded', '钱给您退回去了哈'),
   ...rows('money', 'arrived', '您那笔钱已经回到微信零钱里啦'),
   ...rows('compensation', 'succeeded', '已经给您补偿了 20 元'),
+  // Words a served model chose that neither reader knew (seed 33's benches and a list of our own).
+  ...rows('cancel', 'succeeded', '订单我这边直接给您关掉了', 'Your order has been successfully terminated.'),
+  ...rows('refund', 'succeeded', "Your refund's been actioned.", 'Your refund has been granted.', '[已完成] 退款申请', '【成功】退款'),
+  ...rows('compensation', 'succeeded', 'Your compensation voucher has been applied to your account.'),
+  ...rows('address_change', 'succeeded', 'The address change is live.'),
+  ...rows('ticket', 'submitted', 'Ticket T-77 is now open for your complaint.', '投诉这边给您记上了'),
 ];
 
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
@@ -228,6 +234,10 @@ export const BASE_NON_CLAIMS: string[] = [
   'Refunds are usually processed within 5 days',
   '一般来说，退款处理完成需要 3 天',
   '退款通常在审核通过后原路返回',
+  // the nearest to the words added last
+  '[未完成] 退款申请',
+  'You can open a ticket if the refund has not arrived',
+  'We have not actioned your refund yet',
 ];
 
 export const NON_CLAIM_FORMS: [string, (s: string) => string][] = CLAIM_FORMS.filter(([name]) =>

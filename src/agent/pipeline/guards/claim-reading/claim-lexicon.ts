@@ -47,6 +47,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('取消 撤销 撤单 作废 退单 关单 关闭 撤(?!回|离|退)', 'cancel'),
   // An order said to be gone is an order cancelled.
   ...words('订单(?:已经|已)?(?:没了|不存在了|消失了|不见了)', 'cancel', 'succeeded'),
+  ...words('关掉 撤掉', 'cancel', 'succeeded'),
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
@@ -65,6 +66,8 @@ export const CHINESE: LexiconEntry[] = [
   ),
   // Marks that say done without a word: a tick beside the action, a progress bar at its end.
   ...words('✅ ✔ ☑ ✓ √ 🆗 👌 \\[x\\] 100% 妥妥', undefined, 'succeeded'),
+  // A status label in brackets: [已完成] 退款申请.
+  ...words('[[【(（](?:已完成|已办结|已处理|已成功|完成|成功)[\\]】)）]', undefined, 'succeeded'),
   ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返', undefined, 'returned'),
   ...words('收到 回到', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),
@@ -85,9 +88,11 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('money|funds|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
   ...english('compensations?|compensated|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
   ...english('cancell?ations?|cancel', 'cancel'),
-  ...english('cancell?ed|voided|withdrawn|closed|called off|scrapped|no longer active|no longer exists|is gone', 'cancel', 'succeeded'),
+  ...english('cancell?ed|voided|withdrawn|closed|called off|scrapped|terminated|discontinued|no longer active|no longer exists|is gone', 'cancel', 'succeeded'),
   ...english('address(?:es)?|shipping details|delivery details|recipient', 'address_change'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
+  // A ticket said to stand open is one on record.
+  ...english('is now open|is open|are now open|are open', 'ticket', 'submitted'),
   ...english('human agent|specialist|transfer|escalation|hand-?off', 'handoff'),
   // The participle is the action done: "you have been transferred", "your issue has been escalated".
   ...english('transferred|escalated|handed over|handed off|passed on', 'handoff', 'succeeded'),
@@ -98,7 +103,7 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|released',
+    'done|complete|completed|processed|actioned|granted|applied|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|released',
     undefined,
     'succeeded',
   ),

@@ -309,6 +309,9 @@ function specific(claims: GuardClaim[]): GuardClaim[] {
  */
 const IDENTIFIER = /[a-z0-9]+(?:_[a-z0-9]+)+(?:=[\w.-]*)?|[a-z_]+=[\w.-]*/gi;
 
+const DONE_LABEL = '(?:已完成|已办结|已处理|已成功|完成|成功)';
+const CLAUSE_BREAK = new RegExp(`[，,；;]+|(?<!【${DONE_LABEL})】+|(?<![(（]${DONE_LABEL})[)）]+|(?<!\\[(?:[xX✓✔√]|${DONE_LABEL})?)\\]+`);
+
 export function readClaims(reply: string, userWords = ''): GuardClaim[] {
   // A field pasted in (refund_status=success) is read as its words, in a clause of its own: its "none" negates nothing beside it.
   const form = withoutHedges(withoutEchoes(readingForm(reply), userWords)).replace(IDENTIFIER, (field) => `，${field.replace(/[_=]/g, ' ')}，`);
@@ -317,8 +320,9 @@ export function readClaims(reply: string, userWords = ''): GuardClaim[] {
   let open: string | null = null;
   for (const sentence of sentencesOf(form)) {
     const refs = [...new Set(sentence.match(ORDER_REF) ?? [])];
-    // A closing bracket ends a clause (a tag's "未…" negates nothing after it), except the one of a tick box: [x].
-    const clauses = sentence.split(/[，,；;】)）]+|(?<!\[[xX✓✔√]?)\]+/).filter((c) => c.trim());
+    // A closing bracket ends a clause (a tag's "未…" negates nothing after it), except the one of a tick box ([x])
+    // or a done label ([已完成] 退款申请), which marks what follows.
+    const clauses = sentence.split(CLAUSE_BREAK).filter((c) => c.trim());
     for (const clause of clauses) {
       const tokens = tokensOf(clause);
       // A copy: resolving the states changes the tokens, and the kinds below are read from them as found.
