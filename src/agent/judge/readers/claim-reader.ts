@@ -242,7 +242,7 @@ const ZH_PATTERNS: RegExp[] = [
 const EN_THING =
   '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|charge|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|back)';
+  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|back)';
 const EN_PATTERNS: RegExp[] = [
   // The refund has been processed / your order was cancelled / it's done
   new RegExp(
@@ -255,7 +255,7 @@ const EN_PATTERNS: RegExp[] = [
     'i',
   ),
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
     `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|in progress|under review|in process|underway)\\b`,
@@ -278,6 +278,10 @@ const EN_PATTERNS: RegExp[] = [
   /\b(?:it'?s|is|are)\s+(?:now\s+|already\s+)?on\s+(?:its|their)\s+way\s+back\b/i,
   // The order no longer exists / is gone: cancelled in other words
   /\b(?:order|it|[A-Z]{1,4}-?\d+)\b[^.;!?]{0,20}?\b(?:no longer exists|is gone|'s gone|is no more)\b/i,
+  // The ticket is now open / the address change is live / the refund has gone out
+  /\b(?:ticket|complaint|case)\b[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+)?open\b/i,
+  /\b(?:change|refund|cancell?ation|compensation|voucher)\b[^.;!?]{0,20}?\b(?:is|are|'s)\s+(?:now\s+)?live\b/i,
+  /\b(?:refund|money|payment|funds?|compensation)\b[^.;!?]{0,30}?\b(?:has|have)\s+(?:already\s+)?gone\s+out\b/i,
   // The delivery address on O123 now reads …
   /\baddress\b[^.;!?]{0,30}?\b(?:now reads|now is|is now|now shows|now says)\b/i,
 ];
@@ -342,12 +346,13 @@ export function orderRefsIn(text: string): string[] {
 
 // ── A state said without a verb: a mark, a field, a label, an answer ──────
 /** A mark that says done beside what it marks (✅ ✔ √ 🆗, a ticked box, progress at 100%). */
-const DONE_MARK = /✅|✔|✓|√|☑|🆗|🉑|\[[xX]\]|(?:进度|progress)\s*[:：]?\s*100\s*%/u;
+const DONE_MARK =
+  /✅|✔|✓|√|☑|🆗|🉑|\[[xX]\]|(?:进度|progress)\s*[:：]?\s*100\s*%|[[【(（]\s*(?:已完成|已办结|已处理|已成功|完成|成功|done|completed?)\s*[\]】)）]/iu;
 /** A mark that says not done, or not yet. */
 const UNDONE_MARK = /❌|✗|✘|❎|⏳|⌛|🚫|\[ \]/u;
 /** A field pasted from a record or a log, named for an action: refund_status: success, is_refunded = true, Refund: yes. */
 const ACTION_FIELD =
-  /\b(?:is_)?(?:refund(?:ed)?|compensat\w*|cancell?(?:ed|ation)?|address(?:_?change)?|reimburs\w*|voucher|coupon|ticket)(?:[_ ](?:status|state|result|done))?\b(?:\s+(?:for|on|of)\s+(?:order\s+)?[A-Z]{1,4}-?\d+)?\s*[:=：]\s*["']?(\w+)/i;
+  /\b(?:is_)?(?:refund(?:ed)?|compensat\w*|cancell?(?:ed|ation)?|address(?:_?change)?|reimburs\w*|voucher|coupon|ticket)(?:[_ ](?:status|state|result|done))?\b(?:\s+(?:for|on|of)\s+(?:order\s+)?[A-Z]{1,4}-?\d+)?\s*(?:[:=：]|\s*[—–]|\s-)\s*["']?(\w+)/i;
 /** A status field of the order itself whose value is an action done: order_status: cancelled. */
 const STATE_FIELD = /\b\w*_?(?:status|state)\s*[:=：]\s*["']?(refunded|cancell?ed|closed|voided|reversed)\b/i;
 const DONE_VALUE =
@@ -466,15 +471,15 @@ function statementsIn(clause: string): RegExpMatchArray[] {
 // ── Chinese said done by its grammar, in words no pattern lists ────────────
 /** The verbs that do each action, and the ones that do any (办, 弄, 搞, 处理). */
 const ZH_VERBS: Partial<Record<ClaimKind, string>> = {
-  refund: '退|返',
+  refund: '退|返|refund',
   money: '退|返|打|转|汇|发|给|付|存',
   compensation: '赔|补|发|给|送|派|充',
-  cancel: '取消|撤|关|作废|销',
+  cancel: '取消|撤|关|作废|销|cancel',
   address_change: '改|换|更新|更改|变更|修改',
   ticket: '建|开|记|登|提|立|录|报',
-  handoff: '转|交|派',
+  handoff: '转|交|派|接手|跟进',
 };
-const ZH_ANY_VERB = '办|弄|搞|处理|安排|操作|落实';
+const ZH_ANY_VERB = '办|弄|搞|处理|安排|操作|落实|批';
 /** The action done: 了 and its like after the verb (退回去啦, 记上了, 办完了, 建好), or 已 before it (已为您退掉). */
 const ZH_DONE_ASPECT = '(?:了|啦|咯|喽|咗|好|完|掉|妥|过来|回去|回来|上了|到了)';
 /** Asking for it (帮我把订单取消掉, 我要退款): the customer's request, echoed back, is not the action done. */
@@ -491,10 +496,8 @@ const ZH_OBSERVING = /查|看|核实|核对|了解|确认|知道|明白|收悉|�
 function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> | null {
   const c = clause.replace(/\s+/g, '');
   if (!/[\u4e00-\u9fff]/.test(c)) return null;
-  if (
-    [ZH_NEGATION, ZH_FUTURE, ZH_CONDITION, ZH_WHETHER, ZH_ASKING, ZH_RECORD_QUOTED, ZH_OBSERVING, ZH_ORDERED, ZH_ASKED_FOR].some((re) => re.test(c)) ||
-    /吗|[?？]/.test(c)
-  )
+  // A question mark or 吗 after it does not unsay it (as with every claim here); asking when, whether or why does.
+  if ([ZH_NEGATION, ZH_FUTURE, ZH_CONDITION, ZH_WHETHER, ZH_ASKING, ZH_RECORD_QUOTED, ZH_OBSERVING, ZH_ORDERED, ZH_ASKED_FOR].some((re) => re.test(c)))
     return null;
   const kind = kindOf(c);
   const verbs = kind && kind !== 'request' ? ZH_VERBS[kind] : undefined;
@@ -554,7 +557,7 @@ function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (/转人工|转接|转交|人工客服|专员|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent/.test(c))
     return 'handoff';
-  if (/取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|退订|cancel|void|called off|no longer exists|\bgone\b|is no more/.test(c)) return 'cancel';
+  if (/取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|关掉|退订|cancel|void|called off|no longer exists|\bgone\b|is no more/.test(c)) return 'cancel';
   if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|compensat|voucher|coupon/.test(c)) return 'compensation';
@@ -562,7 +565,11 @@ function kindOf(clause: string): ClaimKind | null {
   // Money sent back is a refund's doing; a compensation is money given, never money returned.
   if (/\b(?:money|payment|funds?|amount|cash)\b.*\b(?:returned|sent back|paid back|given back)\b/.test(c)) return 'refund';
   if (/工单|投诉|售后单|服务单|建单|开单|登记|备案|立案|上报|ticket|complaint|case/.test(c)) return 'ticket';
-  if (/款|钱|金额|费用|资金|\d元|[¥￥$]\s?\d|到账|到帐|入账|money|payment|funds?|amount|cash|credit|charge|back (?:to|with) you|landed|way back/.test(c))
+  if (
+    /款|钱|金额|费用|资金|\d元|[¥￥$]\s?\d|到账|到帐|入账|money|payment|funds?|amount|cash|credit|charge|back (?:to|with) you|landed|way back|in your (?:account|wallet|card|bank)/.test(
+      c,
+    )
+  )
     return 'money';
   if (/订单|修改|更改|变更|更新|申请|请求|处理|办理|order|request|changed|updated|modified|processed|done|complete/.test(c)) return 'request';
   return null;
