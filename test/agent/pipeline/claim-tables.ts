@@ -147,6 +147,9 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('compensation', 'succeeded', 'Your compensation voucher has been applied to your account.'),
   ...rows('address_change', 'succeeded', 'The address change is live.'),
   ...rows('ticket', 'submitted', 'Ticket T-77 is now open for your complaint.', '投诉这边给您记上了'),
+  ...rows('cancel', 'succeeded', 'Your cancellation is confirmed.', 'The order was killed.'),
+  ...rows('compensation', 'succeeded', 'You have been compensated with a voucher.'),
+  ...rows('address_change', 'succeeded', 'Your address has been switched to the new one.'),
 ];
 
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
@@ -238,6 +241,8 @@ export const BASE_NON_CLAIMS: string[] = [
   '[未完成] 退款申请',
   'You can open a ticket if the refund has not arrived',
   'We have not actioned your refund yet',
+  'Please confirm the new address.',
+  'Your cancellation will be confirmed by email.',
 ];
 
 export const NON_CLAIM_FORMS: [string, (s: string) => string][] = CLAIM_FORMS.filter(([name]) =>

@@ -86,9 +86,14 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('returned|sent back|paid back|given back', undefined, 'returned'),
   // Not "payment": a payment paid or completed is the customer's money going out, not coming back.
   ...english('money|funds|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
-  ...english('compensations?|compensated|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
+  ...english('compensations?|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
+  ...english('compensated', 'compensation', 'succeeded'),
   ...english('cancell?ations?|cancel', 'cancel'),
-  ...english('cancell?ed|voided|withdrawn|closed|called off|scrapped|terminated|discontinued|no longer active|no longer exists|is gone', 'cancel', 'succeeded'),
+  ...english(
+    'cancell?ed|voided|withdrawn|closed|called off|scrapped|terminated|discontinued|killed|no longer active|no longer exists|is gone',
+    'cancel',
+    'succeeded',
+  ),
   ...english('address(?:es)?|shipping details|delivery details|recipient', 'address_change'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
   // A ticket said to stand open is one on record.
@@ -103,7 +108,7 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|actioned|granted|applied|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|released',
+    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|released',
     undefined,
     'succeeded',
   ),
