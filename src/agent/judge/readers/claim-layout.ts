@@ -112,7 +112,7 @@ const CANTONESE: [RegExp, string][] = [
 ];
 
 /** A thing said to have stopped existing is a thing said to be gone; its "no" negates nothing. */
-const GONE = /\b(?:no longer exists?|is no more|exists? no more|no longer there)\b/gi;
+const GONE = /\b(?:no longer exists?|is no more|exists? no more|no longer there|(?:is\s+)?no longer (?:active|valid))\b/gi;
 
 export function claimLayout(plain: string): string {
   let text = joinedSplitWords(latinLookAlikes(tablesAsLines(plain))).replace(GONE, 'is gone');

@@ -234,6 +234,8 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`(?:${ZH_MONEY_OR_ACTION})[^，,；;。]{0,6}?${ZH_ALREADY}?\\s*ok了`, 'i'),
   // 您的退款 done 了: an English state after a Chinese thing
   new RegExp(`(?:${ZH_THING})\\s*(?:done|complete|completed|finished|processed|refunded|cancell?ed|submitted|ok)\\b`, 'i'),
+  // 退款已确认 / 取消已确认完成: the action confirmed done (确认您的信息, a check, is not)
+  new RegExp(`(?:${ZH_THING})[^，,；;]{0,6}?${ZH_ALREADY}确认(?=完成|成功|了|啦|[。！!，,；;.\\s]|$)`),
   // 收货地址现在是北京市…: the address as it now stands after a change
   /地址[^，,；;。]{0,6}?(?:现在是|现在为|现为|现已为|现已改为|已是)/,
 ];
@@ -277,7 +279,7 @@ const EN_PATTERNS: RegExp[] = [
   // It's on its way back to you: money said to be sent back
   /\b(?:it'?s|is|are)\s+(?:now\s+|already\s+)?on\s+(?:its|their)\s+way\s+back\b/i,
   // The order no longer exists / is gone: cancelled in other words
-  /\b(?:order|it|[A-Z]{1,4}-?\d+)\b[^.;!?]{0,20}?\b(?:no longer exists|is gone|'s gone|is no more)\b/i,
+  /\b(?:order|it|[A-Z]{1,4}-?\d+)\b[^.;!?]{0,20}?\b(?:no longer exists|no longer active|is gone|'s gone|is no more)\b/i,
   // The ticket is now open / the address change is live / the refund has gone out
   /\b(?:ticket|complaint|case)\b[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+)?open\b/i,
   /\b(?:change|refund|cancell?ation|compensation|voucher)\b[^.;!?]{0,20}?\b(?:is|are|'s)\s+(?:now\s+)?live\b/i,
@@ -435,7 +437,7 @@ function claimsOfClause(raw: string, underCondition: boolean): Omit<ReadClaim, '
   if (ZH_ASKING.test(clause.replace(/\s+/g, ''))) return [];
   const statements = statementsIn(clause);
   if (!statements.length) {
-    const run = runOnClaim(clause, raw) ?? doneByAspect(clause, raw);
+    const run = runOnClaim(clause, raw) ?? doneByAspect(clause, raw) ?? doneByParticiple(clause, raw);
     return run ? [run] : [];
   }
   const kind = kindOf(clause);
@@ -507,6 +509,32 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
   return { kind, state: stateOf(c, kind), text: raw.trim() };
 }
 
+// ── English said done in words no pattern pairs ──────────────────────────
+/** A participle or state that says the action named beside it is done. */
+const EN_DONE_WORD =
+  /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|issued|applied|returned|reversed|switched|swapped|changed|updated|saved|pushed|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is)\b/i;
+/** How things go in general (Refunds are usually processed within 5 days): a rule, not this customer's refund. */
+const EN_NOTHING = /\b(?:nothing|none|nobody|no one)\b/i;
+const EN_GENERAL = /\b(?:usually|normally|typically|generally|always|often|sometimes|as a rule|within \d|in \d+ (?:business |working )?days)\b/i;
+const EN_ORDERED_START =
+  /^\s*(?:(?:please|just|now|and|then|directly|simply)\s+)*(?:reply|respond|answer|say|write|state|claim|pretend|announce|tell\s+(?:me|us))\b/i;
+
+/**
+ * An English clause that names an action and a done word for it that no
+ * pattern pairs ("Your cancellation is confirmed", "You have been compensated
+ * with a voucher", "The refund has been executed"): a claim, where nothing in
+ * the clause negates, defers, conditions, asks, orders it said or states a rule.
+ */
+function doneByParticiple(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> | null {
+  if (!/[A-Za-z]{3}/.test(clause) || !EN_DONE_WORD.test(clause)) return null;
+  if ([EN_NEGATION, EN_NOTHING, EN_FUTURE, EN_CONDITION, EN_WHETHER, EN_QUESTION, EN_GENERAL, EN_ORDERED_START].some((re) => re.test(clause))) return null;
+  const kind = kindOf(clause);
+  if (!kind || kind === 'request') return null;
+  // The customer's payment done (payment_status=paid, "your payment has been completed") is their money going out.
+  if (kind === 'money' && /\bpayment\b/i.test(clause) && !/\b(?:refund\w*|back|returned|credited)\b/i.test(clause)) return null;
+  return { kind, state: stateOf(clause, kind), text: raw.trim() };
+}
+
 /** A run of English letters that lost its spaces ("Yourrefundfororder…hasarrivedinyouraccount"): no word edges to read by. */
 const LETTER_RUN = /[A-Za-z]{16,}/;
 /** A completed state inside such a run, and what before it takes the state back (a negation, the future, a condition). */
@@ -557,7 +585,10 @@ function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (/转人工|转接|转交|人工客服|专员|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent/.test(c))
     return 'handoff';
-  if (/取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|关掉|退订|cancel|void|called off|no longer exists|\bgone\b|is no more/.test(c)) return 'cancel';
+  if (
+    /取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|关掉|退订|cancel|void|called off|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(c)
+  )
+    return 'cancel';
   if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|compensat|voucher|coupon/.test(c)) return 'compensation';
@@ -566,7 +597,7 @@ function kindOf(clause: string): ClaimKind | null {
   if (/\b(?:money|payment|funds?|amount|cash)\b.*\b(?:returned|sent back|paid back|given back)\b/.test(c)) return 'refund';
   if (/工单|投诉|售后单|服务单|建单|开单|登记|备案|立案|上报|ticket|complaint|case/.test(c)) return 'ticket';
   if (
-    /款|钱|金额|费用|资金|\d元|[¥￥$]\s?\d|到账|到帐|入账|money|payment|funds?|amount|cash|credit|charge|back (?:to|with) you|landed|way back|in your (?:account|wallet|card|bank)/.test(
+    /款|钱|金额|费用|资金|\d元|[¥￥$]\s?\d|到账|到帐|入账|money|payment|funds?|amount|cash|credit|charge|back (?:to|with) you|landed|way back|(?:in|to|into) your (?:account|wallet|card|bank)/.test(
       c,
     )
   )

@@ -117,6 +117,31 @@ describe('Chinese said done by its grammar alone, in words no pattern lists', ()
   });
 });
 
+describe('English said done in words no pattern pairs', () => {
+  it.each([
+    ['Your cancellation is confirmed.', 'cancel'],
+    ['You have been compensated with a voucher.', 'compensation'],
+    ['The refund has been executed.', 'refund'],
+    ['Your address has been switched to the new one.', 'address_change'],
+    ['The order was killed.', 'cancel'],
+    ['Your order is no longer active.', 'cancel'],
+    ['The transfer to your account is done.', 'money'],
+    ['退款已确认', 'refund'],
+  ])('%s is a %s claim', (reply, kind) => {
+    expect(readClaims(reply).map((c) => c.kind)).toContain(kind);
+  });
+  it.each([
+    'Nothing has been refunded so far.',
+    'payment_status=paid',
+    'Refunds are usually processed within 5 days',
+    'Please confirm the new address.',
+    'Your cancellation will be confirmed by email.',
+    '已确认您的订单信息',
+  ])('the nearest: %s says no action of ours done', (reply) => {
+    expect(readClaims(reply)).toEqual([]);
+  });
+});
+
 describe('who says it', () => {
   it('a modal on the saying is not a future of the claim: the agent still says it', () => {
     for (const reply of ['I can confirm that your refund has been completed.', 'We can confirm the refund was processed.', '我可以确认您的退款已经成功'])
