@@ -474,11 +474,11 @@ function statementsIn(clause: string): RegExpMatchArray[] {
 /** The verbs that do each action, and the ones that do any (办, 弄, 搞, 处理). */
 const ZH_VERBS: Partial<Record<ClaimKind, string>> = {
   refund: '退|返|refund',
-  money: '退|返|打|转|汇|发|给|付|存',
-  compensation: '赔|补|发|给|送|派|充',
+  money: '退|返|打|转|汇|发|给|付|存|塞|放',
+  compensation: '赔|补|发|给|送|派|充|塞|放',
   cancel: '取消|撤|关|作废|销|cancel',
   address_change: '改|换|更新|更改|变更|修改',
-  ticket: '建|开|记|登|提|立|录|报',
+  ticket: '建|开|记|登|提|立|录|报|升级',
   handoff: '转|交|派|接手|跟进',
 };
 const ZH_ANY_VERB = '办|弄|搞|处理|安排|操作|落实|批';
@@ -512,7 +512,7 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
 // ── English said done in words no pattern pairs ──────────────────────────
 /** A participle or state that says the action named beside it is done. */
 const EN_DONE_WORD =
-  /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|issued|applied|returned|reversed|switched|swapped|changed|updated|saved|pushed|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is)\b/i;
+  /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|accepted|issued|applied|paid out|returned|reversed|switched|swapped|changed|updated|saved|pushed|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is)\b/i;
 /** How things go in general (Refunds are usually processed within 5 days): a rule, not this customer's refund. */
 const EN_NOTHING = /\b(?:nothing|none|nobody|no one)\b/i;
 const EN_GENERAL = /\b(?:usually|normally|typically|generally|always|often|sometimes|as a rule|within \d|in \d+ (?:business |working )?days)\b/i;
@@ -592,7 +592,7 @@ function kindOf(clause: string): ClaimKind | null {
   if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|compensat|voucher|coupon/.test(c)) return 'compensation';
-  if (/退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|已退|返款|refund|reimburs|revers/.test(c)) return 'refund';
+  if (/退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|退掉|已退|返款|refund|reimburs|revers/.test(c)) return 'refund';
   // Money sent back is a refund's doing; a compensation is money given, never money returned.
   if (/\b(?:money|payment|funds?|amount|cash)\b.*\b(?:returned|sent back|paid back|given back)\b/.test(c)) return 'refund';
   if (/工单|投诉|售后单|服务单|建单|开单|登记|备案|立案|上报|ticket|complaint|case/.test(c)) return 'ticket';

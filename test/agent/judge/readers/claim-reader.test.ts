@@ -98,7 +98,10 @@ describe('Chinese said done by its grammar alone, in words no pattern lists', ()
     ['投诉这边给您记上了', 'ticket'],
     ['补偿券发您账户里了', 'compensation'],
     ['地址那块儿给您改过来了', 'address_change'],
-    ['已为您退掉这笔订单的钱', 'money'],
+    ['已为您退掉这笔订单的钱', 'refund'],
+    ['这单已经给你退掉了哈', 'refund'],
+    ['补偿的券已经塞你账户里了', 'compensation'],
+    ['已经为您升级投诉', 'ticket'],
     ['你的钱我们打回去了', 'money'],
     ['已帮您把投诉单建好', 'ticket'],
   ])('%s is a %s claim', (reply, kind) => {
@@ -127,6 +130,7 @@ describe('English said done in words no pattern pairs', () => {
     ['Your order is no longer active.', 'cancel'],
     ['The transfer to your account is done.', 'money'],
     ['退款已确认', 'refund'],
+    ['Your refund request was accepted and paid out.', 'refund'],
   ])('%s is a %s claim', (reply, kind) => {
     expect(readClaims(reply).map((c) => c.kind)).toContain(kind);
   });
