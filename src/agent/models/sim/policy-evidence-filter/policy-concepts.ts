@@ -26,10 +26,13 @@ const CONCEPTS: Record<string, RegExp> = {
   no_reason_return: /无理由/,
 };
 
+/** Listed once: the evidence filter asks for the concepts of every document and condition of every call. */
+const CONCEPT_LIST = Object.entries(CONCEPTS);
+
 export function conceptsOf(text: string): string[] {
-  return Object.entries(CONCEPTS)
-    .filter(([, re]) => re.test(text))
-    .map(([name]) => name);
+  const found: string[] = [];
+  for (const [name, re] of CONCEPT_LIST) if (re.test(text)) found.push(name);
+  return found;
 }
 
 /**
