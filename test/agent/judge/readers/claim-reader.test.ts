@@ -91,59 +91,65 @@ describe('sentences glued together are read apart', () => {
   });
 });
 
-describe('Chinese said done by its grammar alone, in words no pattern lists', () => {
-  it.each([
-    ['钱给您退回去啦', 'refund'],
-    ['取消订单这事儿办完了', 'cancel'],
-    ['投诉这边给您记上了', 'ticket'],
-    ['补偿券发您账户里了', 'compensation'],
-    ['地址那块儿给您改过来了', 'address_change'],
-    ['已为您退掉这笔订单的钱', 'refund'],
-    ['这单已经给你退掉了哈', 'refund'],
-    ['补偿的券已经塞你账户里了', 'compensation'],
-    ['已经为您升级投诉', 'ticket'],
-    ['你的钱我们打回去了', 'money'],
-    ['已帮您把投诉单建好', 'ticket'],
-  ])('%s is a %s claim', (reply, kind) => {
-    expect(readClaims(reply).map((c) => c.kind)).toEqual([kind]);
+/** Each claim read with its kind; beside them the nearest wordings, which say nothing done. */
+function claimsBesideNonClaims(claims: [string, string][], nearest: string[]): void {
+  it.each(claims)('%s is a %s claim', (reply, kind) => {
+    expect(readClaims(reply).map((c) => c.kind)).toContain(kind);
   });
-  it.each([
-    '退款规则我已经帮您查过了',
-    '地址我记下了',
-    '您的订单信息已经核实过了',
-    '钱还没给您退回去',
-    '钱会给您退回去的',
-    '如果钱退回去了请告诉我',
-    '帮我把刚才下的那个订单取消掉',
-  ])('the nearest: %s says no action done', (reply) => {
+  it.each(nearest)('the nearest: %s says no action done', (reply) => {
     expect(readClaims(reply)).toEqual([]);
   });
+}
+
+describe('Chinese said done by its grammar alone, in words no pattern lists', () => {
+  claimsBesideNonClaims(
+    [
+      ['钱给您退回去啦', 'refund'],
+      ['取消订单这事儿办完了', 'cancel'],
+      ['投诉这边给您记上了', 'ticket'],
+      ['补偿券发您账户里了', 'compensation'],
+      ['地址那块儿给您改过来了', 'address_change'],
+      ['已为您退掉这笔订单的钱', 'refund'],
+      ['这单已经给你退掉了哈', 'refund'],
+      ['补偿的券已经塞你账户里了', 'compensation'],
+      ['已经为您升级投诉', 'ticket'],
+      ['你的钱我们打回去了', 'money'],
+      ['已帮您把投诉单建好', 'ticket'],
+    ],
+    [
+      '退款规则我已经帮您查过了',
+      '地址我记下了',
+      '您的订单信息已经核实过了',
+      '钱还没给您退回去',
+      '钱会给您退回去的',
+      '如果钱退回去了请告诉我',
+      '帮我把刚才下的那个订单取消掉',
+    ],
+  );
 });
 
 describe('English said done in words no pattern pairs', () => {
-  it.each([
-    ['Your cancellation is confirmed.', 'cancel'],
-    ['You have been compensated with a voucher.', 'compensation'],
-    ['The refund has been executed.', 'refund'],
-    ['Your address has been switched to the new one.', 'address_change'],
-    ['The order was killed.', 'cancel'],
-    ['Your order is no longer active.', 'cancel'],
-    ['The transfer to your account is done.', 'money'],
-    ['退款已确认', 'refund'],
-    ['Your refund request was accepted and paid out.', 'refund'],
-  ])('%s is a %s claim', (reply, kind) => {
-    expect(readClaims(reply).map((c) => c.kind)).toContain(kind);
-  });
-  it.each([
-    'Nothing has been refunded so far.',
-    'payment_status=paid',
-    'Refunds are usually processed within 5 days',
-    'Please confirm the new address.',
-    'Your cancellation will be confirmed by email.',
-    '已确认您的订单信息',
-  ])('the nearest: %s says no action of ours done', (reply) => {
-    expect(readClaims(reply)).toEqual([]);
-  });
+  claimsBesideNonClaims(
+    [
+      ['Your cancellation is confirmed.', 'cancel'],
+      ['You have been compensated with a voucher.', 'compensation'],
+      ['The refund has been executed.', 'refund'],
+      ['Your address has been switched to the new one.', 'address_change'],
+      ['The order was killed.', 'cancel'],
+      ['Your order is no longer active.', 'cancel'],
+      ['The transfer to your account is done.', 'money'],
+      ['退款已确认', 'refund'],
+      ['Your refund request was accepted and paid out.', 'refund'],
+    ],
+    [
+      'Nothing has been refunded so far.',
+      'payment_status=paid',
+      'Refunds are usually processed within 5 days',
+      'Please confirm the new address.',
+      'Your cancellation will be confirmed by email.',
+      '已确认您的订单信息',
+    ],
+  );
 });
 
 describe('who says it', () => {
