@@ -150,6 +150,7 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('cancel', 'succeeded', 'Your cancellation is confirmed.', 'The order was killed.'),
   ...rows('compensation', 'succeeded', 'You have been compensated with a voucher.'),
   ...rows('address_change', 'succeeded', 'Your address has been switched to the new one.'),
+  ...rows('address_change', 'submitted', 'Your new address is saved.'),
 ];
 
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });

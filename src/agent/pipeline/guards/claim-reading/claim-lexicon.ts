@@ -103,7 +103,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('transferred|escalated|handed over|handed off|passed on', 'handoff', 'succeeded'),
   ...english('requests?|application|claim', 'request'),
   ...english(
-    'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|pending|in progress|being processed|processing|under review|recorded|underway|under way',
+    'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|pending|in progress|being processed|processing|under review|recorded|saved|underway|under way',
     undefined,
     'submitted',
   ),
