@@ -112,6 +112,18 @@ describe('each record backs only the claim state it shows', () => {
       /money done/,
     ],
     [
+      'compensation issued is not "your money is back": money comes back only by a refund',
+      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
+      'Your money for O1 is back.',
+      /money arrived/,
+    ],
+    [
+      'a completed refund backs "your money is back"',
+      { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) },
+      'Your money for O1 is back.',
+      null,
+    ],
+    [
       'a completed refund backs "money sent back"',
       { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) },
       '订单O1的钱已经退回您的账户了',

@@ -260,6 +260,8 @@ function endsOnAction(a: Token, b: Token, lastEnd: number): boolean {
 const DONE_FOR_YOU = /(?:帮|为|给|替)(?:您|你)|全部|都/;
 
 const MONEY_KINDS: ReadonlySet<ClaimKind> = new Set(['refund', 'compensation', 'money']);
+/** Money said to be back ("Your money for O123 is back", "back in your account"): it came back, which only a refund makes it do. */
+const BACK = /\bback\b/i;
 
 /** `tokens`: the clause's, when the caller found them already; changed here (their states resolved). */
 function claimsInClause(clause: string, refs: string[], tokens = tokensOf(clause)): GuardClaim[] {
@@ -283,7 +285,8 @@ function claimsInClause(clause: string, refs: string[], tokens = tokensOf(clause
       const raw = s.state!;
       // 收到: money received, or (收到您的申请) a request received.
       const state: ClaimState = raw === 'received' ? (MONEY_KINDS.has(k.kind!) && !aboutRequest ? 'arrived' : 'submitted') : raw;
-      const sentBack = k.kind === 'money' && states.some((t) => t.mark === 'returned' && !takenBack(clause, k, t, kinds));
+      const sentBack =
+        k.kind === 'money' && states.some((t) => (t.mark === 'returned' || BACK.test(clause.slice(t.index, t.end))) && !takenBack(clause, k, t, kinds));
       out.push({ kind: k.kind!, state, text: clause, refs, ...(sentBack ? { sentBack } : {}) });
     }
   }
