@@ -594,7 +594,12 @@ function kindOf(clause: string): ClaimKind | null {
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|compensat|voucher|coupon/.test(c)) return 'compensation';
   if (/退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|退掉|已退|返款|refund|reimburs|revers/.test(c)) return 'refund';
   // Money sent back is a refund's doing; a compensation is money given, never money returned.
-  if (/\b(?:money|payment|funds?|amount|cash)\b.*\b(?:returned|sent back|paid back|given back)\b/.test(c)) return 'refund';
+  if (
+    /\b(?:money|payment|funds?|amount|cash)\b.*\b(?:returned|sent back|paid back|given back|(?:is|are|'s)\s+(?:now\s+|already\s+)?back|back (?:in|to|on|with|into) you)/.test(
+      c,
+    )
+  )
+    return 'refund';
   if (/工单|投诉|售后单|服务单|建单|开单|登记|备案|立案|上报|ticket|complaint|case/.test(c)) return 'ticket';
   if (
     /款|钱|金额|费用|资金|\d元|[¥￥$]\s?\d|到账|到帐|入账|money|payment|funds?|amount|cash|credit|charge|back (?:to|with) you|landed|way back|(?:in|to|into) your (?:account|wallet|card|bank)/.test(

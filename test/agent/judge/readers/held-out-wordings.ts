@@ -118,7 +118,8 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['Your address was changed to 12 Main Street.', 'address_change', 'succeeded'],
   ["I've refunded the full amount.", 'refund', 'succeeded'],
   ['We have issued your refund.', 'refund', 'succeeded'],
-  ['The money is back in your account.', 'money', 'arrived'],
+  // Money back is money returned: a refund's doing, never a compensation's.
+  ['The money is back in your account.', 'refund', 'arrived'],
   ['The money has been returned to your account.', 'refund', 'succeeded'],
   ['Your payment was sent back yesterday.', 'refund', 'succeeded'],
   ['The refund has arrived in your account.', 'refund', 'arrived'],
