@@ -513,8 +513,9 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
 /** A participle or state that says the action named beside it is done. */
 const EN_DONE_WORD =
   /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|accepted|issued|applied|paid out|returned|reversed|switched|swapped|changed|updated|saved|pushed|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is)\b/i;
-/** How things go in general (Refunds are usually processed within 5 days): a rule, not this customer's refund. */
+/** Nothing done ("Nothing has been refunded so far"): a negation by its subject. */
 const EN_NOTHING = /\b(?:nothing|none|nobody|no one)\b/i;
+/** How things go in general (Refunds are usually processed within 5 days): a rule, not this customer's refund. */
 const EN_GENERAL = /\b(?:usually|normally|typically|generally|always|often|sometimes|as a rule|within \d|in \d+ (?:business |working )?days)\b/i;
 const EN_ORDERED_START =
   /^\s*(?:(?:please|just|now|and|then|directly|simply)\s+)*(?:reply|respond|answer|say|write|state|claim|pretend|announce|tell\s+(?:me|us))\b/i;
