@@ -59,24 +59,18 @@ describe('the judge reads no claim in the held-out non-claims', () => {
 });
 
 describe('sentences glued together are read apart', () => {
-  it('an English full stop with Chinese written right after it ends the sentence: each claim is read', () => {
-    const claims = readClaims('Your refund has been submitted.款項處理好了呢').map((c) => [c.kind, c.state]);
-    expect(claims).toContainEqual(['refund', 'submitted']);
-    expect(claims).toContainEqual(['money', 'succeeded']);
-  });
-  it('an English full stop with a capitalised word right after it ends the sentence: each claim is read', () => {
-    const claims = readClaims('Your refund has been submitted.Your money for order O123 is done.').map((c) => [c.kind, c.state]);
-    expect(claims).toContainEqual(['refund', 'submitted']);
-    expect(claims).toContainEqual(['money', 'succeeded']);
-  });
-  it('a Chinese sentence ends where English words start right after it: each claim is read', () => {
-    const claims = readClaims('款项已受理呢Your money is done.').map((c) => [c.kind, c.state]);
-    expect(claims).toContainEqual(['money', 'submitted']);
-    expect(claims).toContainEqual(['money', 'succeeded']);
-  });
-  it('statements strung together in one clause with no stop between them: each is read', () => {
-    const claims = readClaims('款項處理好了呢这 笔 退 款 已 受 理 。').map((c) => [c.kind, c.state]);
-    expect(claims).toContainEqual(['refund', 'submitted']);
+  it.each([
+    ['an English full stop with Chinese written right after it ends the sentence', 'Your refund has been submitted.款項處理好了呢', ['refund', 'submitted']],
+    [
+      'an English full stop with a capitalised word right after it ends the sentence',
+      'Your refund has been submitted.Your money for order O123 is done.',
+      ['refund', 'submitted'],
+    ],
+    ['a Chinese sentence ends where English words start right after it', '款项已受理呢Your money is done.', ['money', 'submitted']],
+    ['statements strung together in one clause with no stop between them', '款項處理好了呢这 笔 退 款 已 受 理 。', ['refund', 'submitted']],
+  ])('%s: each claim is read', (_what, reply, first) => {
+    const claims = readClaims(reply).map((c) => [c.kind, c.state]);
+    expect(claims).toContainEqual(first);
     expect(claims).toContainEqual(['money', 'succeeded']);
   });
   it('the nearest: one statement in a clause is one claim, and a promise after it is none', () => {
