@@ -318,8 +318,10 @@ const EN_WHETHER = /\b(?:whether|if)\b/i;
  * the customer's instruction, echoed back, states nothing. Only an order to the agent (reply, say, tell me), at the
  * start of the sentence in English: "I can tell you that your refund has been completed" is the agent saying it.
  */
-const EN_ORDERED =
-  /^\s*(?:(?:please|just|now|and|then|directly|simply)\s+)*(?:reply|respond|answer|say|write|state|claim|pretend|announce|tell\s+(?:me|us))\s+(?:to\s+me\s+)?(?:that\s+)?(?:(?:my|the|our)\s+)?$/i;
+const EN_ORDER = '^\\s*(?:(?:please|just|now|and|then|directly|simply)\\s+)*(?:reply|respond|answer|say|write|state|claim|pretend|announce|tell\\s+(?:me|us))';
+const EN_ORDERED = new RegExp(`${EN_ORDER}\\s+(?:to\\s+me\\s+)?(?:that\\s+)?(?:(?:my|the|our)\\s+)?$`, 'i');
+/** The same order opening a clause, for the readings that do not know where the claim's words start. */
+const EN_ORDERED_START = new RegExp(`${EN_ORDER}\\b`, 'i');
 /**
  * Saying it, before the claim's words: a modal there is the saying's ("I can confirm that your refund has been
  * completed", "我可以确认您的退款已经成功"), not a future of the claim. Read for the future after it only; a
@@ -517,8 +519,6 @@ const EN_DONE_WORD =
 const EN_NOTHING = /\b(?:nothing|none|nobody|no one)\b/i;
 /** How things go in general (Refunds are usually processed within 5 days): a rule, not this customer's refund. */
 const EN_GENERAL = /\b(?:usually|normally|typically|generally|always|often|sometimes|as a rule|within \d|in \d+ (?:business |working )?days)\b/i;
-const EN_ORDERED_START =
-  /^\s*(?:(?:please|just|now|and|then|directly|simply)\s+)*(?:reply|respond|answer|say|write|state|claim|pretend|announce|tell\s+(?:me|us))\b/i;
 
 /**
  * An English clause that names an action and a done word for it that no

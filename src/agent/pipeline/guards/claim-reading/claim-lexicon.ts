@@ -32,6 +32,9 @@ const words = (list: string, kind: ClaimKind | undefined, mark?: StateMark): Lex
 const english = (list: string, kind: ClaimKind | undefined, mark?: StateMark): LexiconEntry[] =>
   list.split('|').map((source) => ({ source, english: true, ...(kind ? { kind } : {}), ...(mark ? { mark } : {}) }));
 
+/** What a bracketed status label says when it says done; the clause reader keeps such a label with what follows it. */
+export const DONE_LABEL = '(?:已完成|已办结|已处理|已成功|完成|成功)';
+
 export const CHINESE: LexiconEntry[] = [
   ...words('退款 退钱 退费 退货款 退货 返款 返钱 退款款项 退(?!出|步|休|役|学|货)', 'refund'),
   ...words('原路返回 原路退回 原路退还 退了 退给您 退给你', 'refund', 'succeeded'),
@@ -67,7 +70,7 @@ export const CHINESE: LexiconEntry[] = [
   // Marks that say done without a word: a tick beside the action, a progress bar at its end.
   ...words('✅ ✔ ☑ ✓ √ 🆗 👌 \\[x\\] 100% 妥妥', undefined, 'succeeded'),
   // A status label in brackets: [已完成] 退款申请.
-  ...words('[[【(（](?:已完成|已办结|已处理|已成功|完成|成功)[\\]】)）]', undefined, 'succeeded'),
+  ...words(`[[【(（]${DONE_LABEL}[\\]】)）]`, undefined, 'succeeded'),
   ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返', undefined, 'returned'),
   ...words('收到 回到', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),

@@ -16,6 +16,7 @@ import {
   AFTER_EN,
   AFTER_ZH,
   CHINESE,
+  DONE_LABEL,
   CONDITION_EN,
   CONDITION_ZH,
   ENGLISH,
@@ -312,7 +313,6 @@ function specific(claims: GuardClaim[]): GuardClaim[] {
  */
 const IDENTIFIER = /[a-z0-9]+(?:_[a-z0-9]+)+(?:=[\w.-]*)?|[a-z_]+=[\w.-]*/gi;
 
-const DONE_LABEL = '(?:已完成|已办结|已处理|已成功|完成|成功)';
 const CLAUSE_BREAK = new RegExp(`[，,；;]+|(?<!【${DONE_LABEL})】+|(?<![(（]${DONE_LABEL})[)）]+|(?<!\\[(?:[xX✓✔√]|${DONE_LABEL})?)\\]+`);
 
 export function readClaims(reply: string, userWords = ''): GuardClaim[] {
