@@ -134,7 +134,7 @@ async function keptResults(path: string, repeat: number, hashes: ReadonlyMap<str
   const kept = new Set<string>();
   if (!existsSync(path)) return kept;
   const rules = { inSuite: (id: string) => hashes.has(id), caseHash: (id: string) => hashes.get(id) };
-  for await (const { value } of readResultsLines(path)) {
+  for (const { value } of readResultsLines(path)) {
     if (caseResultProblem(value, repeat)) continue;
     const r = value as CaseResult;
     if (!setAsideReason(r, rules)) kept.add(`${r.case_id}#${r.trial}`);

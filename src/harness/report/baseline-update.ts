@@ -90,7 +90,7 @@ export async function recordBaseline(request: RecordRequest): Promise<void> {
     );
   }
   const cases: BaselineCase[] = [];
-  for await (const e of caseEntries(request.resultsPath, request.repeat)) {
+  for (const e of caseEntries(request.resultsPath, request.repeat)) {
     cases.push({
       id: e.id,
       module: e.module,

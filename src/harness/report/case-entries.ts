@@ -36,14 +36,14 @@ export interface CaseEntry {
 }
 
 /** `passedTraces`: keep the trace of passed scenarios too (report.html draws every scenario; report.json keeps failures'). */
-export async function* caseEntries(resultsPath: string, repeat: number, options: { passedTraces?: boolean } = {}): AsyncGenerator<CaseEntry> {
+export function* caseEntries(resultsPath: string, repeat: number, options: { passedTraces?: boolean } = {}): Generator<CaseEntry> {
   const toEntry = (r: CaseResult) => entryOf(r, options.passedTraces ?? false);
   if (repeat <= 1) {
-    for await (const line of readResults(resultsPath)) if (line.type === 'case_result') yield toEntry(line);
+    for (const line of readResults(resultsPath)) if (line.type === 'case_result') yield toEntry(line);
     return;
   }
   const merged = new Map<string, CaseEntry>();
-  for await (const line of readResults(resultsPath)) {
+  for (const line of readResults(resultsPath)) {
     if (line.type !== 'case_result') continue;
     const entry = merged.get(line.case_id);
     merged.set(

@@ -13,7 +13,7 @@ export async function outputsOf(reportPath: string, report: Report, ids: Readonl
   const out = new Map<string, string>();
   const results = join(dirname(reportPath), 'results.jsonl');
   if (!ids.size || !existsSync(results)) return out;
-  for await (const entry of caseEntries(results, report.run.repeat ?? 1, { passedTraces: true })) {
+  for (const entry of caseEntries(results, report.run.repeat ?? 1, { passedTraces: true })) {
     if (!ids.has(entry.id)) continue;
     const reply = (entry.trace as { reply?: unknown } | undefined)?.reply;
     const text = typeof reply === 'string' ? reply : entry.raw_output;

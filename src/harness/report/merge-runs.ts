@@ -97,7 +97,7 @@ async function readHeaders(files: readonly string[]): Promise<RunProvenance[]> {
   for (const file of files) {
     let header: RunProvenance | undefined;
     let at = 1;
-    for await (const { lineNo, value } of readResultsLines(file)) {
+    for (const { lineNo, value } of readResultsLines(file)) {
       at = lineNo;
       if (isRunHeader(value)) header = value.run as unknown as RunProvenance;
       break;
@@ -160,7 +160,7 @@ async function checkInputResults(options: MergeOptions, files: readonly string[]
     // --repeat auto: trials per case differ; a finished input holds trials 0…n−1 of each case it selected.
     const trialsOfCase = auto ? new Map<string, number[]>() : null;
     let header = true;
-    for await (const { lineNo, value } of readResultsLines(file)) {
+    for (const { lineNo, value } of readResultsLines(file)) {
       // The first line is the header, checked above.
       if (header) {
         header = false;
@@ -217,7 +217,7 @@ async function writeMerged(options: MergeOptions, files: string[], headers: RunP
   try {
     await writer.write({ type: 'run_header', schema_version: RESULTS_SCHEMA_VERSION, run });
     for (const file of files) {
-      for await (const line of readResults(file)) {
+      for (const line of readResults(file)) {
         if (line.type !== 'case_result') continue;
         seen.set(line.case_id, line.case_hash);
         caseTrials?.set(line.case_id, (caseTrials.get(line.case_id) ?? 0) + 1);

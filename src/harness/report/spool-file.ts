@@ -6,7 +6,8 @@
 import { open, rm } from 'node:fs/promises';
 import { TextFileWriter } from '../base/text-file-writer.js';
 
-const CHUNK_BYTES = 1 << 16;
+/** Each chunk is a read and a write the report step waits through: few and large. */
+const CHUNK_BYTES = 1 << 20;
 /**
  * Text queued before a writer waits for the file: with the stream's 16 KiB
  * default the report step waited on a drain every 40-odd cases of a large run.

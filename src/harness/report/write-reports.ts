@@ -94,7 +94,7 @@ async function writeAll(options: WriteReportsOptions, files: WrittenReports['fil
   let failuresTotal = 0;
   // The one read of results.jsonl: every report takes what it needs from each entry as it passes.
   const html = new HtmlDataCollector();
-  for await (const withTrace of caseEntries(options.resultsPath, options.repeat, { passedTraces: true })) {
+  for (const withTrace of caseEntries(options.resultsPath, options.repeat, { passedTraces: true })) {
     // report.html draws every scenario's timeline; the other reports keep traces of failures only.
     html.add(withTrace);
     const { trace: _passedTrace, ...withoutTrace } = withTrace;

@@ -2,8 +2,7 @@
  * results.jsonl: a header line, then one line per finished case, appended the
  * moment it finishes so that an interrupted run loses nothing finished.
  */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { fileLines } from '../base/file-lines.js';
 import { TextFileWriter } from '../base/text-file-writer.js';
 import { boundedJson } from './bounded-record.js';
 import type { CaseResult, RunHeader } from './case-result.js';
@@ -50,10 +49,9 @@ export interface RawResultsLine {
 }
 
 /** Every non-blank line of a results file, parsed where it parses; the caller judges the rest. */
-export async function* readResultsLines(path: string): AsyncGenerator<RawResultsLine> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+export function* readResultsLines(path: string): Generator<RawResultsLine> {
   let lineNo = 0;
-  for await (const raw of lines) {
+  for (const raw of fileLines(path)) {
     lineNo += 1;
     // A byte-order mark (an editor's save of the file) is not part of the header line.
     const text = lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw;
@@ -71,8 +69,8 @@ export async function* readResultsLines(path: string): AsyncGenerator<RawResults
  * in order); a torn last line (a crash mid-write) or anything that is not a
  * header or case record is skipped.
  */
-export async function* readResults(path: string): AsyncGenerator<ResultsLine> {
-  for await (const { value } of readResultsLines(path)) {
+export function* readResults(path: string): Generator<ResultsLine> {
+  for (const { value } of readResultsLines(path)) {
     const type = (value as { type?: unknown } | null)?.type;
     if (type === 'run_header' || type === 'case_result') yield value as ResultsLine;
   }

@@ -64,7 +64,7 @@ export async function reopenResults(options: ReopenOptions): Promise<ReopenedRes
   const setAsideCounts: Record<SetAsideReason, number> = { foreign: 0, edited: 0, errored: 0 };
   let duplicates = 0;
   try {
-    for await (const raw of readResultsLines(options.path)) {
+    for (const raw of readResultsLines(options.path)) {
       lineNo = raw.lineNo;
       const { text, value } = raw;
       if (!header) {

@@ -30,9 +30,8 @@ export async function runReportPage(run: RunSummary, folder: string): Promise<Re
     const { cases, ...head } = report;
     const results = join(run.dir, RESULTS_FILE);
     // results.jsonl has every scenario's trace, report.json only the failed ones'; a run with arms keeps each arm's apart.
-    const entries: AsyncIterable<CaseEntry> | CaseEntry[] =
-      existsSync(results) && !head.arms ? caseEntries(results, Number(head.run.repeat) || 1, { passedTraces: true }) : cases;
-    const data = await collectHtmlData(head as ReportHead, toAsync(entries));
+    const entries: Iterable<CaseEntry> = existsSync(results) && !head.arms ? caseEntries(results, Number(head.run.repeat) || 1, { passedTraces: true }) : cases;
+    const data = collectHtmlData(head as ReportHead, entries);
     const page = renderFromReports(run.name, 'not a report this orderflow can show', () => renderHtmlReport(data, viewNav('run', folder)));
     return { status: 200, html: page };
   } catch (error) {
@@ -64,7 +63,3 @@ export function notFoundPage(message: string, folder: string, extra: SafeHtml | 
 }
 
 const isFileError = (error: unknown) => typeof (error as NodeJS.ErrnoException)?.code === 'string';
-
-async function* toAsync<T>(items: AsyncIterable<T> | T[]): AsyncGenerator<T> {
-  yield* items;
-}

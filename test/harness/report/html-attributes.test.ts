@@ -103,11 +103,8 @@ function hostileCase(c: CaseEntry): CaseEntry {
   } as CaseEntry;
 }
 
-async function page(report: Report, cases: CaseEntry[]): Promise<string> {
-  async function* entries() {
-    yield* cases;
-  }
-  return renderHtmlReport(await collectHtmlData(report, entries()));
+function page(report: Report, cases: CaseEntry[]): string {
+  return renderHtmlReport(collectHtmlData(report, cases));
 }
 
 describe('report.html attributes', () => {
@@ -118,8 +115,8 @@ describe('report.html attributes', () => {
     const out = join(root, 'gullible');
     await evalIn(root, { provider: 'sim:gullible', out, baseline: false, module: ['intent_recognition', 'pipeline'] });
     const report = readReport(out);
-    plain = startTags(await page(report, report.cases));
-    hostile = startTags(await page(report, report.cases.map(hostileCase)));
+    plain = startTags(page(report, report.cases));
+    hostile = startTags(page(report, report.cases.map(hostileCase)));
   }, 120_000);
 
   it('hostile text changes attribute values, never the tags or attributes of the page', () => {

@@ -28,7 +28,7 @@ const result = (id: string, extra: Partial<CaseResult> = {}) =>
 
 async function collect(path: string) {
   const out: unknown[] = [];
-  for await (const line of readResults(path)) out.push(line);
+  for (const line of readResults(path)) out.push(line);
   return out;
 }
 

@@ -84,7 +84,7 @@ async function splitResults(options: WriteReportsOptions, setup: ArmSetup) {
     split.set(arm.name, { resultsPath, outDir, aggregates: new Aggregates(options.repeat, options.run.repeat_mode === 'auto'), writer });
   }
   try {
-    for await (const line of readResults(options.resultsPath)) {
+    for (const line of readResults(options.resultsPath)) {
       if (line.type !== 'case_result' || line.arm === undefined) continue;
       const target = split.get(line.arm);
       if (!target) continue;
@@ -99,6 +99,6 @@ async function splitResults(options: WriteReportsOptions, setup: ArmSetup) {
 
 async function entriesOf(resultsPath: string, repeat: number): Promise<Map<string, CaseEntry>> {
   const entries = new Map<string, CaseEntry>();
-  for await (const e of caseEntries(resultsPath, repeat, { passedTraces: true })) entries.set(e.id, e);
+  for (const e of caseEntries(resultsPath, repeat, { passedTraces: true })) entries.set(e.id, e);
   return entries;
 }

@@ -39,9 +39,9 @@ export interface HtmlReportData {
 /** Rows: a page a browser still opens, and past 10,000 cases a report the same size whatever the suite's (report.json has every case). */
 const HTML_CAPS = { rows: 10_000, failedDetails: 400, passedScenarioDetails: 120 };
 
-export async function collectHtmlData(head: ReportHead, entries: AsyncIterable<CaseEntry>): Promise<HtmlReportData> {
+export function collectHtmlData(head: ReportHead, entries: Iterable<CaseEntry>): HtmlReportData {
   const collector = new HtmlDataCollector();
-  for await (const entry of entries) collector.add(entry);
+  for (const entry of entries) collector.add(entry);
   return collector.finish(head);
 }
 
