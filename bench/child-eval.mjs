@@ -4,7 +4,7 @@
 // ORDERFLOW_PARSE_CACHE=off; BENCH_PARSE_CACHE names another folder for it.
 import { fileURLToPath } from 'node:url';
 
-const { main } = await import(new URL('../dist/harness/cli/main.js', import.meta.url).href);
+const { main } = await import(new URL('../dist/cli/main.js', import.meta.url).href);
 const parseCache =
   process.env.ORDERFLOW_PARSE_CACHE === 'off'
     ? undefined

@@ -72,6 +72,7 @@ const PROJECT_PARTS = [
   'tsconfig.json',
   'tsconfig.build.json',
   'src',
+  'scripts',
   'bin',
   'schemas',
   'templates',
@@ -89,7 +90,7 @@ echo "$PWD $*" >> "$OFW_NPM_LOG"
 if [ "$1" != ci ]; then exec "$OFW_REAL_NPM" "$@"; fi
 ln -sfn "$OFW_NODE_MODULES" node_modules
 if node -e 'process.exit(require("./package.json").scripts?.prepare ? 0 : 1)'; then
-  key=$(find src package.json tsconfig.json tsconfig.build.json -type f 2>/dev/null | sort | xargs cat | sha256sum | cut -c1-16)
+  key=$(find src scripts package.json tsconfig.json tsconfig.build.json -type f 2>/dev/null | sort | xargs cat | sha256sum | cut -c1-16)
   if [ -d "$OFW_BUILD_CACHE/$key" ]; then cp -r "$OFW_BUILD_CACHE/$key" dist
   else "$OFW_REAL_NPM" run prepare > /dev/null; cp -r dist "$OFW_BUILD_CACHE/$key"; fi
 fi

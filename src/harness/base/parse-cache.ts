@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { folderAbove } from './folder-above.js';
 
 /** Where the code that derives cached values lives; test/architecture/parse-cache-closure.test.ts keeps it so. */
 export const FINGERPRINTED_FOLDERS = [
@@ -29,8 +30,8 @@ export const FINGERPRINTED_FOLDERS = [
   'agent/prompt-vocabulary',
 ] as const;
 
-/** src/ (dist/ when built): this file lives in its harness/base/ folder. */
-const CODE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** src/, or dist/ when built: the folder of harness/, whether this module runs from harness/base/ or from the CLI's bundle, built from dist/ (dist/cli/). */
+const CODE_ROOT = folderAbove(dirname(fileURLToPath(import.meta.url)), 'harness');
 
 let folder: string | undefined;
 let fingerprint: string | undefined;

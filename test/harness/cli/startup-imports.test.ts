@@ -8,7 +8,8 @@
  * process shows what is loaded.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIN, runNode } from '../../support/run-cli.js';
 import { copyOfRepo, tempDir } from '../../support/temp-dir.js';
@@ -19,10 +20,14 @@ const HEAVY = /node_modules\/(zod|yaml|js-yaml|markdown-it|openai)\/|\/models\/s
 /** What a run needs only on a parse-cache miss (the file parsers), or only in a terminal (the widgets), or never offline. */
 const NOT_FOR_A_CACHED_RUN = /node_modules\/(yaml|js-yaml|jsonc-parser|markdown-it|openai|cli-progress|cli-table3)\//;
 
+/** The launcher runs the CLI's bundle (scripts/bundle-cli.ts): a file of it loaded stands for every module it holds. */
+const BUNDLED = JSON.parse(readFileSync(join(process.cwd(), 'dist/cli/modules.json'), 'utf8')) as Record<string, string[]>;
+const modulesOf = (loaded: string): string[] => BUNDLED[relative(process.cwd(), loaded.startsWith('file:') ? fileURLToPath(loaded) : loaded)] ?? [loaded];
+
 function loadedBy(args: string[], cwd: string, extra: Record<string, string> = {}, heavy = HEAVY): { code: number; heavy: string[]; stderr: string } {
   const trace = join(tempDir(), 'imports.txt');
   const r = runNode(['--import', TRACER, BIN], args, { cwd, env: { TRACE_IMPORTS_FILE: trace, ...extra } });
-  const urls = readFileSync(trace, 'utf8').trim().split('\n');
+  const urls = readFileSync(trace, 'utf8').trim().split('\n').flatMap(modulesOf);
   return { code: r.code, heavy: [...new Set(urls.filter((u) => heavy.test(u)).map((u) => heavy.exec(u)![0]))], stderr: r.stderr };
 }
 

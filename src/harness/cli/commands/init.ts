@@ -10,6 +10,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../../base/errors.js';
+import { folderAbove } from '../../base/folder-above.js';
 import { displayPath } from '../../base/display-path.js';
 import { loadRegistry, resolveActive } from '../../registry/registry.js';
 import { EXIT_OK } from '../exit-codes.js';
@@ -17,8 +18,8 @@ import type { Output } from '../output.js';
 import { writeProjectPackage } from '../project-package.js';
 import { agent } from '../../agent-registration.js';
 
-/** The package root: dist/harness/cli/commands → four folders up. */
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The package root: the folder of orderflow's package.json, above this module wherever it runs from. */
+const PACKAGE_ROOT = folderAbove(dirname(fileURLToPath(import.meta.url)), 'package.json');
 const TEMPLATES = join(PACKAGE_ROOT, 'templates/init');
 const STARTER_MODULE = 'intent_recognition';
 const WORKFLOW = '.github/workflows/orderflow.yml';
