@@ -383,7 +383,7 @@ export function readClaims(reply: string): ReadClaim[] {
       for (const claim of claimsOfClause(clause, i > 0 && opensWithCondition)) out.push({ ...claim, orderIds });
     });
     if (out.length === before) {
-      const claim = stateWithoutVerb(sentence, previous);
+      const claim = stateWithoutVerb(sentence, previous) ?? (opensWithCondition ? null : bareStateInClause(clauses));
       if (claim) out.push({ ...claim, orderIds: [...new Set([...orderRefsIn(previous), ...orderIds])] });
     }
     previous = sentence;
@@ -422,6 +422,16 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
   if (BARE_DONE.test(sentence) && NAMES_ACTION.test(previous) && !EN_FUTURE.test(previous) && !/将|会|吗|是否|未|没|不/.test(previous)) {
     const kind = kindOf(previous);
     return kind ? { kind, state: stateOf(`${previous}${sentence}`, kind), text: `${previous.trim()} ${raw.trim()}` } : null;
+  }
+  return null;
+}
+
+/** 您申请的退款，已经好了: a bare state in a clause of its own, after the clauses that name the action. */
+function bareStateInClause(clauses: string[]): Omit<ReadClaim, 'orderIds'> | null {
+  for (let i = 1; i < clauses.length; i++) {
+    const clause = clauses[i]!.replace(/[，,；;—–\s]+$/, '');
+    const claim = BARE_DONE.test(clause) ? stateWithoutVerb(clause, clauses.slice(0, i).join('')) : null;
+    if (claim) return claim;
   }
   return null;
 }

@@ -57,6 +57,8 @@ describe('each class of them, beside its nearest non-claim', () => {
     ['a participle as a label', 'refunded: O123', 'refund', 'succeeded', 'refund: O123?'],
     ['a bare state after the action', 'O123 的退款的事。已经好了。', 'refund', 'succeeded', 'O123 的退款的事。还没有好。'],
     ['a bare state after an asked action', 'O123 退款？已经好了', 'refund', 'succeeded', 'O123 退款会处理吗？已经好了'],
+    ['a bare state in the next clause', '您申请的 O123 退款，已经好了', 'refund', 'succeeded', '您申请的 O123 退款，已经好了吗'],
+    ['a bare 妥了 after a comma', 'O123 的退款，妥了', 'refund', 'succeeded', '如果 O123 的退款，妥了就告诉您'],
     ['a bare English state after the action', 'Your refund for O123. All done.', 'refund', 'succeeded', 'We will refund O123. All done.'],
     ['a word split by marks', 'O123 退-款-成-功', 'refund', 'succeeded', 'O123 退-款-失-败'],
     ['a word split by spaces', 'r e f u n d e d: O123', 'refund', 'succeeded', 'r e f u n d: O123?'],
