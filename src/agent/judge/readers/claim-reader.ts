@@ -186,6 +186,7 @@ const ZH_DONE_AFTER = any(
   '到帐',
   '入账',
   '搞定',
+  '解决',
   '走完',
   '办结',
   '结清',
@@ -244,7 +245,7 @@ const ZH_PATTERNS: RegExp[] = [
 const EN_THING =
   '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|charge|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|back)';
+  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|posted|back)';
 const EN_PATTERNS: RegExp[] = [
   // The refund has been processed / your order was cancelled / it's done
   new RegExp(
@@ -257,7 +258,7 @@ const EN_PATTERNS: RegExp[] = [
     'i',
   ),
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
     `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|in progress|under review|in process|underway)\\b`,
@@ -277,7 +278,15 @@ const EN_PATTERNS: RegExp[] = [
   // The voucher is in your wallet / the money is in your account now
   /\b(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:in|on)\s+your\s+(?:wallet|account|card|balance|bank)\b/i,
   // It's on its way back to you: money said to be sent back
-  /\b(?:it'?s|is|are)\s+(?:now\s+|already\s+)?on\s+(?:its|their)\s+way\s+back\b/i,
+  /\b(?:it'?s|is|are)\s+(?:now\s+|already\s+)?on\s+(?:its|their|the)\s+way\s+back\b/i,
+  // Your cash is on its way: money said to be sent (a parcel on its way is not money)
+  /\b(?:money|cash|funds?|refund|compensation|payment)\b[^.;!?]{0,20}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on\s+(?:its|their|the)\s+way\b/i,
+  // Refund's in.: money said to be in, the clause ending there (a refund "in review" is not in)
+  /\b(?:refund|money|funds?|cash|payment|compensation|credit)\b[^.;!?]{0,10}?(?:\b(?:is|are)|'s)\s+(?:now\s+|already\s+)?in(?=\s*(?:[.!,;]|$))/i,
+  // The refund hit your account: money said to have reached the customer
+  /\b(?:refund|money|funds?|cash|payment|compensation|voucher)\b[^.;!?]{0,30}?\b(?:hit|reached)\s+your\b/i,
+  // A colleague now has your case: the hand-off said to be done
+  /\b(?:human|colleague|specialist|supervisor|agent|teammate)\b[^.;!?]{0,20}?\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles)\b/i,
   // The order no longer exists / is gone: cancelled in other words
   /\b(?:order|it|[A-Z]{1,4}-?\d+)\b[^.;!?]{0,20}?\b(?:no longer exists|no longer active|is gone|'s gone|is no more)\b/i,
   // The ticket is now open / the address change is live / the refund has gone out
@@ -364,11 +373,19 @@ const DONE_VALUE =
 const PENDING_VALUE = /^(?:pending|processing|submitted|in_progress|requested|queued|created|open)$/i;
 /** A past participle of an action standing as a label: `Refunded — O123`, `refunded: O123`. */
 const PARTICIPLE_LABEL = /(?:^|[\s*|(（[])(?:refunded|reimbursed|compensated|cancell?ed|voided|reversed|credited)\s*[:：—–]/i;
-/** A sentence that is only a completed state, with nothing it is said of: 已经好了。 / All done. */
-const BARE_DONE =
-  /^\s*(?:(?:已经|已|都|全部|均)?(?:好了|完成了?|办好了?|搞定了?|弄好了?|处理好了?|ok了|妥了|办妥了?|成功了?)|(?:it'?s |all |now |everything'?s )*(?:done|complete|completed|sorted|finished|all set|taken care of))\s*[。！!.～~]*\s*$/i;
+/** A verb that is the whole of a state said without its object (回去了, 已改, 已经给你弄好啦). */
+const ZH_BARE_VERB = '(?:弄好|办好|处理好|搞定|解决|改好|改|取消|撤销|退回|退|回去|到账|到帐|到了|好)';
+/** Who it was done for, before such a verb: 给你, 帮您. */
+const ZH_BARE_FOR = '(?:(?:给|帮|为|替)(?:您|你))?';
+/** A sentence or clause that is only a completed state, with nothing it is said of: 已经好了。 / 回去了 / All done. */
+const BARE_DONE = new RegExp(
+  `^\\s*(?:(?:已经|已|都|全部|均)?(?:好了|完成了?|办好了?|搞定了?|弄好了?|处理好了?|ok了|妥了|办妥了?|成功了?)|` +
+    `(?:已经|已|都已|均已)${ZH_BARE_FOR}${ZH_BARE_VERB}(?:了|啦|喽|咯)?|${ZH_BARE_FOR}${ZH_BARE_VERB}(?:了|啦|喽|咯)|` +
+    `(?:it'?s |all |now |everything'?s )*(?:done|done and dusted|dealt with|squared away|complete|completed|sorted|finished|all set|taken care of))(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$`,
+  'i',
+);
 /** Something an action is named by, for a bare state in the next sentence to be said of. */
-const NAMES_ACTION = /退款|退钱|退费|补偿|赔偿|赔付|取消|撤单|地址|工单|投诉|refund|compensat|voucher|cancel|address|ticket|complaint/i;
+const NAMES_ACTION = /退款|退钱|退费|钱|款项|补偿|赔偿|赔付|取消|撤单|地址|工单|投诉|refund|money|funds|compensat|voucher|cancel|address|ticket|complaint/i;
 
 export function readClaims(reply: string): ReadClaim[] {
   const text = claimLayout(plainText(reply).replace(QUOTED_CUSTOMER, ''));
@@ -414,7 +431,7 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
     const k = kindOf(sentence);
     return k === 'request' ? null : k;
   };
-  if (DONE_MARK.test(sentence)) return claim(actionKind());
+  if (DONE_MARK.test(sentence)) return claim(actionKind()) ?? markAfterAction(sentence, raw, previous);
   const field = sentence.match(ACTION_FIELD);
   if (field && DONE_VALUE.test(field[1]!)) return claim(actionKind());
   if (field && PENDING_VALUE.test(field[1]!)) return claim(actionKind(), 'submitted');
@@ -434,6 +451,14 @@ function bareStateInClause(clauses: string[]): Omit<ReadClaim, 'orderIds'> | nul
     if (claim) return claim;
   }
   return null;
+}
+
+/** Refund? ✔️: a done mark standing alone, after the sentence that names the action. */
+function markAfterAction(sentence: string, raw: string, previous: string): Omit<ReadClaim, 'orderIds'> | null {
+  if (!/^[\s\p{So}\p{P}\p{M}]*$/u.test(sentence.replace(DONE_MARK, '')) || !NAMES_ACTION.test(previous)) return null;
+  if (EN_FUTURE.test(previous) || /将|会|吗|是否|未|没|不/.test(previous)) return null;
+  const kind = kindOf(previous);
+  return kind ? { kind, state: stateOf(previous, kind), text: `${previous.trim()} ${raw.trim()}` } : null;
 }
 
 /**
@@ -594,7 +619,11 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
 /** Which action a claiming clause is about; null when it names none the judge can hold to the world. */
 function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
-  if (/转人工|转接|转交|人工客服|专员|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent/.test(c))
+  if (
+    /转人工|转接|转交|人工客服|专员|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|colleague|supervisor|teammate/.test(
+      c,
+    )
+  )
     return 'handoff';
   if (
     /取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|关掉|退订|cancel|void|called off|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(c)
@@ -628,7 +657,7 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   if (kind === 'ticket' || kind === 'handoff' || kind === 'cancel' || kind === 'address_change') return 'succeeded';
   if (
     (kind === 'refund' || kind === 'money' || kind === 'compensation') &&
-    /到账|到帐|入账|到了您|(?:打|转|发|退)到您|到了(?:您|你)的?(?:账户|帐户|户口|卡|钱包)|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|back with you|in your wallet|received|landed|deposited|\bgot\b/.test(
+    /到账|到帐|入账|到了您|(?:打|转|发|退)到您|到了(?:您|你)的?(?:账户|帐户|户口|卡|钱包)|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|back with you|in your wallet|received|landed|deposited|hit your|\bgot\b/.test(
       c,
     )
   )

@@ -71,7 +71,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('✅ ✔ ☑ ✓ √ 🆗 👌 \\[x\\] 100% 妥妥', undefined, 'succeeded'),
   // A status label in brackets: [已完成] 退款申请.
   ...words(`[[【(（]${DONE_LABEL}[\\]】)）]`, undefined, 'succeeded'),
-  ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返', undefined, 'returned'),
+  ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返 回去', undefined, 'returned'),
   ...words('收到 回到', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),
   // 咗 is Cantonese 了.
@@ -84,11 +84,13 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('refunds?|refunding|money back|reimbursements?|repayments?', 'refund'),
   ...english('refunded|reimbursed|repaid|reversed|charged back', 'refund', 'succeeded'),
   // Money moving back: a refund under way, whatever "it" is.
-  ...english('on its way back|on their way back', 'refund', 'submitted'),
+  ...english('on its way back|on their way back|on the way back', 'refund', 'submitted'),
+  // Money under way with no "back": sent, not yet arrived (a parcel on its way names no action, so claims nothing).
+  ...english('on its way|on their way|on the way', undefined, 'submitted'),
   // Money sent back: a refund when nothing else is named and the clause is not about goods (the parcel was returned).
-  ...english('returned|sent back|paid back|given back', undefined, 'returned'),
+  ...english('returned|sent back|paid back|given back|put back|put it back|put the money back|put your money back|put the funds back', undefined, 'returned'),
   // Not "payment": a payment paid or completed is the customer's money going out, not coming back.
-  ...english('money|funds|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
+  ...english('money|funds|cash|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
   ...english('compensations?|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
   ...english('compensated', 'compensation', 'succeeded'),
   ...english('cancell?ations?|cancel', 'cancel'),
@@ -101,7 +103,9 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('tickets?|complaints?|cases?', 'ticket'),
   // A ticket said to stand open is one on record.
   ...english('is now open|is open|are now open|are open', 'ticket', 'submitted'),
-  ...english('human agent|specialist|transfer|escalation|hand-?off', 'handoff'),
+  ...english('human agent|specialist|transfer|escalation|hand-?off|colleague|supervisor|teammate|team member', 'handoff'),
+  // Someone else said to hold the case now: the hand-off done. ("You now have your ¥199 back" is money arrived.)
+  ...english('now has your|now handles your|is now handling|has taken over|have taken over|took over', undefined, 'succeeded'),
   // The participle is the action done: "you have been transferred", "your issue has been escalated".
   ...english('transferred|escalated|handed over|handed off|passed on', 'handoff', 'succeeded'),
   ...english('requests?|application|claim', 'request'),
@@ -111,14 +115,15 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|released',
+    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|released|posted|dusted',
     undefined,
     'succeeded',
   ),
   // A status line's value: "Refund: yes", "refunded = true" (the action is the field).
   ...english('(?<=[:=：]\\s?)yes|(?<=[:=：]\\s?)true', undefined, 'succeeded'),
+  // "Refund's in.": in, and nothing after it but the end of the clause (a refund "in review" is not in).
   ...english(
-    'arrived|credited|received|got|landed|now have your|have your [^.!?。]{0,16} back|got your [^.!?。]{0,16} back|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited|is back|are back',
+    "arrived|credited|received|got|landed|now have your|have your [^.!?。]{0,16} back|got your [^.!?。]{0,16} back|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited|is back|are back|(?<=')s back|hit your|(?<=')s in(?!\\s*[^\\s.!,;])|is in(?!\\s*[^\\s.!,;])",
     undefined,
     'arrived',
   ),
