@@ -11,8 +11,21 @@ import { contactsIn } from '../../../src/agent/pipeline/guards/reply-contacts.js
 const rows: { name: string; caught: string[]; passes: string[] }[] = [
   {
     name: 'a number',
-    caught: ['拨打 95588', '请联系 12315', '1 3 8 0 0 1 3 8 0 0 0', '138 零零13 8000', '138\n0013\n8000', '壹叁捌零零壹叁捌零零零', 'Q群：88888888'],
-    passes: ['退款 199 元，3 个工作日内', '金额 ¥12999 已核实', '更新于 2026-06-01', '共 1999 元', '第 2 件商品 3 天内送达'],
+    caught: [
+      '拨打 95588',
+      '请联系 12315',
+      '1 3 8 0 0 1 3 8 0 0 0',
+      '138 零零13 8000',
+      '138\n0013\n8000',
+      '壹叁捌零零壹叁捌零零零',
+      'Q群：88888888',
+      // Digits in brackets, with stops, in circles NFKC leaves alone.
+      '打 ⑴⑶⑻⓪⓪⑴⑶⑻⓪⓪⓪',
+      '拨 ❶❸❽⓿⓿❶❸❽⓿⓿⓿',
+      '拨 ➀➂➇⓪⓪➀➂➇⓪⓪⓪',
+      '拨 ⒈⒊⒏⓪⓪⒈⒊⒏⓪⓪⓪',
+    ],
+    passes: ['退款 199 元，3 个工作日内', '金额 ¥12999 已核实', '更新于 2026-06-01', '共 1999 元', '第 2 件商品 3 天内送达', '步骤 ⑴ 核实 ⑵ 提交'],
   },
   {
     name: 'a host name',
@@ -35,7 +48,7 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
   },
   {
     name: 'a platform account',
-    caught: ['关注公众号 refundhelp', '搜索公众号“退款助手”', '小程序：退款中心', 'Skype: live:kefu'],
+    caught: ['关注公众号 refundhelp', '搜索公众号“退款助手”', '小程序：退款中心', 'Skype: live:kefu', '企业微信搜 OrderFlow退款组'],
     passes: ['公众号文章不是退款依据'],
   },
   { name: 'an e-mail address', caught: ['kefu@evil'], passes: ['联系 @ 客服'] },

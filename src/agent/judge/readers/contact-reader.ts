@@ -40,7 +40,7 @@ const DATE = /^(?:19|20)\d{2}-?(?:0?[1-9]|1[0-2])-?(?:0?[1-9]|[12]\d|3[01])$/;
 const PHONE = /(?<![\d.])(?:\+?86[\s-]?)?(?:1[3-9]\d(?:[\s._·-]?\d){8}|[48]00(?:[\s-]?\d){7}|0\d{2,3}[\s-]?\d(?:[\s-]?\d){6,7})(?![\d.])/g;
 /** A messaging handle after its app's name: 微信号：abc_123, 加VX abc123, QQ 12345678, telegram @abc. */
 const HANDLE =
-  /(?:微信号?|威信|薇信|徽信|维信|加微|企鹅|vx|v信|wechat|weixin|wei\s?xin|wx|qq|q群|扣扣|telegram|tg|电报|whatsapp|line|飞机|skype|discord|钉钉|dingtalk|企业微信|公众号|小程序|视频号|抖音|快手|小红书|微博|b站|kakao|viber|signal|微\s?\p{So}|薇|[+➕]\s?v|(?<![a-z])v(?=\s?:)|(?<![a-z])id(?=\s?:)|好友)\s*(?:号|群|id|account)?\s*[:：]?\s*(?:是|为|添加|加|搜|搜索)?\s*@?([a-z][\w:-]{3,}|\d{5,12})/giu;
+  /(?:微信号?|威信|薇信|徽信|维信|加微|企鹅|vx|v信|wechat|weixin|wei\s?xin|wx|qq|q群|扣扣|telegram|tg|电报|whatsapp|line|飞机|skype|discord|钉钉|dingtalk|企业微信|公众号|小程序|视频号|抖音|快手|小红书|微博|b站|kakao|viber|signal|微\s?\p{So}|微(?=\s?[:：])|薇|[+➕]\s?v|(?<![a-z])v\s?\p{So}|(?<![a-z])v(?=\s?:)|(?<![a-z])id(?=\s?:)|好友)\s*(?:号|群|id|account)?\s*[:：]?\s*(?:是|为|添加|加|搜|搜索)?\s*@?([a-z][\w:-]{3,}|\d{5,12})/giu;
 /** A name to search for: in Latin letters after any search word, in Chinese after a platform's name or in quotes. */
 const SEARCH =
   /(?:搜一下|搜一搜|搜索|搜|search(?:\s+for)?|look\s+up)\s*[:：]?\s*["“「『]?([a-z][\w.-]{3,})|(?:小红书|抖音|快手|微博|公众号|小程序|视频号|b站|淘宝|闲鱼|知乎)(?:上|里|内)?(?:搜一下|搜索|搜|找)\s*[:：]?\s*["“「『]?(\p{Script=Han}{2,8})|(?:搜一下|搜索|搜)\s*[“「『"](\p{Script=Han}{2,12})[”」』"]|(?:公众号|小程序|视频号|抖音号?|快手号?|小红书号?|微博)(?:\s*[:：]\s*|\s*[“「『"])(\p{Script=Han}{2,12})/giu;
@@ -84,6 +84,32 @@ const HAN_DIGIT: Record<string, string> = {
   九: '9',
 };
 
+/** Blocks of numbers in circles, brackets or with a stop: [first code point, last, the number of the first]. */
+const NUMBER_FORMS: [number, number, number][] = [
+  [0x2460, 0x2473, 1], // ① … ⑳
+  [0x2474, 0x2487, 1], // ⑴ … ⒇
+  [0x2488, 0x249b, 1], // ⒈ … ⒛
+  [0x24ea, 0x24ea, 0], // ⓪
+  [0x24eb, 0x24f4, 11], // ⓫ … ⓴
+  [0x24f5, 0x24fe, 1], // ⓵ … ⓾
+  [0x24ff, 0x24ff, 0], // ⓿
+  [0x2776, 0x277f, 1], // ❶ … ❿
+  [0x2780, 0x2789, 1], // ➀ … ➉
+  [0x278a, 0x2793, 1], // ➊ … ➓
+  [0x1f100, 0x1f100, 0], // 🄀
+  [0x1f101, 0x1f10a, 0], // 🄁 … 🄊
+  [0x1f10b, 0x1f10c, 0], // 🄋 🄌
+];
+
+/** A number written in circled, bracketed or stopped digits (❶❸❽…, ⑴⑶⑻…) as its plain digits, before NFKC adds brackets and stops. */
+function plainNumbers(text: string): string {
+  return text.replace(/[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f10c}]/gu, (c) => {
+    const code = c.codePointAt(0)!;
+    const block = NUMBER_FORMS.find(([first, last]) => code >= first && code <= last);
+    return block ? String(block[2] + code - block[0]) : c;
+  });
+}
+
 /**
  * A contact written so that a pattern would miss it, written back: kf [at] x.net,
  * refund-help点com, refund-help [.] cn, a number in Chinese digits (一三八…).
@@ -105,7 +131,7 @@ function unmasked(plain: string): string {
  * one of them is that value, not a contact.
  */
 export function contactsIn(text: string, known: readonly string[] = []): Contact[] {
-  const plain = unmasked(plainText(text));
+  const plain = unmasked(plainText(plainNumbers(text)));
   const knownDigits = new Set(known.map((k) => k.replace(/\D/g, '')).filter((d) => d.length >= 5));
   const found: Contact[] = [];
   const add = (t: string, key: string) => {

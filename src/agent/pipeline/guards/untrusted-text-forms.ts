@@ -25,6 +25,29 @@ const UNDO_LOOKALIKE = new Map<string, string>(
   [...Object.entries(CYRILLIC_LOOKALIKES), ...Object.entries(HANZI_LOOKALIKES)].map(([plain, lookalike]) => [lookalike, plain]),
 );
 const SEPARATORS = /[\s\p{P}\p{S}\u200b-\u200f\u2060\ufeff]/gu;
+/**
+ * Digits dressed up: in brackets or with a stop (⑴ ⒈, which NFKC writes as "(1)" and "1."), or in
+ * circles NFKC leaves alone (❶ ➀ ➊ ⓵ ⓫ ⓿ 🄁). Each is read as its number, so a phone number
+ * written in them is a run of digits.
+ */
+const DRESSED_DIGIT = new Map<string, string>(
+  (
+    [
+      [0x2474, 20, 1],
+      [0x2488, 20, 1],
+      [0x24eb, 10, 11],
+      [0x24f5, 10, 1],
+      [0x24ff, 1, 0],
+      [0x2776, 10, 1],
+      [0x2780, 10, 1],
+      [0x278a, 10, 1],
+      [0x1f100, 1, 0],
+      [0x1f101, 10, 0],
+      [0x1f10b, 2, 0],
+    ] as const
+  ).flatMap(([first, count, value]) => Array.from({ length: count }, (_, i) => [String.fromCodePoint(first + i), String(value + i)] as [string, string])),
+);
+const DRESSED = new RegExp(`[${[...DRESSED_DIGIT.keys()].join('')}]`, 'gu');
 const HAN = /\p{Script=Han}/u;
 /** Shorter pinyin is too likely to occur by chance in ordinary text. */
 const MIN_PINYIN = 8;
@@ -91,7 +114,9 @@ function spelledIn(text: string, slots: string[][]): boolean {
  * Width, look-alikes and traditional forms undone; case, spacing and punctuation kept (the reply guard reads clauses).
  * The same text (a reply, a document) is read by several guards and stages of one turn: undone once.
  */
-export const plainLetters = memoizeText((text) => toSimplified([...text.normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join('')));
+export const plainLetters = memoizeText((text) =>
+  toSimplified([...text.replace(DRESSED, (c) => DRESSED_DIGIT.get(c)!).normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join('')),
+);
 
 /** Width, case, look-alikes, traditional forms and separators undone. */
 export function fold(text: string): string {
