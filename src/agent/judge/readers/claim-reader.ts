@@ -126,6 +126,9 @@ const ZH_ACT = any(
   '转交',
   '转人工',
   '转给',
+  '升级处理',
+  '升级给',
+  '入(?:您|你)的?(?:账户|帐户|卡|余额|钱包|支付宝)',
   '安排',
   '处理',
   '操作',
@@ -209,6 +212,10 @@ const ZH_DONE_AFTER = any(
   '提交了',
   '退了',
   '到了',
+  // 钱到啦: arrived, the clause ending there (退款到您的账户需要3天 is a rule, 到期 a date).
+  '到(?=啦|咯|喽)',
+  '结束',
+  '在路上',
 );
 const ZH_ALREADY = '(?:已经|已|均已|都已|业已)';
 /** A request in progress: on record, its effect not yet done. */
@@ -620,7 +627,7 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
 function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (
-    /转人工|转接|转交|人工客服|专员|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|colleague|supervisor|teammate/.test(
+    /转人工|转接|转交|人工客服|专员|升级处理|升级给|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|colleague|supervisor|teammate/.test(
       c,
     )
   )

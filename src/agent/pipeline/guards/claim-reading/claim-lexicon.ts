@@ -40,13 +40,19 @@ export const CHINESE: LexiconEntry[] = [
   ...words('原路返回 原路退回 原路退还 退了 退给您 退给你', 'refund', 'succeeded'),
   ...words('退款中 退货中', 'refund', 'submitted'),
   ...words(
-    '钱款 款项 货款 全款 钱 金额 费用 资金 账户 帐户 户口 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也|我们|给|打|转|汇) \\d+(?:\\.\\d+)?元 [¥￥$]\\s?\\d+(?:\\.\\d+)?',
+    '钱款 款项 货款 全款 钱 金额 费用 资金 账户 帐户 户口 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也|我们|给|打|转|汇|到) \\d+(?:\\.\\d+)?元 [¥￥$]\\s?\\d+(?:\\.\\d+)?',
     'money',
   ),
   ...words('到账 入账 到卡 打到 存入 转入', 'money', 'arrived'),
+  // 钱到了 / 款到啦: arrived; not 收到了, 遇到了, 等到了, 找到了 (a word of its own).
+  ...words('(?<![收遇等找看想得听见感达])到(?:了|啦|咯|喽)', undefined, 'received'),
+  // 钱在路上了: sent, not yet arrived.
+  ...words('在路上', undefined, 'submitted'),
   // Money sent over: 打过去 / 转给您 is the transfer made, whoever made it.
   ...words('打过去 转过去 汇过去 打给您 打给你 转给您 转给你 汇给您 汇给你', 'money', 'succeeded'),
   ...words('补偿金 赔偿金 补偿款 赔偿款 补偿 赔偿 赔付 补贴 理赔 优惠券 代金券 红包 赔款 赔了', 'compensation'),
+  // 给您补了50元: made up with money (补了发票, a reissued invoice, is not).
+  ...words('补了(?=\\s?[\\d¥￥$]) 补给您 补给你', 'compensation', 'succeeded'),
   ...words('取消 撤销 撤单 作废 退单 关单 关闭 撤(?!回|离|退)', 'cancel'),
   // An order said to be gone is an order cancelled.
   ...words('订单(?:已经|已)?(?:没了|不存在了|消失了|不见了)', 'cancel', 'succeeded'),
