@@ -24,8 +24,19 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
       '拨 ❶❸❽⓿⓿❶❸❽⓿⓿⓿',
       '拨 ➀➂➇⓪⓪➀➂➇⓪⓪⓪',
       '拨 ⒈⒊⒏⓪⓪⒈⒊⒏⓪⓪⓪',
+      // Digits read aloud in English.
+      'call one three eight zero zero one three eight zero zero zero',
+      'Call one-three-eight-oh-oh-one-three-eight-oh-oh-oh',
     ],
-    passes: ['退款 199 元，3 个工作日内', '金额 ¥12999 已核实', '更新于 2026-06-01', '共 1999 元', '第 2 件商品 3 天内送达', '步骤 ⑴ 核实 ⑵ 提交'],
+    passes: [
+      '退款 199 元，3 个工作日内',
+      '金额 ¥12999 已核实',
+      '更新于 2026-06-01',
+      '共 1999 元',
+      '第 2 件商品 3 天内送达',
+      '步骤 ⑴ 核实 ⑵ 提交',
+      'we have one two three steps',
+    ],
   },
   {
     name: 'a host name',

@@ -110,12 +110,25 @@ function plainNumbers(text: string): string {
   });
 }
 
+/** Digits read aloud in English, at the index of their value ("oh" is a zero too). */
+const SPOKEN_DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'oh'];
+/** Five or more of them in a row: a number spelled out so that no digit shows. */
+const NUMBER_SPOKEN = new RegExp(`(?<![a-z])(?:(?:${SPOKEN_DIGITS.join('|')})[\\s,-]*){5,}(?![a-z])`, 'gi');
+
 /**
  * A contact written so that a pattern would miss it, written back: kf [at] x.net,
  * refund-help点com, refund-help [.] cn, a number in Chinese digits (一三八…).
  */
 function unmasked(plain: string): string {
   return plain
+    .replace(NUMBER_SPOKEN, (run) =>
+      run
+        .replace(/[^a-z]+/gi, ' ')
+        .trim()
+        .split(' ')
+        .map((w) => String(SPOKEN_DIGITS.indexOf(w.toLowerCase()) % 10))
+        .join(''),
+    )
     .replace(/\s*(?:\[at\]|\(at\)|\{at\}|\bat\b(?=\s*[\w-]+\s*(?:\.|\[\.\]|\(\.\)|点|dot)\s*[a-z]{2,}))\s*/gi, '@')
     .replace(/(?<=[\w-])\s*(?:\[\.\]|\(\.\)|\{\.\}|点|\[dot\]|\(dot\)|\bdot\b)\s*(?=[a-z]{2,})/gi, '.')
     .replace(/(?<=[a-z0-9-])。(?=[a-z]{2,}(?![a-z]))/gi, '.')

@@ -99,9 +99,32 @@ const CONTACT_PATTERNS: ContactPattern[] = [
 /** Money and dates, read off before the numbers are looked at: ¥1999, 1999 元, 2026-06-01, 12:30. */
 const AMOUNT_OR_DATE = /[¥￥$]\s*\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s*(?:元|块|圆|yuan|rmb|cny)|\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?/gi;
 
-/** The reply as the contact patterns read it: the reading form, Chinese digits as digits, 点com as .com. */
+/** Digits spelled in English words, five or more in a row ("one three eight zero zero …"): a number read aloud. */
+const EN_DIGIT: Record<string, string> = {
+  zero: '0',
+  oh: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
+const EN_DIGIT_WORD = Object.keys(EN_DIGIT).join('|');
+const EN_DIGIT_RUN = new RegExp(`\\b(?:(?:${EN_DIGIT_WORD})[\\s,-]+){4,}(?:${EN_DIGIT_WORD})\\b`, 'gi');
+
+/** The reply as the contact patterns read it: the reading form, Chinese and English digit words as digits, 点com as .com. */
 function contactForm(text: string): string {
   return readingForm(text)
+    .replace(EN_DIGIT_RUN, (run) =>
+      run
+        .split(/[\s,-]+/)
+        .map((w) => EN_DIGIT[w.toLowerCase()])
+        .join(''),
+    )
     .replace(AMOUNT_OR_DATE, ' ')
     .replace(new RegExp(`${ANY_DIGIT}(?:[\\s\\-.·]?${ANY_DIGIT}){4,}`, 'g'), (run) => [...run].map((c) => CN_DIGITS[c] ?? c).join(''))
     .replace(new RegExp(`\\s*(?:\\[\\.\\]|\\(\\.\\)|\\[dot\\]|\\(dot\\)|\\bdot\\b|点)\\s*(?=(?:${TLD})(?![a-z]))`, 'gi'), '.');

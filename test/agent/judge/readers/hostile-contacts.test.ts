@@ -28,6 +28,7 @@ describe('each class, beside its nearest non-contact', () => {
     ['financial numerals', '壹叁捌零零壹叁捌零零零', '13800138000', '壹佰元整'],
     ['bracketed digits', '打 ⑴⑶⑻⓪⓪⑴⑶⑻⓪⓪⓪', '13800138000', '步骤 ⑴ 核实 ⑵ 提交'],
     ['digits in circles NFKC keeps', '拨 ❶❸❽⓿⓿❶❸❽⓿⓿⓿', '13800138000', '第 ❶ 步'],
+    ['digits read aloud', 'call one-three-eight-oh-oh-one-three-eight-oh-oh-oh', '13800138000', 'we have one two three steps'],
     ['an amount is no number', '拨打 12315', '12315', '退款 12315 元'],
     ['a date is no number', '号码 20261399', '20261399', '更新于 20260301'],
     ['a dashed date is no number', '号码 2026-1399', '20261399', '更新于 2026-03-01'],
