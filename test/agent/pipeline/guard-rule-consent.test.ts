@@ -41,6 +41,8 @@ const ROWS: [string, string, string][] = [
   ['question', '要不就退吧', 'not_consent:question'],
   ['question', '好不好', 'not_consent:question'],
   ['question', 'is it ok', 'not_consent:question'],
+  ['asking the agent to check it', '你确认一下', 'not_consent:question'],
+  ['asking the agent to look', '好的你看下', 'not_consent:question'],
   ['deferral', 'ok for now', 'not_consent:deferral'],
   ['deferral', '好的，暂时', 'not_consent:deferral'],
   ['deferral', '好的，稍等', 'not_consent:deferral'],

@@ -53,7 +53,7 @@ export const NOT_YET: readonly { why: NotConsent; pattern: RegExp }[] = [
   {
     why: 'question',
     pattern:
-      /\?|吗|嘛|呢|(?<![那这])么|难道|是否|能否|可否|何时|怎么|为什么|为何|哪|多久|多少|啥|咋|要不|对吧|是吧|(\p{Script=Han})不\1|\b(?:what|when|why|how|where|which|who|whose)\b|\b(?:can|could|may|should|shall|is|are|will|would)\s(?:i|we|it|that|this|they)\b/u,
+      /\?|吗|嘛|呢|(?<![那这])么|难道|是否|能否|可否|何时|怎么|为什么|为何|哪|多久|多少|啥|咋|要不|对吧|是吧|(?:你|您)(?:先|再|帮我|给我|去)?(?:确认|核实|核对|查|看)一?下|(\p{Script=Han})不\1|\b(?:what|when|why|how|where|which|who|whose)\b|\b(?:can|could|may|should|shall|is|are|will|would)\s(?:i|we|it|that|this|they)\b/u,
   },
 ];
 
