@@ -118,6 +118,18 @@ describe('each record backs only the claim state it shows', () => {
       /money arrived/,
     ],
     [
+      'compensation issued is not "funds released": funds let go come back, which only a refund does (hostile seed 1202)',
+      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
+      'Funds for O1 released.',
+      /money done/,
+    ],
+    [
+      'a completed refund backs "funds released"',
+      { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) },
+      'Funds for O1 released.',
+      null,
+    ],
+    [
       'a completed refund backs "your money is back"',
       { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) },
       'Your money for O1 is back.',

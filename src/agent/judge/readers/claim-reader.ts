@@ -639,10 +639,15 @@ function kindOf(clause: string): ClaimKind | null {
   if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|compensat|voucher|coupon/.test(c)) return 'compensation';
-  if (/退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|退掉|已退|返款|refund|reimburs|revers/.test(c)) return 'refund';
+  if (
+    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|退掉|已退|返款|refund|reimburs|revers|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b/.test(
+      c,
+    )
+  )
+    return 'refund';
   // Money sent back is a refund's doing; a compensation is money given, never money returned.
   if (
-    /\b(?:money|payment|funds?|amount|cash)\b.*\b(?:returned|sent back|paid back|given back|(?:is|are|'s)\s+(?:now\s+|already\s+)?back|back (?:in|to|on|with|into) you)/.test(
+    /\b(?:money|payment|funds?|amount|cash)\b.*\b(?:returned|released|sent back|paid back|given back|(?:is|are|'s)\s+(?:now\s+|already\s+)?back|back (?:in|to|on|with|into) you)/.test(
       c,
     )
   )

@@ -88,7 +88,9 @@ describe('each class of them, beside its nearest non-claim', () => {
     ['reversed', 'Payment for O123 reversed.', 'refund', 'succeeded', 'Payment for O123 will be reversed.'],
     ['a charge reversed', 'The charge on O123 was reversed successfully.', 'refund', 'succeeded', 'The charge on O123 was not reversed.'],
     ['cleared', 'The refund for O123 has cleared.', 'refund', 'succeeded', "The refund for O123 hasn't cleared."],
-    ['released', 'Funds for O123 released.', 'money', 'succeeded', 'Funds for O123 will be released.'],
+    // Funds released came back to the customer: a refund's doing, which an issued compensation does not back (hostile seed 1202).
+    ['released', 'Funds for O123 released.', 'refund', 'succeeded', 'Funds for O123 will be released.'],
+    ['the funds released', 'We released the funds for O123.', 'refund', 'succeeded', 'We will release the funds for O123.'],
     ['an order said to be refunded', 'Good news: O123 is refunded.', 'refund', 'succeeded', 'Is O123 refunded?'],
     ['a sum credited', 'O123: ¥199 has been credited back to you.', 'money', 'arrived', 'O123: ¥199 will be credited back to you.'],
     ['a sum back with you', 'The ¥199 for O123 is back with you.', 'money', 'arrived', 'The ¥199 for O123 will be back with you soon.'],

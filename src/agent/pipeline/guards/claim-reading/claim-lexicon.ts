@@ -94,7 +94,12 @@ export const ENGLISH: LexiconEntry[] = [
   // Money under way with no "back": sent, not yet arrived (a parcel on its way names no action, so claims nothing).
   ...english('on its way|on their way|on the way', undefined, 'submitted'),
   // Money sent back: a refund when nothing else is named and the clause is not about goods (the parcel was returned).
-  ...english('returned|sent back|paid back|given back|put back|put it back|put the money back|put your money back|put the funds back', undefined, 'returned'),
+  // Funds released are money let go back to the customer: a refund's doing, as money sent back is.
+  ...english(
+    'returned|released|sent back|paid back|given back|put back|put it back|put the money back|put your money back|put the funds back',
+    undefined,
+    'returned',
+  ),
   // Not "payment": a payment paid or completed is the customer's money going out, not coming back.
   ...english('money|funds|cash|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
   ...english('compensations?|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
@@ -121,7 +126,7 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|released|posted|dusted',
+    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted',
     undefined,
     'succeeded',
   ),
