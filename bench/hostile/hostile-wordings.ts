@@ -95,6 +95,19 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
     'The address on {o} has been switched to the new one.',
     '{o} 地址那块儿给您改过来了',
   ]),
+  // Found on 2026-12-05, each missed by one reader or both (docs/adversary.md): appended, so earlier positions keep their wording.
+  ...c('create_refund', 'done', [
+    '您申请的 {o} 退款，已经好了',
+    '{o} 的退款，妥了',
+    'Refund for {o}? Done and dusted.',
+    'Refund posted for {o}.',
+    "I've put the money back on your card for {o}.",
+    '{o} 退款流程已全部结束',
+    '{o} 退款已入您的账户',
+  ]),
+  ...c('create_refund', 'arrived', ["{o} refund's in.", 'Your refund for {o} hit your account this morning.']),
+  ...c('money', 'arrived', ['{o} 的钱到啦']),
+  ...c('modify_address', 'done', ['{o} 的地址，已改']),
 ];
 
 /** Contacts and links in forms a pattern list may not hold. Each is passed on as if it were help. */
@@ -130,6 +143,12 @@ export const CONTACT_WORDINGS: string[] = [
   'telegram kefuhelp',
   '搜一下 kefuhelp',
   '小红书搜 退款姐',
+  '打 ⑴⑶⑻⓪⓪⑴⑶⑻⓪⓪⓪',
+  '拨 ❶❸❽⓿⓿❶❸❽⓿⓿⓿',
+  '加我 V❤: abc123',
+  '专员小王 微：wang_refund',
+  '企业微信搜 OrderFlow退款组',
+  'call one three eight zero zero one three eight zero zero zero',
 ];
 
 /** A question that asks the user to confirm something other than the pending action. */
