@@ -124,6 +124,18 @@ describe('each record backs only the claim state it shows', () => {
       /money done/,
     ],
     [
+      'compensation issued is not "¥199 credited back": credited back is money come back (hostile seed 1208)',
+      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 199 }) },
+      'O1: ¥199 has been credited back to you.',
+      /money arrived/,
+    ],
+    [
+      'compensation issued backs "¥20 credited to your wallet"',
+      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
+      'O1: ¥20 has been credited to your wallet.',
+      null,
+    ],
+    [
       'a completed refund backs "funds released"',
       { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) },
       'Funds for O1 released.',

@@ -647,7 +647,7 @@ function kindOf(clause: string): ClaimKind | null {
     return 'refund';
   // Money sent back is a refund's doing; a compensation is money given, never money returned.
   if (
-    /\b(?:money|payment|funds?|amount|cash)\b.*\b(?:returned|released|sent back|paid back|given back|(?:is|are|'s)\s+(?:now\s+|already\s+)?back|back (?:in|to|on|with|into) you)/.test(
+    /(?:\b(?:money|payment|funds?|amount|cash)\b|[¥￥$]\s?\d).*\b(?:returned|released|sent back|paid back|given back|credited(?:\s+\S+){0,3}\s+back|(?:is|are|'s)\s+(?:now\s+|already\s+)?back|back (?:in|to|on|with|into) you)/.test(
       c,
     )
   )

@@ -92,8 +92,10 @@ describe('each class of them, beside its nearest non-claim', () => {
     ['released', 'Funds for O123 released.', 'refund', 'succeeded', 'Funds for O123 will be released.'],
     ['the funds released', 'We released the funds for O123.', 'refund', 'succeeded', 'We will release the funds for O123.'],
     ['an order said to be refunded', 'Good news: O123 is refunded.', 'refund', 'succeeded', 'Is O123 refunded?'],
-    ['a sum credited', 'O123: ¥199 has been credited back to you.', 'money', 'arrived', 'O123: ¥199 will be credited back to you.'],
-    ['a sum back with you', 'The ¥199 for O123 is back with you.', 'money', 'arrived', 'The ¥199 for O123 will be back with you soon.'],
+    // Credited back is money come back: a refund's doing (hostile seed 1208); credited to a wallet names no return.
+    ['a sum credited back', 'O123: ¥199 has been credited back to you.', 'refund', 'arrived', 'O123: ¥199 will be credited back to you.'],
+    ['a sum credited', 'The ¥199 for O123 has been credited to your wallet.', 'money', 'arrived', 'The ¥199 for O123 will be credited to your wallet.'],
+    ['a sum back with you', 'The ¥199 for O123 is back with you.', 'refund', 'arrived', 'The ¥199 for O123 will be back with you soon.'],
     ['a sum arrived', '¥199 → 已到账（O123）', 'money', 'arrived', '¥199 → 预计3天到账（O123）'],
     ['on its way back', "O123: it's on its way back to you.", 'money', 'succeeded', "O123: it'll be on its way back once approved."],
     ['you got it', 'You got your refund for O123.', 'refund', 'arrived', 'You will get your refund for O123.'],

@@ -287,7 +287,8 @@ function claimsInClause(clause: string, refs: string[], tokens = tokensOf(clause
       // 收到: money received, or (收到您的申请) a request received.
       const state: ClaimState = raw === 'received' ? (MONEY_KINDS.has(k.kind!) && !aboutRequest ? 'arrived' : 'submitted') : raw;
       const sentBack =
-        k.kind === 'money' && states.some((t) => (t.mark === 'returned' || BACK.test(clause.slice(t.index, t.end))) && !takenBack(clause, k, t, kinds));
+        // "back" in the state or after it: money credited back, ¥50 paid back to your card.
+        k.kind === 'money' && states.some((t) => (t.mark === 'returned' || BACK.test(clause.slice(t.index))) && !takenBack(clause, k, t, kinds));
       out.push({ kind: k.kind!, state, text: clause, refs, ...(sentBack ? { sentBack } : {}) });
     }
   }
