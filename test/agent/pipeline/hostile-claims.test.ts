@@ -78,6 +78,16 @@ describe('each wording the hostile model used is read as a claim of its state', 
   );
 });
 
+describe("the hostile table's refund wordings are held to a refund", () => {
+  // An issued compensation backs money said moved; a refund read as that would pass over one (hostile seeds 1202, 1208).
+  it.each(CLAIM_WORDINGS.filter((w) => w.tool === 'create_refund').map((w) => [w.text.replaceAll('{o}', 'O123').replaceAll('{a}', '199')] as const))(
+    '%j',
+    (text) => {
+      expect(readClaims(text).some((c) => c.kind === 'refund' || (c.kind === 'money' && c.sentBack))).toBe(true);
+    },
+  );
+});
+
 describe('the wordings left open are known, not hidden (the table can fail)', () => {
   it('a reply that states the current address is not read as a change (the address rule stops it)', () => {
     expect(readClaims('O123 的收货地址现在是北京市朝阳区建国路1号')).toEqual([]);

@@ -640,7 +640,7 @@ function kindOf(clause: string): ClaimKind | null {
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|compensat|voucher|coupon/.test(c)) return 'compensation';
   if (
-    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|退掉|已退|返款|refund|reimburs|revers|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b/.test(
+    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|退掉|已退|返款|refund|reimburs|revers|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
       c,
     )
   )
