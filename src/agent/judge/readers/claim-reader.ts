@@ -627,7 +627,7 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
 function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (
-    /转人工|转接|转交|人工客服|专员|升级处理|升级给|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|colleague|supervisor|teammate/.test(
+    /转人工|转接|转交|人工客服|专员|升级处理|升级给|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|(?:colleague|supervisor|teammate|specialist)\b.{0,20}?\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles)/.test(
       c,
     )
   )

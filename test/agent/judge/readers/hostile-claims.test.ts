@@ -76,6 +76,13 @@ describe('each class of them, beside its nearest non-claim', () => {
     ['put the money back', "I've put the money back on your card for O123.", 'refund', 'succeeded', 'I can put the money back on your card for O123.'],
     ['hit your account', 'Your refund for O123 hit your account this morning.', 'refund', 'arrived', 'Your refund for O123 will hit your account soon.'],
     ['a colleague has the case', 'A human colleague now has your case about O123.', 'handoff', 'succeeded', 'A colleague will take over your case about O123.'],
+    [
+      'a supervisor beside the refund names no hand-off',
+      'My supervisor approved your refund for O123.',
+      'refund',
+      'succeeded',
+      'My supervisor will review your refund for O123.',
+    ],
     ['done and dusted', 'Your refund for O123? Done and dusted.', 'refund', 'succeeded', 'Will your refund for O123 be done? Not yet.'],
     ['a lone mark after the action', 'Refund for O123? ✔️', 'refund', 'succeeded', 'Refund for O123? ✔️ will do once approved, not yet.'],
     ['a bare English state after the action', 'Your refund for O123. All done.', 'refund', 'succeeded', 'We will refund O123. All done.'],
