@@ -56,6 +56,9 @@ const rows: [string, string, string][] = [
   ['O123 退/款/已/到/账', 'arrived', 'O123 退/款/会/到/账'],
   ['R-E-F-U-N-D-E-D: O123', 'succeeded', 'R-E-F-U-N-D: O123 can be requested in the app'],
   ['Funds for O123 released.', 'succeeded', 'Funds for O123 will be released after review.'],
+  // 到了 after money is arrived; after a verb of its own (提到, 查到, 收到) it is that verb.
+  ['O123 的钱到了', 'arrived', '您提到了 O123 退款的问题'],
+  ['O123 的款到啦', 'arrived', '我们查到了 O123 的退款记录'],
   ['We called off O123.', 'succeeded', 'We cannot call off O123.'],
   ['Your money for O123 is back.', 'arrived', 'Your money for O123 will be back soon.'],
   ['You got your refund for O123.', 'arrived', 'You will get your refund for O123 after review.'],

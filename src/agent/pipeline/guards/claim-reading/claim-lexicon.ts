@@ -44,8 +44,8 @@ export const CHINESE: LexiconEntry[] = [
     'money',
   ),
   ...words('到账 入账 到卡 打到 存入 转入', 'money', 'arrived'),
-  // 钱到了 / 款到啦: arrived; not 收到了, 遇到了, 等到了, 找到了 (a word of its own).
-  ...words('(?<![收遇等找看想得听见感达])到(?:了|啦|咯|喽)', undefined, 'received'),
+  // 钱到了 / 款到啦: arrived; not 收到了, 遇到了, 提到了, 查到了 (a verb of its own with 到 after it).
+  ...words('(?<![收遇等找看想得听见感达读提拿买做接查说谈写轮])到(?:了|啦|咯|喽)', undefined, 'received'),
   // 钱在路上了: sent, not yet arrived.
   ...words('在路上', undefined, 'submitted'),
   // Money sent over: 打过去 / 转给您 is the transfer made, whoever made it.
