@@ -213,6 +213,9 @@ describe('which order a claim is about', () => {
     ['the write’s reference the sentence names', { world: both, patch: written('create_refund', 'O2') }, '退款 REF-O2 已成功', null],
     ['the nearest: no reference, the conversation’s order', { world: both }, '退款已成功', /order O1/],
     ['every order the reply names must hold', { world: refundDoneOn('O1') }, '订单 O1 和 O2 的退款都已成功', /order O2/],
+    // An order reference spaced out is still the order it names (sim:adversary seed 6061).
+    ['an order named spaced out must hold', { world: refundDoneOn('O1') }, '订 单   O 2   的 退 款 已 成 功 。', /order O2/],
+    ['the nearest: the backed order, spaced out', { world: refundDoneOn('O1') }, '订 单   O 1   的 退 款 已 成 功 。', null],
     [
       'the order of the pending action holds too',
       { world: refundDoneOn('O1'), patch: (ctx) => void (ctx.session.pending = { call: { tool: 'create_refund', args: { order_id: 'O2' } } } as never) },

@@ -10,8 +10,8 @@ import { plainLetters } from '../untrusted-text-forms.js';
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 /** Single characters joined by one mark (退-款-成-功, R-E-F-U-N-D-E-D, 退/款/成/功): a word split to slip past a word list. */
 const MARKED_LETTERS = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}]([-/_|*~·])){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
-/** Single letters spaced out ("r e f u n d"): a word split to slip past a word list. */
-const SPACED_LETTERS = /(?<![A-Za-z])(?:[A-Za-z][ \t]){1,}[A-Za-z](?![A-Za-z])/g;
+/** Single letters or digits spaced out ("r e f u n d", "O 4 5 6"): a word or an order reference split to slip past a reader. */
+const SPACED_LETTERS = /(?<![A-Za-z0-9])(?:[A-Za-z0-9][ \t]){1,}[A-Za-z0-9](?![A-Za-z0-9])/g;
 const LATIN_OR_DIGIT = /[A-Za-z0-9]/;
 
 export function readingForm(text: string): string {
