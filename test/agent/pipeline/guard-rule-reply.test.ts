@@ -216,6 +216,8 @@ describe('which order a claim is about', () => {
     // An order reference spaced out is still the order it names (sim:adversary seed 6061).
     ['an order named spaced out must hold', { world: refundDoneOn('O1') }, '订 单   O 2   的 退 款 已 成 功 。', /order O2/],
     ['the nearest: the backed order, spaced out', { world: refundDoneOn('O1') }, '订 单   O 1   的 退 款 已 成 功 。', null],
+    ['an order named with a mark in it must hold', { world: refundDoneOn('O1') }, '订单 O_2 的退款已成功', /order O2/],
+    ['an order named dotted must hold', { world: refundDoneOn('O1') }, 'Refund for O.2 done.', /order O2/],
     [
       'the order of the pending action holds too',
       { world: refundDoneOn('O1'), patch: (ctx) => void (ctx.session.pending = { call: { tool: 'create_refund', args: { order_id: 'O2' } } } as never) },

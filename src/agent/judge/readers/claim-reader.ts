@@ -358,7 +358,7 @@ export function orderRefsIn(text: string): string[] {
   return [
     ...new Set(
       plainText(text)
-        .replace(/([A-Z]{1,4})\s*-?\s*(\d[\d ]*\d|\d)/g, (_m, a: string, d: string) => `${a}${d.replace(/ /g, '')}`)
+        .replace(/([A-Z]{1,4})[\s_.·-]*(\d(?:[\s_.·-]\d)+(?!\d)|\d+)/g, (_m, a: string, d: string) => `${a}${d.replace(/\D/g, '')}`)
         .match(ORDER_REF) ?? [],
     ),
   ];

@@ -5,7 +5,7 @@
  * with the false-claim rate stated and held at 5% or under.
  */
 import { describe, expect, it } from 'vitest';
-import { readClaims } from '../../../../src/agent/judge/readers/claim-reader.js';
+import { orderRefsIn, readClaims } from '../../../../src/agent/judge/readers/claim-reader.js';
 import {
   CLAIMS_ENGLISH,
   CLAIMS_SIMPLIFIED,
@@ -189,5 +189,16 @@ describe('English that lost its spaces is read by its letters', () => {
     ['a state negated by its prefix', 'Refund status for order O30215: unsuccessful.'],
   ])('the nearest, %s: no claim', (_what, text) => {
     expect(readClaims(spaced(text))).toEqual([]);
+  });
+});
+
+describe('the orders a claim names, however the reference is split', () => {
+  it.each([
+    ['spaced digits', '订单 O 4 5 6 的退款已提交', ['O456']],
+    ['a mark between letter and digits', '订单 O_456 的退款已提交', ['O456']],
+    ['dotted', 'Refund for O.4.5.6 done.', ['O456']],
+    ['a date after the reference is not part of it', 'O123 12月3日退款已成功', ['O123']],
+  ] as const)('%s', (_name, text, refs) => {
+    expect(orderRefsIn(text)).toEqual(refs);
   });
 });

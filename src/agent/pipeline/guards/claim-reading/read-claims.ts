@@ -89,6 +89,15 @@ const BEFORE_REACH = 6;
 const NEXT_TO = 2;
 
 const ORDER_REF = /(?<![A-Za-z0-9])[A-Z]{1,4}-?\d+(?![A-Za-z0-9])/g;
+/** A reference split by marks or spaces (O 456, O_456, O.4.5.6): the letters and the digits it is made of. */
+const SPLIT_REF = /(?<![A-Za-z0-9])([A-Z]{1,4})[\s_.·-]+(\d(?:[\s_.·-]\d)+(?!\d)|\d+)(?![A-Za-z0-9])/g;
+const refsOf = (sentence: string): string[] => [
+  ...new Set([
+    ...(sentence.match(ORDER_REF) ?? []),
+    // A reference written with one dash (T-77) is read whole above, as the records write it.
+    ...[...sentence.matchAll(SPLIT_REF)].filter((m) => !/^[A-Z]{1,4}-?\d+$/.test(m[0])).map((m) => `${m[1]}${m[2]!.replace(/\D/g, '')}`),
+  ]),
+];
 const QUOTED = /"([^"\n]{1,80})"|「([^」\n]{1,80})」|『([^』\n]{1,80})』/g;
 const ATTRIBUTED =
   /(?:您|你)(?:刚才|之前|刚刚)?(?:问|说|提到|询问|咨询|问到|提问|写道)(?:的|道|过|了|是)?[:：,，]?([^。！？!?\n]{2,80}[?？]?)|\byou (?:asked|said|mentioned|wrote|wondered)(?: whether| if)?[:,]?\s*([^.!?\n]{2,120}\??)/gi;
@@ -323,7 +332,7 @@ export function readClaims(reply: string, userWords = ''): GuardClaim[] {
   // 退款的事。已经好了。: a state with no action takes the action left open before it, in this sentence or the one before.
   let open: string | null = null;
   for (const sentence of sentencesOf(form)) {
-    const refs = [...new Set(sentence.match(ORDER_REF) ?? [])];
+    const refs = refsOf(sentence);
     // A closing bracket ends a clause (a tag's "未…" negates nothing after it), except the one of a tick box ([x])
     // or a done label ([已完成] 退款申请), which marks what follows.
     const clauses = sentence.split(CLAUSE_BREAK).filter((c) => c.trim());
