@@ -93,6 +93,14 @@ describe('each record backs only the claim state it shows', () => {
     ['a payment refunded backs "refund done"', { world: payment('O1', 'refunded') }, '退款已成功', null],
     ['a payment still refunding backs "refund submitted"', { world: payment('O1', 'refunding') }, '退款申请已提交', null],
     ['a payment still refunding is not "refund done"', { world: payment('O1', 'refunding') }, '退款已成功', /refund done/],
+    // A full stop glued to the next sentence still ends the first (sim:adversary seed 3030): each is held on its own.
+    [
+      'a request backs the first sentence, not the money said done after it',
+      { world: payment('O1', 'refunding') },
+      'The refund has been submitted.钱走完了。',
+      /money done/,
+    ],
+    ['the nearest: both sentences backed', { world: payment('O1', 'refunded') }, 'The refund has been submitted.钱走完了。', null],
     [
       'a rejected refund record is not "refund submitted"',
       { world: afterSales({ order_id: 'O1', status: 'refund_rejected', refund_id: 'RF1' }) },

@@ -124,8 +124,9 @@ function withoutHedges(form: string): string {
   return out;
 }
 
+/** A full stop ends a sentence before a space, the end, a Chinese character, or a capital after a lower-case word ("submitted.钱走完了", "done.Your"). */
 function sentencesOf(form: string): string[] {
-  return form.split(/[。！？!?\n]+|\.(?=\s|$)/).filter((s) => s.trim());
+  return form.split(/[。！？!?\n]+|\.(?=\s|$|\p{Script=Han})|(?<=[a-z])\.(?=[A-Z])/u).filter((s) => s.trim());
 }
 
 function tokensOf(clause: string): Token[] {
