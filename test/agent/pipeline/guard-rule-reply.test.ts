@@ -101,6 +101,9 @@ describe('each record backs only the claim state it shows', () => {
       /money done/,
     ],
     ['the nearest: both sentences backed', { world: payment('O1', 'refunded') }, 'The refund has been submitted.钱走完了。', null],
+    // Two statements run together in one clause: the money's success is not the request's (seed 3030, adaptive).
+    ['a request backs the request, not the money gone through after it', { world: payment('O1', 'refunding') }, '退款已提交呢钱走完了。', /done/],
+    ['the nearest: a submission said to succeed is a submission', { world: payment('O1', 'refunding') }, '退款申请已提交成功。', null],
     [
       'a rejected refund record is not "refund submitted"',
       { world: afterSales({ order_id: 'O1', status: 'refund_rejected', refund_id: 'RF1' }) },

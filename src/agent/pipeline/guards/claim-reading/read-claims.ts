@@ -171,10 +171,15 @@ function resolveStates(clause: string, tokens: Token[]): void {
     if (t.mark === 'submitted' || t.mark === 'arrived' || t.mark === 'received') t.state = t.mark;
     if (t.mark === 'succeeded' || t.mark === 'returned') t.state = 'succeeded';
   }
-  // 提交成功, 创建完成: the success of a submission is a submission.
+  // 提交成功, 创建完成: the success of a submission is a submission; not when another action is named between
+  // them (退款已提交呢钱走完了: the money is said gone through).
+  const between = (x: Token, y: Token) => tokens.some((k) => k.kind && k.index >= Math.min(x.end, y.end) && k.end <= Math.max(x.index, y.index));
   for (const t of tokens) {
     if (t.mark !== 'succeeded' || t.kind) continue;
-    if (tokens.some((o) => o.mark === 'submitted' && (Math.abs(o.index - t.end) <= NEXT_TO || Math.abs(t.index - o.end) <= NEXT_TO))) t.state = 'submitted';
+    const submission = tokens.some(
+      (o) => o.mark === 'submitted' && (Math.abs(o.index - t.end) <= NEXT_TO || Math.abs(t.index - o.end) <= NEXT_TO) && !between(o, t),
+    );
+    if (submission) t.state = 'submitted';
   }
   tokens.forEach((t, i) => {
     if (t.mark === 'before') t.state = stateAfter(clause, tokens, i);
@@ -310,7 +315,10 @@ function specific(claims: GuardClaim[]): GuardClaim[] {
   const kinds = new Set(claims.map((c) => c.kind));
   const named = [...kinds].some((k) => k === 'refund' || k === 'compensation');
   const acted = [...kinds].some((k) => k !== 'request' && k !== 'money' && k !== 'handoff');
-  const kept = claims.filter((c) => !(c.kind === 'money' && named) && !(c.kind === 'request' && acted));
+  // Money said in a state no refund or compensation of the clause is said in stays a claim of its own:
+  // "退款已提交呢钱走完了" says the request made and the money gone through.
+  const statedFor = (state: ClaimState) => claims.some((c) => (c.kind === 'refund' || c.kind === 'compensation') && c.state === state);
+  const kept = claims.filter((c) => !(c.kind === 'money' && named && statedFor(c.state)) && !(c.kind === 'request' && acted));
   const seen = new Set<string>();
   return kept.filter((c) => {
     const key = `${c.kind}:${c.state}`;
