@@ -315,10 +315,7 @@ function specific(claims: GuardClaim[]): GuardClaim[] {
   const kinds = new Set(claims.map((c) => c.kind));
   const named = [...kinds].some((k) => k === 'refund' || k === 'compensation');
   const acted = [...kinds].some((k) => k !== 'request' && k !== 'money' && k !== 'handoff');
-  // Money said in a state no refund or compensation of the clause is said in stays a claim of its own:
-  // "退款已提交呢钱走完了" says the request made and the money gone through.
-  const statedFor = (state: ClaimState) => claims.some((c) => (c.kind === 'refund' || c.kind === 'compensation') && c.state === state);
-  const kept = claims.filter((c) => !(c.kind === 'money' && named && statedFor(c.state)) && !(c.kind === 'request' && acted));
+  const kept = claims.filter((c) => !(c.kind === 'money' && named) && !(c.kind === 'request' && acted));
   const seen = new Set<string>();
   return kept.filter((c) => {
     const key = `${c.kind}:${c.state}`;
