@@ -74,7 +74,7 @@ export async function estimateRun(given: Omit<EvaluateOptions, 'provider' | 'mod
   const estimating = new EstimatingProvider(target, await agent.estimatingModel(), cache, price);
 
   const suite = await loadCaseSuite(casesDir, ws.active, filter, { agent });
-  const done = options.resume && options.out ? await keptResults(join(resolve(options.out), RESULTS_FILE), repeat, suite.hashes) : new Set<string>();
+  const done = options.resume && options.out ? keptResults(join(resolve(options.out), RESULTS_FILE), repeat, suite.hashes) : new Set<string>();
   let cases = 0;
   let scenarios = 0;
   let batch: Promise<unknown>[] = [];
@@ -130,7 +130,7 @@ export async function estimateRun(given: Omit<EvaluateOptions, 'provider' | 'mod
  * The results a `--resume` would keep, by the resume's own rules. Only an estimate: the resume
  * itself also checks the header.
  */
-async function keptResults(path: string, repeat: number, hashes: ReadonlyMap<string, string>): Promise<Set<string>> {
+function keptResults(path: string, repeat: number, hashes: ReadonlyMap<string, string>): Set<string> {
   const kept = new Set<string>();
   if (!existsSync(path)) return kept;
   const rules = { inSuite: (id: string) => hashes.has(id), caseHash: (id: string) => hashes.get(id) };

@@ -87,7 +87,7 @@ export async function diffPage(
 ): Promise<string> {
   const [a, b] = await Promise.all([loadReport(before), loadReport(after)]);
   const flipped = flippedIds(a, b);
-  const outputs = { a: await outputsOf(before, a, flipped), b: await outputsOf(after, b, flipped) };
+  const outputs = { a: outputsOf(before, a, flipped), b: outputsOf(after, b, flipped) };
   return renderFromReports(`${displayPath(before)}, ${displayPath(after)}`, 'not reports this orderflow can put side by side', () =>
     renderDiffHtml(a, b, labels, outputs, nav),
   );

@@ -9,7 +9,7 @@ import { caseEntries } from './case-entries.js';
 import type { Report } from './report-types.js';
 
 /** id → output; empty when the run's results.jsonl is not beside its report.json. */
-export async function outputsOf(reportPath: string, report: Report, ids: ReadonlySet<string>): Promise<Map<string, string>> {
+export function outputsOf(reportPath: string, report: Report, ids: ReadonlySet<string>): Map<string, string> {
   const out = new Map<string, string>();
   const results = join(dirname(reportPath), 'results.jsonl');
   if (!ids.size || !existsSync(results)) return out;

@@ -57,7 +57,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
     // A shard still being written has a torn tail and more to come.
     refuseIfLocked(resolve(file, '..'));
   }
-  const headers = await readHeaders(files);
+  const headers = readHeaders(files);
   const first = headers[0]!;
   checkHeadersAgree(headers, files);
   const partial = shardCompleteness(headers, files, options.partial ?? false);
@@ -81,7 +81,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
   const outDir = resolve(options.out ?? join(options.reportsDir, run.id));
   checkNewOutFolder(outDir);
   // Damaged lines, unfinished shards and overlapping shards are found before anything is written: a refused merge leaves nothing behind.
-  await checkInputResults(options, files, headers);
+  checkInputResults(options, files, headers);
   await createOutFolder(outDir);
   const lock = claimRunFolder(outDir, options.warnings ?? [], { newRun: true });
   try {
@@ -92,7 +92,7 @@ export async function mergeRuns(options: MergeOptions): Promise<WrittenReports &
 }
 
 /** The run header of each input: the first line of its results.jsonl. */
-async function readHeaders(files: readonly string[]): Promise<RunProvenance[]> {
+function readHeaders(files: readonly string[]): RunProvenance[] {
   const headers: RunProvenance[] = [];
   for (const file of files) {
     let header: RunProvenance | undefined;
@@ -150,7 +150,7 @@ function checkHeadersAgree(headers: readonly RunProvenance[], files: readonly st
 }
 
 /** Every line of every input a case result, no trial of a case twice, and each input as complete as its run planned. */
-async function checkInputResults(options: MergeOptions, files: readonly string[], headers: readonly RunProvenance[]): Promise<void> {
+function checkInputResults(options: MergeOptions, files: readonly string[], headers: readonly RunProvenance[]): void {
   const first = headers[0]!;
   const trials = new Set<string>();
   const auto = first.repeat_mode === 'auto';

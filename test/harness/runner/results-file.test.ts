@@ -26,11 +26,7 @@ const result = (id: string, extra: Partial<CaseResult> = {}) =>
     ...extra,
   }) as unknown as CaseResult;
 
-async function collect(path: string) {
-  const out: unknown[] = [];
-  for (const line of readResults(path)) out.push(line);
-  return out;
-}
+const collect = (path: string): unknown[] => [...readResults(path)];
 
 describe('results.jsonl', () => {
   it('one JSON line per record, in order; append mode keeps what was there', async () => {
@@ -45,11 +41,11 @@ describe('results.jsonl', () => {
     const again = new ResultsWriter(path, true);
     await again.write(result('c'));
     await again.close();
-    expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b', 'c']);
+    expect(collect(path).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b', 'c']);
     const fresh = new ResultsWriter(path, false);
     await fresh.write(result('d'));
     await fresh.close();
-    expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['d']);
+    expect(collect(path).map((r) => (r as CaseResult).case_id)).toEqual(['d']);
   });
 
   it('many concurrent writes all land, each on its own line', async () => {
@@ -83,11 +79,11 @@ describe('results.jsonl', () => {
   it('reading skips blank lines, a damaged line and a torn last line', async () => {
     const path = join(tempDir(), 'results.jsonl');
     writeFileSync(path, `${JSON.stringify(result('a'))}\n\n  \n${JSON.stringify(result('b'))}\n{"type":"case_res`);
-    expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
+    expect(collect(path).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
     writeFileSync(path, `${JSON.stringify(result('a'))}\r\n${JSON.stringify(result('b'))}`);
-    expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
+    expect(collect(path).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
     writeFileSync(path, `${JSON.stringify(result('a'))}\n{"type":"case_re\x00garbage\n${JSON.stringify(result('b'))}\n`);
-    expect((await collect(path)).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
+    expect(collect(path).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b']);
   });
 
   const run = { provider: 'sim', model: 'm', repeat: 1, guards_enabled: true, prompts: {} } as unknown as RunProvenance;
@@ -120,7 +116,11 @@ describe('results.jsonl', () => {
     const w = new ResultsWriter(path, true);
     await w.write(result('c'));
     await w.close();
-    expect((await collect(path)).slice(1).map((r) => (r as CaseResult).case_id)).toEqual(['a', 'b', 'c']);
+    expect(
+      collect(path)
+        .slice(1)
+        .map((r) => (r as CaseResult).case_id),
+    ).toEqual(['a', 'b', 'c']);
   });
 
   it('blank lines are not a torn tail', async () => {

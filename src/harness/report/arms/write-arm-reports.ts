@@ -43,7 +43,7 @@ export async function writeArmReports(options: WriteReportsOptions, setup: ArmSe
       baseline: arm.name === setup.designated ? options.baseline : null,
       prompts: arm.prompts,
     });
-    perArm.push({ arm, written, entries: await entriesOf(resultsPath, options.repeat) });
+    perArm.push({ arm, written, entries: entriesOf(resultsPath, options.repeat) });
   }
   const [reference, ...rest] = perArm;
   const comparisons: ArmComparison[] = rest.map((b) =>
@@ -97,7 +97,7 @@ async function splitResults(options: WriteReportsOptions, setup: ArmSetup) {
   return split;
 }
 
-async function entriesOf(resultsPath: string, repeat: number): Promise<Map<string, CaseEntry>> {
+function entriesOf(resultsPath: string, repeat: number): Map<string, CaseEntry> {
   const entries = new Map<string, CaseEntry>();
   for (const e of caseEntries(resultsPath, repeat, { passedTraces: true })) entries.set(e.id, e);
   return entries;
