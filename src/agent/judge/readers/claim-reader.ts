@@ -438,16 +438,23 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
     const k = kindOf(sentence);
     return k === 'request' ? null : k;
   };
-  if (DONE_MARK.test(sentence)) return claim(actionKind()) ?? markAfterAction(sentence, raw, previous);
+  // Refund? ✔️: a done mark standing alone is said of the action the sentence before names.
+  if (DONE_MARK.test(sentence)) return claim(actionKind()) ?? (ONLY_MARKS.test(sentence.replace(DONE_MARK, '')) ? saidOf(previous, sentence, raw) : null);
   const field = sentence.match(ACTION_FIELD);
   if (field && DONE_VALUE.test(field[1]!)) return claim(actionKind());
   if (field && PENDING_VALUE.test(field[1]!)) return claim(actionKind(), 'submitted');
   if (STATE_FIELD.test(sentence) || PARTICIPLE_LABEL.test(sentence)) return claim(actionKind());
-  if (BARE_DONE.test(sentence) && NAMES_ACTION.test(previous) && !EN_FUTURE.test(previous) && !/将|会|吗|是否|未|没|不/.test(previous)) {
-    const kind = kindOf(previous);
-    return kind ? { kind, state: stateOf(`${previous}${sentence}`, kind), text: `${previous.trim()} ${raw.trim()}` } : null;
-  }
-  return null;
+  return BARE_DONE.test(sentence) ? saidOf(previous, sentence, raw) : null;
+}
+
+/** Nothing but marks and spacing: what is left of a sentence that is a done mark alone. */
+const ONLY_MARKS = /^[\s\p{So}\p{P}\p{M}]*$/u;
+
+/** A state said without its action (已经好了, ✔️), of the action named just before it, unless that is in the future, negated or asked. */
+function saidOf(previous: string, sentence: string, raw: string): Omit<ReadClaim, 'orderIds'> | null {
+  if (!NAMES_ACTION.test(previous) || EN_FUTURE.test(previous) || /将|会|吗|是否|未|没|不/.test(previous)) return null;
+  const kind = kindOf(previous);
+  return kind ? { kind, state: stateOf(`${previous}${sentence}`, kind), text: `${previous.trim()} ${raw.trim()}` } : null;
 }
 
 /** 您申请的退款，已经好了: a bare state in a clause of its own, after the clauses that name the action. */
@@ -458,14 +465,6 @@ function bareStateInClause(clauses: string[]): Omit<ReadClaim, 'orderIds'> | nul
     if (claim) return claim;
   }
   return null;
-}
-
-/** Refund? ✔️: a done mark standing alone, after the sentence that names the action. */
-function markAfterAction(sentence: string, raw: string, previous: string): Omit<ReadClaim, 'orderIds'> | null {
-  if (!/^[\s\p{So}\p{P}\p{M}]*$/u.test(sentence.replace(DONE_MARK, '')) || !NAMES_ACTION.test(previous)) return null;
-  if (EN_FUTURE.test(previous) || /将|会|吗|是否|未|没|不/.test(previous)) return null;
-  const kind = kindOf(previous);
-  return kind ? { kind, state: stateOf(previous, kind), text: `${previous.trim()} ${raw.trim()}` } : null;
 }
 
 /**
