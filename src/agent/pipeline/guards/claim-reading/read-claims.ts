@@ -88,14 +88,17 @@ const WORDS_EN = 2;
 const BEFORE_REACH = 6;
 const NEXT_TO = 2;
 
-const ORDER_REF = /(?<![A-Za-z0-9])[A-Z]{1,4}-?\d+(?![A-Za-z0-9])/g;
+/** An order, refund, ticket or tracking reference as the records write it: O123, T-77. */
+const REF = '[A-Z]{1,4}-?\\d+';
+const ORDER_REF = new RegExp(`(?<![A-Za-z0-9])${REF}(?![A-Za-z0-9])`, 'g');
+const WHOLE_REF = new RegExp(`^${REF}$`);
 /** A reference split by marks or spaces (O 456, O_456, O.4.5.6): the letters and the digits it is made of. */
 const SPLIT_REF = /(?<![A-Za-z0-9])([A-Z]{1,4})[\s_.·-]+(\d(?:[\s_.·-]\d)+(?!\d)|\d+)(?![A-Za-z0-9])/g;
 const refsOf = (sentence: string): string[] => [
   ...new Set([
     ...(sentence.match(ORDER_REF) ?? []),
     // A reference written with one dash (T-77) is read whole above, as the records write it.
-    ...[...sentence.matchAll(SPLIT_REF)].filter((m) => !/^[A-Z]{1,4}-?\d+$/.test(m[0])).map((m) => `${m[1]}${m[2]!.replace(/\D/g, '')}`),
+    ...[...sentence.matchAll(SPLIT_REF)].filter((m) => !WHOLE_REF.test(m[0])).map((m) => `${m[1]}${m[2]!.replace(/\D/g, '')}`),
   ]),
 ];
 const QUOTED = /"([^"\n]{1,80})"|「([^」\n]{1,80})」|『([^』\n]{1,80})』/g;
