@@ -87,6 +87,8 @@ const written =
     });
 
 describe('each record backs only the claim state it shows', () => {
+  const compensationIssued = (amount = 20): Setting => ({ world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount }) });
+  const refundCompleted: Setting = { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) };
   const rows: [rule: string, setting: Setting, reply: string, blocked: RegExp | null][] = [
     // Partly refunded, the payment is still refundable: the rest may be refunded, so "the refund" is not done.
     ['a partial refund paid back is not "refund done"', { world: payment('O1', 'partially_refunded') }, '退款已成功', /refund done/],
@@ -110,66 +112,26 @@ describe('each record backs only the claim state it shows', () => {
       '退款申请已提交',
       /refund submitted/,
     ],
-    [
-      'compensation issued backs "money arrived"',
-      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
-      '钱已经到账了',
-      null,
-    ],
-    [
-      'compensation issued is not "money sent back": only a refund sends money back',
-      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
-      '订单O1的钱已经退回您的账户了',
-      /money done/,
-    ],
-    [
-      'compensation issued is not "your money is back": money comes back only by a refund',
-      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
-      'Your money for O1 is back.',
-      /money arrived/,
-    ],
+    ['compensation issued backs "money arrived"', compensationIssued(), '钱已经到账了', null],
+    ['compensation issued is not "money sent back": only a refund sends money back', compensationIssued(), '订单O1的钱已经退回您的账户了', /money done/],
+    ['compensation issued is not "your money is back": money comes back only by a refund', compensationIssued(), 'Your money for O1 is back.', /money arrived/],
     [
       'compensation issued is not "funds released": funds let go come back, which only a refund does (hostile seed 1202)',
-      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
+      compensationIssued(),
       'Funds for O1 released.',
       /money done/,
     ],
     [
       'compensation issued is not "¥199 credited back": credited back is money come back (hostile seed 1208)',
-      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 199 }) },
+      compensationIssued(199),
       'O1: ¥199 has been credited back to you.',
       /money arrived/,
     ],
-    [
-      'compensation issued backs "¥20 credited to your wallet"',
-      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
-      'O1: ¥20 has been credited to your wallet.',
-      null,
-    ],
-    [
-      'a completed refund backs "funds released"',
-      { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) },
-      'Funds for O1 released.',
-      null,
-    ],
-    [
-      'a completed refund backs "your money is back"',
-      { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) },
-      'Your money for O1 is back.',
-      null,
-    ],
-    [
-      'a completed refund backs "money sent back"',
-      { world: afterSales({ order_id: 'O1', status: 'refund_completed', refund_id: 'RF1', amount: 100 }) },
-      '订单O1的钱已经退回您的账户了',
-      null,
-    ],
-    [
-      'compensation issued is not "the money has been returned"',
-      { world: afterSales({ order_id: 'O1', status: 'compensation_issued', refund_id: 'CP1', amount: 20 }) },
-      'The money has been returned to your account',
-      /money done/,
-    ],
+    ['compensation issued backs "¥20 credited to your wallet"', compensationIssued(), 'O1: ¥20 has been credited to your wallet.', null],
+    ['a completed refund backs "funds released"', refundCompleted, 'Funds for O1 released.', null],
+    ['a completed refund backs "your money is back"', refundCompleted, 'Your money for O1 is back.', null],
+    ['a completed refund backs "money sent back"', refundCompleted, '订单O1的钱已经退回您的账户了', null],
+    ['compensation issued is not "the money has been returned"', compensationIssued(), 'The money has been returned to your account', /money done/],
     [
       'a refund requested is not "compensation done"',
       { world: afterSales({ order_id: 'O1', status: 'refund_requested', refund_id: 'RF1' }) },
