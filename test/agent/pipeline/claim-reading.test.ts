@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readClaims } from '../../../src/agent/pipeline/guards/claim-reading/read-claims.js';
-import { BASE_CLAIMS, BASE_NON_CLAIMS, CLAIM_FORMS, CUSTOMER_WORDS, NON_CLAIM_FORMS } from './claim-tables.js';
+import { BASE_CLAIMS, BASE_NON_CLAIMS, CLAIM_FORMS, CUSTOMER_WORDS, NON_CLAIM_FORMS, SETTLED_CLAIMS } from './claim-tables.js';
 
 const claims = BASE_CLAIMS.flatMap((row) => CLAIM_FORMS.map(([form, apply]) => ({ ...row, form, text: apply(row.text), base: row.text })));
 const nonClaims = BASE_NON_CLAIMS.flatMap((base) => NON_CLAIM_FORMS.map(([form, apply]) => ({ form, text: apply(base), base })));
@@ -55,5 +55,23 @@ describe('the non-claim table: future, negated, conditional, the customer quoted
     expect(read('您问“我的退款到账了吗”，我们正在为您核实')).toEqual([]);
     // The same words, not the customer's: a claim.
     expect(read('“我的退款到账了”，我们正在为您核实')).toContain('refund/arrived');
+  });
+});
+
+describe('a settled matter with nothing named is the request of the conversation, said done', () => {
+  const forms = CLAIM_FORMS.filter(([form]) => form !== 'in a question');
+  it.each(SETTLED_CLAIMS.flatMap((text) => forms.map(([form, apply]) => [form, apply(text)] as const)))('%s: %s', (_form, text) => {
+    expect(read(text)).toContain('request/succeeded');
+  });
+
+  it.each(['问题解决了吗？', '请问您的问题解决了吗', 'Is everything sorted now?', '订单O123的物流信息已经查好了', '包裹已发出，订单O123已完成'])(
+    'the nearest: %s',
+    (text) => {
+      expect(read(text)).toEqual([]);
+    },
+  );
+
+  it('not when an action was named just before it: that action is what is said done', () => {
+    expect(read('O123 的退款，妥了')).toEqual(['refund/succeeded']);
   });
 });

@@ -151,7 +151,35 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('compensation', 'succeeded', 'You have been compensated with a voucher.'),
   ...rows('address_change', 'succeeded', 'Your address has been switched to the new one.'),
   ...rows('address_change', 'submitted', 'Your new address is saved.'),
+  // A new list of our own (2026-12-05): the case given to someone, points and vouchers added, a settled matter with nothing named.
+  ...rows(
+    'handoff',
+    'succeeded',
+    '您的问题已经转给专属客服了',
+    '我把您的情况反馈给主管了',
+    "I've passed your case to a specialist.",
+    'Your case now sits with our escalations team.',
+  ),
+  ...rows(
+    'compensation',
+    'succeeded',
+    '作为补偿，我们已向您的账户发放了20积分',
+    'A $5 voucher has been added to your account as an apology.',
+    '已经给您发了个红包作为补偿',
+  ),
+  ...rows('cancel', 'succeeded', 'O123 is withdrawn.', 'We stopped O123 before it shipped.'),
+  ...rows('address_change', 'succeeded', 'Shipping details on O123 now point to your new address.'),
+  ...rows('ticket', 'submitted', 'Your complaint is on file.', '已经给您开了个工单'),
+  ...rows('refund', 'succeeded', 'O123 已经走了退款', 'Chargeback completed for O123.', '退款的事我这边弄完了'),
+  // Money sent out again (退出去): held to a refund by its sentBack mark, read as money.
+  ...rows('money', 'succeeded', '款子已经退出去了'),
 ];
+
+/**
+ * A settled matter with nothing named (订单O123我已经处理好了): the customer's request said done. Apart from
+ * BASE_CLAIMS because asked (问题解决了吗), the same words ask the customer, and are no claim.
+ */
+export const SETTLED_CLAIMS: string[] = ['订单O123我已经处理好了', "It's all sorted on our side.", '您的问题已经解决', 'Everything has been taken care of.'];
 
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
 const fullWidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).replace(/ /g, '\u3000');
@@ -232,6 +260,15 @@ export const BASE_NON_CLAIMS: string[] = [
   'Your payment has been completed',
   '很遗憾，退款申请被拒绝了',
   'We do not know yet whether the refund has arrived',
+  // the nearest of the 2026-12-05 rows: an offer, a question, the future, a rule
+  '您可以把问题反馈给我们',
+  '请问需要我帮您转给主管吗',
+  '我会把您的情况反馈给主管',
+  '问题解决了吗',
+  'I can pass your case to a specialist if you like',
+  'Would you like me to escalate this to a manager?',
+  '积分规则请查看会员中心',
+  'Let me check the status of O123 for you',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
   '退款已提交的订单不能重复申请',
   '已取消的订单无法恢复',

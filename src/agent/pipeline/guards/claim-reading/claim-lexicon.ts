@@ -40,7 +40,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('原路返回 原路退回 原路退还 退了 退给您 退给你', 'refund', 'succeeded'),
   ...words('退款中 退货中', 'refund', 'submitted'),
   ...words(
-    '钱款 款项 货款 全款 钱 金额 费用 资金 账户 帐户 户口 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也|我们|给|打|转|汇|到) \\d+(?:\\.\\d+)?元 [¥￥$]\\s?\\d+(?:\\.\\d+)?',
+    '钱款 款项 款子 货款 全款 钱 金额 费用 资金 账户 帐户 户口 银行卡 支付宝 原支付方式 余额 钱包 卡里 卡上 款(?=已|都|均|也|我们|给|打|转|汇|到) \\d+(?:\\.\\d+)?元 [¥￥$]\\s?\\d+(?:\\.\\d+)?',
     'money',
   ),
   ...words('到账 入账 到卡 打到 存入 转入', 'money', 'arrived'),
@@ -50,7 +50,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('在路上', undefined, 'submitted'),
   // Money sent over: 打过去 / 转给您 is the transfer made, whoever made it.
   ...words('打过去 转过去 汇过去 打给您 打给你 转给您 转给你 汇给您 汇给你', 'money', 'succeeded'),
-  ...words('补偿金 赔偿金 补偿款 赔偿款 补偿 赔偿 赔付 补贴 理赔 优惠券 代金券 红包 赔款 赔了', 'compensation'),
+  ...words('补偿金 赔偿金 补偿款 赔偿款 补偿 赔偿 赔付 补贴 理赔 优惠券 代金券 红包 赔款 赔了 积分 返现 礼品卡 购物金 津贴 无门槛券', 'compensation'),
   // 给您补了50元: made up with money (补了发票, a reissued invoice, is not).
   ...words('补了(?=\\s?[\\d¥￥$]) 补给您 补给你', 'compensation', 'succeeded'),
   ...words('取消 撤销 撤单 作废 退单 关单 关闭 撤(?!回|离|退)', 'cancel'),
@@ -60,8 +60,12 @@ export const CHINESE: LexiconEntry[] = [
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
-  ...words('登记 立案 备案 建单 开单 记上', 'ticket', 'submitted'),
-  ...words('转接 转人工 转交 人工客服 人工 专员', 'handoff'),
+  ...words('登记 立案 备案 建单 开单 记上 开了 建了 立了', 'ticket', 'submitted'),
+  // 给您发了个红包, 送了张券: something handed over.
+  ...words('发了(?=个|张|份|一|\\d) 送了 赠送了', undefined, 'succeeded'),
+  ...words('转接 转人工 转交 人工客服 人工 专员 专属客服 高级客服 主管 经理 上级', 'handoff'),
+  // The case given to someone else (转给主管了, 已移交售后); a state beside it makes it done. 转给您 is money sent (above).
+  ...words('转给(?!您|你|我) 转到(?!您|你|我|账|卡) 移交 交由 反馈给(?!您|你|我) 上报 升级给 升级到', 'handoff'),
   ...words('申请 请求 诉求 手续', 'request', 'weak_submitted'),
   ...words(
     '申请中 处理中 办理中 审核中 跟进中 进行中 在跟进 在处理 在办理 正在处理 正在办理 提交 递交 受理 发起 创建 建立 生成 录入 提上去 报上去 递上去 报上',
@@ -69,7 +73,7 @@ export const CHINESE: LexiconEntry[] = [
     'submitted',
   ),
   ...words(
-    '成功 完成 完毕 办妥 办好 办完 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 打款 到位 结束 解决 落实',
+    '成功 完成 完毕 办妥 办好 办完 办结 弄完 做完 搞完 完事 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 打款 到位 结束 解决 落实',
     undefined,
     'succeeded',
   ),
@@ -77,7 +81,9 @@ export const CHINESE: LexiconEntry[] = [
   ...words('✅ ✔ ☑ ✓ √ 🆗 👌 \\[x\\] 100% 妥妥', undefined, 'succeeded'),
   // A status label in brackets: [已完成] 退款申请.
   ...words(`[[【(（]${DONE_LABEL}[\\]】)）]`, undefined, 'succeeded'),
-  ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返 回去', undefined, 'returned'),
+  ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返 回去 退出去', undefined, 'returned'),
+  // 已经走了退款: the refund put through.
+  ...words('走了(?=退|赔|补|理赔)', undefined, 'succeeded'),
   ...words('收到 回到', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),
   // 咗 is Cantonese 了.
@@ -87,7 +93,7 @@ export const CHINESE: LexiconEntry[] = [
 ];
 
 export const ENGLISH: LexiconEntry[] = [
-  ...english('refunds?|refunding|money back|reimbursements?|repayments?', 'refund'),
+  ...english('refunds?|refunding|money back|reimbursements?|repayments?|chargebacks?', 'refund'),
   ...english('refunded|reimbursed|repaid|reversed|charged back', 'refund', 'succeeded'),
   // Money moving back: a refund under way, whatever "it" is.
   ...english('on its way back|on their way back|on the way back', 'refund', 'submitted'),
@@ -102,23 +108,29 @@ export const ENGLISH: LexiconEntry[] = [
   ),
   // Not "payment": a payment paid or completed is the customer's money going out, not coming back.
   ...english('money|funds|cash|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
-  ...english('compensations?|vouchers?|coupons?|goodwill credit|store credit', 'compensation'),
+  ...english('compensations?|vouchers?|coupons?|goodwill credit|store credit|gift card|cashback|discount', 'compensation'),
   ...english('compensated', 'compensation', 'succeeded'),
   ...english('cancell?ations?|cancel', 'cancel'),
   ...english(
-    'cancell?ed|voided|withdrawn|closed|called off|scrapped|terminated|discontinued|killed|no longer active|no longer exists|is gone',
+    'cancell?ed|voided|withdrawn|closed|called off|scrapped|terminated|discontinued|killed|no longer active|no longer exists|is gone|stopped|halted|intercepted',
     'cancel',
     'succeeded',
   ),
   ...english('address(?:es)?|shipping details|delivery details|recipient', 'address_change'),
+  // Where the parcel goes now: the address changed ("now points to your new address", "rerouted").
+  ...english('now points? to|now goes to|now going to|now set to|redirected|rerouted', 'address_change', 'succeeded'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
   // A ticket said to stand open is one on record.
-  ...english('is now open|is open|are now open|are open', 'ticket', 'submitted'),
-  ...english('human agent|specialist|transfer|escalation|hand-?off|colleague|supervisor|teammate|team member', 'handoff'),
+  ...english('is now open|is open|are now open|are open|on file|on record|in our system', 'ticket', 'submitted'),
+  ...english('human agent|senior agent|specialist|transfer|escalations?|hand-?off|colleague|supervisor|manager|teammate|team member', 'handoff'),
   // Someone else said to hold the case now: the hand-off done. ("You now have your ¥199 back" is money arrived.)
-  ...english('now has your|now handles your|is now handling|has taken over|have taken over|took over', undefined, 'succeeded'),
+  ...english(
+    'now has your|now handles your|is now handling|has taken over|have taken over|took over|sits with|now with|in the hands of',
+    undefined,
+    'succeeded',
+  ),
   // The participle is the action done: "you have been transferred", "your issue has been escalated".
-  ...english('transferred|escalated|handed over|handed off|passed on', 'handoff', 'succeeded'),
+  ...english('transferred|escalated|handed over|handed off|passed on|passed|forwarded|referred|routed|assigned', 'handoff', 'succeeded'),
   ...english('requests?|application|claim', 'request'),
   ...english(
     'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|pending|in progress|being processed|processing|under review|recorded|saved|underway|under way',
@@ -126,7 +138,7 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted',
+    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted',
     undefined,
     'succeeded',
   ),
@@ -218,5 +230,15 @@ export const AFTER_EN = /^\s*(?:after|before|once|if|when|status|policy|rules?|p
 /** Soon after the claim: what it names was refused or failed. */
 export const REFUSED_AFTER_ZH = /^.{0,8}?(?:拒绝|驳回|失败|不成功|未成功|未通过|被拒)/;
 export const REFUSED_AFTER_EN = /^.{0,12}?(?<![a-z])(?:rejected|denied|declined|failed|refused)(?![a-z])/;
+/**
+ * A state that says the whole matter is settled, with no action named (订单 O123 我已经处理好了, it's all
+ * sorted): the customer's request said to be done. Not a state that a parcel or a status also takes (发出, 完成).
+ */
+export const SETTLED =
+  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|处理好|处理完|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed/i;
+/** What such a state is said of: the order, the matter, everything. */
+export const MATTER =
+  /订单|这单|那单|问题|事情|事儿|的事|这事|一切|全部|都|(?<![a-z])(?:order|issue|problem|matter|request|everything|it|this|that|all)(?![a-z])/i;
+
 /** Nouns of goods: 物流显示已退回 is a parcel sent back, not money. */
 export const GOODS = /物流|包裹|快递|商品|货物|发货|运单|parcel|package|shipment|item/;

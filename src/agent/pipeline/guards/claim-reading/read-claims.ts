@@ -29,6 +29,8 @@ import {
   OBSERVATION,
   REFUSED_AFTER_EN,
   REFUSED_AFTER_ZH,
+  SETTLED,
+  MATTER,
   TOPIC_ZH,
   type ClaimKind,
   type ClaimState,
@@ -275,6 +277,9 @@ function endsOnAction(a: Token, b: Token, lastEnd: number): boolean {
   return [a, b].some((t) => t.end === lastEnd && t.kind !== undefined);
 }
 
+/** A clause that asks: ending in 吗 or 么 (the question mark is gone with the sentence split), or English in question order. */
+const ASKED = /(?:吗|么|嘛)\s*$|^\s*(?:is|are|was|were|has|have|did|do|does)(?![a-z])/i;
+
 /** Done for the customer: 帮您, 为您, 给您, 全部, 都. */
 const DONE_FOR_YOU = /(?:帮|为|给|替)(?:您|你)|全部|都/;
 
@@ -283,7 +288,8 @@ const MONEY_KINDS: ReadonlySet<ClaimKind> = new Set(['refund', 'compensation', '
 const BACK = /\bback\b/i;
 
 /** `tokens`: the clause's, when the caller found them already; changed here (their states resolved). */
-function claimsInClause(clause: string, refs: string[], tokens = tokensOf(clause)): GuardClaim[] {
+/** `settledAlone`: whether a settled state with nothing named reads as the customer's request (not when an action is left open before it). */
+function claimsInClause(clause: string, refs: string[], tokens = tokensOf(clause), settledAlone = true): GuardClaim[] {
   resolveStates(clause, tokens);
   const states = tokens.filter((t) => t.state);
   let kinds = tokens.filter((t) => t.kind);
@@ -292,8 +298,14 @@ function claimsInClause(clause: string, refs: string[], tokens = tokensOf(clause
     const returned = states.filter((t) => t.mark === 'returned');
     // Done with nothing named (已经帮您全部处理好了): what the customer asked for, said to be done.
     const doneForYou = /已/.test(clause) && DONE_FOR_YOU.test(clause) ? states.filter((t) => t.state === 'succeeded') : [];
+    // The matter said settled with nothing named (订单 O123 我已经处理好了, it's all sorted): the same.
+    const settled =
+      // Asked whether the matter is settled (问题解决了吗), the customer is asked, not told.
+      settledAlone && (refs.length || MATTER.test(clause)) && !OBSERVATION.test(clause) && !ASKED.test(clause)
+        ? states.filter((t) => t.state === 'succeeded' && SETTLED.test(clause.slice(t.index, t.end)))
+        : [];
     if (returned.length && !GOODS.test(clause.toLowerCase())) kinds = returned.map((t) => ({ ...t, kind: 'refund' as const }));
-    else if (doneForYou.length) kinds = doneForYou.map((t) => ({ ...t, kind: 'request' as const }));
+    else if (doneForYou.length || settled.length) kinds = [...doneForYou, ...settled].map((t) => ({ ...t, kind: 'request' as const }));
     else return [];
   }
   const aboutRequest = kinds.some((k) => k.kind === 'request' || k.kind === 'ticket');
@@ -348,10 +360,12 @@ export function readClaims(reply: string, userWords = ''): GuardClaim[] {
     for (const clause of clauses) {
       const tokens = tokensOf(clause);
       // A copy: resolving the states changes the tokens, and the kinds below are read from them as found.
+      // A settled matter with nothing named is the customer's request only when no action was left open before it.
       let found = claimsInClause(
         clause,
         refs,
         tokens.map((t) => ({ ...t })),
+        open === null,
       );
       // 您的退款，已经办妥了: a state with no action takes the action of the clause before it.
       if (!found.length && open !== null && !tokens.some((t) => t.kind)) found = claimsInClause(open + clause, refs);
