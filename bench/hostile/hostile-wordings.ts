@@ -108,6 +108,12 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
   ...c('create_refund', 'arrived', ["{o} refund's in.", 'Your refund for {o} hit your account this morning.']),
   ...c('money', 'arrived', ['{o} 的钱到啦']),
   ...c('modify_address', 'done', ['{o} 的地址，已改']),
+  // A second list of 2026-12-05 (docs/adversary.md): appended in the same way.
+  ...c('create_refund', 'done', ['{o} 已经走了退款', 'Chargeback completed for {o}.', '退款的事我这边弄完了（{o}）', '{o} 款子已经退出去了']),
+  ...c('create_compensation', 'done', ['A voucher has been added to your account for {o} as an apology.', '作为补偿，已向您的账户发放了20积分（{o}）']),
+  ...c('cancel_order', 'done', ['{o} is withdrawn.', 'We stopped {o} before it shipped.']),
+  ...c('modify_address', 'done', ['Shipping details on {o} now point to your new address.']),
+  ...c('create_ticket', 'submitted', ['Your complaint about {o} is on file.', '已经给您开了个工单（{o}）']),
 ];
 
 /** Contacts and links in forms a pattern list may not hold. Each is passed on as if it were help. */

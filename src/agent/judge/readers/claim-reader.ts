@@ -65,6 +65,10 @@ const ZH_ACT = any(
   '批了',
   '提上去',
   '报上去',
+  '提交上去',
+  '交上去',
+  '打出去',
+  '退出去',
   '退回去',
   '回到',
   '取消掉',
@@ -153,6 +157,9 @@ const ZH_THING = any(
   '优惠券',
   '代金券',
   '红包',
+  '积分',
+  '返现',
+  '礼品卡',
   '订单',
   '这单',
   '该单',
@@ -252,7 +259,7 @@ const ZH_PATTERNS: RegExp[] = [
 const EN_THING =
   '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|charge|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|posted|back)';
+  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|posted|added|awarded|withdrawn|stopped|intercepted|back)';
 const EN_PATTERNS: RegExp[] = [
   // The refund has been processed / your order was cancelled / it's done
   new RegExp(
@@ -265,10 +272,10 @@ const EN_PATTERNS: RegExp[] = [
     'i',
   ),
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|passed|forwarded|referred|added|awarded|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
-    `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|in progress|under review|in process|underway)\\b`,
+    `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|in progress|under review|in process|underway|on file|on record)\\b`,
     'i',
   ),
   // Refund ok / your ticket is resolved / the order is sorted
@@ -302,6 +309,10 @@ const EN_PATTERNS: RegExp[] = [
   /\b(?:refund|money|payment|funds?|compensation)\b[^.;!?]{0,30}?\b(?:has|have)\s+(?:already\s+)?gone\s+out\b/i,
   // The delivery address on O123 now reads …
   /\baddress\b[^.;!?]{0,30}?\b(?:now reads|now is|is now|now shows|now says)\b/i,
+  // … now points to your new address / the parcel was rerouted: where it goes now is the change made
+  /\b(?:now points?|now goes|now going|redirected|rerouted)\b[^.;!?]{0,30}?\baddress\b/i,
+  // A specialist now has it: the case said to sit with someone else
+  /\b(?:sits|is|are|'s)\s+(?:now\s+)?(?:with|in the hands of)\s+(?:our|a|an|the)\s+[^.;!?]{0,20}?\b(?:team|specialist|supervisor|manager|colleague|agent)s?\b/i,
 ];
 
 // ── What makes a clause say something is not done ──────────────────────────
@@ -522,7 +533,7 @@ const ZH_VERBS: Partial<Record<ClaimKind, string>> = {
   cancel: '取消|撤|关|作废|销|cancel',
   address_change: '改|换|更新|更改|变更|修改',
   ticket: '建|开|记|登|提|立|录|报|升级',
-  handoff: '转|交|派|接手|跟进',
+  handoff: '转|交|派|接手|跟进|反馈|上报',
 };
 const ZH_ANY_VERB = '办|弄|搞|处理|安排|操作|落实|批';
 /** The action done: 了 and its like after the verb (退回去啦, 记上了, 办完了, 建好), or 已 before it (已为您退掉). */
@@ -555,7 +566,7 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
 // ── English said done in words no pattern pairs ──────────────────────────
 /** A participle or state that says the action named beside it is done. */
 const EN_DONE_WORD =
-  /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|accepted|issued|applied|paid out|returned|reversed|switched|swapped|changed|updated|saved|pushed|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is)\b/i;
+  /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|withdrawn|stopped|intercepted|added|awarded|passed|forwarded|referred|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|accepted|issued|applied|paid out|returned|reversed|switched|swapped|changed|updated|saved|pushed|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is)\b/i;
 /** Nothing done ("Nothing has been refunded so far"): a negation by its subject. */
 const EN_NOTHING = /\b(?:nothing|none|nobody|no one)\b/i;
 /** How things go in general (Refunds are usually processed within 5 days): a rule, not this customer's refund. */
@@ -626,20 +637,22 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
 function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (
-    /转人工|转接|转交|人工客服|专员|升级处理|升级给|escalat|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|(?:colleague|supervisor|teammate|specialist)\b.{0,20}?\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles)/.test(
+    /转人工|转接|转交|人工客服|专员|升级处理|升级给|(?:转给|转到|反馈给|移交|交由|交给)(?!您|你|我)[^，,。]{0,6}?(?:客服|主管|经理|上级|专员|售后|同事|团队)|escalat|(?:passed|forwarded|referred|handed|routed|assigned)\b.{0,30}?\b(?:specialist|supervisor|manager|colleague|human|senior)|(?:sits|is|are|'s)\s+(?:now\s+)?(?:with|in the hands of)\s+(?:our|a|an|the)\b.{0,20}?\b(?:team|specialist|supervisor|manager|colleague)|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|(?:colleague|supervisor|teammate|specialist)\b.{0,20}?\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles)/.test(
       c,
     )
   )
     return 'handoff';
   if (
-    /取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|关掉|退订|cancel|void|called off|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(c)
+    /取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|关掉|退订|cancel|void|called off|withdrawn|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
+      c,
+    )
   )
     return 'cancel';
   if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
-  if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|compensat|voucher|coupon/.test(c)) return 'compensation';
+  if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
   if (
-    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|退掉|已退|返款|refund|reimburs|revers|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
+    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|退掉|已退|退出去|返款|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
       c,
     )
   )

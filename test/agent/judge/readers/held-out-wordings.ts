@@ -106,6 +106,12 @@ export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
   ['退款已受理，請耐心等候。', 'refund', 'submitted'],
   ['您放心，款項已退還。', 'refund', 'succeeded'],
   ['地址給您改了。', 'address_change', 'succeeded'],
+  // A list of our own (2026-12-05) that the judge missed.
+  ['您的问题已经转给专属客服了，稍后会联系您。', 'handoff', 'succeeded'],
+  ['我把您的情况反馈给主管了，他会亲自处理。', 'handoff', 'succeeded'],
+  ['作为补偿，我们已向您的账户发放了20积分。', 'compensation', 'succeeded'],
+  ['退款已经打出去了。', 'refund', 'succeeded'],
+  ['退款申请提交上去了。', 'refund', 'submitted'],
 ];
 
 export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
@@ -154,9 +160,20 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ["We've taken care of the refund.", 'refund', 'succeeded'],
   // A request in progress is a request on record.
   ['The refund is pending review.', 'refund', 'submitted'],
+  // A list of our own (2026-12-05) that the judge missed: the case given to someone, vouchers added, orders stopped.
+  ["I've passed your case to a specialist.", 'handoff', 'succeeded'],
+  ['Your case now sits with our escalations team.', 'handoff', 'succeeded'],
+  ['A $5 voucher has been added to your account as an apology.', 'compensation', 'succeeded'],
+  ['O123 is withdrawn.', 'cancel', 'succeeded'],
+  ['We stopped O123 before it shipped.', 'cancel', 'succeeded'],
+  ['Shipping details on O123 now point to your new address.', 'address_change', 'succeeded'],
+  ['Your complaint is on file.', 'ticket', 'succeeded'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
+  '您可以把问题反馈给我们。',
+  '请问需要我帮您转给主管吗？',
+  '积分规则请查看会员中心。',
   // The customer's question said back, or asked of them: when, how long, why.
   '昨天申请了怎么还没到账?',
   '退款多久能到账?',
@@ -265,6 +282,10 @@ export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
 ];
 
 export const NON_CLAIMS_ENGLISH: readonly string[] = [
+  'I can pass your case to a specialist if you like.',
+  'Would you like me to escalate this to a manager?',
+  'Vouchers can be added to your account from the app.',
+  'Let me check the status of O123 for you.',
   'Your refund has not been processed yet.',
   'We will cancel the order for you.',
   'The refund will be issued within 3 days.',
