@@ -173,6 +173,23 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('refund', 'succeeded', 'O123 已经走了退款', 'Chargeback completed for O123.', '退款的事我这边弄完了'),
   // Money sent out again (退出去): held to a refund by its sentBack mark, read as money.
   ...rows('money', 'succeeded', '款子已经退出去了'),
+  // 2026-12-05 (later): an order stopped on its way or withdrawn, 已将 (the past, not 将 the future), 啦 as 了.
+  ...rows(
+    'cancel',
+    'succeeded',
+    'The shipment for O123 has been recalled.',
+    '撤回成功。',
+    '已经拦下来了。',
+    '包裹已经截回。',
+    '订单已拦截成功。',
+    '已将订单取消。',
+    'We have scrapped order O123.',
+  ),
+  ...rows('handoff', 'succeeded', 'A supervisor has picked up your case.', '主管已接手您的问题。', '已将您的问题升级到主管。'),
+  ...rows('refund', 'succeeded', '给您退啦。', '已经为您将退款退回原账户'),
+  ...rows('ticket', 'submitted', 'Ticket 12345 raised for your issue.'),
+  ...rows('request', 'submitted', 'The request is being dealt with by our team.'),
+  ...rows('money', 'arrived', 'The ¥59 has landed in your account.'),
 ];
 
 /**
@@ -269,6 +286,18 @@ export const BASE_NON_CLAIMS: string[] = [
   'Would you like me to escalate this to a manager?',
   '积分规则请查看会员中心',
   'Let me check the status of O123 for you',
+  // the nearest of the later 2026-12-05 rows: a lookup, a parcel picked up, an offer, the future with 将
+  'We pulled the tracking details for O123.',
+  'I pulled up your order details.',
+  'The courier picked up your parcel yesterday.',
+  '我们可以尝试拦截包裹。',
+  '您可以撤回申请。',
+  '撤回后无法恢复。',
+  '别急啦，我帮您查一下。',
+  '拦截需要联系快递公司。',
+  '我们将为您办理退款',
+  '将为您取消订单',
+  '主管接手后会联系您。',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
   '退款已提交的订单不能重复申请',
   '已取消的订单无法恢复',

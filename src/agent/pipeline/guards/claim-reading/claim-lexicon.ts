@@ -53,7 +53,8 @@ export const CHINESE: LexiconEntry[] = [
   ...words('补偿金 赔偿金 补偿款 赔偿款 补偿 赔偿 赔付 补贴 理赔 优惠券 代金券 红包 赔款 赔了 积分 返现 礼品卡 购物金 津贴 无门槛券', 'compensation'),
   // 给您补了50元: made up with money (补了发票, a reissued invoice, is not).
   ...words('补了(?=\\s?[\\d¥￥$]) 补给您 补给你', 'compensation', 'succeeded'),
-  ...words('取消 撤销 撤单 作废 退单 关单 关闭 撤(?!回|离|退)', 'cancel'),
+  // 撤回 is the order or the request withdrawn; an order stopped on its way (拦截, 截回) is one cancelled too.
+  ...words('取消 撤销 撤单 撤回 作废 退单 关单 关闭 拦截 拦下 拦住 截回 截住 撤(?!离|退)', 'cancel'),
   // An order said to be gone is an order cancelled.
   ...words('订单(?:已经|已)?(?:没了|不存在了|消失了|不见了)', 'cancel', 'succeeded'),
   ...words('关掉 撤掉', 'cancel', 'succeeded'),
@@ -65,7 +66,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('发了(?=个|张|份|一|\\d) 送了 赠送了', undefined, 'succeeded'),
   ...words('转接 转人工 转交 人工客服 人工 专员 专属客服 高级客服 主管 经理 上级', 'handoff'),
   // The case given to someone else (转给主管了, 已移交售后); a state beside it makes it done. 转给您 is money sent (above).
-  ...words('转给(?!您|你|我) 转到(?!您|你|我|账|卡) 移交 交由 反馈给(?!您|你|我) 上报 升级给 升级到', 'handoff'),
+  ...words('转给(?!您|你|我) 转到(?!您|你|我|账|卡) 移交 交由 反馈给(?!您|你|我) 上报 升级给 升级到 升级至 接手', 'handoff'),
   ...words('申请 请求 诉求 手续', 'request', 'weak_submitted'),
   ...words(
     '申请中 处理中 办理中 审核中 跟进中 进行中 在跟进 在处理 在办理 正在处理 正在办理 提交 递交 受理 发起 创建 建立 生成 录入 提上去 报上去 递上去 报上',
@@ -86,8 +87,8 @@ export const CHINESE: LexiconEntry[] = [
   ...words('走了(?=退|赔|补|理赔)', undefined, 'succeeded'),
   ...words('收到 回到', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),
-  // 咗 is Cantonese 了.
-  ...words('了 咗', undefined, 'after'),
+  // 咗 is Cantonese 了; 啦 is 了 with a friendly tone (给您退啦).
+  ...words('了 咗 啦', undefined, 'after'),
   ...words('处理 办理 操作 执行', undefined, 'weak_succeeded'),
   ...words('安排 记录', undefined, 'weak_submitted'),
 ];
@@ -112,7 +113,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('compensated', 'compensation', 'succeeded'),
   ...english('cancell?ations?|cancel', 'cancel'),
   ...english(
-    'cancell?ed|voided|withdrawn|closed|called off|scrapped|terminated|discontinued|killed|no longer active|no longer exists|is gone|stopped|halted|intercepted',
+    'cancell?ed|voided|withdrawn|closed|called off|scrapped|terminated|discontinued|killed|no longer active|no longer exists|is gone|stopped|halted|intercepted|recalled',
     'cancel',
     'succeeded',
   ),
@@ -125,7 +126,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('human agent|senior agent|specialist|transfer|escalations?|hand-?off|colleague|supervisor|manager|teammate|team member', 'handoff'),
   // Someone else said to hold the case now: the hand-off done. ("You now have your ¥199 back" is money arrived.)
   ...english(
-    'now has your|now handles your|is now handling|has taken over|have taken over|took over|sits with|now with|in the hands of',
+    'now has your|now handles your|is now handling|has taken over|have taken over|took over|picked up|sits with|now with|in the hands of',
     undefined,
     'succeeded',
   ),
@@ -133,7 +134,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('transferred|escalated|handed over|handed off|passed on|passed|forwarded|referred|routed|assigned', 'handoff', 'succeeded'),
   ...english('requests?|application|claim', 'request'),
   ...english(
-    'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|pending|in progress|being processed|processing|under review|recorded|saved|underway|under way',
+    'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|pending|in progress|being processed|being handled|being dealt with|processing|under review|recorded|saved|underway|under way',
     undefined,
     'submitted',
   ),
@@ -211,8 +212,9 @@ export const HEDGES = [
 export const NEGATION_ZH = /未|没|不|无(?!论)|非|别|否|拒绝|驳回|失败|被拒/;
 export const NEGATION_EN = /(?<![a-z])(?:not|never|no|cannot|nothing|none|nor|neither|unable|failed|rejected|denied|declined)(?![a-z])|n't(?![a-z])/;
 /** Before the claim, within its words: the future, a possibility, a wait, a duty. */
+// 将 after 已 is the past (已将订单取消, 已经为您将款项退回), not the future.
 export const FUTURE_ZH =
-  /将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|待(?!发货|付款|支付|收货)|可以|可(?=申请|办理|退|在|于|随时)|能够|能否|需要|需|应(?!该已)|等待|等(?!级)|留意|关注|注意|打算|计划|准备|争取|尽快|尽量|以后|明天|后天|工作日内|天内|日内|小时内|何时|什么时候|多久|几天|几时/;
+  /(?<!已(?:经)?(?:为|给|帮|替)?(?:您|你)?)将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|待(?!发货|付款|支付|收货)|可以|可(?=申请|办理|退|在|于|随时)|能够|能否|需要|需|应(?!该已)|等待|等(?!级)|留意|关注|注意|打算|计划|准备|争取|尽快|尽量|以后|明天|后天|工作日内|天内|日内|小时内|何时|什么时候|多久|几天|几时/;
 export const FUTURE_EN =
   /(?<![a-z])(?:will|would|shall|should|could|can|may|might|must|going to|gonna|expect|expected|soon|about to|hope|hopefully|estimated|need to|needs to|when will|how long)(?![a-z])|'ll(?![a-z])/;
 /** Anywhere before the claim in its clause: a condition, or the habitual aspect of a rule (退款通常在审核通过后原路返回). */
