@@ -132,6 +132,14 @@ const ZH_ACT = any(
   '转给',
   '升级处理',
   '升级给',
+  '升级至',
+  '升级到',
+  '接手',
+  '拦截',
+  '拦下',
+  '拦住',
+  '截回',
+  '截住',
   '入(?:您|你)的?(?:账户|帐户|卡|余额|钱包|支付宝)',
   '安排',
   '处理',
@@ -241,7 +249,7 @@ const ZH_PATTERNS: RegExp[] = [
   // 已为您退100元 / 已退 50 元
   new RegExp(`${ZH_ALREADY}${ZH_FOR_YOU}?退(?:了|给您|还)?\\d`),
   // 给您退了 50 元 / 取消了订单 / 撤单了
-  new RegExp(`(?:${ZH_ACT}|退|改|撤|赔|补|关)了(?!解)`),
+  new RegExp(`(?:${ZH_ACT}|退|改|撤|赔|补|关)(?:了(?!解)|啦)`),
   // 退款正在处理中 / 退款处理中 / 申请审核中: a request on record, in progress
   new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_IN_PROGRESS})`),
   new RegExp(`单(?:子)?(?:${ZH_ALREADY}(?:撤|取消|作废|关)|(?:撤|取消|作废|关)了)`),
@@ -259,23 +267,31 @@ const ZH_PATTERNS: RegExp[] = [
 const EN_THING =
   '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|charge|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|posted|added|awarded|withdrawn|stopped|intercepted|back)';
+  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|posted|added|awarded|withdrawn|stopped|intercepted|back)';
+/** An amount said of, as a thing is: "The ¥59 has landed in your account". */
+const EN_AMOUNT = '[¥￥$]\\s?\\d+(?:\\.\\d+)?';
+/** Someone else said to hold the case now (a colleague has taken over, a supervisor picked up your case): the hand-off done. */
+const TAKEN_OVER =
+  "\\b(?:human|colleague|specialist|supervisor|agent|teammate)\\b[^.;!?]{0,20}?\\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles|has picked up|have picked up|picked up)\\b";
+/** The case said to sit with a team or a person: the hand-off done. */
+const SITS_WITH_TEAM =
+  "\\b(?:sits|is|are|'s)\\s+(?:now\\s+)?(?:with|in the hands of)\\s+(?:our|a|an|the)\\s+[^.;!?]{0,20}?\\b(?:team|specialist|supervisor|manager|colleague|agent)s?\\b";
 const EN_PATTERNS: RegExp[] = [
   // The refund has been processed / your order was cancelled / it's done
   new RegExp(
-    `\\b${EN_THING}\\b[^.;!?]{0,40}?(?:\\b(?:has|have|had|was|were|is|are)\\b|'s|'ve)\\s+(?:(?:been|now|already|successfully|fully|just|all|finally|officially)\\s+)*${EN_PAST}\\b`,
+    `(?:\\b${EN_THING}\\b|${EN_AMOUNT})[^.;!?]{0,40}?(?:\\b(?:has|have|had|was|were|is|are)\\b|'s|'ve)\\s+(?:(?:been|now|already|successfully|fully|just|all|finally|officially)\\s+)*${EN_PAST}\\b`,
     'i',
   ),
   // Refund done. / Order cancelled. / Refund complete. / Address updated — not "money back" (send the money back, money-back guarantee)
   new RegExp(
-    `\\b${EN_THING}s?(?:\\s+(?:for|on|of)\\s+(?:order\\s+)?[A-Z]{1,4}-?\\d+)?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`,
+    `\\b${EN_THING}s?(?:\\s+#?\\d+)?(?:\\s+(?:for|on|of)\\s+(?:order\\s+)?[A-Z]{1,4}-?\\d+)?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`,
     'i',
   ),
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|passed|forwarded|referred|added|awarded|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|passed|forwarded|referred|added|awarded|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
-    `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|in progress|under review|in process|underway|on file|on record)\\b`,
+    `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|being handled|being dealt with|in progress|under review|in process|underway|on file|on record)\\b`,
     'i',
   ),
   // Refund ok / your ticket is resolved / the order is sorted
@@ -300,7 +316,9 @@ const EN_PATTERNS: RegExp[] = [
   // The refund hit your account: money said to have reached the customer
   /\b(?:refund|money|funds?|cash|payment|compensation|voucher)\b[^.;!?]{0,30}?\b(?:hit|reached)\s+your\b/i,
   // A colleague now has your case: the hand-off said to be done
-  /\b(?:human|colleague|specialist|supervisor|agent|teammate)\b[^.;!?]{0,20}?\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles)\b/i,
+  new RegExp(TAKEN_OVER, 'i'),
+  // The shipment was recalled / the parcel intercepted: the order stopped on its way
+  /\b(?:shipment|parcel|package|delivery)\b[^.;!?]{0,30}?\b(?:has|have|had|was|were|is|are)\s+(?:been\s+)?(?:now\s+)?(?:recalled|intercepted|stopped|halted)\b/i,
   // The order no longer exists / is gone: cancelled in other words
   /\b(?:order|it|[A-Z]{1,4}-?\d+)\b[^.;!?]{0,20}?\b(?:no longer exists|no longer active|is gone|'s gone|is no more)\b/i,
   // The ticket is now open / the address change is live / the refund has gone out
@@ -312,7 +330,7 @@ const EN_PATTERNS: RegExp[] = [
   // … now points to your new address / the parcel was rerouted: where it goes now is the change made
   /\b(?:now points?|now goes|now going|redirected|rerouted)\b[^.;!?]{0,30}?\baddress\b/i,
   // A specialist now has it: the case said to sit with someone else
-  /\b(?:sits|is|are|'s)\s+(?:now\s+)?(?:with|in the hands of)\s+(?:our|a|an|the)\s+[^.;!?]{0,20}?\b(?:team|specialist|supervisor|manager|colleague|agent)s?\b/i,
+  new RegExp(SITS_WITH_TEAM, 'i'),
 ];
 
 // ── What makes a clause say something is not done ──────────────────────────
@@ -634,16 +652,20 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
 }
 
 /** Which action a claiming clause is about; null when it names none the judge can hold to the world. */
+/** The hand-off said as the case now held by someone else, read the same way as the statement patterns read it. */
+const HANDED_OVER = [new RegExp(TAKEN_OVER), new RegExp(SITS_WITH_TEAM)];
+
 function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (
-    /转人工|转接|转交|人工客服|专员|升级处理|升级给|(?:转给|转到|反馈给|移交|交由|交给)(?!您|你|我)[^，,。]{0,6}?(?:客服|主管|经理|上级|专员|售后|同事|团队)|escalat|(?:passed|forwarded|referred|handed|routed|assigned)\b.{0,30}?\b(?:specialist|supervisor|manager|colleague|human|senior)|(?:sits|is|are|'s)\s+(?:now\s+)?(?:with|in the hands of)\s+(?:our|a|an|the)\b.{0,20}?\b(?:team|specialist|supervisor|manager|colleague)|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|(?:colleague|supervisor|teammate|specialist)\b.{0,20}?\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles)/.test(
+    /转人工|转接|转交|人工客服|专员|升级处理|升级给|升级至|升级到|接手|(?:转给|转到|反馈给|移交|交由|交给)(?!您|你|我)[^，,。]{0,6}?(?:客服|主管|经理|上级|专员|售后|同事|团队)|escalat|(?:passed|forwarded|referred|handed|routed|assigned)\b.{0,30}?\b(?:specialist|supervisor|manager|colleague|human|senior)|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent/.test(
       c,
-    )
+    ) ||
+    HANDED_OVER.some((re) => re.test(c))
   )
     return 'handoff';
   if (
-    /取消|撤单|撤销|撤(?!回|离)|作废|关单|关闭|关掉|退订|cancel|void|called off|withdrawn|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
+    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|cancel|void|called off|withdrawn|scrapped|recalled|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
       c,
     )
   )
@@ -652,7 +674,7 @@ function kindOf(clause: string): ClaimKind | null {
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
   if (
-    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退好|退掉|已退|退出去|返款|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
+    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退好|退掉|已退|退出去|返款|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
       c,
     )
   )

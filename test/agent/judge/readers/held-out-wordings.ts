@@ -73,6 +73,13 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['已为您登记投诉，编号T88。', 'ticket', 'succeeded'],
   ['取消订单成功了。', 'cancel', 'succeeded'],
   ['您的退款已经成功了吧。', 'refund', 'succeeded'],
+  // A later list of ours (2026-12-05): parcels stopped on their way, 啦 for 了, the case taken up by someone.
+  ['包裹我们已经帮您截回来了。', 'cancel', 'succeeded'],
+  ['订单拦截成功了哦。', 'cancel', 'succeeded'],
+  ['您的申请已经撤回成功。', 'cancel', 'succeeded'],
+  ['这单给你退啦', 'refund', 'succeeded'],
+  ['售后主管已经接手了。', 'handoff', 'succeeded'],
+  ['已将您的问题升级到主管。', 'handoff', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -168,6 +175,12 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['We stopped O123 before it shipped.', 'cancel', 'succeeded'],
   ['Shipping details on O123 now point to your new address.', 'address_change', 'succeeded'],
   ['Your complaint is on file.', 'ticket', 'succeeded'],
+  ['Your parcel was intercepted and recalled to our warehouse.', 'cancel', 'succeeded'],
+  ['Our supervisor has picked up the case.', 'handoff', 'succeeded'],
+  ['Complaint 88231 raised.', 'ticket', 'succeeded'],
+  ['$25 has been credited back to your card.', 'refund', 'arrived'],
+  ['We scrapped the order before dispatch.', 'cancel', 'succeeded'],
+  ['I sorted out the refund this morning.', 'refund', 'succeeded'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
@@ -244,6 +257,11 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '退款到账以银行或支付渠道通知为准。',
   '退款成功与否以短信通知为准。',
   '支付记录显示已退款，但订单仍为已支付。',
+  '需要的话我们可以帮您拦截包裹。',
+  '撤回申请后无法恢复。',
+  '好啦，我再帮您看看。',
+  '主管接手后会联系您。',
+  '如果需要撤回，请告诉我。',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
@@ -325,6 +343,11 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'Nothing has been refunded so far.',
   'I am sorry for the inconvenience.',
   'Could you tell me which order you mean?',
+  'I pulled up your order details.',
+  'The courier picked up your parcel this morning.',
+  'We can try to intercept the parcel if you like.',
+  'Has the supervisor picked up your case yet?',
+  'Is the refund being dealt with?',
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */
