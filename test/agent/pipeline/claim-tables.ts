@@ -183,6 +183,8 @@ export const BASE_CLAIMS: ClaimRow[] = [
     '包裹已经截回。',
     '订单已拦截成功。',
     '已将订单取消。',
+    '已将订单O123取消。',
+    '已把您购买的订单O123取消',
     'We have scrapped order O123.',
   ),
   ...rows('handoff', 'succeeded', 'A supervisor has picked up your case.', '主管已接手您的问题。', '已将您的问题升级到主管。'),
@@ -298,6 +300,7 @@ export const BASE_NON_CLAIMS: string[] = [
   '我们将为您办理退款',
   '将为您取消订单',
   '主管接手后会联系您。',
+  '已经把您的订单信息查清楚了，取消需要您确认',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
   '退款已提交的订单不能重复申请',
   '已取消的订单无法恢复',

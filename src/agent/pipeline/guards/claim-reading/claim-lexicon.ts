@@ -154,7 +154,7 @@ export const ENGLISH: LexiconEntry[] = [
 ];
 
 /** Words in between that break 已 from what follows: 已核实退款 says a check was made, not a refund. */
-export const OBSERVATION = /核实|查询|查到|查看|核对|了解|看到|注意到|告知|说明|超过|等待|过了|收悉/;
+export const OBSERVATION = /核实|查询|查到|查看|查清|查明|查过|查了|检查|核对|了解|看到|注意到|告知|说明|超过|等待|过了|收悉/;
 
 /** Courtesy that holds a negation or condition character but negates nothing: read as a clause break. */
 export const HEDGES = [

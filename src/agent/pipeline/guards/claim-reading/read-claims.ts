@@ -86,8 +86,10 @@ const RUN_MARKERS = /^no|not(?!i)|never|will|cannot|goingto|once|unless|if(?:you
 /** Characters of Chinese, and words of English, before a claim in which a negation or the future still counts. */
 const WINDOW_ZH = 4;
 const WORDS_EN = 2;
-/** Characters between 已 and the action it marks (已经帮您把收货地址改成: six). */
+/** Characters between 已 and the action it marks (已经帮您把收货地址改成: six), an order reference counted as one. */
 const BEFORE_REACH = 6;
+/** With 将 or 把 the object stands between them (已将您的订单O123取消): four more. */
+const DISPOSAL_REACH = BEFORE_REACH + 4;
 const NEXT_TO = 2;
 
 /** An order, refund, ticket or tracking reference as the records write it: O123, T-77. */
@@ -199,11 +201,13 @@ function stateAfter(clause: string, tokens: Token[], at: number): Token['state']
   for (const t of tokens.slice(at + 1)) {
     if (t.mark === 'before' || t.mark === 'after') break;
     const gap = clause.slice(from, t.index);
-    if (OBSERVATION.test(gap) || gap.length > (run.length ? NEXT_TO : BEFORE_REACH)) break;
+    if (OBSERVATION.test(gap) || reachOf(gap) > (run.length ? NEXT_TO : BEFORE_REACH)) break;
     run.push(t);
     from = t.end;
   }
   if (!run.some((t) => t.kind || t.mark)) return actionBefore(clause, tokens, at);
+  // With 将/把 the verb follows its object: 已经把您的订单信息查清楚了 is a look-up, whatever the object names.
+  if (/[将把]/.test(clause.slice(tokens[at]!.end, run[0]!.index)) && OBSERVATION.test(clause.slice(from))) return undefined;
   tokens[at]!.reach = from;
   const states = run.flatMap((t) => (t.state ? [t.state] : t.mark === 'weak_submitted' ? ['submitted' as const] : []));
   return states.length ? strongest(states) : 'succeeded';
@@ -222,11 +226,20 @@ function actionBefore(clause: string, tokens: Token[], at: number): Token['state
     .find((t) => t.kind);
   if (!action) return undefined;
   const gap = clause.slice(action.end, self.index);
-  if (gap.length > BEFORE_REACH || OBSERVATION.test(gap)) return undefined;
+  if (reachOf(gap) > BEFORE_REACH || OBSERVATION.test(gap)) return undefined;
   if (OBSERVATION.test(clause.slice(self.end))) return undefined;
   self.reach = clause.length;
   const later = tokens.slice(at + 1).flatMap((t) => (t.state ? [t.state] : t.mark === 'received' ? ['received' as const] : []));
   return later.length ? strongest(later) : 'succeeded';
+}
+
+/**
+ * How far apart a gap puts 已 and its action, against BEFORE_REACH: an order reference is one
+ * word however many digits it has, and a 将/把 phrase may hold the object (DISPOSAL_REACH).
+ */
+function reachOf(gap: string): number {
+  const length = gap.replace(ORDER_REF, 'R').length;
+  return /[将把]/.test(gap) ? length - (DISPOSAL_REACH - BEFORE_REACH) : length;
 }
 
 /** 了 marks the word right before it. */
