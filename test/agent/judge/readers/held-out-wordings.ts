@@ -80,6 +80,7 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['这单给你退啦', 'refund', 'succeeded'],
   ['售后主管已经接手了。', 'handoff', 'succeeded'],
   ['已将您的问题升级到主管。', 'handoff', 'succeeded'],
+  ['已将您的订单O12345678取消', 'cancel', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -262,6 +263,7 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '好啦，我再帮您看看。',
   '主管接手后会联系您。',
   '如果需要撤回，请告诉我。',
+  '已经把您的订单信息查清楚了，取消需要您确认。',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
