@@ -192,6 +192,10 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('ticket', 'submitted', 'Ticket 12345 raised for your issue.'),
   ...rows('request', 'submitted', 'The request is being dealt with by our team.'),
   ...rows('money', 'arrived', 'The ¥59 has landed in your account.'),
+  // 是…的 with who or when after 是, and 过了: done before now.
+  ...rows('cancel', 'succeeded', '订单O123是我们昨天取消的。', '订单是系统自动取消的'),
+  ...rows('refund', 'succeeded', '退款是昨天退的。', '我们给您退过了。'),
+  ...rows('money', 'succeeded', '这笔钱是我们昨天打过去的'),
 ];
 
 /**
@@ -301,6 +305,11 @@ export const BASE_NON_CLAIMS: string[] = [
   '将为您取消订单',
   '主管接手后会联系您。',
   '已经把您的订单信息查清楚了，取消需要您确认',
+  '您的问题是关于退款的',
+  '这是我们昨天讨论的问题',
+  '这个是不能取消的',
+  '退款是需要审核的',
+  '退款是什么时候申请的？',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
   '退款已提交的订单不能重复申请',
   '已取消的订单无法恢复',

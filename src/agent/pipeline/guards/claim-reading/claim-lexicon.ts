@@ -87,8 +87,14 @@ export const CHINESE: LexiconEntry[] = [
   ...words('走了(?=退|赔|补|理赔)', undefined, 'succeeded'),
   ...words('收到 回到', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),
-  // 咗 is Cantonese 了; 啦 is 了 with a friendly tone (给您退啦).
-  ...words('了 咗 啦', undefined, 'after'),
+  // 咗 is Cantonese 了; 啦 is 了 with a friendly tone (给您退啦); 过了 is done before now (给您退过了).
+  ...words('过了 了 咗 啦', undefined, 'after'),
+  // 是…的 ending the clause, with who or when after 是, says the thing was done: 订单是我们昨天取消的 (not 问题是关于退款的).
+  ...words(
+    '(?<=是(?:我们|我|系统|客服|商家|平台|昨天|今天|前天|刚才|刚刚|早上|上午|下午|晚上|之前|上周|前几天)[^，,；;。！!？?]{0,10})的(?=[呢哦哈啊]?\\s*(?:[。！!，,；;.~～]|$))',
+    undefined,
+    'after',
+  ),
   ...words('处理 办理 操作 执行', undefined, 'weak_succeeded'),
   ...words('安排 记录', undefined, 'weak_submitted'),
 ];
