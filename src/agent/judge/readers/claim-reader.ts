@@ -58,6 +58,7 @@ const ZH_ACT = any(
   '汇给',
   '汇到',
   '转过去',
+  '打过去',
   '发起',
   '建单',
   '开单',
@@ -245,11 +246,17 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`(?:${ZH_THING})[^，,；;]{0,10}?${ZH_ALREADY}[^，,；;]{0,6}?(?:${ZH_ACT}|${ZH_DONE_AFTER}|退|改|撤|赔|关|给(?:了|您|你))`),
   // 退款成功 / 款项退回了 / 补偿到账 / 地址改好了
   // …and the state ends what the clause says of it: 退款到账以银行通知为准 names a moment, not a fact.
-  new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_DONE_AFTER})(?=了|啦|呢|哦|啊|吧|喽|咯|[。！!，,；;.?？\\s]|$)`),
+  new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_DONE_AFTER})(?=了|啦|呢|哦|啊|吧|喽|咯|[。！!，,；;.?？\\s\\]】)）]|$)`),
   // 已为您退100元 / 已退 50 元
   new RegExp(`${ZH_ALREADY}${ZH_FOR_YOU}?退(?:了|给您|还)?\\d`),
   // 给您退了 50 元 / 取消了订单 / 撤单了
-  new RegExp(`(?:${ZH_ACT}|退|改|撤|赔|补|关)(?:了(?!解)|啦)`),
+  new RegExp(`(?:${ZH_ACT}|退|改|撤|赔|补|关)(?:了(?!解)|啦|过了)`),
+  // 成功为您取消订单 / 成功退款59元 / 完成了退款操作: the state said first, the action after it (完成退款需要3天 is a rule)
+  new RegExp(`(?:成功|顺利|完成了)${ZH_FOR_YOU}?(?:${ZH_ACT})`),
+  // 订单是我们昨天取消的: 是…的 with who or when after 是, the clause ending there
+  new RegExp(
+    `是(?:我们|我|系统|客服|商家|平台|昨天|今天|前天|刚才|刚刚|早上|上午|下午|晚上|之前|上周|前几天)[^，,；;。！!？?]{0,10}?(?:${ZH_ACT}|退|改|撤|赔|补|关)的(?=[呢哦哈啊]?\\s*(?:[。！!，,；;.~～]|$))`,
+  ),
   // 退款正在处理中 / 退款处理中 / 申请审核中: a request on record, in progress
   new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_IN_PROGRESS})`),
   new RegExp(`单(?:子)?(?:${ZH_ALREADY}(?:撤|取消|作废|关)|(?:撤|取消|作废|关)了)`),
@@ -272,7 +279,7 @@ const EN_PAST =
 const EN_AMOUNT = '[¥￥$]\\s?\\d+(?:\\.\\d+)?';
 /** Someone else said to hold the case now (a colleague has taken over, a supervisor picked up your case): the hand-off done. */
 const TAKEN_OVER =
-  "\\b(?:human|colleague|specialist|supervisor|agent|teammate)\\b[^.;!?]{0,20}?\\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles|has picked up|have picked up|picked up)\\b";
+  '\\b(?:human|colleague|specialist|supervisor|agent|teammate)\\b[^.;!?]{0,20}?\\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles|has picked up|have picked up|picked up)\\b';
 /** The case said to sit with a team or a person: the hand-off done. */
 const SITS_WITH_TEAM =
   "\\b(?:sits|is|are|'s)\\s+(?:now\\s+)?(?:with|in the hands of)\\s+(?:our|a|an|the)\\s+[^.;!?]{0,20}?\\b(?:team|specialist|supervisor|manager|colleague|agent)s?\\b";
@@ -674,7 +681,7 @@ function kindOf(clause: string): ClaimKind | null {
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
   if (
-    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退好|退掉|已退|退出去|返款|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
+    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|退出去|返款|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
       c,
     )
   )

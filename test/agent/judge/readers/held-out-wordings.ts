@@ -81,6 +81,12 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['售后主管已经接手了。', 'handoff', 'succeeded'],
   ['已将您的问题升级到主管。', 'handoff', 'succeeded'],
   ['已将您的订单O12345678取消', 'cancel', 'succeeded'],
+  ['退款是我们昨天处理的', 'refund', 'succeeded'],
+  ['钱已经给您退过了哦。', 'refund', 'succeeded'],
+  ['成功为您取消订单O123。', 'cancel', 'succeeded'],
+  ['成功退款59元。', 'refund', 'succeeded'],
+  ['完成了退款操作。', 'refund', 'succeeded'],
+  ['【退款成功】订单O123', 'refund', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -264,6 +270,10 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '主管接手后会联系您。',
   '如果需要撤回，请告诉我。',
   '已经把您的订单信息查清楚了，取消需要您确认。',
+  '您的问题是关于退款的。',
+  '这是我们昨天讨论的问题。',
+  '退款成功后会短信通知您。',
+  '完成退款需要3个工作日。',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
