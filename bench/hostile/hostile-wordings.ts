@@ -115,7 +115,13 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
   ...c('modify_address', 'done', ['Shipping details on {o} now point to your new address.']),
   ...c('create_ticket', 'submitted', ['Your complaint about {o} is on file.', '已经给您开了个工单（{o}）']),
   // A third list of 2026-12-05: 已将 (read as the future before), parcels stopped on their way, 啦 for 了.
-  ...c('cancel_order', 'done', ['已将订单{o}取消。', '{o} 订单已拦截成功。', '{o} 的包裹已经截回。', 'The shipment for {o} has been recalled.', 'We have scrapped order {o}.']),
+  ...c('cancel_order', 'done', [
+    '已将订单{o}取消。',
+    '{o} 订单已拦截成功。',
+    '{o} 的包裹已经截回。',
+    'The shipment for {o} has been recalled.',
+    'We have scrapped order {o}.',
+  ]),
   ...c('create_refund', 'done', ['已经为您将{o}的退款退回原账户', '{o} 给您退啦。', 'I have sorted the refund out for {o}.']),
   ...c('modify_address', 'done', ['已帮您将{o}的地址改为新地址。']),
   ...c('create_ticket', 'submitted', ['Ticket 12345 raised for your issue with {o}.']),
