@@ -85,7 +85,7 @@ const CONTACT_PATTERNS: ContactPattern[] = [
     broad: true,
     name: 'a platform account',
     pattern:
-      /(?:公众号|服务号|订阅号|视频号|小程序|企业微信|企微|微信群|抖音号?|快手号?|钉钉号?|微博|小红书|skype|discord|facebook|instagram|twitter|脸书|推特)\s*(?:号|id)?\s*(?:搜索?|搜一下)?\s*(?:[:：是为]\s*\p{Script=Han}{2,}|(?<=搜|索|下)\s*\p{Script=Han}{2,}|[:：是为]?\s*(?:live:)?(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w.-]{2,}))/giu,
+      /(?:公众号|服务号|订阅号|视频号|小程序|企业微信|企微|微信群|抖音号?|快手号?|钉钉号?|微博|小红书|阿里旺旺|旺旺|飞书|skype|discord|facebook|instagram|twitter|脸书|推特)\s*(?:号|id)?\s*(?:搜索?|搜一下)?\s*(?:[:：是为]\s*\p{Script=Han}{2,}|(?<=搜|索|下)\s*\p{Script=Han}{2,}|@\s*\p{Script=Han}{2,}|[:：是为]?\s*(?:live:)?(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w.-]{2,}))/giu,
   },
   // A messenger named, then a name of letters: the app is the way out whatever the id looks like (微❤ kefuhelp, +V：kefuhelp).
   {
