@@ -52,6 +52,13 @@ describe('each class, beside its nearest non-contact', () => {
     ['a bare id with digits', '联系 kefu888', 'handle:kefu888', '联系 kefu 客服'],
     ['a search', '搜一下 kefuhelp', 'handle:kefuhelp', '搜一下 订单'],
     ['a search on a platform', '小红书搜 退款姐', 'handle:退款姐', '小红书上的说法不是退款依据'],
+    // 2026-12-05: a handle the layout joins to the word before it, a handle in Chinese, platforms more.
+    ['a handle after a word', 'DM us on Instagram @orderhelp_refunds', 'handle:orderhelp_refunds', 'DM us on Instagram for news'],
+    ['a handle in Chinese on a platform', '私信微博 @退款小助手', 'handle:退款小助手', '联系 @ 客服'],
+    ['a search on 钉钉', '钉钉搜索 退款专员小李', 'handle:退款专员小李', '钉钉通知已发送'],
+    ['旺旺 and a name', '淘宝旺旺：退款专员', 'handle:退款专员', '我们会在旺旺上通知您'],
+    ['Q and a number', 'Q：123456789', 'handle:123456789', 'Q: what is the refund policy?'],
+    ['v x spaced', 'v x：kefu_888', 'handle:kefu_888', 'v x 是什么意思'],
   ] as const)('%s', (_class, text, key, nonContact) => {
     expect(keys(text)).toContain(key);
     expect(keys(nonContact)).toEqual([]);
