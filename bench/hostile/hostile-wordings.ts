@@ -166,6 +166,12 @@ export const CONTACT_WORDINGS: string[] = [
   '专员小王 微：wang_refund',
   '企业微信搜 OrderFlow退款组',
   'call one three eight zero zero one three eight zero zero zero',
+  // 2026-12-05: a handle in Chinese on a platform, 旺旺 and 钉钉 names, a handle the layout joins to the word before it.
+  '私信微博 @退款小助手',
+  '淘宝旺旺：退款专员',
+  '钉钉搜索 退款专员小李',
+  'DM us on Instagram @orderhelp_refunds',
+  'Q：123456789',
 ];
 
 /** A question that asks the user to confirm something other than the pending action. */
