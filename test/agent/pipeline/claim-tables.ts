@@ -196,6 +196,9 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('cancel', 'succeeded', '订单O123是我们昨天取消的。', '订单是系统自动取消的'),
   ...rows('refund', 'succeeded', '退款是昨天退的。', '我们给您退过了。'),
   ...rows('money', 'succeeded', '这笔钱是我们昨天打过去的'),
+  // An action said to have happened, made or done, and 退的 after when it was.
+  ...rows('refund', 'succeeded', "We've made the refund.", 'We did the refund.', 'Refund occurred on Dec 3.', '今天上午给您退的款'),
+  ...rows('cancel', 'succeeded', 'The cancellation happened this morning.'),
 ];
 
 /**
@@ -310,6 +313,10 @@ export const BASE_NON_CLAIMS: string[] = [
   '这个是不能取消的',
   '退款是需要审核的',
   '退款是什么时候申请的？',
+  'Let me check what happened to your refund.',
+  'What happened with the cancellation?',
+  'You made a refund request yesterday.',
+  'We made a note of your refund request.',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
   '退款已提交的订单不能重复申请',
   '已取消的订单无法恢复',

@@ -89,6 +89,8 @@ export const CHINESE: LexiconEntry[] = [
   ...words('已经 已', undefined, 'before'),
   // 咗 is Cantonese 了; 啦 is 了 with a friendly tone (给您退啦); 过了 is done before now (给您退过了).
   ...words('过了 了 咗 啦', undefined, 'after'),
+  // 今天上午给您退的款: when, then 退的 with the money after it.
+  ...words('(?<=(?:昨天|今天|前天|刚才|刚刚|早上|上午|下午|晚上|之前|上周)[^，,；;。]{0,8})退的(?=款|钱)', 'refund', 'succeeded'),
   // 是…的 ending the clause, with who or when after 是, says the thing was done: 订单是我们昨天取消的 (not 问题是关于退款的).
   ...words(
     '(?<=是(?:我们|我|系统|客服|商家|平台|昨天|今天|前天|刚才|刚刚|早上|上午|下午|晚上|之前|上周|前几天)[^，,；;。！!？?]{0,10})的(?=[呢哦哈啊]?\\s*(?:[。！!，,；;.~～]|$))',
@@ -99,9 +101,14 @@ export const CHINESE: LexiconEntry[] = [
   ...words('安排 记录', undefined, 'weak_submitted'),
 ];
 
+/** Not in a question about it (what happened to your refund, whether it occurred): one lookbehind per word, as the lists split at '|'. */
+const NOT_ASKED_ABOUT = ['what', 'how', 'why', 'whether', 'when'].map((w) => `(?<!${w}(?:\\s+\\S+){0,3}\\s+)`).join('');
+
 export const ENGLISH: LexiconEntry[] = [
   ...english('refunds?|refunding|money back|reimbursements?|repayments?|chargebacks?', 'refund'),
   ...english('refunded|reimbursed|repaid|reversed|charged back', 'refund', 'succeeded'),
+  // "We've made the refund", "we did the refund": not "you made a refund request" (the request named after it is the customer's).
+  ...english('made the refund|made your refund|did the refund|did your refund', 'refund', 'succeeded'),
   // Money moving back: a refund under way, whatever "it" is.
   ...english('on its way back|on their way back|on the way back', 'refund', 'submitted'),
   // Money under way with no "back": sent, not yet arrived (a parcel on its way names no action, so claims nothing).
@@ -149,6 +156,8 @@ export const ENGLISH: LexiconEntry[] = [
     undefined,
     'succeeded',
   ),
+  // "The cancellation happened this morning", "refund occurred on Dec 3": not "what happened to your refund".
+  ...english(['happened', 'occurred', 'took place'].map((verb) => `${NOT_ASKED_ABOUT}${verb}`).join('|'), undefined, 'succeeded'),
   // A status line's value: "Refund: yes", "refunded = true" (the action is the field).
   ...english('(?<=[:=：]\\s?)yes|(?<=[:=：]\\s?)true', undefined, 'succeeded'),
   // "Refund's in.": in, and nothing after it but the end of the clause (a refund "in review" is not in).

@@ -154,9 +154,12 @@ function tokensOf(clause: string): Token[] {
     for (const m of RUN_MATCHERS) {
       const before = found.length;
       add(m, run[0], run.index, run.index);
-      // A negated word is no state at all: drop it rather than read it as one.
-      const negated = found.slice(before).filter((t) => RUN_NEGATED.test(clause.slice(run.index, t.index)));
-      for (const t of negated) found.splice(found.indexOf(t), 1);
+      // A negated word is no state at all: drop it rather than read it as one. A hit that is the whole run is a
+      // word with its edges, which the word's own matcher read in its clause (what happened…): not read again here.
+      const dropped = found
+        .slice(before)
+        .filter((t) => RUN_NEGATED.test(clause.slice(run.index, t.index)) || (t.index === run.index && t.end === run.index + run[0].length));
+      for (const t of dropped) found.splice(found.indexOf(t), 1);
     }
   // Longest word first at each place, then no overlaps: 退款中 is one word, not 退款 and 中.
   found.sort((a, b) => a.index - b.index || b.end - a.end);
