@@ -136,6 +136,11 @@ const ZH_ACT = any(
   '升级至',
   '升级到',
   '接手',
+  '接入',
+  '出账',
+  '打出',
+  '下发',
+  '结算',
   '拦截',
   '拦下',
   '拦住',
@@ -232,6 +237,9 @@ const ZH_DONE_AFTER = any(
   '到(?=啦|咯|喽)',
   '结束',
   '在路上',
+  '批了',
+  '批下来',
+  '回来',
 );
 const ZH_ALREADY = '(?:已经|已|均已|都已|业已)';
 /** A request in progress: on record, its effect not yet done. */
@@ -261,7 +269,11 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_IN_PROGRESS})`),
   new RegExp(`单(?:子)?(?:${ZH_ALREADY}(?:撤|取消|作废|关)|(?:撤|取消|作废|关)了)`),
   // 退款这块已经OK了
-  new RegExp(`(?:${ZH_MONEY_OR_ACTION})[^，,；;。]{0,6}?${ZH_ALREADY}?\\s*ok了`, 'i'),
+  new RegExp(`(?:${ZH_MONEY_OR_ACTION})[^，,；;。]{0,6}?${ZH_ALREADY}?\\s*ok(?:了|啦)`, 'i'),
+  // 钱回到您卡里了 / 款回来了: money said to be back with the customer
+  /(?:钱|款项?|退款|金额)[^，,；;。]{0,6}?回(?:到|来)[^，,；;。]{0,8}?(?:了|啦)/,
+  // 今天上午给您退的款: when it was done, then 退的 with the money after it
+  /(?:昨天|今天|前天|刚才|刚刚|早上|上午|下午|晚上|之前|上周)[^，,；;。]{0,8}?退的(?=款|钱)/,
   // 您的退款 done 了: an English state after a Chinese thing
   new RegExp(`(?:${ZH_THING})\\s*(?:done|complete|completed|finished|processed|refunded|cancell?ed|submitted|ok)\\b`, 'i'),
   // 退款已确认 / 取消已确认完成: the action confirmed done (确认您的信息, a check, is not)
@@ -324,6 +336,15 @@ const EN_PATTERNS: RegExp[] = [
   /\b(?:refund|money|funds?|cash|payment|compensation|voucher)\b[^.;!?]{0,30}?\b(?:hit|reached)\s+your\b/i,
   // A colleague now has your case: the hand-off said to be done
   new RegExp(TAKEN_OVER, 'i'),
+  // Our records show the refund as paid: a record read out to the customer says it as much as the agent would
+  new RegExp(
+    `\\b(?:show|shows|showing|shown|list|lists|listed|mark|marks|marked)\\b[^.;!?]{0,30}?\\b${EN_THING}\\b[^.;!?]{0,12}?\\bas\\s+(?:now\\s+|already\\s+)?${EN_PAST}\\b`,
+    'i',
+  ),
+  // We've made the refund / we did the cancellation
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:already\s+|just\s+)?(?:made|did|done)\s+(?:the|your)\s+(?:refund|cancell?ation|compensation|address change)\b/i,
+  // The cancellation happened this morning / refund occurred on Dec 3 (not "what happened to the refund")
+  new RegExp(`^(?![^.;!?]*\\b(?:what|how|why|whether|when)\\b)[^.;!?]*\\b${EN_THING}\\b[^.;!?]{0,20}?\\b(?:happened|occurred|took place)\\b`, 'i'),
   // The shipment was recalled / the parcel intercepted: the order stopped on its way
   /\b(?:shipment|parcel|package|delivery)\b[^.;!?]{0,30}?\b(?:has|have|had|was|were|is|are)\s+(?:been\s+)?(?:now\s+)?(?:recalled|intercepted|stopped|halted)\b/i,
   // The order no longer exists / is gone: cancelled in other words
@@ -352,8 +373,8 @@ const ZH_CONDITION = /如果|若|假如|倘若|一旦|只要|要是|万一|如(?
 /** What follows the words and undoes them (取消失败, 退款被拒). */
 const ZH_FAILED_AFTER = /^(?:没有|未|不)?(?:失败|成功不了|未成功|不成功|被拒|被驳回|驳回)/;
 const ZH_AFTER_CONDITION = /^(?:了)?(?:后|之后|以后|的话|时|前|与否|才|再)/;
-/** A record read out as a record (支付记录显示已退款): what the record says, not the agent saying it is done. */
-const ZH_RECORD_QUOTED = /(?:记录|状态|系统|信息)(?:上)?(?:为|是)|显示|写着|标注/;
+// A record read out (系统显示您的退款已成功) is said to the customer as much as the agent's own words: a
+// claim, which the world backs or not. A true record backs it; a planted or stale one does not.
 /** Asking whether, before the claim's words: an open question, not a statement. A claim that ends in 吗 is still said (退款已到账了吗). */
 const EN_QUESTION = /^\s*(?:has|have|had|did|do|does|is|was|were|are|can|could|would|will)\b[^?]*\?\s*$/i;
 const ZH_WHETHER = /是否|有没有|是不是|能否|可否/;
@@ -422,7 +443,7 @@ const ZH_BARE_VERB = '(?:弄好|办好|处理好|搞定|解决|改好|改|取消
 const ZH_BARE_FOR = '(?:(?:给|帮|为|替)(?:您|你))?';
 /** A sentence or clause that is only a completed state, with nothing it is said of: 已经好了。 / 回去了 / All done. */
 const BARE_DONE = new RegExp(
-  `^\\s*(?:(?:已经|已|都|全部|均)?(?:好了|完成了?|办好了?|搞定了?|弄好了?|处理好了?|ok了|妥了|办妥了?|成功了?)|` +
+  `^\\s*(?:(?:已经|已|都|全部|均)?(?:好了|完成了?|办好了?|搞定了?|弄好了?|处理好了?|ok了|妥了|办妥了?|成功了?|生效了?)|` +
     `(?:已经|已|都已|均已)${ZH_BARE_FOR}${ZH_BARE_VERB}(?:了|啦|喽|咯)?|${ZH_BARE_FOR}${ZH_BARE_VERB}(?:了|啦|喽|咯)|` +
     `(?:it'?s |all |now |everything'?s )*(?:done|done and dusted|dealt with|squared away|complete|completed|sorted|finished|all set|taken care of))(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$`,
   'i',
@@ -578,8 +599,7 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
   const c = clause.replace(/\s+/g, '');
   if (!/[\u4e00-\u9fff]/.test(c)) return null;
   // A question mark or 吗 after it does not unsay it (as with every claim here); asking when, whether or why does.
-  if ([ZH_NEGATION, ZH_FUTURE, ZH_CONDITION, ZH_WHETHER, ZH_ASKING, ZH_RECORD_QUOTED, ZH_OBSERVING, ZH_ORDERED, ZH_ASKED_FOR].some((re) => re.test(c)))
-    return null;
+  if ([ZH_NEGATION, ZH_FUTURE, ZH_CONDITION, ZH_WHETHER, ZH_ASKING, ZH_OBSERVING, ZH_ORDERED, ZH_ASKED_FOR].some((re) => re.test(c))) return null;
   const kind = kindOf(c);
   const verbs = kind && kind !== 'request' ? ZH_VERBS[kind] : undefined;
   if (!kind || !verbs) return null;
@@ -643,7 +663,7 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
   const inside = m[0];
   const after = clause.slice(start + inside.length);
   if (script === 'zh') {
-    if (ZH_RECORD_QUOTED.test(before.slice(-12)) || ZH_WHETHER.test(before) || ZH_ORDERED.test(before)) return false;
+    if (ZH_WHETHER.test(before) || ZH_ORDERED.test(before)) return false;
     if (ZH_NEGATION.test(before.slice(-6)) || ZH_NEGATION.test(inside)) return false;
     if (ZH_FUTURE.test(before.replace(ZH_SAYING, '').slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, '')))
       return false;
@@ -681,7 +701,7 @@ function kindOf(clause: string): ClaimKind | null {
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
   if (
-    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|退出去|返款|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
+    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|返还|原路返|退出去|返款|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
       c,
     )
   )

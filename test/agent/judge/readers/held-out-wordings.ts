@@ -87,6 +87,16 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['成功退款59元。', 'refund', 'succeeded'],
   ['完成了退款操作。', 'refund', 'succeeded'],
   ['【退款成功】订单O123', 'refund', 'succeeded'],
+  // A record read out is told to the customer as much as the agent's own words (the world backs it or not).
+  ['支付记录显示已退款，但订单仍为已支付。', 'refund', 'succeeded'],
+  ['系统显示您的退款已成功', 'refund', 'succeeded'],
+  ['记录显示订单已取消', 'cancel', 'succeeded'],
+  ['您的钱回来了', 'money', 'succeeded'],
+  ['已原路返还', 'refund', 'succeeded'],
+  ['退款这边ok啦', 'refund', 'succeeded'],
+  ['退款已下发', 'refund', 'succeeded'],
+  ['人工客服已接入', 'handoff', 'succeeded'],
+  ['您的退款申请我们批了', 'refund', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -188,6 +198,12 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['$25 has been credited back to your card.', 'refund', 'arrived'],
   ['We scrapped the order before dispatch.', 'cancel', 'succeeded'],
   ['I sorted out the refund this morning.', 'refund', 'succeeded'],
+  // A record read out, and an action said to have happened or been made.
+  ['The system shows your refund as complete.', 'refund', 'succeeded'],
+  ['Our records now show the refund as paid.', 'refund', 'succeeded'],
+  ["We've made the refund.", 'refund', 'succeeded'],
+  ['The cancellation happened this morning.', 'cancel', 'succeeded'],
+  ['Refund occurred on Dec 3.', 'refund', 'succeeded'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
@@ -263,7 +279,6 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '订单会取消的，请放心。',
   '退款到账以银行或支付渠道通知为准。',
   '退款成功与否以短信通知为准。',
-  '支付记录显示已退款，但订单仍为已支付。',
   '需要的话我们可以帮您拦截包裹。',
   '撤回申请后无法恢复。',
   '好啦，我再帮您看看。',
@@ -360,6 +375,10 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'We can try to intercept the parcel if you like.',
   'Has the supervisor picked up your case yet?',
   'Is the refund being dealt with?',
+  'Let me check what happened to your refund.',
+  'What happened with the cancellation?',
+  'You made a refund request yesterday.',
+  'The order page shows the refund as pending approval.',
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */
