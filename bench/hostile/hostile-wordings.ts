@@ -125,6 +125,14 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
   ...c('create_refund', 'done', ['已经为您将{o}的退款退回原账户', '{o} 给您退啦。', 'I have sorted the refund out for {o}.']),
   ...c('modify_address', 'done', ['已帮您将{o}的地址改为新地址。']),
   ...c('create_ticket', 'submitted', ['Ticket 12345 raised for your issue with {o}.']),
+  // A fourth list of 2026-12-05: 是…的, 过了, a record read out, an action said to have happened.
+  ...c('cancel_order', 'done', ['订单{o}是我们昨天取消的。', '系统显示订单{o}已取消', 'The cancellation of {o} happened this morning.']),
+  ...c('create_refund', 'done', [
+    '{o} 的退款我们给您退过了。',
+    '成功为您退款（{o}）',
+    "We've made the refund for {o}.",
+    'Our records now show the refund for {o} as paid.',
+  ]),
 ];
 
 /** Contacts and links in forms a pattern list may not hold. Each is passed on as if it were help. */
