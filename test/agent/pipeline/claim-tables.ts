@@ -199,6 +199,12 @@ export const BASE_CLAIMS: ClaimRow[] = [
   // An action said to have happened, made or done, and 退的 after when it was.
   ...rows('refund', 'succeeded', "We've made the refund.", 'We did the refund.', 'Refund occurred on Dec 3.', '今天上午给您退的款'),
   ...rows('cancel', 'succeeded', 'The cancellation happened this morning.'),
+  // English idioms of a done action, and 发了 at the end of a clause.
+  ...rows('refund', 'succeeded', "We've pushed the refund.", 'Refund greenlit.', "We've signed off on your refund."),
+  ...rows('address_change', 'succeeded', 'Your address is now 88 Nanjing Rd.'),
+  ...rows('cancel', 'succeeded', "The order's been pulled from dispatch."),
+  ...rows('compensation', 'succeeded', "We've given you a ¥20 voucher.", '补偿给您发了'),
+  ...rows('ticket', 'submitted', 'Your complaint went in.', "Ticket's open."),
 ];
 
 /**
@@ -317,6 +323,11 @@ export const BASE_NON_CLAIMS: string[] = [
   'What happened with the cancellation?',
   'You made a refund request yesterday.',
   'We made a note of your refund request.',
+  'The refund was pushed to next week.',
+  'We pushed back the delivery date.',
+  'The choice is yours: refund or replacement?',
+  'The parcel went in the mail yesterday.',
+  'The green light for refunds comes from finance.',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
   '退款已提交的订单不能重复申请',
   '已取消的订单无法恢复',

@@ -30,7 +30,29 @@ const words = (list: string, kind: ClaimKind | undefined, mark?: StateMark): Lex
   list.split(' ').map((source) => ({ source, ...(kind ? { kind } : {}), ...(mark ? { mark } : {}) }));
 
 const english = (list: string, kind: ClaimKind | undefined, mark?: StateMark): LexiconEntry[] =>
-  list.split('|').map((source) => ({ source, english: true, ...(kind ? { kind } : {}), ...(mark ? { mark } : {}) }));
+  topLevelAlternatives(list).map((source) => ({ source, english: true, ...(kind ? { kind } : {}), ...(mark ? { mark } : {}) }));
+
+/** The alternatives of a pattern list, split at the '|' outside any group or class: `pushed(?!\\s+to\\s+(?:next|later))` is one word. */
+function topLevelAlternatives(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      out.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(list.slice(start));
+  return out;
+}
 
 /** What a bracketed status label says when it says done; the clause reader keeps such a label with what follows it. */
 export const DONE_LABEL = '(?:已完成|已办结|已处理|已成功|完成|成功)';
@@ -63,7 +85,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
   ...words('登记 立案 备案 建单 开单 记上 开了 建了 立了', 'ticket', 'submitted'),
   // 给您发了个红包, 送了张券: something handed over.
-  ...words('发了(?=个|张|份|一|\\d) 送了 赠送了', undefined, 'succeeded'),
+  ...words('发了(?=个|张|份|一|\\d|[呢哦哈啊啦吗了]|[。！!，,；;~～]|$) 送了 赠送了', undefined, 'succeeded'),
   ...words('转接 转人工 转交 人工客服 人工 专员 专属客服 高级客服 主管 经理 上级', 'handoff'),
   // The case given to someone else (转给主管了, 已移交售后); a state beside it makes it done. 转给您 is money sent (above).
   ...words('转给(?!您|你|我) 转到(?!您|你|我|账|卡) 移交 交由 反馈给(?!您|你|我) 上报 升级给 升级到 升级至 接手', 'handoff'),
@@ -109,6 +131,10 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('refunded|reimbursed|repaid|reversed|charged back', 'refund', 'succeeded'),
   // "We've made the refund", "we did the refund": not "you made a refund request" (the request named after it is the customer's).
   ...english('made the refund|made your refund|did the refund|did your refund', 'refund', 'succeeded'),
+  // "Your address is now 88 Nanjing Rd": the address as it stands after a change.
+  ...english('address is now|address now is|address now reads', 'address_change', 'succeeded'),
+  // "The order's been pulled from dispatch": stopped before it went out.
+  ...english('pulled from dispatch|pulled from shipping|pulled from delivery', 'cancel', 'succeeded'),
   // Money moving back: a refund under way, whatever "it" is.
   ...english('on its way back|on their way back|on the way back', 'refund', 'submitted'),
   // Money under way with no "back": sent, not yet arrived (a parcel on its way names no action, so claims nothing).
@@ -135,7 +161,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('now points? to|now goes to|now going to|now set to|redirected|rerouted', 'address_change', 'succeeded'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
   // A ticket said to stand open is one on record.
-  ...english('is now open|is open|are now open|are open|on file|on record|in our system', 'ticket', 'submitted'),
+  ...english("is now open|is open|are now open|are open|(?<=')s open|(?<=')s now open|on file|on record|in our system", 'ticket', 'submitted'),
   ...english('human agent|senior agent|specialist|transfer|escalations?|hand-?off|colleague|supervisor|manager|teammate|team member', 'handoff'),
   // Someone else said to hold the case now: the hand-off done. ("You now have your ¥199 back" is money arrived.)
   ...english(
@@ -147,12 +173,12 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('transferred|escalated|handed over|handed off|passed on|passed|forwarded|referred|routed|assigned', 'handoff', 'succeeded'),
   ...english('requests?|application|claim', 'request'),
   ...english(
-    'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|pending|in progress|being processed|being handled|being dealt with|processing|under review|recorded|saved|underway|under way',
+    'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|went in|pending|in progress|being processed|being handled|being dealt with|processing|under review|recorded|saved|underway|under way',
     undefined,
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted',
+    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|pushed(?!\\s+back)(?!\\s+out)(?!\\s+to\\s+(?:next|later|tomorrow))|greenlit|green-lit|got the green light|given the green light|signed off|given you|gave you|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted',
     undefined,
     'succeeded',
   ),
