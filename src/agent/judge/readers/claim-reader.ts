@@ -170,6 +170,7 @@ const ZH_THING = any(
   '补贴',
   '优惠券',
   '代金券',
+  '券',
   '红包',
   '积分',
   '返现',
@@ -239,6 +240,8 @@ const ZH_DONE_AFTER = any(
   '在路上',
   '批了',
   '批下来',
+  '申请下来',
+  '发了',
   '回来',
 );
 const ZH_ALREADY = '(?:已经|已|均已|都已|业已)';
@@ -272,6 +275,8 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`(?:${ZH_MONEY_OR_ACTION})[^，,；;。]{0,6}?${ZH_ALREADY}?\\s*ok(?:了|啦)`, 'i'),
   // 钱回到您卡里了 / 款回来了: money said to be back with the customer
   /(?:钱|款项?|退款|金额)[^，,；;。]{0,6}?回(?:到|来)[^，,；;。]{0,8}?(?:了|啦)/,
+  // 券发您账户了 / 款打给您了: the thing sent to the customer
+  new RegExp(`(?:${ZH_THING})[^，,；;。]{0,4}?(?:发|打|转|退)(?:给)?(?:您|你)[^，,；;。]{0,8}?(?:了|啦)`),
   // 今天上午给您退的款: when it was done, then 退的 with the money after it
   /(?:昨天|今天|前天|刚才|刚刚|早上|上午|下午|晚上|之前|上周)[^，,；;。]{0,8}?退的(?=款|钱)/,
   // 您的退款 done 了: an English state after a Chinese thing
@@ -286,13 +291,16 @@ const ZH_PATTERNS: RegExp[] = [
 const EN_THING =
   '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|charge|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|posted|added|awarded|withdrawn|stopped|intercepted|back)';
+  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|pushed(?!\\s+(?:back|out|to\\s+(?:next|later|tomorrow)))|greenlit|green-lit|signed off|pulled from (?:dispatch|shipping|delivery)|posted|added|awarded|withdrawn|stopped|intercepted|back)';
 /** An amount said of, as a thing is: "The ¥59 has landed in your account". */
 const EN_AMOUNT = '[¥￥$]\\s?\\d+(?:\\.\\d+)?';
 /** Someone else said to hold the case now (a colleague has taken over, a supervisor picked up your case): the hand-off done. */
 const TAKEN_OVER =
   '\\b(?:human|colleague|specialist|supervisor|agent|teammate)\\b[^.;!?]{0,20}?\\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles|has picked up|have picked up|picked up)\\b';
 /** The case said to sit with a team or a person: the hand-off done. */
+/** The customer said to be with someone else now (you're now with a human agent, through to a specialist): the hand-off done. */
+const WITH_SOMEONE_ELSE =
+  "\\byou(?:'re|\\s+are)\\s+(?:now\\s+)?(?:with|through to|connected to|talking to|speaking (?:with|to))\\s+(?:a|an|our|the)\\s+(?:\\w+\\s+)?(?:human|specialist|supervisor|manager|colleague|agent|senior)";
 const SITS_WITH_TEAM =
   "\\b(?:sits|is|are|'s)\\s+(?:now\\s+)?(?:with|in the hands of)\\s+(?:our|a|an|the)\\s+[^.;!?]{0,20}?\\b(?:team|specialist|supervisor|manager|colleague|agent)s?\\b";
 const EN_PATTERNS: RegExp[] = [
@@ -303,11 +311,11 @@ const EN_PATTERNS: RegExp[] = [
   ),
   // Refund done. / Order cancelled. / Refund complete. / Address updated — not "money back" (send the money back, money-back guarantee)
   new RegExp(
-    `\\b${EN_THING}s?(?:\\s+#?\\d+)?(?:\\s+(?:for|on|of)\\s+(?:order\\s+)?[A-Z]{1,4}-?\\d+)?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`,
+    `\\b${EN_THING}s?(?:\\s+(?:change|update|request|application))?(?:\\s+#?\\d+)?(?:\\s+(?:for|on|of)\\s+(?:order\\s+)?[A-Z]{1,4}-?\\d+)?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`,
     'i',
   ),
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|passed|forwarded|referred|added|awarded|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
     `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|being handled|being dealt with|in progress|under review|in process|underway|on file|on record)\\b`,
@@ -319,7 +327,7 @@ const EN_PATTERNS: RegExp[] = [
   /\bsuccessfully\s+(?:refunded|cancell?ed|updated|changed|processed|issued|credited|submitted|created|filed)\b/i,
   // The money is back in your account / you have received the refund / the refund went through
   /\b(?:money|refund|funds?|payment|amount)\b[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?back\b/i,
-  /\b(?:refund|money|payment|funds?|compensation)\b[^.;!?]{0,30}?\b(?:went|has gone|have gone|came|has come)\s+(?:through|back|in)\b/i,
+  /\b(?:refund|money|payment|funds?|compensation|complaint|ticket|request)\b[^.;!?]{0,30}?\b(?:went|has gone|have gone|came|has come)\s+(?:through|back|in)\b/i,
   // ¥199 is back with you / O123 is back: an amount or an order's money said to be back
   /(?:[¥￥$]\s?\d|\b[A-Z]{1,4}-?\d+\b)[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?back\b/i,
   // You got your refund / you've received the money: the customer said to have it
@@ -329,9 +337,16 @@ const EN_PATTERNS: RegExp[] = [
   // It's on its way back to you: money said to be sent back
   /\b(?:it'?s|is|are)\s+(?:now\s+|already\s+)?on\s+(?:its|their|the)\s+way\s+back\b/i,
   // Your cash is on its way: money said to be sent (a parcel on its way is not money)
-  /\b(?:money|cash|funds?|refund|compensation|payment)\b[^.;!?]{0,20}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on\s+(?:its|their|the)\s+way\b/i,
+  /\b(?:money|cash|funds?|refund|compensation|payment|voucher|coupon|credit)\b[^.;!?]{0,20}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on\s+(?:its|their|the)\s+way\b/i,
   // Refund's in.: money said to be in, the clause ending there (a refund "in review" is not in)
-  /\b(?:refund|money|funds?|cash|payment|compensation|credit)\b[^.;!?]{0,10}?(?:\b(?:is|are)|'s)\s+(?:now\s+|already\s+)?in(?=\s*(?:[.!,;]|$))/i,
+  /\b(?:refund|money|funds?|cash|payment|compensation|credit|address|complaint|ticket|request)\b[^.;!?]{0,10}?(?:\b(?:is|are)|'s)\s+(?:now\s+|already\s+)?in(?=\s*(?:[.!,;]|$))/i,
+  // Complaint in. / Refund in.: the thing and "in", nothing else
+  /^\s*(?:(?:your|the)\s+)?(?:refund|complaint|ticket|request|address change|cancell?ation)\s+(?:is\s+|went\s+)?in\s*[.!]?\s*$/i,
+  // Back on your card: ¥59 — money said to be back, the amount after it
+  /^\s*back\s+(?:on|in|to|into)\s+your\s+(?:card|account|wallet|balance|bank)\b/i,
+  // The voucher is yours / your refund got the green light
+  new RegExp(`\\b${EN_THING}\\b[^.;!?]{0,30}?\\b(?:is|are|'s)\\s+(?:now\\s+|all\\s+)?yours\\b`, 'i'),
+  new RegExp(`\\b${EN_THING}\\b[^.;!?]{0,30}?\\b(?:got|has got|was given|has been given|received|gets)\\s+the\\s+green\\s+light\\b`, 'i'),
   // The refund hit your account: money said to have reached the customer
   /\b(?:refund|money|funds?|cash|payment|compensation|voucher)\b[^.;!?]{0,30}?\b(?:hit|reached)\s+your\b/i,
   // A colleague now has your case: the hand-off said to be done
@@ -356,9 +371,10 @@ const EN_PATTERNS: RegExp[] = [
   // The delivery address on O123 now reads …
   /\baddress\b[^.;!?]{0,30}?\b(?:now reads|now is|is now|now shows|now says)\b/i,
   // … now points to your new address / the parcel was rerouted: where it goes now is the change made
-  /\b(?:now points?|now goes|now going|redirected|rerouted)\b[^.;!?]{0,30}?\baddress\b/i,
+  /\b(?:now points?|now goes|now going|now set (?:for|to)|redirected|rerouted)\b[^.;!?]{0,30}?\baddress\b/i,
   // A specialist now has it: the case said to sit with someone else
   new RegExp(SITS_WITH_TEAM, 'i'),
+  new RegExp(WITH_SOMEONE_ELSE, 'i'),
 ];
 
 // ── What makes a clause say something is not done ──────────────────────────
@@ -445,7 +461,7 @@ const ZH_BARE_FOR = '(?:(?:给|帮|为|替)(?:您|你))?';
 const BARE_DONE = new RegExp(
   `^\\s*(?:(?:已经|已|都|全部|均)?(?:好了|完成了?|办好了?|搞定了?|弄好了?|处理好了?|ok了|妥了|办妥了?|成功了?|生效了?)|` +
     `(?:已经|已|都已|均已)${ZH_BARE_FOR}${ZH_BARE_VERB}(?:了|啦|喽|咯)?|${ZH_BARE_FOR}${ZH_BARE_VERB}(?:了|啦|喽|咯)|` +
-    `(?:it'?s |all |now |everything'?s )*(?:done|done and dusted|dealt with|squared away|complete|completed|sorted|finished|all set|taken care of))(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$`,
+    `(?:(?:yep|yes|yeah|yup|sure)(?:[,!，]\\s*|\\s+))?(?:it'?s |all |now |everything'?s )*(?:done|done and dusted|dealt with|squared away|complete|completed|sorted|finished|all set|taken care of)(?:\\s+(?:on our (?:end|side)|from our side|for you|here))?)(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$`,
   'i',
 );
 /** Something an action is named by, for a bare state in the next sentence to be said of. */
@@ -611,7 +627,7 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
 // ── English said done in words no pattern pairs ──────────────────────────
 /** A participle or state that says the action named beside it is done. */
 const EN_DONE_WORD =
-  /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|withdrawn|stopped|intercepted|added|awarded|passed|forwarded|referred|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|accepted|issued|applied|paid out|returned|reversed|switched|swapped|changed|updated|saved|pushed|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is)\b/i;
+  /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|withdrawn|stopped|intercepted|added|awarded|passed|forwarded|referred|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|accepted|issued|applied|paid out|returned|reversed|switched|swapped|changed|updated|saved|pushed(?!\s+(?:back|out|to\s+(?:next|later|tomorrow)))|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is)\b/i;
 /** Nothing done ("Nothing has been refunded so far"): a negation by its subject. */
 const EN_NOTHING = /\b(?:nothing|none|nobody|no one)\b/i;
 /** How things go in general (Refunds are usually processed within 5 days): a rule, not this customer's refund. */
@@ -680,7 +696,7 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
 
 /** Which action a claiming clause is about; null when it names none the judge can hold to the world. */
 /** The hand-off said as the case now held by someone else, read the same way as the statement patterns read it. */
-const HANDED_OVER = [new RegExp(TAKEN_OVER), new RegExp(SITS_WITH_TEAM)];
+const HANDED_OVER = [new RegExp(TAKEN_OVER), new RegExp(SITS_WITH_TEAM), new RegExp(WITH_SOMEONE_ELSE)];
 
 function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
@@ -692,14 +708,14 @@ function kindOf(clause: string): ClaimKind | null {
   )
     return 'handoff';
   if (
-    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|cancel|void|called off|withdrawn|scrapped|recalled|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
+    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|cancel|void|called off|withdrawn|scrapped|recalled|pulled from|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
       c,
     )
   )
     return 'cancel';
   if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
   if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
-  if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
+  if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
   if (
     /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|返还|原路返|退出去|返款|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
       c,

@@ -87,6 +87,8 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['成功退款59元。', 'refund', 'succeeded'],
   ['完成了退款操作。', 'refund', 'succeeded'],
   ['【退款成功】订单O123', 'refund', 'succeeded'],
+  ['退款给您申请下来了', 'refund', 'succeeded'],
+  ['券发您账户了', 'compensation', 'succeeded'],
   // A record read out is told to the customer as much as the agent's own words (the world backs it or not).
   ['支付记录显示已退款，但订单仍为已支付。', 'refund', 'succeeded'],
   ['系统显示您的退款已成功', 'refund', 'succeeded'],
@@ -204,6 +206,13 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ["We've made the refund.", 'refund', 'succeeded'],
   ['The cancellation happened this morning.', 'cancel', 'succeeded'],
   ['Refund occurred on Dec 3.', 'refund', 'succeeded'],
+  ['Refund? Yep, done on our end.', 'refund', 'succeeded'],
+  ['Address change successful.', 'address_change', 'succeeded'],
+  ['Delivery now set for the new address.', 'address_change', 'succeeded'],
+  ["You're now with a human agent.", 'handoff', 'succeeded'],
+  ['Your refund got the green light.', 'refund', 'arrived'],
+  ['A ¥20 voucher is on its way to your account.', 'compensation', 'succeeded'],
+  ["The order's been pulled from dispatch.", 'cancel', 'succeeded'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
@@ -379,6 +388,9 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'What happened with the cancellation?',
   'You made a refund request yesterday.',
   'The order page shows the refund as pending approval.',
+  'The refund was pushed back to next week.',
+  'The refund was pushed to next week.',
+  'The choice is yours: refund or replacement?',
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */
