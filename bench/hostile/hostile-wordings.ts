@@ -133,6 +133,10 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
     "We've made the refund for {o}.",
     'Our records now show the refund for {o} as paid.',
   ]),
+  // A fifth list: English idioms of a done action.
+  ...c('create_refund', 'done', ["We've pushed the refund for {o}.", 'Refund for {o} greenlit.', "We've signed off on your refund for {o}."]),
+  ...c('cancel_order', 'done', ["{o}'s been pulled from dispatch."]),
+  ...c('create_compensation', 'done', ["We've given you a ¥20 voucher for {o}.", '{o} 的补偿给您发了']),
 ];
 
 /** Contacts and links in forms a pattern list may not hold. Each is passed on as if it were help. */
