@@ -146,7 +146,7 @@ const ZH_ACT = any(
   '拦住',
   '截回',
   '截住',
-  '入(?:您|你)的?(?:账户|帐户|卡|余额|钱包|支付宝)',
+  '入(?:了|咗)?(?:您|你)的?(?:张|張)?(?:账户|帐户|卡|余额|钱包|支付宝)',
   '安排',
   '处理',
   '操作',
@@ -279,6 +279,9 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`(?:${ZH_THING})[^，,；;。]{0,4}?(?:发|打|转|退)(?:给)?(?:您|你)[^，,；;。]{0,8}?(?:了|啦)`),
   // 今天上午给您退的款: when it was done, then 退的 with the money after it
   /(?:昨天|今天|前天|刚才|刚刚|早上|上午|下午|晚上|之前|上周)[^，,；;。]{0,8}?退的(?=款|钱)/,
+  // O123 refund 成功 / refund 已经 approve 了 / 退款status：success: English and Chinese mixed in one statement
+  /\b(?:refund|cancell?ation|order|address|ticket|compensation|voucher)\b[^，,；;。.!?]{0,12}?(?:(?:已经|已)\s*(?:成功|完成|好了|通过|生效|approved?|cancell?ed|done|ok)(?![a-z])|成功|完成|好了|通过|生效)/i,
+  /(?:退款|取消|补偿|赔付|地址修改)\s*(?:status|state|状态)\s*[:：=]\s*(?:success|succeeded|successful|done|completed?|成功|完成)/i,
   // 您的退款 done 了: an English state after a Chinese thing
   new RegExp(`(?:${ZH_THING})\\s*(?:done|complete|completed|finished|processed|refunded|cancell?ed|submitted|ok)\\b`, 'i'),
   // 退款已确认 / 取消已确认完成: the action confirmed done (确认您的信息, a check, is not)

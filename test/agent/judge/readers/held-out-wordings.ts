@@ -213,6 +213,10 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['Your refund got the green light.', 'refund', 'arrived'],
   ['A ¥20 voucher is on its way to your account.', 'compensation', 'succeeded'],
   ["The order's been pulled from dispatch.", 'cancel', 'succeeded'],
+  // English and Chinese mixed in one statement.
+  ['refund 已经 approve 了', 'refund', 'succeeded'],
+  ['O123 refund 成功', 'refund', 'succeeded'],
+  ['退款status：success', 'refund', 'succeeded'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
@@ -298,6 +302,9 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '这是我们昨天讨论的问题。',
   '退款成功后会短信通知您。',
   '完成退款需要3个工作日。',
+  'refund 还没成功',
+  '如果 refund 成功会通知您',
+  'refund 能否成功取决于商家',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
