@@ -8,7 +8,7 @@
  * anchor (any phrase) is at least matched literally.
  */
 import type { DetectionPhrase } from '../../../../harness/registry/structured-sections.js';
-import { sourceSpan, toMatchingText, type MatchingText } from './text-normalize.js';
+import { lastMatchingText, sourceSpan, toMatchingText, type MatchingText } from './text-normalize.js';
 import { escapeRegExp } from '../../../../harness/base/escape-regexp.js';
 
 interface Family {
@@ -183,6 +183,8 @@ export const SEED_ANCHORS: DetectionPhrase[] = [
 ].map(([phrase, tags]) => ({ phrase: phrase as string, tags: tags as string[], line: 0 }));
 
 const cache = new WeakMap<DetectionPhrase[], ActiveDetector[]>();
+/** Each detector list's anyPatternOf. */
+const anyOf = new WeakMap<ActiveDetector[], RegExp | null>();
 
 /** Detectors for a prompt's anchors: each anchor literally, plus the families it is an instance of. */
 export function detectorsFor(anchors: DetectionPhrase[] | undefined): ActiveDetector[] {
@@ -202,12 +204,28 @@ export function detectorsFor(anchors: DetectionPhrase[] | undefined): ActiveDete
     detectors.push({ anchor: anchor.phrase, tags, patterns });
   }
   cache.set(list, detectors);
+  anyOf.set(detectors, anyPatternOf(detectors));
   return detectors;
+}
+
+/**
+ * One expression that matches wherever any of the detectors' patterns does: most text holds no attack, and one
+ * scan tells so for some fifty patterns at a fifth of the cost. Exact as a first test because no pattern refers
+ * back to a group; a named group becomes a plain one, as names may not repeat. Null where the patterns' flags
+ * differ, and every pattern is then tried.
+ */
+function anyPatternOf(detectors: ActiveDetector[]): RegExp | null {
+  const patterns = detectors.flatMap((d) => d.patterns);
+  const flags = new Set(patterns.map((p) => p.flags.replace(/[dg]/g, '')));
+  if (patterns.length === 0 || flags.size !== 1 || patterns.some((p) => /\\(?:[1-9]|k<)/.test(p.source))) return null;
+  const alternatives = patterns.map((p) => `(?:${p.source.replace(/\(\?<([A-Za-z_$][\w$]*)>/g, '(?:')})`);
+  return new RegExp(alternatives.join('|'), [...flags][0]);
 }
 
 /** Every anchored attack in `source`. */
 export function findInjections(source: string, detectors: ActiveDetector[]): InjectionFinding[] {
-  const m = toMatchingText(source);
+  const m = lastMatchingText(source);
+  if (anyOf.get(detectors)?.test(m.text) === false) return [];
   const findings: InjectionFinding[] = [];
   for (const detector of detectors) {
     for (const pattern of detector.patterns) {

@@ -5,7 +5,7 @@
  * the safety prompt's rules rather than its phrase list, so they live in code.
  */
 import type { InjectionFinding } from './detect-injection.js';
-import { toMatchingText, sourceSpan } from './text-normalize.js';
+import { lastMatchingText, sourceSpan } from './text-normalize.js';
 
 const OTHERS_DATA =
   /(?:别人|他人|其他人|其他用户|其他客户|别的用户|别的客户|其他买家|别的买家|所有用户|所有客户|全部用户|另一个用户|陌生人)的?(?:订单|手机号|电话|手机|地址|收货地址|身份证|银行卡|支付信息|信息|资料|数据|账号|姓名|记录|物流)/g;
@@ -13,12 +13,10 @@ const BULK_DATA = /(?:导出|批量查询|批量导出|列出|发我|给我)(?:�
 
 /** Asking for data beyond the customer's own account. Nothing is cut out: the request itself stays visible. */
 function findSensitiveRequests(source: string): InjectionFinding[] {
-  const m = toMatchingText(source);
+  const m = lastMatchingText(source);
   const findings: InjectionFinding[] = [];
   for (const re of [OTHERS_DATA, BULK_DATA]) {
-    for (const match of m.text.matchAll(re)) {
-      findings.push({ anchor: 'others_data', tags: ['sensitive_data_request'], span: sourceSpan(m, match.index, match.index + match[0].length, source) });
-    }
+    eachMatch(re, m.text, (start, end) => findings.push({ anchor: 'others_data', tags: ['sensitive_data_request'], span: sourceSpan(m, start, end, source) }));
   }
   return findings;
 }
@@ -31,12 +29,46 @@ const ENCODED = /[A-Za-z0-9+/]{48,}={0,2}|(?:\\x[0-9a-f]{2}){8,}|(?:%[0-9a-f]{2}
 const FILLER = /(.{1,10}?)\1{29,}/gsu;
 const TOO_LONG = 4000;
 
+/**
+ * Whether `source` can hold FILLER at all, in one pass per period and no allocation: thirty copies of a unit of
+ * at most ten code points (at most twenty UTF-16 units, p) make a run of at least 29 units each equal to the one
+ * p further on. Most text has none, and the expression itself is the most expensive one sim runs.
+ */
+function mayHoldFiller(source: string): boolean {
+  const n = source.length;
+  if (n < 30) return false;
+  for (let p = 1; p <= 20; p++) {
+    let run = 0;
+    for (let j = 0; j + p < n; j++) {
+      if (source.charCodeAt(j) !== source.charCodeAt(j + p)) run = 0;
+      else if (++run >= 29) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Each non-empty match of a global expression, by `exec` on the shared expression: `String.matchAll` would
+ * clone it for every text. Safe to share: the loop runs to completion without yielding control.
+ */
+function eachMatch(re: RegExp, text: string, found: (start: number, end: number, match: string) => void): void {
+  re.lastIndex = 0;
+  for (let match = re.exec(text); match; match = re.exec(text)) {
+    if (match[0].length === 0) re.lastIndex += 1;
+    else found(match.index, match.index + match[0].length, match[0]);
+  }
+  re.lastIndex = 0;
+}
+
 /** Input whose form is the attack; each span is removed when sanitizing. */
 export function findFormatAttacks(source: string): InjectionFinding[] {
   const findings: InjectionFinding[] = [];
   const add = (start: number, end: number) => findings.push({ anchor: 'abnormal_format', tags: ['abnormal_format_attack'], span: [start, end] });
   for (const re of [FAKE_MARKER_LINE, PIPELINE_JSON, ENCODED, FILLER]) {
-    for (const match of source.matchAll(re)) if (match[0].trim()) add(match.index, match.index + match[0].length);
+    if (re === FILLER && !mayHoldFiller(source)) continue;
+    eachMatch(re, source, (start, end, match) => {
+      if (match.trim()) add(start, end);
+    });
   }
   if (source.length > TOO_LONG) add(TOO_LONG, source.length);
   return findings;

@@ -89,6 +89,17 @@ export function toMatchingText(source: string): MatchingText {
   return { text, origin };
 }
 
+let last: { source: string; matching: MatchingText } | undefined;
+
+/**
+ * toMatchingText of the text asked about last, kept: each untrusted text is scanned for anchored attacks and then
+ * for unanchored ones, one after the other, and folding it is a good part of either scan.
+ */
+export function lastMatchingText(source: string): MatchingText {
+  if (last?.source !== source) last = { source, matching: toMatchingText(source) };
+  return last.matching;
+}
+
 /** The matching form alone, for comparisons that need no way back. */
 export function matchingForm(source: string): string {
   return toMatchingText(source).text;
