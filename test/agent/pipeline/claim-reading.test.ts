@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readClaims } from '../../../src/agent/pipeline/guards/claim-reading/read-claims.js';
-import { BASE_CLAIMS, BASE_NON_CLAIMS, CLAIM_FORMS, CUSTOMER_WORDS, NON_CLAIM_FORMS, SETTLED_CLAIMS } from './claim-tables.js';
+import {
+  BASE_CLAIMS,
+  BASE_NON_CLAIMS,
+  CLAIM_FORMS,
+  CUSTOMER_WORDS,
+  NON_CLAIM_FORMS,
+  SETTLED_ALONE_CLAIMS,
+  SETTLED_ALONE_NON_CLAIMS,
+  SETTLED_CLAIMS,
+} from './claim-tables.js';
 
 const claims = BASE_CLAIMS.flatMap((row) => CLAIM_FORMS.map(([form, apply]) => ({ ...row, form, text: apply(row.text), base: row.text })));
 const nonClaims = BASE_NON_CLAIMS.flatMap((base) => NON_CLAIM_FORMS.map(([form, apply]) => ({ form, text: apply(base), base })));
@@ -70,6 +79,17 @@ describe('a settled matter with nothing named is the request of the conversation
       expect(read(text)).toEqual([]);
     },
   );
+
+  const aloneForms = CLAIM_FORMS.filter(([form]) =>
+    ['plain', 'traditional', 'full-width', 'spaced', 'zero-width split', 'question after', 'hedge before'].includes(form),
+  );
+  it.each(SETTLED_ALONE_CLAIMS.flatMap((text) => aloneForms.map(([form, apply]) => [form, apply(text)] as const)))('alone, %s: %s', (_form, text) => {
+    expect(read(text)).toContain('request/succeeded');
+  });
+
+  it.each(SETTLED_ALONE_NON_CLAIMS.map((t) => [t] as const))('the nearest to a state alone: %s', (text) => {
+    expect(read(text)).toEqual([]);
+  });
 
   it('not when an action was named just before it: that action is what is said done', () => {
     expect(read('O123 的退款，妥了')).toEqual(['refund/succeeded']);

@@ -205,6 +205,39 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('cancel', 'succeeded', "The order's been pulled from dispatch."),
   ...rows('compensation', 'succeeded', "We've given you a ¥20 voucher.", '补偿给您发了'),
   ...rows('ticket', 'submitted', 'Your complaint went in.', "Ticket's open."),
+  // The shipment stopped (the order kept from going out), and someone else said to have the case.
+  ...rows('cancel', 'succeeded', '已终止发货', '配送已经暂停了'),
+  ...rows('handoff', 'succeeded', 'A specialist has your case now.'),
+];
+
+/**
+ * A settled state that is the whole clause (搞定啦！, Done.): the customer's request said done, with no matter
+ * named at all. Apart from SETTLED_CLAIMS because an opening before it ("as you know") is more than the clause's
+ * filler; the forms that keep the clause alone are tried.
+ */
+export const SETTLED_ALONE_CLAIMS: string[] = [
+  '搞定啦！',
+  '已经处理好了。',
+  '都办好了哦',
+  '已处理',
+  '操作成功',
+  'Done.',
+  'All sorted!',
+  'Taken care of.',
+  'Resolved.',
+];
+/** The nearest: the same states in the future, negated, asked, or with what comes after. */
+export const SETTLED_ALONE_NON_CLAIMS: string[] = [
+  '等处理好了我通知您',
+  '处理好了会短信通知您',
+  '还没处理好',
+  '处理好了吗？',
+  '我们马上处理好',
+  '好了，我来帮您查一下',
+  '订单状态：已完成',
+  'Not done yet.',
+  'Is it done?',
+  'Once it is done, we will let you know.',
 ];
 
 /**

@@ -77,6 +77,11 @@ export const CHINESE: LexiconEntry[] = [
   ...words('补了(?=\\s?[\\d¥￥$]) 补给您 补给你', 'compensation', 'succeeded'),
   // 撤回 is the order or the request withdrawn; an order stopped on its way (拦截, 截回) is one cancelled too.
   ...words('取消 撤销 撤单 撤回 作废 退单 关单 关闭 拦截 拦下 拦住 截回 截住 撤(?!离|退)', 'cancel'),
+  // The shipment stopped or held (已终止发货, 暂停配送): the order kept from going out, which only a cancellation does here.
+  ...words(
+    '终止发货 停止发货 暂停发货 停发 终止配送 停止配送 暂停配送 停止派送 暂停派送 (?<=(?:发货|配送|派送)(?:已经|已|都|也)?)(?:暂停|终止|停止)',
+    'cancel',
+  ),
   // An order said to be gone is an order cancelled.
   ...words('订单(?:已经|已)?(?:没了|不存在了|消失了|不见了)', 'cancel', 'succeeded'),
   ...words('关掉 撤掉', 'cancel', 'succeeded'),
@@ -96,7 +101,7 @@ export const CHINESE: LexiconEntry[] = [
     'submitted',
   ),
   ...words(
-    '成功 完成 完毕 办妥 办好 办完 办结 弄完 做完 搞完 完事 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 打款 到位 结束 解决 落实',
+    '成功 完成 完毕 办妥 办好 办完 办结 弄完 做完 搞完 完事 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 处理成功 操作成功 办理成功 处理完毕 办理完毕 操作完成 操作好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 打款 到位 结束 解决 落实',
     undefined,
     'succeeded',
   ),
@@ -165,7 +170,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('human agent|senior agent|specialist|transfer|escalations?|hand-?off|colleague|supervisor|manager|teammate|team member', 'handoff'),
   // Someone else said to hold the case now: the hand-off done. ("You now have your ¥199 back" is money arrived.)
   ...english(
-    'now has your|now handles your|is now handling|has taken over|have taken over|took over|picked up|sits with|now with|in the hands of',
+    'now has your|now handles your|is now handling|has taken over|have taken over|took over|picked up|sits with|now with|in the hands of|(?:has|have) (?:got )?your (?:case|ticket|request|issue|complaint|query|matter)|(?:is|are) (?:now )?on (?:it|your case|this)',
     undefined,
     'succeeded',
   ),
@@ -278,7 +283,14 @@ export const REFUSED_AFTER_EN = /^.{0,12}?(?<![a-z])(?:rejected|denied|declined|
  * sorted): the customer's request said to be done. Not a state that a parcel or a status also takes (发出, 完成).
  */
 export const SETTLED =
-  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|处理好|处理完|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed/i;
+  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|处理好|处理完|处理成功|操作成功|办理成功|办理完毕|操作完成|操作好|处理(?!中)|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed/i;
+/**
+ * What may stand beside a settled state in a clause that says nothing else (已经处理好了, 搞定啦, Done!, all sorted
+ * for you): who did it, 已经, a particle, a greeting. Such a clause is the customer's request said done, as a
+ * matter named would make it; anything more (会, 等, 还没, what is done) leaves it to the rest of the reading.
+ */
+export const SETTLED_FILLER =
+  /亲|您好|你好|好的|嗯|我们|我这边|这边|咱们|我|已经|已|都|全都|全部|均|给您|给你|帮您|帮你|为您|为你|了|啦|喽|咯|哦|喔|噢|呢|哈|呀|啊|[\s.!~～。！…,，]|(?<![a-z])(?:ok|okay|yes|yep|yeah|all|now|already|just|it|its|it's|is|has|have|been|we|we've|i|i've|that|that's|this|everything|everything's|you|you're|are|got|on our (?:end|side)|for you|and dusted)(?![a-z])/gi;
 /** What such a state is said of: the order, the matter, everything. */
 export const MATTER =
   /订单|这单|那单|问题|事情|事儿|的事|这事|一切|全部|都|(?<![a-z])(?:order|issue|problem|matter|request|everything|it|this|that|all)(?![a-z])/i;

@@ -30,6 +30,7 @@ import {
   REFUSED_AFTER_EN,
   REFUSED_AFTER_ZH,
   SETTLED,
+  SETTLED_FILLER,
   MATTER,
   TOPIC_ZH,
   type ClaimKind,
@@ -296,6 +297,11 @@ function endsOnAction(a: Token, b: Token, lastEnd: number): boolean {
 /** A clause that asks: ending in 吗 or 么 (the question mark is gone with the sentence split), or English in question order. */
 const ASKED = /(?:吗|么|嘛)\s*$|^\s*(?:is|are|was|were|has|have|did|do|does)(?![a-z])/i;
 
+/** A settled state that is the whole clause but for SETTLED_FILLER: 已经处理好了, 搞定啦, Done!, all sorted for you. */
+function standsAlone(clause: string, state: Token): boolean {
+  return `${clause.slice(0, state.index)} ${clause.slice(state.reach ?? state.end)}`.replace(SETTLED_FILLER, '').trim() === '';
+}
+
 /** Done for the customer: 帮您, 为您, 给您, 全部, 都. */
 const DONE_FOR_YOU = /(?:帮|为|给|替)(?:您|你)|全部|都/;
 
@@ -317,8 +323,13 @@ function claimsInClause(clause: string, refs: string[], tokens = tokensOf(clause
     // The matter said settled with nothing named (订单 O123 我已经处理好了, it's all sorted): the same.
     const settled =
       // Asked whether the matter is settled (问题解决了吗), the customer is asked, not told.
-      settledAlone && (refs.length || MATTER.test(clause)) && !OBSERVATION.test(clause) && !ASKED.test(clause)
-        ? states.filter((t) => t.state === 'succeeded' && SETTLED.test(clause.slice(t.index, t.end)))
+      settledAlone && !OBSERVATION.test(clause) && !ASKED.test(clause)
+        ? states.filter(
+            (t) =>
+              t.state === 'succeeded' &&
+              SETTLED.test(clause.slice(t.index, t.reach ?? t.end)) &&
+              (refs.length || MATTER.test(clause) || standsAlone(clause, t)),
+          )
         : [];
     if (returned.length && !GOODS.test(clause.toLowerCase())) kinds = returned.map((t) => ({ ...t, kind: 'refund' as const }));
     else if (doneForYou.length || settled.length) kinds = [...doneForYou, ...settled].map((t) => ({ ...t, kind: 'request' as const }));
