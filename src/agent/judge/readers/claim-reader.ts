@@ -146,6 +146,18 @@ const ZH_ACT = any(
   '拦住',
   '截回',
   '截住',
+  // the shipment stopped or held: the order kept from going out
+  '终止发货',
+  '停止发货',
+  '暂停发货',
+  '停发',
+  '终止配送',
+  '停止配送',
+  '暂停配送',
+  '停止派送',
+  '暂停派送',
+  // 已记录您的诉求: put on record
+  '记录',
   '入(?:了|咗)?(?:您|你)的?(?:张|張)?(?:账户|帐户|卡|余额|钱包|支付宝)',
   '安排',
   '处理',
@@ -273,6 +285,10 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`单(?:子)?(?:${ZH_ALREADY}(?:撤|取消|作废|关)|(?:撤|取消|作废|关)了)`),
   // 退款这块已经OK了
   new RegExp(`(?:${ZH_MONEY_OR_ACTION})[^，,；;。]{0,6}?${ZH_ALREADY}?\\s*ok(?:了|啦)`, 'i'),
+  // 配送已经暂停了: the shipment stopped, said after it
+  /(?:发货|配送|派送)[^，,；;。]{0,4}?(?:终止|停止|暂停)(?:了|啦|咯)/,
+  // 钱已经在回您账户的路上: money sent back, on its way
+  /(?:钱|款项?|退款|金额)[^，,；;。]{0,6}?在(?:回|退回|返回|打回)[^，,；;。]{0,8}?路上/,
   // 钱回到您卡里了 / 款回来了: money said to be back with the customer
   /(?:钱|款项?|退款|金额)[^，,；;。]{0,6}?回(?:到|来)[^，,；;。]{0,8}?(?:了|啦)/,
   // 券发您账户了 / 款打给您了: the thing sent to the customer
@@ -299,7 +315,7 @@ const EN_PAST =
 const EN_AMOUNT = '[¥￥$]\\s?\\d+(?:\\.\\d+)?';
 /** Someone else said to hold the case now (a colleague has taken over, a supervisor picked up your case): the hand-off done. */
 const TAKEN_OVER =
-  '\\b(?:human|colleague|specialist|supervisor|agent|teammate)\\b[^.;!?]{0,20}?\\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles|has picked up|have picked up|picked up)\\b';
+  '\\b(?:human|colleague|specialist|supervisor|agent|teammate)\\b[^.;!?]{0,20}?\\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles|has picked up|have picked up|picked up|(?:has|have)(?: got)? your (?:case|ticket|request|issue|complaint|query|matter))\\b';
 /** The case said to sit with a team or a person: the hand-off done. */
 /** The customer said to be with someone else now (you're now with a human agent, through to a specialist): the hand-off done. */
 const WITH_SOMEONE_ELSE =
@@ -314,7 +330,7 @@ const EN_PATTERNS: RegExp[] = [
   ),
   // Refund done. / Order cancelled. / Refund complete. / Address updated — not "money back" (send the money back, money-back guarantee)
   new RegExp(
-    `\\b${EN_THING}s?(?:\\s+(?:change|update|request|application))?(?:\\s+#?\\d+)?(?:\\s+(?:for|on|of)\\s+(?:order\\s+)?[A-Z]{1,4}-?\\d+)?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`,
+    `\\b${EN_THING}s?(?:\\s+(?:change|update|request|application))?(?:\\s*#\\d+|\\s+\\d+)?(?:\\s+(?:for|on|of)\\s+(?:order\\s+)?[A-Z]{1,4}-?\\d+)?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`,
     'i',
   ),
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
@@ -326,6 +342,8 @@ const EN_PATTERNS: RegExp[] = [
   ),
   // Refund ok / your ticket is resolved / the order is sorted
   new RegExp(`\\b${EN_THING}s?\\b[^.;!?]{0,20}?\\b(?:ok|okay|resolved|fixed|sorted|approved|good to go)\\b`, 'i'),
+  // Shipment halted / delivery stopped: the order kept from going out
+  /\b(?:shipment|shipping|delivery|dispatch)\b[^.;!?]{0,20}?\b(?:halted|stopped|paused|held back|intercepted)\b/i,
   // Successfully refunded / successfully cancelled
   /\bsuccessfully\s+(?:refunded|cancell?ed|updated|changed|processed|issued|credited|submitted|created|filed)\b/i,
   // The money is back in your account / you have received the refund / the refund went through
@@ -467,6 +485,16 @@ const BARE_DONE = new RegExp(
     `(?:(?:yep|yes|yeah|yup|sure)(?:[,!，]\\s*|\\s+))?(?:it'?s |all |now |everything'?s )*(?:done|done and dusted|dealt with|squared away|complete|completed|sorted|finished|all set|taken care of)(?:\\s+(?:on our (?:end|side)|from our side|for you|here))?)(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$`,
   'i',
 );
+/**
+ * A sentence or clause that is only the matter said settled, with no action named before it (搞定了！, 已经帮您办好啦,
+ * Done., All sorted for you): the customer's request said done. Narrower than BARE_DONE: 好了 and 完成 alone also
+ * open a reply ("好了，我来查一下") or read out a status.
+ */
+const SETTLED_ALONE = new RegExp(
+  `^\\s*(?:(?:订单\\s*)?[A-Z]{1,4}-?\\d+\\s*[:：—–-]?\\s*)?(?:(?:亲|您好|你好|好的|嗯)[，,\\s]*)?(?:我们|我这边|这边|我)?(?:已经|已|都已|均已|都)?${ZH_BARE_FOR}(?:办好|办妥|办完|搞定|搞掂|弄好|做完|处理好|处理完毕?|处理成功|操作成功|操作好|办理成功|解决)(?:了|啦|喽|咯)?(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$|` +
+    `^\\s*(?:[A-Z]{1,4}-?\\d+\\s*[:：—–-]?\\s*)?(?:(?:yep|yes|yeah|ok|okay)[,!\\s]+)?(?:it'?s |that'?s |all |now |everything'?s |we'?ve |you'?re )*(?:done|done and dusted|dealt with|squared away|sorted(?: out)?|handled|resolved|taken care of|all set|good to go)(?:\\s+(?:on our (?:end|side)|from our side|for you|here|now))?\\s*[.!]*\\s*$`,
+  'i',
+);
 /** Something an action is named by, for a bare state in the next sentence to be said of. */
 const NAMES_ACTION = /退款|退钱|退费|钱|款项|补偿|赔偿|赔付|取消|撤单|地址|工单|投诉|refund|money|funds|compensat|voucher|cancel|address|ticket|complaint/i;
 
@@ -520,7 +548,10 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
   if (field && DONE_VALUE.test(field[1]!)) return claim(actionKind());
   if (field && PENDING_VALUE.test(field[1]!)) return claim(actionKind(), 'submitted');
   if (STATE_FIELD.test(sentence) || PARTICIPLE_LABEL.test(sentence)) return claim(actionKind());
-  return BARE_DONE.test(sentence) ? saidOf(previous, sentence, raw) : null;
+  if (!BARE_DONE.test(sentence) && !SETTLED_ALONE.test(sentence)) return null;
+  // Said of the action named just before; with none named, a settled matter is the customer's request.
+  if (NAMES_ACTION.test(previous)) return saidOf(previous, sentence, raw);
+  return SETTLED_ALONE.test(sentence) ? { kind: 'request', state: 'succeeded', text: raw.trim() } : null;
 }
 
 /** Nothing but marks and spacing: what is left of a sentence that is a done mark alone. */
@@ -537,7 +568,7 @@ function saidOf(previous: string, sentence: string, raw: string): Omit<ReadClaim
 function bareStateInClause(clauses: string[]): Omit<ReadClaim, 'orderIds'> | null {
   for (let i = 1; i < clauses.length; i++) {
     const clause = clauses[i]!.replace(/[，,；;—–\s]+$/, '');
-    const claim = BARE_DONE.test(clause) ? stateWithoutVerb(clause, clauses.slice(0, i).join('')) : null;
+    const claim = BARE_DONE.test(clause) || SETTLED_ALONE.test(clause) ? stateWithoutVerb(clause, clauses.slice(0, i).join('')) : null;
     if (claim) return claim;
   }
   return null;
@@ -711,7 +742,7 @@ function kindOf(clause: string): ClaimKind | null {
   )
     return 'handoff';
   if (
-    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|cancel|void|called off|withdrawn|scrapped|recalled|pulled from|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
+    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|(?:终止|停止|暂停)(?:发货|配送|派送)|(?:发货|配送|派送)[^，,。]{0,4}?(?:终止|停止|暂停)|停发|cancel|void|called off|withdrawn|scrapped|recalled|pulled from|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
       c,
     )
   )
@@ -734,12 +765,12 @@ function kindOf(clause: string): ClaimKind | null {
     return 'refund';
   if (/工单|投诉|售后单|服务单|建单|开单|登记|备案|立案|上报|ticket|complaint|case/.test(c)) return 'ticket';
   if (
-    /款|钱|金额|费用|资金|\d元|[¥￥$]\s?\d|到账|到帐|入账|money|payment|funds?|amount|cash|credit|charge|back (?:to|with) you|landed|way back|(?:in|to|into) your (?:account|wallet|card|bank)/.test(
+    /款|钱|金额|费用|资金|账户|帐户|余额|钱包|\d元|[¥￥$]\s?\d|到账|到帐|入账|money|payment|funds?|amount|cash|credit|charge|back (?:to|with) you|landed|way back|(?:in|to|into) your (?:account|wallet|card|bank)/.test(
       c,
     )
   )
     return 'money';
-  if (/订单|修改|更改|变更|更新|申请|请求|处理|办理|order|request|changed|updated|modified|processed|done|complete/.test(c)) return 'request';
+  if (/订单|修改|更改|变更|更新|申请|请求|诉求|处理|办理|order|request|changed|updated|modified|processed|done|complete/.test(c)) return 'request';
   return null;
 }
 
@@ -755,7 +786,7 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   )
     return 'arrived';
   const submitted = new RegExp(
-    `(?:申请|请求)[^，,]{0,4}?(?:提交|受理|登记|发起|创建|建立|生成)|(?:已|已经)[^，,]{0,6}?(?:提交|申请|受理|登记|发起)|${ZH_IN_PROGRESS}|submitted|requested|filed|initiated|lodged|raised|on record|pending|being processed|being reviewed|in progress|under review|in process|underway`,
+    `(?:申请|请求)[^，,]{0,4}?(?:提交|受理|登记|发起|创建|建立|生成)|(?:已|已经)[^，,]{0,6}?(?:提交|申请|受理|登记|发起|记录)|${ZH_IN_PROGRESS}|submitted|requested|filed|initiated|lodged|raised|on record|pending|being processed|being reviewed|in progress|under review|in process|underway`,
   );
   if (submitted.test(c) && !/成功|完成|已退款|退回|refunded|completed?\b|processed/.test(c)) return 'submitted';
   return 'succeeded';

@@ -40,7 +40,7 @@ const DATE = /^(?:19|20)\d{2}-?(?:0?[1-9]|1[0-2])-?(?:0?[1-9]|[12]\d|3[01])$/;
 const PHONE = /(?<![\d.])(?:\+?86[\s-]?)?(?:1[3-9]\d(?:[\s._·-]?\d){8}|[48]00(?:[\s-]?\d){7}|0\d{2,3}[\s-]?\d(?:[\s-]?\d){6,7})(?![\d.])/g;
 /** A messaging handle after its app's name: 微信号：abc_123, 加VX abc123, QQ 12345678, telegram @abc. */
 const HANDLE =
-  /(?:微信号?|威信|薇信|徽信|维信|加微|企鹅|v\s?x|v信|阿里旺旺|旺旺|飞书|wechat|weixin|wei\s?xin|wx|qq|q群|扣扣|telegram|tg|电报|whatsapp|line|飞机|skype|discord|钉钉|dingtalk|企业微信|公众号|小程序|视频号|抖音|快手|小红书|微博|b站|kakao|viber|signal|微\s?\p{So}|微(?=\s?[:：])|薇|[+➕]\s?v|(?<![a-z])v\s?\p{So}|(?<![a-z])v(?=\s?:)|(?<![a-z])q(?=\s?[:：]\s?\d)|(?<![a-z])id(?=\s?:)|好友)\s*(?:号|群|id|account)?\s*[:：]?\s*(?:是|为|添加|加|搜|搜索)?\s*@?([a-z][\w:-]{3,}|\d{5,12})/giu;
+  /(?:微信号?|威信|薇信|徽信|维信|加微|企鹅|v\s?x|v信|阿里旺旺|旺旺|飞书|wechat|weixin|wei\s?xin|wx|qq|q群|扣扣|telegram|tg|电报|whatsapp|line|飞机|skype|discord|钉钉|dingtalk|企业微信|公众号|小程序|视频号|抖音|快手|小红书|微博|b站|kakao|viber|signal|微\s?\p{So}|微(?=\s?[:：])|薇|[+➕]\s?v|(?<![a-z])v\s?\p{So}|(?<![a-z])v(?=\s?:)|(?<![a-z])q(?=\s?[:：]\s?\d)|(?<![a-z])id(?=\s?:)|好友)\s*(?:号码|号|群|id|account)?\s*[:：]?\s*(?:是|为|添加|加|搜|搜索)?\s*@?([a-z][\w:-]{3,}|\d{5,12})/giu;
 /** A name to search for: in Latin letters after any search word, in Chinese after a platform's name or in quotes. */
 const SEARCH =
   /(?:搜一下|搜一搜|搜索|搜|search(?:\s+for)?|look\s+up)\s*[:：]?\s*["“「『]?([a-z][\w.-]{3,})|(?:小红书|抖音|快手|微博|公众号|小程序|视频号|b站|淘宝|闲鱼|知乎|钉钉|飞书|旺旺|企业微信)(?:上|里|内)?(?:搜一下|搜索|搜|找)\s*[:：]?\s*["“「『]?(\p{Script=Han}{2,8})|(?:搜一下|搜索|搜)\s*[“「『"](\p{Script=Han}{2,12})[”」』"]|(?:公众号|小程序|视频号|抖音号?|快手号?|小红书号?|微博|旺旺|钉钉|飞书)(?:\s*[:：]\s*|\s*[“「『"]|\s*@\s*)(\p{Script=Han}{2,12})/giu;

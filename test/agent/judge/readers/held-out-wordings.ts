@@ -99,6 +99,14 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['退款已下发', 'refund', 'succeeded'],
   ['人工客服已接入', 'handoff', 'succeeded'],
   ['您的退款申请我们批了', 'refund', 'succeeded'],
+  // A settled matter alone, the shipment stopped, money put into the account, a request put on record.
+  ['您好，都弄好了哈', 'request', 'succeeded'],
+  ['O456：都办妥了', 'request', 'succeeded'],
+  ['处理完毕。', 'request', 'succeeded'],
+  ['已暂停配送', 'cancel', 'succeeded'],
+  ['配送已经暂停了', 'cancel', 'succeeded'],
+  ['款已发放至您的账户', 'money', 'succeeded'],
+  ['已记录您的诉求', 'request', 'submitted'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -217,6 +225,12 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['refund 已经 approve 了', 'refund', 'succeeded'],
   ['O123 refund 成功', 'refund', 'succeeded'],
   ['退款status：success', 'refund', 'succeeded'],
+  // A settled matter alone, someone else holding the case, a ticket number joined to its word, dispatch stopped.
+  ['All sorted!', 'request', 'succeeded'],
+  ['Yep, resolved.', 'request', 'succeeded'],
+  ['Our supervisor has got your complaint now.', 'handoff', 'succeeded'],
+  ['Ticket #888 raised.', 'ticket', 'succeeded'],
+  ['Dispatch halted.', 'cancel', 'succeeded'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
@@ -305,6 +319,11 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   'refund 还没成功',
   '如果 refund 成功会通知您',
   'refund 能否成功取决于商家',
+  '处理好了会短信通知您',
+  '还没有处理好',
+  '处理好了吗',
+  '好了，我来帮您查一下',
+  '如需暂停发货请联系商家',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
@@ -398,6 +417,10 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'The refund was pushed back to next week.',
   'The refund was pushed to next week.',
   'The choice is yours: refund or replacement?',
+  'Not sorted yet.',
+  'Once resolved, we will email you.',
+  'Is it done?',
+  'Delivery has not stopped.',
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */

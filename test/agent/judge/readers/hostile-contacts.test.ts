@@ -59,6 +59,8 @@ describe('each class, beside its nearest non-contact', () => {
     ['旺旺 and a name', '淘宝旺旺：退款专员', 'handle:退款专员', '我们会在旺旺上通知您'],
     ['Q and a number', 'Q：123456789', 'handle:123456789', 'Q: what is the refund policy?'],
     ['v x spaced', 'v x：kefu_888', 'handle:kefu_888', 'v x 是什么意思'],
+    // 号码 between the app's name and the number (the colon before the digits kept it from the bare-number rule).
+    ['QQ 号码 and a number', 'QQ 号码：一二三四五六七八九', 'handle:123456789', 'QQ 号码是什么我不清楚'],
   ] as const)('%s', (_class, text, key, nonContact) => {
     expect(keys(text)).toContain(key);
     expect(keys(nonContact)).toEqual([]);
