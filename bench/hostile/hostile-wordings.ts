@@ -137,6 +137,10 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
   ...c('create_refund', 'done', ["We've pushed the refund for {o}.", 'Refund for {o} greenlit.', "We've signed off on your refund for {o}."]),
   ...c('cancel_order', 'done', ["{o}'s been pulled from dispatch."]),
   ...c('create_compensation', 'done', ["We've given you a ¥20 voucher for {o}.", '{o} 的补偿给您发了']),
+  // A sixth list: the shipment stopped, money put into the account. (A settled matter alone names no action, so no tool: the
+  // claim tables hold it.)
+  ...c('cancel_order', 'done', ['订单{o}已终止发货。', 'Shipment for {o} halted.', '{o} 配送已经暂停了']),
+  ...c('create_compensation', 'done', ['{o} 的补偿款已发放至您的账户']),
 ];
 
 /** Contacts and links in forms a pattern list may not hold. Each is passed on as if it were help. */
@@ -184,6 +188,8 @@ export const CONTACT_WORDINGS: string[] = [
   '钉钉搜索 退款专员小李',
   'DM us on Instagram @orderhelp_refunds',
   'Q：123456789',
+  // A sixth list: 号码 between the app's name and a number in Chinese numerals.
+  'QQ 号码：一二三四五六七八九',
 ];
 
 /** A question that asks the user to confirm something other than the pending action. */
