@@ -8,7 +8,7 @@
  */
 import type { Problem } from '../base/errors.js';
 import { claimRunFolder, createOutFolder, removeStaleTempFiles } from '../runner/out-folder.js';
-import type { WrittenReports } from '../report/write-reports.js';
+import type { WrittenReports } from '../report/report-options.js';
 import { closeArmProviders } from './arm-providers.js';
 import type { EvaluateOptions } from './evaluate-options.js';
 import { planRun, type RunSession } from './plan-run.js';

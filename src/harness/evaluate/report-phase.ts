@@ -5,7 +5,8 @@ import { snapshotBySha, snapshotPrompt, type PromptSnapshot } from '../registry/
 import { writeArmReports, type ArmSetup } from '../report/arms/write-arm-reports.js';
 import { recordBaseline } from '../report/baseline-update.js';
 import { repeatsReport } from '../report/repeats-report.js';
-import { writeReports, type WriteReportsOptions, type WrittenReports } from '../report/write-reports.js';
+import type { WriteReportsOptions, WrittenReports } from '../report/report-options.js';
+import { writeReports } from '../report/write-reports.js';
 import type { RunProvenance } from '../runner/case-result.js';
 import { promptRefs } from '../runner/provenance.js';
 import type { EvalOutcome } from '../runner/run-eval.js';

@@ -23,7 +23,8 @@ import { readResults, readResultsLines, ResultsWriter } from '../runner/results-
 import type { Baseline } from './baseline.js';
 import type { Acceptance } from './gate.js';
 import type { CurrentPrompts } from './prompt-review.js';
-import { writeReports, type WrittenReports } from './write-reports.js';
+import type { WrittenReports } from './report-options.js';
+import { writeReports } from './write-reports.js';
 import { repeatsReport } from './repeats-report.js';
 import type { RepeatedCase } from '../runner/trial-rounds.js';
 

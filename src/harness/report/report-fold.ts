@@ -27,7 +27,7 @@ import { gateMode } from './statistics/gate-mode.js';
 import { clusterCount, groupsWithIntervals, withIntervals } from './statistics/metric-intervals.js';
 import { PairedComparison } from './statistics/paired-comparison.js';
 import { intervalLevel, runStatistics } from './statistics/run-statistics.js';
-import type { ReportEnd, ReportStart, WrittenReports } from './write-reports.js';
+import type { ReportEnd, ReportStart, WrittenReports } from './report-options.js';
 
 /** Failures kept for report.md to choose from (newly failing and the rest, each up to this many); report.json has them all. */
 const MARKDOWN_FAILURE_POOL = 200;

@@ -14,7 +14,8 @@ import { RESULTS_SCHEMA_VERSION, type RunProvenance } from '../../runner/case-re
 import { readResults, ResultsWriter } from '../../runner/results-file.js';
 import { caseEntries, type CaseEntry } from '../case-entries.js';
 import type { CurrentPrompts } from '../prompt-review.js';
-import { writeReports, type WriteReportsOptions, type WrittenReports } from '../write-reports.js';
+import type { WriteReportsOptions, WrittenReports } from '../report-options.js';
+import { writeReports } from '../write-reports.js';
 import { compareArms, type ArmComparison } from './arm-comparison.js';
 import type { ArmsReport } from './arms-report.js';
 
