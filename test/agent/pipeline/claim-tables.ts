@@ -208,6 +208,10 @@ export const BASE_CLAIMS: ClaimRow[] = [
   // The shipment stopped (the order kept from going out), and someone else said to have the case.
   ...rows('cancel', 'succeeded', '已终止发货', '配送已经暂停了'),
   ...rows('handoff', 'succeeded', 'A specialist has your case now.'),
+  // Money paid out with no thing named but money (财务已打款, 返了20元), the order closed with 关 alone, should have as a hedge.
+  ...rows('money', 'succeeded', '财务已打款。', '给您返了20元。'),
+  ...rows('cancel', 'succeeded', '订单我已经给您关了。'),
+  ...rows('refund', 'arrived', 'Your refund should have arrived by now.'),
 ];
 
 /**
@@ -238,6 +242,9 @@ export const SETTLED_ALONE_NON_CLAIMS: string[] = [
   'Not done yet.',
   'Is it done?',
   'Once it is done, we will let you know.',
+  '财务审核后会打款',
+  '订单关闭后无法恢复',
+  'Your refund should arrive within 3 days.',
 ];
 
 /**

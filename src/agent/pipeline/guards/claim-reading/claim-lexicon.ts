@@ -66,6 +66,8 @@ export const CHINESE: LexiconEntry[] = [
     'money',
   ),
   ...words('到账 入账 到卡 打到 存入 转入', 'money', 'arrived'),
+  // 财务已打款, 给您返了20元: money paid out, whoever paid it.
+  ...words('打款 返了(?=\\s?[\\d¥￥$])', 'money', 'succeeded'),
   // 钱到了 / 款到啦: arrived; not 收到了, 遇到了, 提到了, 查到了 (a verb of its own with 到 after it).
   ...words('(?<![收遇等找看想得听见感达读提拿买做接查说谈写轮])到(?:了|啦|咯|喽)', undefined, 'received'),
   // 钱在路上了: sent, not yet arrived.
@@ -85,6 +87,8 @@ export const CHINESE: LexiconEntry[] = [
   // An order said to be gone is an order cancelled.
   ...words('订单(?:已经|已)?(?:没了|不存在了|消失了|不见了)', 'cancel', 'succeeded'),
   ...words('关掉 撤掉', 'cancel', 'succeeded'),
+  // 订单我已经给您关了: the order closed, said with 关 alone.
+  ...words('(?<=(?:订单|这单|单子)[^，,；;。]{0,8})关(?=了|啦|咯)', 'cancel'),
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
@@ -252,6 +256,9 @@ export const HEDGES = [
   'you can relax',
   'you should already have',
   'should already have',
+  // Said of the past, should or must have is a hedge on a claim: "your refund should have arrived by now".
+  'should have',
+  'must have',
 ];
 
 /** Before the claim, within its words: a negation. */
