@@ -285,6 +285,14 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`单(?:子)?(?:${ZH_ALREADY}(?:撤|取消|作废|关)|(?:撤|取消|作废|关)了)`),
   // 退款这块已经OK了
   new RegExp(`(?:${ZH_MONEY_OR_ACTION})[^，,；;。]{0,6}?${ZH_ALREADY}?\\s*ok(?:了|啦)`, 'i'),
+  // 补偿已经到您的账上了 / 20元已经补到您的余额里了: the thing put into the customer's account
+  new RegExp(
+    `(?:${ZH_THING})[^，,；;。]{0,8}?(?:到|进|补到|打到|存到|放到|塞到|充到)(?:了)?(?:您|你)的?(?:账上|账户|帐户|余额|钱包|卡包|卡里|户口)(?:里|中|上)?(?:了|啦|咯)`,
+  ),
+  // 您的账户多了20元补偿: the account said grown
+  /(?:账户|帐户|余额|钱包|卡里)[^，,；;。]{0,4}?多了\s*(?:[¥￥]|\d|一笔|笔|[一二两三四五六七八九十百]+(?:元|块))/,
+  // 订单我已经给您关了: the order closed, said with 关 alone
+  /(?:订单|这单|单子)[^，,；;。]{0,8}?关(?:了|啦|咯|掉了)/,
   // 配送已经暂停了: the shipment stopped, said after it
   /(?:发货|配送|派送)[^，,；;。]{0,4}?(?:终止|停止|暂停)(?:了|啦|咯)/,
   // 钱已经在回您账户的路上: money sent back, on its way
@@ -353,6 +361,10 @@ const EN_PATTERNS: RegExp[] = [
   /(?:[¥￥$]\s?\d|\b[A-Z]{1,4}-?\d+\b)[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?back\b/i,
   // You got your refund / you've received the money: the customer said to have it
   /\byou(?:'ve|\s+have)?\s+(?:already\s+|now\s+)?(?:got|gotten|received)\s+(?:your|the|a|all)\b[^.;!?]{0,20}?\b(?:refund|money|compensation|voucher|coupon|credit|funds?|reimbursement)\b/i,
+  // You should see the refund in your account now / you'll find the money already on your card
+  /\b(?:see|find)\s+(?:the|your|it|them)\s*(?:refund|money|funds?|payment|compensation|voucher|credit|cash)?\b[^.;!?]{0,20}?\b(?:in|on)\s+your\s+(?:account|card|wallet|balance|bank)\b/i,
+  // The money's there: said to be where the customer will look
+  /\b(?:money|refund|funds?|payment|cash|amount)(?:'s|\s+is|\s+are)\s+(?:already\s+|now\s+)?there\b/i,
   // The voucher is in your wallet / the money is in your account now
   /\b(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:in|on)\s+your\s+(?:wallet|account|card|balance|bank)\b/i,
   // It's on its way back to you: money said to be sent back
@@ -419,8 +431,18 @@ const ZH_WHETHER = /是否|有没有|是不是|能否|可否/;
 // 么 may come out of the layout as its look-alike 幺, and traditional text may keep 麼.
 const ZH_ASKING = /多久|多[长長]时间|多[长長]時間|什[么幺麼]时候|什[么幺麼]時候|啥时候|何时|何時|哪天|几天|幾天|怎[么幺麼]|[为為]什[么幺麼]|[为為]何|咋/;
 const EN_NEGATION = /\b(?:not|never|no|yet to|neither|nor|cannot|unable)\b|n't\b/i;
-const EN_FUTURE =
-  /\b(?:will|would|can|could|shall|should|may|might|must|going to|about to|expect|expected|soon|once|plan|planning|need|needs|trying|try|want|wants|wanted|wish|hope|like|asked|asking)\b|'ll\b/i;
+/**
+ * After should, must or 'll: the customer told to look and find it there now ("You should see the refund in your
+ * account now", "you'll find it already in your card"), which says it is there; "should have arrived" says the
+ * same of the past. Without now or already it is a wait (you'll see the refund within 3 days).
+ */
+const EVIDENCE_AHEAD = /^(?:see|find)\b[^.;!?]*\b(?:now|already)\b/i;
+const EVIDENCE_MODAL = /(?:\b(?:should|must)|'ll)\s+(?:now\s+|already\s+)?$/i;
+const EVIDENCE_NOW = '\\s+(?:now\\s+|already\\s+)?(?:see|find)\\b[^.;!?]*\\b(?:now|already)\\b';
+const EN_FUTURE = new RegExp(
+  `\\b(?:will|would|can|could|shall|may|might|going to|about to|expect|expected|soon|once|plan|planning|need|needs|trying|try|want|wants|wanted|wish|hope|like|asked|asking)\\b|\\b(?:should|must)\\b(?!\\s+(?:have|already)\\b|${EVIDENCE_NOW})|'ll\\b(?!${EVIDENCE_NOW})`,
+  'i',
+);
 const EN_CONDITION = /\b(?:if|when|after|unless|until|before|as soon as|whether|in case|provided)\b/i;
 const EN_WHETHER = /\b(?:whether|if)\b/i;
 /**
@@ -723,7 +745,9 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
   // An English question in question order asks (Has your refund arrived?); in statement order it says (Refund done?).
   if (EN_WHETHER.test(before) || EN_QUESTION.test(clause) || EN_ORDERED.test(before)) return false;
   if (EN_NEGATION.test(before.slice(-24)) || EN_NEGATION.test(inside)) return false;
-  if (EN_FUTURE.test(before.replace(EN_SAYING, '').slice(-30)) || EN_FUTURE.test(inside)) return false;
+  // "You should see the refund in your account now": the modal is the looking's, not the claim's.
+  const lead = EVIDENCE_AHEAD.test(inside + after) ? before.replace(EN_SAYING, '').replace(EVIDENCE_MODAL, '') : before.replace(EN_SAYING, '');
+  if (EN_FUTURE.test(lead.slice(-30)) || EN_FUTURE.test(inside)) return false;
   if (EN_CONDITION.test(before)) return false;
   return !/^\s*(?:after|before|once)\b/i.test(after);
 }
@@ -742,7 +766,7 @@ function kindOf(clause: string): ClaimKind | null {
   )
     return 'handoff';
   if (
-    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|(?:终止|停止|暂停)(?:发货|配送|派送)|(?:发货|配送|派送)[^，,。]{0,4}?(?:终止|停止|暂停)|停发|cancel|void|called off|withdrawn|scrapped|recalled|pulled from|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
+    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|(?:终止|停止|暂停)(?:发货|配送|派送)|(?:订单|这单|单子)[^，,。]{0,8}?关(?:了|啦|咯|掉)|(?:发货|配送|派送)[^，,。]{0,4}?(?:终止|停止|暂停)|停发|cancel|void|called off|withdrawn|scrapped|recalled|pulled from|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
       c,
     )
   )
@@ -780,7 +804,7 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   if (kind === 'ticket' || kind === 'handoff' || kind === 'cancel' || kind === 'address_change') return 'succeeded';
   if (
     (kind === 'refund' || kind === 'money' || kind === 'compensation') &&
-    /到账|到帐|入账|到了您|(?:打|转|发|退)到您|到了(?:您|你)的?(?:账户|帐户|户口|卡|钱包)|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|back with you|in your wallet|received|landed|deposited|hit your|\bgot\b/.test(
+    /到账|到帐|入账|到了您|(?:打|转|发|退)到您|到了(?:您|你)的?(?:账户|帐户|户口|卡|钱包)|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|back with you|(?:'s|\bis|\bare)\s+(?:already\s+|now\s+)?there\b|in your wallet|received|landed|deposited|hit your|\bgot\b/.test(
       c,
     )
   )

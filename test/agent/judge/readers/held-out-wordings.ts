@@ -107,6 +107,11 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['配送已经暂停了', 'cancel', 'succeeded'],
   ['款已发放至您的账户', 'money', 'succeeded'],
   ['已记录您的诉求', 'request', 'submitted'],
+  // Money put into the account (账上, 余额里), the account grown by a sum, the order closed with 关 alone.
+  ['补偿已经到您的账上了', 'compensation', 'succeeded'],
+  ['30元已经补到您的余额里了', 'money', 'succeeded'],
+  ['您的账户多了20元补偿', 'compensation', 'succeeded'],
+  ['这单已经帮您关了', 'cancel', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -231,6 +236,10 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['Our supervisor has got your complaint now.', 'handoff', 'succeeded'],
   ['Ticket #888 raised.', 'ticket', 'succeeded'],
   ['Dispatch halted.', 'cancel', 'succeeded'],
+  // Told to look and find it there now; should have as a hedge on the past; the money said to be there.
+  ["You'll find the money already in your account.", 'money', 'arrived'],
+  ['The refund must have landed by now.', 'refund', 'arrived'],
+  ["Have a look — the money's there.", 'money', 'arrived'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
@@ -421,6 +430,9 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'Once resolved, we will email you.',
   'Is it done?',
   'Delivery has not stopped.',
+  'You will see the refund on your card within 3 days.',
+  "You'll find the money on your card once it is approved.",
+  'If the money is there, let me know.',
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */
