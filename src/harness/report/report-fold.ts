@@ -2,8 +2,7 @@
  * The reports of one run, folded from its case entries one at a time: every
  * report takes what it needs from each entry as it passes, and what only the
  * end of the run knows (the aggregates, the duration) comes with finish. The
- * entries come from the one read of results.jsonl (write-reports.ts), or from
- * the run itself as each result is written (evaluate/live-reports.ts).
+ * entries come from the one read of results.jsonl (write-reports.ts).
  */
 import { join } from 'node:path';
 import { DEFAULT_STATISTICS } from '../config/statistics-config.js';
