@@ -10,6 +10,7 @@
 import type { DetectionPhrase } from '../../../../harness/registry/structured-sections.js';
 import { lastMatchingText, sourceSpan, toMatchingText, type MatchingText } from './text-normalize.js';
 import { escapeRegExp } from '../../../../harness/base/escape-regexp.js';
+import { eachMatch } from './each-match.js';
 
 interface Family {
   id: string;
@@ -270,18 +271,11 @@ const NO_MATCHES: readonly PatternMatch[] = [];
  * allocations.
  */
 function matchAll(pattern: RegExp, m: MatchingText): readonly PatternMatch[] {
-  // Safe to share: the loop runs to completion without yielding control between exec calls of other texts.
   let found: PatternMatch[] | undefined;
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(m.text); match; match = pattern.exec(m.text)) {
-    if (match[0].length === 0) {
-      pattern.lastIndex += 1;
-      continue;
-    }
+  eachMatch(pattern, m.text, (match) => {
     const keep = match.indices?.groups?.keep;
     (found ??= []).push({ start: match.index, end: match.index + match[0].length, ...(keep ? { keep: [keep[0], keep[1]] as [number, number] } : {}) });
-  }
-  pattern.lastIndex = 0;
+  });
   return found ?? NO_MATCHES;
 }
 

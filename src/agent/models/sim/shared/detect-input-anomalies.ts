@@ -5,6 +5,7 @@
  * the safety prompt's rules rather than its phrase list, so they live in code.
  */
 import type { InjectionFinding } from './detect-injection.js';
+import { eachMatch } from './each-match.js';
 import { lastMatchingText, sourceSpan } from './text-normalize.js';
 
 const OTHERS_DATA =
@@ -16,7 +17,9 @@ function findSensitiveRequests(source: string): InjectionFinding[] {
   const m = lastMatchingText(source);
   const findings: InjectionFinding[] = [];
   for (const re of [OTHERS_DATA, BULK_DATA]) {
-    eachMatch(re, m.text, (start, end) => findings.push({ anchor: 'others_data', tags: ['sensitive_data_request'], span: sourceSpan(m, start, end, source) }));
+    eachMatch(re, m.text, (match) =>
+      findings.push({ anchor: 'others_data', tags: ['sensitive_data_request'], span: sourceSpan(m, match.index, match.index + match[0].length, source) }),
+    );
   }
   return findings;
 }
@@ -47,27 +50,14 @@ function mayHoldFiller(source: string): boolean {
   return false;
 }
 
-/**
- * Each non-empty match of a global expression, by `exec` on the shared expression: `String.matchAll` would
- * clone it for every text. Safe to share: the loop runs to completion without yielding control.
- */
-function eachMatch(re: RegExp, text: string, found: (start: number, end: number, match: string) => void): void {
-  re.lastIndex = 0;
-  for (let match = re.exec(text); match; match = re.exec(text)) {
-    if (match[0].length === 0) re.lastIndex += 1;
-    else found(match.index, match.index + match[0].length, match[0]);
-  }
-  re.lastIndex = 0;
-}
-
 /** Input whose form is the attack; each span is removed when sanitizing. */
 export function findFormatAttacks(source: string): InjectionFinding[] {
   const findings: InjectionFinding[] = [];
   const add = (start: number, end: number) => findings.push({ anchor: 'abnormal_format', tags: ['abnormal_format_attack'], span: [start, end] });
   for (const re of [FAKE_MARKER_LINE, PIPELINE_JSON, ENCODED, FILLER]) {
     if (re === FILLER && !mayHoldFiller(source)) continue;
-    eachMatch(re, source, (start, end, match) => {
-      if (match.trim()) add(start, end);
+    eachMatch(re, source, (match) => {
+      if (match[0].trim()) add(match.index, match.index + match[0].length);
     });
   }
   if (source.length > TOO_LONG) add(TOO_LONG, source.length);
