@@ -290,7 +290,7 @@ export const REFUSED_AFTER_EN = /^.{0,12}?(?<![a-z])(?:rejected|denied|declined|
  * sorted): the customer's request said to be done. Not a state that a parcel or a status also takes (发出, 完成).
  */
 export const SETTLED =
-  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|处理好|处理完|处理成功|操作成功|办理成功|办理完毕|操作完成|操作好|处理(?!中)|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed/i;
+  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|处理(?!中)|操作成功|办理成功|办理完毕|操作完成|操作好|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed/i;
 /**
  * What may stand beside a settled state in a clause that says nothing else (已经处理好了, 搞定啦, Done!, all sorted
  * for you): who did it, 已经, a particle, a greeting. Such a clause is the customer's request said done, as a
