@@ -570,10 +570,11 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
   if (field && DONE_VALUE.test(field[1]!)) return claim(actionKind());
   if (field && PENDING_VALUE.test(field[1]!)) return claim(actionKind(), 'submitted');
   if (STATE_FIELD.test(sentence) || PARTICIPLE_LABEL.test(sentence)) return claim(actionKind());
-  if (!BARE_DONE.test(sentence) && !SETTLED_ALONE.test(sentence)) return null;
+  const settled = SETTLED_ALONE.test(sentence);
+  if (!settled && !BARE_DONE.test(sentence)) return null;
   // Said of the action named just before; with none named, a settled matter is the customer's request.
   if (NAMES_ACTION.test(previous)) return saidOf(previous, sentence, raw);
-  return SETTLED_ALONE.test(sentence) ? { kind: 'request', state: 'succeeded', text: raw.trim() } : null;
+  return settled ? { kind: 'request', state: 'succeeded', text: raw.trim() } : null;
 }
 
 /** Nothing but marks and spacing: what is left of a sentence that is a done mark alone. */
@@ -746,7 +747,8 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
   if (EN_WHETHER.test(before) || EN_QUESTION.test(clause) || EN_ORDERED.test(before)) return false;
   if (EN_NEGATION.test(before.slice(-24)) || EN_NEGATION.test(inside)) return false;
   // "You should see the refund in your account now": the modal is the looking's, not the claim's.
-  const lead = EVIDENCE_AHEAD.test(inside + after) ? before.replace(EN_SAYING, '').replace(EVIDENCE_MODAL, '') : before.replace(EN_SAYING, '');
+  const said = before.replace(EN_SAYING, '');
+  const lead = EVIDENCE_AHEAD.test(inside + after) ? said.replace(EVIDENCE_MODAL, '') : said;
   if (EN_FUTURE.test(lead.slice(-30)) || EN_FUTURE.test(inside)) return false;
   if (EN_CONDITION.test(before)) return false;
   return !/^\s*(?:after|before|once)\b/i.test(after);
