@@ -212,6 +212,10 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('money', 'succeeded', '财务已打款。', '给您返了20元。'),
   ...rows('cancel', 'succeeded', '订单我已经给您关了。'),
   ...rows('refund', 'arrived', 'Your refund should have arrived by now.'),
+  // 应该 before an arrival ended by 了 is should have, the same hedge in Chinese.
+  ...rows('refund', 'arrived', '退款应该到账了'),
+  ...rows('money', 'arrived', '钱应该到了'),
+  ...rows('money', 'succeeded', '钱应该到您账户了'),
 ];
 
 /**
@@ -302,6 +306,13 @@ export const BASE_NON_CLAIMS: string[] = [
   'Your order is not cancelled',
   'No compensation has been issued',
   "We haven't changed the address",
+  // 应该 of the future, a wait or advice, not should have
+  '退款应该三天内到账',
+  '退款应该会在三天内到账',
+  '应该快到了',
+  '退款应该还没到',
+  '您应该先申请退款',
+  '您应该申请退款了',
   // conditional
   '如果退款已经到账，您会收到短信',
   '退款成功后会通知您',

@@ -265,9 +265,10 @@ export const HEDGES = [
 export const NEGATION_ZH = /未|没|不|无(?!论)|非|别|否|拒绝|驳回|失败|被拒/;
 export const NEGATION_EN = /(?<![a-z])(?:not|never|no|cannot|nothing|none|nor|neither|unable|failed|rejected|denied|declined)(?![a-z])|n't(?![a-z])/;
 /** Before the claim, within its words: the future, a possibility, a wait, a duty. */
-// 将 after 已 is the past (已将订单取消, 已经为您将款项退回), not the future.
+// 将 after 已 is the past (已将订单取消, 已经为您将款项退回), not the future. So is 应该 before 已 or before an
+// arrival ended by 了 (钱应该到了, 退款应该退回来了): should have, a hedge on a claim, as in English.
 export const FUTURE_ZH =
-  /(?<!已(?:经)?(?:为|给|帮|替)?(?:您|你)?)将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|待(?!发货|付款|支付|收货)|可以|可(?=申请|办理|退|在|于|随时)|能够|能否|需要|需|应(?!该已)|等待|等(?!级)|留意|关注|注意|打算|计划|准备|争取|尽快|尽量|以后|明天|后天|工作日内|天内|日内|小时内|何时|什么时候|多久|几天|几时/;
+  /(?<!已(?:经)?(?:为|给|帮|替)?(?:您|你)?)将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|待(?!发货|付款|支付|收货)|可以|可(?=申请|办理|退|在|于|随时)|能够|能否|需要|需|应(?!该已|该(?:都|也)?(?:到|收到|退回|退到|返回|返到|回到|入账|打到)[^，。！？；,.!?;会将要快]{0,6}?了)|等待|等(?!级)|留意|关注|注意|打算|计划|准备|争取|尽快|尽量|以后|明天|后天|工作日内|天内|日内|小时内|何时|什么时候|多久|几天|几时/;
 export const FUTURE_EN =
   /(?<![a-z])(?:will|would|shall|should|could|can|may|might|must|going to|gonna|expect|expected|soon|about to|hope|hopefully|estimated|need to|needs to|when will|how long)(?![a-z])|'ll(?![a-z])/;
 /** Anywhere before the claim in its clause: a condition, or the habitual aspect of a rule (退款通常在审核通过后原路返回). */

@@ -256,6 +256,18 @@ function stateBefore(tokens: Token[], at: number): Token['state'] {
   return prev.kind || prev.mark === 'weak_succeeded' ? 'succeeded' : undefined;
 }
 
+const FUTURE_ZH_FROM = new RegExp(FUTURE_ZH.source, 'g');
+
+/**
+ * A word of the future that starts between start and end. It is read in the whole clause, not in the window cut
+ * out of it, so that what follows it can decide: 应该 before an arrival ended by 了 (钱应该到了) is should have.
+ */
+function futureWithin(clause: string, start: number, end: number): boolean {
+  FUTURE_ZH_FROM.lastIndex = start;
+  const found = FUTURE_ZH_FROM.exec(clause);
+  return found !== null && found.index < end;
+}
+
 /**
  * Whether the words around an action and a state take the claim back. The markers of the claim's
  * own language only: "not_executed 订单已取消" is a Chinese claim an English word does not negate.
@@ -274,8 +286,10 @@ function takenBack(clause: string, a: Token, b: Token, kinds: Token[]): boolean 
   const chinese = !a.english || !b.english;
   const english = a.english || b.english;
   if (chinese) {
-    const zh = clause.slice(Math.max(0, first - WINDOW_ZH), later);
-    if (NEGATION_ZH.test(zh) || FUTURE_ZH.test(zh) || CONDITION_ZH.test(before) || AFTER_ZH.test(after) || REFUSED_AFTER_ZH.test(after)) return true;
+    const start = Math.max(0, first - WINDOW_ZH);
+    const zh = clause.slice(start, later);
+    if (NEGATION_ZH.test(zh) || futureWithin(clause, start, later) || CONDITION_ZH.test(before) || AFTER_ZH.test(after) || REFUSED_AFTER_ZH.test(after))
+      return true;
     if (endsOnAction(a, b, lastEnd) && TOPIC_ZH.test(after)) return true;
   }
   if (english) {
