@@ -419,6 +419,25 @@ const ZH_FUTURE = /将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|
 /** The future inside a claim's own words (款项将原路退回); 已将 is the past. */
 const ZH_FUTURE_INSIDE = /将(?!近)|会(?!员|话)|即将|稍后|预计|需要|可以|要/;
 const ZH_CONDITION = /如果|若|假如|倘若|一旦|只要|要是|万一|如(?!您所知)|等到|等|除非/;
+/**
+ * A time it is to happen within or by (退款三天内到账, 周五前到账), or how it usually goes (一般三天内到账): a promise
+ * or a rule, not a fact. With 已 it is done all the same (退款已在三天内到账).
+ */
+const ZH_WITHIN =
+  /天内|日内|小时内|分钟内|周内|月内|之内|以内|(?:周|星期|礼拜)[一二三四五六日天末]前|(?:月底|月末|年底|明天|后天|今晚|\d+[日号])之?前|一般|通常|正常情况下|正常来说|往往|平时/;
+/**
+ * 应该 and 应当 say a duty, advice or an expectation (您应该先申请退款, 您应该联系商家退款了, 退款应该到账), except as
+ * "should have", which says it done: before 已, or before a receiving or an arriving that 了 ends (钱应该到了,
+ * 您应该收到退款了). What follows it in the whole clause decides, not only the words before the claim.
+ */
+const ZH_SHOULD = /应该|应当/g;
+const ZH_SHOULD_HAVE = /^(?:已|(?:都|也)?(?:收到|到|退回|退到|回到|返回|入账|打到)[^，,；;。！!？?会将要快]{0,8}?了)/;
+function zhShouldAsDuty(clause: string, from: number, to: number): boolean {
+  for (const m of clause.matchAll(ZH_SHOULD)) {
+    if (m.index >= from && m.index < to && !ZH_SHOULD_HAVE.test(clause.slice(m.index + m[0].length))) return true;
+  }
+  return false;
+}
 /** What follows the words and undoes them (取消失败, 退款被拒). */
 const ZH_FAILED_AFTER = /^(?:没有|未|不)?(?:失败|成功不了|未成功|不成功|被拒|被驳回|驳回)/;
 const ZH_AFTER_CONDITION = /^(?:了)?(?:后|之后|以后|的话|时|前|与否|才|再)/;
@@ -673,6 +692,7 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
   if (!/[\u4e00-\u9fff]/.test(c)) return null;
   // A question mark or 吗 after it does not unsay it (as with every claim here); asking when, whether or why does.
   if ([ZH_NEGATION, ZH_FUTURE, ZH_CONDITION, ZH_WHETHER, ZH_ASKING, ZH_OBSERVING, ZH_ORDERED, ZH_ASKED_FOR].some((re) => re.test(c))) return null;
+  if ((ZH_WITHIN.test(c) && !/已/.test(c)) || zhShouldAsDuty(c, 0, c.length)) return null;
   const kind = kindOf(c);
   const verbs = kind && kind !== 'request' ? ZH_VERBS[kind] : undefined;
   if (!kind || !verbs) return null;
@@ -741,6 +761,8 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
     if (ZH_FUTURE.test(before.replace(ZH_SAYING, '').slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, '')))
       return false;
     if (ZH_CONDITION.test(before) || ZH_FAILED_AFTER.test(after)) return false;
+    const near = before.slice(-12) + inside;
+    if ((ZH_WITHIN.test(near) && !/已/.test(near)) || zhShouldAsDuty(clause, Math.max(0, start - 10), start + inside.length)) return false;
     return !ZH_AFTER_CONDITION.test(after);
   }
   // An English question in question order asks (Has your refund arrived?); in statement order it says (Refund done?).
@@ -806,7 +828,7 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   if (kind === 'ticket' || kind === 'handoff' || kind === 'cancel' || kind === 'address_change') return 'succeeded';
   if (
     (kind === 'refund' || kind === 'money' || kind === 'compensation') &&
-    /到账|到帐|入账|到了您|(?:打|转|发|退)到您|到了(?:您|你)的?(?:账户|帐户|户口|卡|钱包)|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|back with you|(?:'s|\bis|\bare)\s+(?:already\s+|now\s+)?there\b|in your wallet|received|landed|deposited|hit your|\bgot\b/.test(
+    /到账|到帐|入账|到了您|(?:钱|款)(?:应该|应当|已经|已|都|也)*到了|(?:您|你)(?:应该|应当|已经|已|都|也)*收到(?:了)?(?:退款|退的|钱|款|补偿|赔偿|赔付|红包|券|\d)|(?:退款|钱|款项?|补偿|赔偿)[^，,]{0,4}?(?:您|你)(?:应该|应当|已经|已|都|也)*收到|(?:打|转|发|退)到您|到了(?:您|你)的?(?:账户|帐户|户口|卡|钱包)|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|back with you|(?:'s|\bis|\bare)\s+(?:already\s+|now\s+)?there\b|in your wallet|received|landed|deposited|hit your|\bgot\b/.test(
       c,
     )
   )

@@ -112,6 +112,12 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['30元已经补到您的余额里了', 'money', 'succeeded'],
   ['您的账户多了20元补偿', 'compensation', 'succeeded'],
   ['这单已经帮您关了', 'cancel', 'succeeded'],
+  // 应该 as should have: before 已, or before a receiving or an arriving that 了 ends
+  ['您应该收到退款了', 'refund', 'arrived'],
+  ['钱应该到了', 'money', 'arrived'],
+  ['退款应该已经到账了', 'refund', 'arrived'],
+  ['退款您已收到了', 'refund', 'arrived'],
+  ['退款已在三天内到账', 'refund', 'arrived'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -151,6 +157,8 @@ export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
   ['作为补偿，我们已向您的账户发放了20积分。', 'compensation', 'succeeded'],
   ['退款已经打出去了。', 'refund', 'succeeded'],
   ['退款申请提交上去了。', 'refund', 'submitted'],
+  // 應該 as should have
+  ['您應該已經收到退款了', 'refund', 'arrived'],
 ];
 
 export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
@@ -333,6 +341,16 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '处理好了吗',
   '好了，我来帮您查一下',
   '如需暂停发货请联系商家',
+  // 应该 of a duty, advice or an expectation, and a time it is to happen within or by: a promise, a rule or advice
+  '退款应该三天内到账',
+  '退款应当在三天内到账。',
+  '您应该申请退款了',
+  '您应该联系商家退款了',
+  '退款应该到账',
+  '退款三天内到账',
+  '款项24小时内退回',
+  '退款一般三天内到账',
+  '退款周五前到账',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
@@ -368,6 +386,9 @@ export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
   '包裹預計明天送達。',
   '抱歉，訂單取消失敗。',
   '退款被拒絕了。',
+  // 應該 of a duty or an expectation, a time within which: a promise or advice
+  '退款應該三天內到賬。',
+  '您應該聯繫商家退款了',
 ];
 
 export const NON_CLAIMS_ENGLISH: readonly string[] = [
