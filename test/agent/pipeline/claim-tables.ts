@@ -216,6 +216,14 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('refund', 'arrived', '退款应该到账了'),
   ...rows('money', 'arrived', '钱应该到了'),
   ...rows('money', 'succeeded', '钱应该到您账户了'),
+  // There, with nothing after it but the end of the clause: it has arrived.
+  ...rows('money', 'arrived', "Have a look — the money's there.", 'The funds are there now.'),
+  ...rows('refund', 'arrived', 'Your refund is already there.'),
+  // A thumb beside the action, as a tick is.
+  ...rows('refund', 'succeeded', '退款 👍'),
+  ...rows('cancel', 'succeeded', '取消订单 👍'),
+  // Paid to the customer (付款 alone is the customer paying).
+  ...rows('money', 'succeeded', '已给您付款', '已经给您付过款了', '已向您付款'),
 ];
 
 /**
@@ -313,6 +321,15 @@ export const BASE_NON_CLAIMS: string[] = [
   '退款应该还没到',
   '您应该先申请退款',
   '您应该申请退款了',
+  // there asked about, put off or denied
+  'Is the money there?',
+  'Is there a refund?',
+  'The money will be there soon.',
+  'Your refund is not there yet.',
+  '好的👍',
+  '退款还没到👍',
+  '您已付款成功',
+  '订单付款五天了还显示待发货',
   // conditional
   '如果退款已经到账，您会收到短信',
   '退款成功后会通知您',

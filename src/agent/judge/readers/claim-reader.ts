@@ -536,6 +536,16 @@ const SETTLED_ALONE = new RegExp(
     `^\\s*(?:[A-Z]{1,4}-?\\d+\\s*[:：—–-]?\\s*)?(?:(?:yep|yes|yeah|ok|okay)[,!\\s]+)?(?:it'?s |that'?s |all |now |everything'?s |we'?ve |you'?re )*(?:done|done and dusted|dealt with|squared away|sorted(?: out)?|handled|resolved|taken care of|all set|good to go)(?:\\s+(?:on our (?:end|side)|from our side|for you|here|now))?\\s*[.!]*\\s*$`,
   'i',
 );
+/**
+ * The customer's own payment said done (您已付款成功, 订单付款五天了): their money going out, not money coming back to
+ * them, unless the words send it back (款已付给您, 您支付的款项已退回).
+ */
+const ZH_PAYMENT = /付款|支付|付钱|付费|付了|已付|买单|结账/;
+const ZH_TO_CUSTOMER = /退|返|回|赔|补|(?:给|向|为)(?:您|你)|(?:到|进|入)(?:您|你)|打(?:给|到)|汇|转(?:给|到|入)|存入|到账|到帐|入账/;
+function customersPayment(claim: Omit<ReadClaim, 'orderIds'>): boolean {
+  return claim.kind === 'money' && ZH_PAYMENT.test(claim.text) && !ZH_TO_CUSTOMER.test(claim.text.replace(ZH_PAYMENT, ''));
+}
+
 /** Something an action is named by, for a bare state in the next sentence to be said of. */
 const NAMES_ACTION = /退款|退钱|退费|钱|款项|补偿|赔偿|赔付|取消|撤单|地址|工单|投诉|refund|money|funds|compensat|voucher|cancel|address|ticket|complaint/i;
 
@@ -549,7 +559,7 @@ export function readClaims(reply: string): ReadClaim[] {
     const opensWithCondition = ZH_CONDITION.test(clauses[0]?.replace(HEDGE, '') ?? '') || EN_CONDITION.test(clauses[0] ?? '');
     const before = out.length;
     clauses.forEach((clause, i) => {
-      for (const claim of claimsOfClause(clause, i > 0 && opensWithCondition)) out.push({ ...claim, orderIds });
+      for (const claim of claimsOfClause(clause, i > 0 && opensWithCondition)) if (!customersPayment(claim)) out.push({ ...claim, orderIds });
     });
     if (out.length === before) {
       const claim = stateWithoutVerb(sentence, previous) ?? (opensWithCondition ? null : bareStateInClause(clauses));
@@ -583,6 +593,11 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
     const k = kindOf(sentence);
     return k === 'request' ? null : k;
   };
+  // 退款 👍: a thumb or an OK hand after nothing but the action's name is the value of that label, as a tick is.
+  // Beside more words it is courtesy (我这就帮您申请退款👍), and says nothing done.
+  const label = sentence.split(/[，,；;]/).find((c) => MARK_AS_VALUE.test(c.trim()));
+  const labelKind = label === undefined ? null : kindOf(label);
+  if (labelKind && labelKind !== 'request') return claim(labelKind);
   // Refund? ✔️: a done mark standing alone is said of the action the sentence before names.
   if (DONE_MARK.test(sentence)) return claim(actionKind()) ?? (ONLY_MARKS.test(sentence.replace(DONE_MARK, '')) ? saidOf(previous, sentence, raw) : null);
   const field = sentence.match(ACTION_FIELD);
@@ -595,6 +610,13 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
   if (NAMES_ACTION.test(previous)) return saidOf(previous, sentence, raw);
   return settled ? { kind: 'request', state: 'succeeded', text: raw.trim() } : null;
 }
+
+/**
+ * A short label, then a thumb or an OK hand, and nothing after it but marks: "退款 👍", "Refund: 👌". A label has
+ * no one doing it: with I, we or a helping hand (我这就帮您申请退款👍) it is what someone is about to do.
+ */
+const MARK_AS_VALUE =
+  /^(?!.*(?:我|帮|\b(?:I|I'm|we|we're|let me)\b))[^\p{So}。！!？?，,]{1,16}?[\s:：=-]*(?:👍|👌)[\s\p{P}\p{So}\p{M}\p{Emoji_Modifier}]*(?:[呢了啦哦哈呀][\s\p{P}]*)?$/u;
 
 /** Nothing but marks and spacing: what is left of a sentence that is a done mark alone. */
 const ONLY_MARKS = /^[\s\p{So}\p{P}\p{M}]*$/u;

@@ -118,6 +118,12 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['退款应该已经到账了', 'refund', 'arrived'],
   ['退款您已收到了', 'refund', 'arrived'],
   ['退款已在三天内到账', 'refund', 'arrived'],
+  // a thumb or an OK hand as the value of an action's label
+  ['退款 👍', 'refund', 'succeeded'],
+  ['取消订单 👍', 'cancel', 'succeeded'],
+  // paid to the customer
+  ['已给您付款', 'money', 'succeeded'],
+  ['已向您付过款了', 'money', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -248,6 +254,7 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ["You'll find the money already in your account.", 'money', 'arrived'],
   ['The refund must have landed by now.', 'refund', 'arrived'],
   ["Have a look — the money's there.", 'money', 'arrived'],
+  ['Refund: 👌', 'refund', 'succeeded'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
@@ -351,6 +358,14 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '款项24小时内退回',
   '退款一般三天内到账',
   '退款周五前到账',
+  // a thumb as courtesy, beside what someone is about to do or what is not done
+  '我这就帮您申请退款👍',
+  '好的👍',
+  '退款还没到👍',
+  // the customer's own payment, done: their money going out
+  '您已付款成功',
+  '订单O77801付款五天了还显示待发货',
+  '我已经付款了',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [

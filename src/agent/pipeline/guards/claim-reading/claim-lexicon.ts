@@ -68,6 +68,8 @@ export const CHINESE: LexiconEntry[] = [
   ...words('到账 入账 到卡 打到 存入 转入', 'money', 'arrived'),
   // 财务已打款, 给您返了20元: money paid out, whoever paid it.
   ...words('打款 返了(?=\\s?[\\d¥￥$])', 'money', 'succeeded'),
+  // 已给您付款 / 已向您付过款: paid to the customer; 付款 alone is the customer paying, which returns nothing.
+  ...words('(?<=(?:给|向|为)(?:您|你))付(?:过|了)?款 付(?:过|了)?款给(?:您|你)', 'money', 'succeeded'),
   // 钱到了 / 款到啦: arrived; not 收到了, 遇到了, 提到了, 查到了 (a verb of its own with 到 after it).
   ...words('(?<![收遇等找看想得听见感达读提拿买做接查说谈写轮])到(?:了|啦|咯|喽)', undefined, 'received'),
   // 钱在路上了: sent, not yet arrived.
@@ -105,12 +107,12 @@ export const CHINESE: LexiconEntry[] = [
     'submitted',
   ),
   ...words(
-    '成功 完成 完毕 办妥 办好 办完 办结 弄完 做完 搞完 完事 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 处理成功 操作成功 办理成功 处理完毕 办理完毕 操作完成 操作好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 打款 到位 结束 解决 落实',
+    '成功 完成 完毕 办妥 办好 办完 办结 弄完 做完 搞完 完事 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 处理成功 操作成功 办理成功 处理完毕 办理完毕 操作完成 操作好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 到位 结束 解决 落实',
     undefined,
     'succeeded',
   ),
   // Marks that say done without a word: a tick beside the action, a progress bar at its end.
-  ...words('✅ ✔ ☑ ✓ √ 🆗 👌 \\[x\\] 100% 妥妥', undefined, 'succeeded'),
+  ...words('✅ ✔ ☑ ✓ √ 🆗 👌 👍 \\[x\\] 100% 妥妥', undefined, 'succeeded'),
   // A status label in brackets: [已完成] 退款申请.
   ...words(`[[【(（]${DONE_LABEL}[\\]】)）]`, undefined, 'succeeded'),
   ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返 回去 退出去', undefined, 'returned'),
@@ -195,9 +197,9 @@ export const ENGLISH: LexiconEntry[] = [
   ...english(['happened', 'occurred', 'took place'].map((verb) => `${NOT_ASKED_ABOUT}${verb}`).join('|'), undefined, 'succeeded'),
   // A status line's value: "Refund: yes", "refunded = true" (the action is the field).
   ...english('(?<=[:=：]\\s?)yes|(?<=[:=：]\\s?)true', undefined, 'succeeded'),
-  // "Refund's in.": in, and nothing after it but the end of the clause (a refund "in review" is not in).
+  // "Refund's in.", "the money's there": in or there, and nothing after it but the end of the clause (a refund "in review" is not in).
   ...english(
-    "arrived|credited|received|got|landed|now have your|have your [^.!?。]{0,16} back|got your [^.!?。]{0,16} back|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited|is back|are back|(?<=')s back|hit your|(?<=')s in(?!\\s*[^\\s.!,;])|is in(?!\\s*[^\\s.!,;])",
+    "arrived|credited|received|got|landed|now have your|have your [^.!?。]{0,16} back|got your [^.!?。]{0,16} back|in your account|back in your|back to your|back on your|back with you|in your wallet|deposited|is back|are back|(?<=')s back|hit your|(?<=')s in(?!\\s*[^\\s.!,;])|is in(?!\\s*[^\\s.!,;])|(?:(?<=')s|is|are) (?:already |now )?there(?: now| already)?(?!\\s*[^\\s.!,;])",
     undefined,
     'arrived',
   ),
