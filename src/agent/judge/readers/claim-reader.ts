@@ -438,6 +438,10 @@ function zhShouldAsDuty(clause: string, from: number, to: number): boolean {
   }
   return false;
 }
+/** A promise, a rule or a duty: a time or a habit in `near` without 已, or 应该 between from and to in the clause. */
+function zhPromisedOrOwed(near: string, clause: string, from: number, to: number): boolean {
+  return (ZH_WITHIN.test(near) && !/已/.test(near)) || zhShouldAsDuty(clause, from, to);
+}
 /** What follows the words and undoes them (取消失败, 退款被拒). */
 const ZH_FAILED_AFTER = /^(?:没有|未|不)?(?:失败|成功不了|未成功|不成功|被拒|被驳回|驳回)/;
 const ZH_AFTER_CONDITION = /^(?:了)?(?:后|之后|以后|的话|时|前|与否|才|再)/;
@@ -714,7 +718,7 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
   if (!/[\u4e00-\u9fff]/.test(c)) return null;
   // A question mark or 吗 after it does not unsay it (as with every claim here); asking when, whether or why does.
   if ([ZH_NEGATION, ZH_FUTURE, ZH_CONDITION, ZH_WHETHER, ZH_ASKING, ZH_OBSERVING, ZH_ORDERED, ZH_ASKED_FOR].some((re) => re.test(c))) return null;
-  if ((ZH_WITHIN.test(c) && !/已/.test(c)) || zhShouldAsDuty(c, 0, c.length)) return null;
+  if (zhPromisedOrOwed(c, c, 0, c.length)) return null;
   const kind = kindOf(c);
   const verbs = kind && kind !== 'request' ? ZH_VERBS[kind] : undefined;
   if (!kind || !verbs) return null;
@@ -783,8 +787,7 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
     if (ZH_FUTURE.test(before.replace(ZH_SAYING, '').slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, '')))
       return false;
     if (ZH_CONDITION.test(before) || ZH_FAILED_AFTER.test(after)) return false;
-    const near = before.slice(-12) + inside;
-    if ((ZH_WITHIN.test(near) && !/已/.test(near)) || zhShouldAsDuty(clause, Math.max(0, start - 10), start + inside.length)) return false;
+    if (zhPromisedOrOwed(before.slice(-12) + inside, clause, Math.max(0, start - 10), start + inside.length)) return false;
     return !ZH_AFTER_CONDITION.test(after);
   }
   // An English question in question order asks (Has your refund arrived?); in statement order it says (Refund done?).
