@@ -567,7 +567,7 @@ export function readClaims(reply: string): ReadClaim[] {
     });
     if (out.length === before) {
       const claim = stateWithoutVerb(sentence, previous) ?? (opensWithCondition ? null : bareStateInClause(clauses));
-      if (claim) out.push({ ...claim, orderIds: [...new Set([...orderRefsIn(previous), ...orderIds])] });
+      if (claim && !customersPayment(claim)) out.push({ ...claim, orderIds: [...new Set([...orderRefsIn(previous), ...orderIds])] });
     }
     previous = sentence;
   }

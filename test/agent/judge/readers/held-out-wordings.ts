@@ -366,6 +366,8 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '您已付款成功',
   '订单O77801付款五天了还显示待发货',
   '我已经付款了',
+  '付款 ✅',
+  '付款 👍',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
