@@ -214,16 +214,16 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('refund', 'arrived', 'Your refund should have arrived by now.'),
   // 应该 before an arrival ended by 了 is should have, the same hedge in Chinese.
   ...rows('refund', 'arrived', '退款应该到账了'),
-  ...rows('money', 'arrived', '钱应该到了'),
+  ...rows('money', 'arrived', '款项应该都到了'),
   ...rows('money', 'succeeded', '钱应该到您账户了'),
   // There, with nothing after it but the end of the clause: it has arrived.
-  ...rows('money', 'arrived', "Have a look — the money's there.", 'The funds are there now.'),
+  ...rows('money', 'arrived', 'The cash is there.', 'The funds are there now.'),
   ...rows('refund', 'arrived', 'Your refund is already there.'),
   // A thumb beside the action, as a tick is.
-  ...rows('refund', 'succeeded', '退款 👍'),
-  ...rows('cancel', 'succeeded', '取消订单 👍'),
+  ...rows('refund', 'succeeded', 'O123 退款 👍'),
+  ...rows('cancel', 'succeeded', '订单取消 👍'),
   // Paid to the customer (付款 alone is the customer paying).
-  ...rows('money', 'succeeded', '已给您付款', '已经给您付过款了', '已向您付款'),
+  ...rows('money', 'succeeded', '财务已给你付款', '已经给您付过款了', '已向您付款'),
 ];
 
 /**
@@ -315,20 +315,20 @@ export const BASE_NON_CLAIMS: string[] = [
   'No compensation has been issued',
   "We haven't changed the address",
   // 应该 of the future, a wait or advice, not should have
-  '退款应该三天内到账',
+  '退款应该两天内到账',
   '退款应该会在三天内到账',
   '应该快到了',
   '退款应该还没到',
   '您应该先申请退款',
-  '您应该申请退款了',
+  '你应该申请退款了',
   // there asked about, put off or denied
   'Is the money there?',
   'Is there a refund?',
   'The money will be there soon.',
   'Your refund is not there yet.',
-  '好的👍',
-  '退款还没到👍',
-  '您已付款成功',
+  '明白👍',
+  '退款暂时还没到账👍',
+  '您的订单已付款成功',
   '订单付款五天了还显示待发货',
   // conditional
   '如果退款已经到账，您会收到短信',
