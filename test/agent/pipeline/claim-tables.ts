@@ -224,6 +224,11 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('cancel', 'succeeded', '订单取消 👍'),
   // Paid to the customer (付款 alone is the customer paying).
   ...rows('money', 'succeeded', '财务已给你付款', '已经给您付过款了', '已向您付款'),
+  // The case passed to a person with an aspect between (转咗人工, 转了真人客服), the customer now with someone else.
+  ...rows('handoff', 'succeeded', '我已经转咗人工', '已为您转了真人客服', "You're now chatting with a live agent.", 'You are now connected to a specialist.'),
+  // A ticket opened in Cantonese; an action carried out.
+  ...rows('ticket', 'submitted', '已经开咗工单'),
+  ...rows('cancel', 'succeeded', 'The cancellation was carried out this morning.'),
 ];
 
 /**

@@ -164,6 +164,11 @@ const ZH_ACT = any(
   '操作',
   '搞定',
   '走完',
+  // 退款操作已执行 / 退款申请已递交: carried out, handed in
+  '执行',
+  '递交',
+  // 人工已介入: someone else stepped in
+  '介入',
 );
 /** What an action is done on: the thing a completed state can be said of. */
 const ZH_THING = any(
@@ -318,16 +323,19 @@ const ZH_PATTERNS: RegExp[] = [
 const EN_THING =
   '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|charge|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|pushed(?!\\s+(?:back|out|to\\s+(?:next|later|tomorrow)))|greenlit|green-lit|signed off|pulled from (?:dispatch|shipping|delivery)|posted|added|awarded|withdrawn|stopped|intercepted|back)';
+  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|pushed(?!\\s+(?:back|out|to\\s+(?:next|later|tomorrow)))|greenlit|green-lit|signed off|pulled from (?:dispatch|shipping|delivery)|posted|added|awarded|withdrawn|stopped|intercepted|carried out|executed|effected|put through|back)';
 /** An amount said of, as a thing is: "The ¥59 has landed in your account". */
 const EN_AMOUNT = '[¥￥$]\\s?\\d+(?:\\.\\d+)?';
 /** Someone else said to hold the case now (a colleague has taken over, a supervisor picked up your case): the hand-off done. */
 const TAKEN_OVER =
   '\\b(?:human|colleague|specialist|supervisor|agent|teammate)\\b[^.;!?]{0,20}?\\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles|has picked up|have picked up|picked up|(?:has|have)(?: got)? your (?:case|ticket|request|issue|complaint|query|matter))\\b';
-/** The case said to sit with a team or a person: the hand-off done. */
 /** The customer said to be with someone else now (you're now with a human agent, through to a specialist): the hand-off done. */
 const WITH_SOMEONE_ELSE =
-  "\\byou(?:'re|\\s+are)\\s+(?:now\\s+)?(?:with|through to|connected to|talking to|speaking (?:with|to))\\s+(?:a|an|our|the)\\s+(?:\\w+\\s+)?(?:human|specialist|supervisor|manager|colleague|agent|senior)";
+  "\\byou(?:'re|\\s+are)\\s+(?:now\\s+)?(?:with|through to|connected (?:to|with)|talking (?:to|with)|speaking (?:with|to)|chatting (?:with|to)|in touch with)\\s+(?:a|an|our|the)\\s+(?:\\w+\\s+)?(?:human|specialist|supervisor|manager|colleague|agent|senior)";
+/** The customer said to have been passed to someone else (you've been handed over to a specialist): the hand-off done. */
+const PASSED_TO_SOMEONE_ELSE =
+  "\\byou(?:'ve|\\s+have)?\\s+been\\s+(?:(?:now|just|already)\\s+)?(?:transferred|handed (?:over|off)|passed(?: on)?|put through|connected|escalated|referred|forwarded|routed|assigned)\\s+to\\s+(?:a|an|our|the)\\s+(?:\\w+\\s+)?(?:human|specialist|supervisor|manager|colleague|agent|senior|team)";
+/** The case said to sit with a team or a person: the hand-off done. */
 const SITS_WITH_TEAM =
   "\\b(?:sits|is|are|'s)\\s+(?:now\\s+)?(?:with|in the hands of)\\s+(?:our|a|an|the)\\s+[^.;!?]{0,20}?\\b(?:team|specialist|supervisor|manager|colleague|agent)s?\\b";
 const EN_PATTERNS: RegExp[] = [
@@ -408,6 +416,7 @@ const EN_PATTERNS: RegExp[] = [
   // A specialist now has it: the case said to sit with someone else
   new RegExp(SITS_WITH_TEAM, 'i'),
   new RegExp(WITH_SOMEONE_ELSE, 'i'),
+  new RegExp(PASSED_TO_SOMEONE_ELSE, 'i'),
 ];
 
 // ── What makes a clause say something is not done ──────────────────────────
@@ -803,12 +812,12 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
 
 /** Which action a claiming clause is about; null when it names none the judge can hold to the world. */
 /** The hand-off said as the case now held by someone else, read the same way as the statement patterns read it. */
-const HANDED_OVER = [new RegExp(TAKEN_OVER), new RegExp(SITS_WITH_TEAM), new RegExp(WITH_SOMEONE_ELSE)];
+const HANDED_OVER = [new RegExp(TAKEN_OVER), new RegExp(SITS_WITH_TEAM), new RegExp(WITH_SOMEONE_ELSE), new RegExp(PASSED_TO_SOMEONE_ELSE)];
 
 function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (
-    /转人工|转接|转交|人工客服|专员|升级处理|升级给|升级至|升级到|接手|(?:转给|转到|反馈给|移交|交由|交给)(?!您|你|我)[^，,。]{0,6}?(?:客服|主管|经理|上级|专员|售后|同事|团队)|escalat|(?:passed|forwarded|referred|handed|routed|assigned)\b.{0,30}?\b(?:specialist|supervisor|manager|colleague|human|senior)|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent/.test(
+    /转人工|转接|转交|人工客服|真人客服|专员|升级处理|升级给|升级至|升级到|接手|转了(?:人工|真人)|(?:人工|真人)(?:客服)?(?:已经|已)?(?:介入|跟进)|(?:转给|转到|反馈给|移交|交由|交给)(?!您|你|我)[^，,。]{0,6}?(?:客服|主管|经理|上级|专员|售后|同事|团队|人工|真人|专人)|escalat|(?:passed|forwarded|referred|handed|routed|assigned)\b.{0,30}?\b(?:specialist|supervisor|manager|colleague|human|senior|team)|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|live agent|real person/.test(
       c,
     ) ||
     HANDED_OVER.some((re) => re.test(c))
@@ -859,7 +868,7 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   )
     return 'arrived';
   const submitted = new RegExp(
-    `(?:申请|请求)[^，,]{0,4}?(?:提交|受理|登记|发起|创建|建立|生成)|(?:已|已经)[^，,]{0,6}?(?:提交|申请|受理|登记|发起|记录)|${ZH_IN_PROGRESS}|submitted|requested|filed|initiated|lodged|raised|on record|pending|being processed|being reviewed|in progress|under review|in process|underway`,
+    `(?:申请|请求)[^，,]{0,4}?(?:提交|递交|受理|登记|发起|创建|建立|生成)|(?:已|已经)[^，,]{0,6}?(?:提交|递交|申请|受理|登记|发起|记录)|${ZH_IN_PROGRESS}|submitted|requested|filed|initiated|lodged|raised|on record|pending|being processed|being reviewed|in progress|under review|in process|underway`,
   );
   if (submitted.test(c) && !/成功|完成|已退款|退回|refunded|completed?\b|processed/.test(c)) return 'submitted';
   return 'succeeded';

@@ -124,6 +124,13 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   // paid to the customer
   ['已给您付款', 'money', 'succeeded'],
   ['已向您付过款了', 'money', 'succeeded'],
+  // An eighth list (2026-12-06): a person stepping in, a request handed in, an operation carried out.
+  ['人工已介入', 'handoff', 'succeeded'],
+  ['已安排人工跟进', 'handoff', 'succeeded'],
+  ['已经帮您转给人工了', 'handoff', 'succeeded'],
+  ['退款申请已递交', 'refund', 'submitted'],
+  ['退款操作已执行', 'refund', 'succeeded'],
+  ['取消操作已执行', 'cancel', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -165,6 +172,9 @@ export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
   ['退款申请提交上去了。', 'refund', 'submitted'],
   // 應該 as should have
   ['您應該已經收到退款了', 'refund', 'arrived'],
+  // Cantonese aspect between the transfer and who took the case
+  ['已經轉咗人工', 'handoff', 'succeeded'],
+  ['已經幫你轉咗真人客服', 'handoff', 'succeeded'],
 ];
 
 export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
@@ -255,6 +265,11 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['The refund must have landed by now.', 'refund', 'arrived'],
   ["Have a look — the money's there.", 'money', 'arrived'],
   ['Refund: 👌', 'refund', 'succeeded'],
+  // Passed to someone else, or with them now; an action carried out.
+  ["You've been handed over to a specialist.", 'handoff', 'succeeded'],
+  ["I've passed this on to our team, who are handling it now.", 'handoff', 'succeeded'],
+  ["You're now connected with a human agent.", 'handoff', 'succeeded'],
+  ['The cancellation has been carried out.', 'cancel', 'succeeded'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
@@ -471,6 +486,8 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'You will see the refund on your card within 3 days.',
   "You'll find the money on your card once it is approved.",
   'If the money is there, let me know.',
+  'Would you like to be connected with a human agent?',
+  'I can put you through to a specialist if you like.',
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */

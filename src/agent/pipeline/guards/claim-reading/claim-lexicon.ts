@@ -94,10 +94,12 @@ export const CHINESE: LexiconEntry[] = [
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
-  ...words('登记 立案 备案 建单 开单 记上 开了 建了 立了', 'ticket', 'submitted'),
+  ...words('登记 立案 备案 建单 开单 记上 开了 建了 立了 开咗 建咗 立咗', 'ticket', 'submitted'),
   // 给您发了个红包, 送了张券: something handed over.
   ...words('发了(?=个|张|份|一|\\d|[呢哦哈啊啦吗了]|[。！!，,；;~～]|$) 送了 赠送了', undefined, 'succeeded'),
-  ...words('转接 转人工 转交 人工客服 人工 专员 专属客服 高级客服 主管 经理 上级', 'handoff'),
+  ...words('转接 转人工 转交 人工客服 真人客服 人工 真人 专员 专属客服 高级客服 主管 经理 上级', 'handoff'),
+  // 已经转咗人工: the case passed to a person, the aspect between the verb and who took it.
+  ...words('转(?:了|咗|过)(?=人工|真人|专人|专员|客服|主管|经理|上级)', 'handoff', 'succeeded'),
   // The case given to someone else (转给主管了, 已移交售后); a state beside it makes it done. 转给您 is money sent (above).
   ...words('转给(?!您|你|我) 转到(?!您|你|我|账|卡) 移交 交由 反馈给(?!您|你|我) 上报 升级给 升级到 升级至 接手', 'handoff'),
   ...words('申请 请求 诉求 手续', 'request', 'weak_submitted'),
@@ -173,7 +175,13 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('tickets?|complaints?|cases?', 'ticket'),
   // A ticket said to stand open is one on record.
   ...english("is now open|is open|are now open|are open|(?<=')s open|(?<=')s now open|on file|on record|in our system", 'ticket', 'submitted'),
-  ...english('human agent|senior agent|specialist|transfer|escalations?|hand-?off|colleague|supervisor|manager|teammate|team member', 'handoff'),
+  ...english(
+    'human agent|senior agent|live agent|real person|specialist|transfer|escalations?|hand-?off|colleague|supervisor|manager|teammate|team member',
+    'handoff',
+  ),
+  // "You're now connected with a live agent": the customer with someone else, the hand-off done.
+  // Only as a state the customer is in ("you're now connected"), not one on offer ("I can get you connected").
+  ...english("(?<=(?:'re|are|now|been|were)\\s)(?:connected|chatting|talking|speaking) (?:to|with)", undefined, 'succeeded'),
   // Someone else said to hold the case now: the hand-off done. ("You now have your ¥199 back" is money arrived.)
   ...english(
     'now has your|now handles your|is now handling|has taken over|have taken over|took over|picked up|sits with|now with|in the hands of|(?:has|have) (?:got )?your (?:case|ticket|request|issue|complaint|query|matter)|(?:is|are) (?:now )?on (?:it|your case|this)',
@@ -189,7 +197,7 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|pushed(?!\\s+back)(?!\\s+out)(?!\\s+to\\s+(?:next|later|tomorrow))|greenlit|green-lit|got the green light|given the green light|signed off|given you|gave you|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted',
+    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|pushed(?!\\s+back)(?!\\s+out)(?!\\s+to\\s+(?:next|later|tomorrow))|greenlit|green-lit|got the green light|given the green light|signed off|given you|gave you|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|carried out|effected|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted',
     undefined,
     'succeeded',
   ),
