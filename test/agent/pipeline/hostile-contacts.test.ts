@@ -27,6 +27,9 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
       // Digits read aloud in English.
       'call one three eight zero zero one three eight zero zero zero',
       'Call one-three-eight-oh-oh-one-three-eight-oh-oh-oh',
+      // Digits in keycaps (a digit, then the enclosing keycap mark).
+      '请打 1⃣3⃣8⃣0⃣0⃣1⃣3⃣8⃣0⃣0⃣0⃣',
+      '拨 4️⃣0️⃣0️⃣8️⃣8️⃣8️⃣9️⃣9️⃣9️⃣9️⃣',
     ],
     passes: [
       '退款 199 元，3 个工作日内',
@@ -48,8 +51,10 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
       'www。refundhelp。com',
       '访问 退款中心.公司',
       'kefu at refundhelp dot com',
+      // a dot spelled out before an ending no list holds
+      'our site: refund-center dot help',
     ],
-    passes: ['退款 3.5 元已计入', '请确认。OK 的话回复我', 'e.g. 订单页'],
+    passes: ['退款 3.5 元已计入', '请确认。OK 的话回复我', 'e.g. 订单页', '点击订单页的退款按钮'],
   },
   { name: 'an IP address', caught: ['打开 192.168.10.20', '1.2.3.4:8080'], passes: ['版本 1.2.3 的规则'] },
   {

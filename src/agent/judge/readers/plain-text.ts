@@ -18,9 +18,9 @@ const HAN = /\p{Script=Han}/u;
 const convert = memoizeText((text) => (converter ??= (load('opencc-js/t2cn') as typeof import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }))(text));
 const toSimplified = (text: string): string => (HAN.test(text) ? convert(text) : text);
 
-/** Characters that render as nothing (zero-width spaces and joiners, word joiner, BOM, soft hyphen, bidi marks). */
+/** Characters that render as nothing (zero-width spaces and joiners, word joiner, BOM, soft hyphen, bidi marks), and marks drawn around a character (the keycap of 1⃣). */
 const INVISIBLE =
-  /\u00ad|\u034f|\u061c|\u115f|\u1160|\u17b4|\u17b5|\u180e|[\u200b-\u200f]|[\u202a-\u202e]|[\u2060-\u206f]|\u3164|[\ufe00-\ufe0f]|\ufeff|\uffa0/g;
+  /\u00ad|\u034f|\u061c|\u115f|\u1160|\u17b4|\u17b5|\u180e|[\u200b-\u200f]|[\u202a-\u202e]|[\u2060-\u206f]|\u3164|[\ufe00-\ufe0f]|\ufeff|\uffa0|[\u20dd-\u20e4]/g;
 
 /**
  * Traditional characters of the words a claim, a consent or a contact is made

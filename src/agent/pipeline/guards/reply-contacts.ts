@@ -118,16 +118,24 @@ const EN_DIGIT_RUN = new RegExp(`\\b(?:(?:${EN_DIGIT_WORD})[\\s,-]+){4,}(?:${EN_
 
 /** The reply as the contact patterns read it: the reading form, Chinese and English digit words as digits, 点com as .com. */
 function contactForm(text: string): string {
-  return readingForm(text)
-    .replace(EN_DIGIT_RUN, (run) =>
-      run
-        .split(/[\s,-]+/)
-        .map((w) => EN_DIGIT[w.toLowerCase()])
-        .join(''),
-    )
-    .replace(AMOUNT_OR_DATE, ' ')
-    .replace(new RegExp(`${ANY_DIGIT}(?:[\\s\\-.·]?${ANY_DIGIT}){4,}`, 'g'), (run) => [...run].map((c) => CN_DIGITS[c] ?? c).join(''))
-    .replace(new RegExp(`\\s*(?:\\[\\.\\]|\\(\\.\\)|\\[dot\\]|\\(dot\\)|\\bdot\\b|点)\\s*(?=(?:${TLD})(?![a-z]))`, 'gi'), '.');
+  return (
+    readingForm(text)
+      .replace(EN_DIGIT_RUN, (run) =>
+        run
+          .split(/[\s,-]+/)
+          .map((w) => EN_DIGIT[w.toLowerCase()])
+          .join(''),
+      )
+      .replace(AMOUNT_OR_DATE, ' ')
+      .replace(new RegExp(`${ANY_DIGIT}(?:[\\s\\-.·]?${ANY_DIGIT}){4,}`, 'g'), (run) => [...run].map((c) => CN_DIGITS[c] ?? c).join(''))
+      // A dot spelled out or bracketed before any ending but a file's (refund-center dot help, not refund-help dot pdf);
+      // 点, a word of its own in Chinese, only before a known one.
+      .replace(
+        /(?<=[a-z0-9-])\s*(?:\[\.\]|\(\.\)|\[dot\]|\(dot\)|\bdot\b)\s*(?=(?!(?:pdf|jpe?g|png|gif|docx?|xlsx?|pptx?|txt|csv|zip|rar|mp[34])(?![a-z]))[a-z]{2,24}(?![a-z]))/gi,
+        '.',
+      )
+      .replace(new RegExp(`\\s*点\\s*(?=(?:${TLD})(?![a-z]))`, 'gi'), '.')
+  );
 }
 
 const squeeze = (s: string) => s.toLowerCase().replace(/[\s.\-_·:：]/g, '');

@@ -26,6 +26,8 @@ describe('each class, beside its nearest non-contact', () => {
     ['a number over lines', '138\n0013\n8000', '13800138000', '共 138\n件'],
     ['digits and Chinese numerals mixed', '138 零零13 8000', '13800138000', '第一 13 天'],
     ['financial numerals', '壹叁捌零零壹叁捌零零零', '13800138000', '壹佰元整'],
+    ['Chinese numerals grouped by dashes', '客服热线：四零零-八八八-九九九九', '4008889999', '第一-二-三 步'],
+    ['digits in keycaps', '打 1⃣3⃣8⃣0⃣0⃣1⃣3⃣8⃣0⃣0⃣0⃣', '13800138000', '第 1⃣ 步'],
     ['bracketed digits', '打 ⑴⑶⑻⓪⓪⑴⑶⑻⓪⓪⓪', '13800138000', '步骤 ⑴ 核实 ⑵ 提交'],
     ['digits in circles NFKC keeps', '拨 ❶❸❽⓿⓿❶❸❽⓿⓿⓿', '13800138000', '第 ❶ 步'],
     ['digits read aloud', 'call one-three-eight-oh-oh-one-three-eight-oh-oh-oh', '13800138000', 'we have one two three steps'],

@@ -7,7 +7,8 @@
 import { plainLetters } from '../untrusted-text-forms.js';
 
 /** Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors: invisible, and able to split a word. */
-const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+// Enclosing marks too (the keycap of 1⃣): drawn around a character, they leave it what it was.
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Me}]/gu;
 /** Single characters joined by one mark (退-款-成-功, R-E-F-U-N-D-E-D, 退/款/成/功): a word split to slip past a word list. */
 const MARKED_LETTERS = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}]([-/_|*~·])){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
 /** Single letters or digits spaced out ("r e f u n d", "O 4 5 6"): a word or an order reference split to slip past a reader. */
