@@ -153,7 +153,15 @@ for (let seed = FIRST_SEED; total < TARGET; seed++) {
       if (total >= TARGET) break;
       const t0 = performance.now();
       if (mode === 'adaptive') {
-        if (!pool.members.length) continue;
+        // With no other mode to fill the pool (--modes adaptive alone), the search seeds it with a coherent
+        // trajectory of its own, counted as its own: an empty pool would be skipped for ever.
+        if (!pool.members.length) {
+          const run = { mode: 'coherent' as const, seed };
+          const result = await runTrajectory(scenario, run, setting);
+          count('adaptive', scenario, run, result, (performance.now() - t0) / 1000);
+          pool.offer({ scenario: index, mode: 'coherent', seed, tape: result.tape, score: result.score });
+          continue;
+        }
         let ran: { scenario: LoadedScenario; run: { mode: AdversaryMode; seed: number }; result: TrajectoryRun } | undefined;
         const { kept: isKept } = await adaptiveStep(pool, FIRST_SEED, step++, async (child) => {
           const s = scenarios[child.scenario]!;
