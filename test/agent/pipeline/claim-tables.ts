@@ -229,6 +229,9 @@ export const BASE_CLAIMS: ClaimRow[] = [
   // A ticket opened in Cantonese; an action carried out.
   ...rows('ticket', 'submitted', '已经开咗工单'),
   ...rows('cancel', 'succeeded', 'The cancellation was carried out this morning.'),
+  // The refund's process said run (走了退款流程), and a request said to be in hand right now.
+  ...rows('refund', 'succeeded', '刚才已经帮你走了退款流程'),
+  ...rows('cancel', 'submitted', "We're handling your cancellation now."),
 ];
 
 /**

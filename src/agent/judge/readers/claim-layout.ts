@@ -81,14 +81,20 @@ function tablesAsLines(text: string): string {
       .replace(/^\||\|$/g, '')
       .split('|')
       .map((c) => c.trim());
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     if (!/^\s*\|.*\|\s*$/.test(line)) {
       heads = null;
       out.push(line);
     } else if (SEPARATOR_ROW.test(line)) {
       // the separator row under the headings
-    } else if (!heads) heads = cells(line);
-    else {
+    } else if (!heads && !SEPARATOR_ROW.test(lines[i + 1] ?? '')) {
+      // A row with no separator under it heads nothing: its cells are read in turn, label then value ("| 退款 | 已完成 |").
+      out.push(cells(line).join('：'));
+    } else if (!heads) {
+      heads = cells(line);
+      // The headings are words the customer reads too: each its own clause, so a heading that says a state is read.
+      out.push(heads.join('；'));
+    } else {
       const h = heads;
       out.push(
         cells(line)
@@ -104,6 +110,8 @@ function tablesAsLines(text: string): string {
 const CANTONESE: [RegExp, string][] = [
   [/咗/g, '了'],
   [/搞掂/g, '搞定'],
+  // 晒 after a verb is "all of it" (搞掂晒, 退晒): the state stands without it.
+  [/(?<=[\u4e00-\u9fff])晒(?=$|[了啦喇咯。！!，,；;.\s])/g, ''],
   [/退返/g, '退还'],
   [/俾/g, '给'],
   [/嘅/g, '的'],

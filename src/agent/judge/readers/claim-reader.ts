@@ -349,6 +349,8 @@ const EN_PATTERNS: RegExp[] = [
     `\\b${EN_THING}s?(?:\\s+(?:change|update|request|application))?(?:\\s*#\\d+|\\s+\\d+)?(?:\\s+(?:for|on|of)\\s+(?:order\\s+)?[A-Z]{1,4}-?\\d+)?\\s*(?::|-)?\\s*(?:(?:now|already|successfully|fully|all)\\s+)?${EN_PAST.replace('|back)', ')')}\\b`,
     'i',
   ),
+  // We're processing your refund / I'm handling the cancellation: a request said to be in hand, so on record
+  /\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:(?:now|currently|already|just|still)\s+)?(?:processing|handling|actioning)\s+(?:your|the|this|that)\s+(?:\w+\s+)?(?:refund|cancell?ation|compensation|reimbursement|return|claim|request|complaint|ticket|case|address change)s?\b/i,
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
   /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
@@ -469,6 +471,9 @@ const EN_NEGATION = /\b(?:not|never|no|yet to|neither|nor|cannot|unable)\b|n't\b
  * same of the past. Without now or already it is a wait (you'll see the refund within 3 days).
  */
 const EVIDENCE_AHEAD = /^(?:see|find)\b[^.;!?]*\b(?:now|already)\b/i;
+/** "You'll notice it's already been refunded": the looking said before the claim, with now or already in the claim. */
+const EVIDENCE_BEFORE = /(?:\b(?:should|must|will)|'ll)\s+(?:now\s+|already\s+)?(?:see|find|notice|spot|discover)(?:\s+that)?\s*$/i;
+const NOW_OR_ALREADY = /\b(?:now|already)\b/i;
 const EVIDENCE_MODAL = /(?:\b(?:should|must)|'ll)\s+(?:now\s+|already\s+)?$/i;
 const EVIDENCE_NOW = '\\s+(?:now\\s+|already\\s+)?(?:see|find)\\b[^.;!?]*\\b(?:now|already)\\b';
 const EN_FUTURE = new RegExp(
@@ -804,7 +809,11 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
   if (EN_NEGATION.test(before.slice(-24)) || EN_NEGATION.test(inside)) return false;
   // "You should see the refund in your account now": the modal is the looking's, not the claim's.
   const said = before.replace(EN_SAYING, '');
-  const lead = EVIDENCE_AHEAD.test(inside + after) ? said.replace(EVIDENCE_MODAL, '') : said;
+  const lead = EVIDENCE_AHEAD.test(inside + after)
+    ? said.replace(EVIDENCE_MODAL, '')
+    : NOW_OR_ALREADY.test(inside) && EVIDENCE_BEFORE.test(said)
+      ? said.replace(EVIDENCE_BEFORE, '')
+      : said;
   if (EN_FUTURE.test(lead.slice(-30)) || EN_FUTURE.test(inside)) return false;
   if (EN_CONDITION.test(before)) return false;
   return !/^\s*(?:after|before|once)\b/i.test(after);
@@ -868,9 +877,9 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   )
     return 'arrived';
   const submitted = new RegExp(
-    `(?:申请|请求)[^，,]{0,4}?(?:提交|递交|受理|登记|发起|创建|建立|生成)|(?:已|已经)[^，,]{0,6}?(?:提交|递交|申请|受理|登记|发起|记录)|${ZH_IN_PROGRESS}|submitted|requested|filed|initiated|lodged|raised|on record|pending|being processed|being reviewed|in progress|under review|in process|underway`,
+    `(?:申请|请求)[^，,]{0,4}?(?:提交|递交|受理|登记|发起|创建|建立|生成)|(?:已|已经)[^，,]{0,6}?(?:提交|递交|申请|受理|登记|发起|记录)|${ZH_IN_PROGRESS}|submitted|requested|filed|initiated|lodged|raised|on record|pending|being processed|processing|handling|actioning|being reviewed|in progress|under review|in process|underway`,
   );
-  if (submitted.test(c) && !/成功|完成|已退款|退回|refunded|completed?\b|processed/.test(c)) return 'submitted';
+  if (submitted.test(c) && !/成功|完成|已退款|退回|refunded|completed?\b|(?<!being )processed/.test(c)) return 'submitted';
   return 'succeeded';
 }
 

@@ -131,6 +131,9 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['退款申请已递交', 'refund', 'submitted'],
   ['退款操作已执行', 'refund', 'succeeded'],
   ['取消操作已执行', 'cancel', 'succeeded'],
+  // A ninth list: a table row with no heading, a heading that says a state.
+  ['| 退款 | 已完成 |', 'refund', 'succeeded'],
+  ['| 退款已完成 | 订单 |\n|---|---|\n| 是 | O123 |', 'refund', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -175,6 +178,8 @@ export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
   // Cantonese aspect between the transfer and who took the case
   ['已經轉咗人工', 'handoff', 'succeeded'],
   ['已經幫你轉咗真人客服', 'handoff', 'succeeded'],
+  // 晒 (all of it) after the state
+  ['退款：搞掂晒', 'refund', 'succeeded'],
 ];
 
 export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
@@ -270,6 +275,10 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ["I've passed this on to our team, who are handling it now.", 'handoff', 'succeeded'],
   ["You're now connected with a human agent.", 'handoff', 'succeeded'],
   ['The cancellation has been carried out.', 'cancel', 'succeeded'],
+  // Told to look and find it already done; a request said to be in hand, or being processed.
+  ["You'll notice it's already been refunded.", 'refund', 'succeeded'],
+  ['Your refund is being processed.', 'refund', 'submitted'],
+  ['We are processing your refund.', 'refund', 'submitted'],
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
@@ -488,6 +497,9 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'If the money is there, let me know.',
   'Would you like to be connected with a human agent?',
   'I can put you through to a specialist if you like.',
+  "I'm reviewing your order details now.",
+  '| 订单 | 退款 | 状态 |',
+  "You'll see the refund once it has been approved.",
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */

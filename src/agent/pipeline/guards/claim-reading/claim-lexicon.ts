@@ -118,7 +118,9 @@ export const CHINESE: LexiconEntry[] = [
   // A status label in brackets: [已完成] 退款申请.
   ...words(`[[【(（]${DONE_LABEL}[\\]】)）]`, undefined, 'succeeded'),
   ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返 回去 退出去', undefined, 'returned'),
-  // 已经走了退款: the refund put through.
+  // 已经走了退款: the refund put through; 走了退款流程, its process run (not 退款流程 as the topic of a noun).
+  ...words('走(?:了|完)(?:退款|退货退款)流程', 'refund', 'succeeded'),
+  ...words('走(?:了|完)(?:赔付|补偿|理赔)流程', 'compensation', 'succeeded'),
   ...words('走了(?=退|赔|补|理赔)', undefined, 'succeeded'),
   ...words('收到 回到', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),
@@ -192,7 +194,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('transferred|escalated|handed over|handed off|passed on|passed|forwarded|referred|routed|assigned', 'handoff', 'succeeded'),
   ...english('requests?|application|claim', 'request'),
   ...english(
-    'submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|went in|pending|in progress|being processed|being handled|being dealt with|processing|under review|recorded|saved|underway|under way',
+    "submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|went in|pending|in progress|being processed|being handled|being dealt with|processing|under review|recorded|saved|underway|under way|(?<=(?:'re|'m|are|am)\\s(?:(?:now|currently|still)\\s)?)(?:handling|reviewing|actioning)",
     undefined,
     'submitted',
   ),
