@@ -232,6 +232,16 @@ export const BASE_CLAIMS: ClaimRow[] = [
   // The refund's process said run (走了退款流程), and a request said to be in hand right now.
   ...rows('refund', 'succeeded', '刚才已经帮你走了退款流程'),
   ...rows('cancel', 'submitted', "We're handling your cancellation now."),
+  // The other Latin-script languages a model may fall into, accents or none.
+  ...rows(
+    'refund',
+    'succeeded',
+    'Su devolución ha sido procesada.',
+    'Votre remboursement est traité.',
+    'Ihre Rückerstattung ist erledigt.',
+    'Il rimborso è completato.',
+  ),
+  ...rows('cancel', 'succeeded', 'Su pedido fue cancelado.', 'Votre commande est annulee.'),
 ];
 
 /**
@@ -416,6 +426,11 @@ export const BASE_NON_CLAIMS: string[] = [
   'We have not actioned your refund yet',
   'Please confirm the new address.',
   'Your cancellation will be confirmed by email.',
+  // The other Latin-script languages: negated, or later.
+  'Su devolución no ha sido procesada.',
+  "Votre remboursement n'est pas encore traité.",
+  'Ihre Rückerstattung wird erledigt.',
+  'Il rimborso non è completato.',
 ];
 
 export const NON_CLAIM_FORMS: [string, (s: string) => string][] = CLAIM_FORMS.filter(([name]) =>

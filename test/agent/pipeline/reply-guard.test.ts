@@ -81,6 +81,27 @@ describe('a completion claim goes out only where the world shows it done, for th
   });
 });
 
+describe('a reply partly in a script the guard does not read is not sent, whatever it says', () => {
+  it.each([
+    ['Japanese', '返金が完了しました'],
+    ['Korean', '환불이 완료되었습니다'],
+    ['Russian', 'Ваш возврат выполнен.'],
+    ['Greek', 'Η επιστροφή ολοκληρώθηκε'],
+    ['one kana among Chinese', '您的退款已经处理の'],
+    ['bopomofo', '退款ㄧˇ經完成'],
+  ])('%s: %s', (_n, reply) => {
+    expect(replyProblem(context(ORDERS), reply)).toMatch(/a script the guard does not read/);
+  });
+  it.each([
+    ['simplified', '确认后将为您提交退款申请'],
+    ['traditional', '確認後將為您提交退款申請'],
+    ['English', 'Once you confirm, I will submit the refund request.'],
+    ['full-width Latin, symbols and marks', '请回复「ＹＥＳ」确认 ✅ ①'],
+  ])('the nearest that goes out, %s: %s', (_n, reply) => {
+    expect(replyProblem(context(ORDERS), reply)).toBeNull();
+  });
+});
+
 const compensated = `${ORDERS}
       after_sales:
         - { order_id: O1, status: compensation_issued, refund_id: CP1, amount: 20 }`;

@@ -18,11 +18,12 @@
  * request record), `succeeded` (the effect done), `arrived` (the money
  * received).
  */
+import type { ClaimKind, ClaimState } from './claim-kinds.js';
+import { foreignClaim } from './foreign-claims.js';
 import { claimLayout } from './claim-layout.js';
 import { plainText } from './plain-text.js';
 
-export type ClaimKind = 'refund' | 'compensation' | 'money' | 'cancel' | 'address_change' | 'ticket' | 'handoff' | 'request';
-export type ClaimState = 'submitted' | 'succeeded' | 'arrived';
+export type { ClaimKind, ClaimState } from './claim-kinds.js';
 
 export interface ReadClaim {
   kind: ClaimKind;
@@ -580,7 +581,7 @@ export function readClaims(reply: string): ReadClaim[] {
       for (const claim of claimsOfClause(clause, i > 0 && opensWithCondition)) if (!customersPayment(claim)) out.push({ ...claim, orderIds });
     });
     if (out.length === before) {
-      const claim = stateWithoutVerb(sentence, previous) ?? (opensWithCondition ? null : bareStateInClause(clauses));
+      const claim = foreignClaim(sentence) ?? stateWithoutVerb(sentence, previous) ?? (opensWithCondition ? null : bareStateInClause(clauses));
       if (claim && !customersPayment(claim)) out.push({ ...claim, orderIds: [...new Set([...orderRefsIn(previous), ...orderIds])] });
     }
     previous = sentence;

@@ -31,16 +31,26 @@ const TRADITIONAL =
 const SIMPLIFIED = new Map<string, string>();
 for (let i = 0; i + 1 < TRADITIONAL.length; i += 2) SIMPLIFIED.set(TRADITIONAL[i]!, TRADITIONAL[i + 1]!);
 
-const WORD = /[A-Za-z0-9]/;
+/** A letter of a language written with spaces between its words (Latin, Cyrillic, Greek, Hangul), or a digit. */
+const WORD = /[A-Za-z0-9\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}]/u;
+
+/** Marks on Latin letters dropped (a été effectué, kuǎn): words of other Latin-script languages keep their spaces and read plain. */
+const withoutAccents = (text: string): string =>
+  /[^\x00-\x7f]/.test(text)
+    ? text
+        .normalize('NFD')
+        .replace(/(?<=[A-Za-z])\p{Mn}+/gu, '')
+        .normalize('NFC')
+    : text;
 
 /**
- * NFKC (full-width to half-width), invisible characters dropped, traditional
- * script to simplified, and spaces kept only between two Latin words or
- * numbers: `退 款 已 成 功` reads 退款已成功, `r e f u n d e d` stays spaced
+ * NFKC (full-width to half-width), accents on Latin letters dropped, invisible characters dropped, traditional
+ * script to simplified, and spaces kept only between two words of a language that spaces them (Latin,
+ * Cyrillic, Greek, Hangul) or numbers: `退 款 已 成 功` reads 退款已成功, `r e f u n d e d` stays spaced
  * (a word spelled out letter by letter is read by `squeezed`).
  */
 export function plainText(text: string): string {
-  const flat = unspaced(toSimplified([...text.normalize('NFKC').replace(INVISIBLE, '')].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
+  const flat = unspaced(toSimplified([...withoutAccents(text.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
   return flat.replace(/[ \t\u3000\u00a0]+/g, (gap, at: number, all: string) =>
     WORD.test(all[at - 1] ?? '') && WORD.test(all[at + gap.length] ?? '') ? ' ' : '',
   );

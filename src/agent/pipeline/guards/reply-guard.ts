@@ -41,6 +41,7 @@ export function replyProblem(ctx: PipelineContext, reply: string, check: ReplyCh
   const said = ctx.userWords.join('\n');
   const claimed = (check.ruleQuotes ?? []).reduce((text, quote) => text.split(quote).join('，'), reply);
   return (
+    unreadScript(reply) ??
     unprovenClaim(ctx, claimed, said) ??
     othersData(ctx, reply, said) ??
     contact(ctx, reply, said) ??
@@ -57,6 +58,18 @@ export function guardedReply(ctx: PipelineContext, reply: string, safe: string |
   (ctx.trace.reply_blocked ??= []).push({ ...ctx.session.next(), reason: problem, reply });
   ctx.note(`reply blocked before sending: ${problem}`);
   return typeof safe === 'string' ? safe : safe();
+}
+
+/**
+ * A letter of a script other than Chinese and Latin (kana, hangul, Cyrillic, Greek, Arabic, …). The guard's
+ * readers read Chinese and English: a reply partly written in another script could say what they cannot read
+ * (返金が完了しました), so it is not sent, whatever it says.
+ */
+const UNREAD_LETTER = /(?![\p{Script=Han}\p{Script=Latin}])\p{L}/u;
+
+function unreadScript(reply: string): string | null {
+  const letter = UNREAD_LETTER.exec(reply.normalize('NFKC'));
+  return letter ? `it is partly written in a script the guard does not read ("${letter[0]}")` : null;
 }
 
 const STATE_WORDS = { submitted: 'submitted', succeeded: 'done', arrived: 'arrived' } as const;

@@ -8,22 +8,24 @@ import { describe, expect, it } from 'vitest';
 import { orderRefsIn, readClaims } from '../../../../src/agent/judge/readers/claim-reader.js';
 import {
   CLAIMS_ENGLISH,
+  CLAIMS_OTHER_LANGUAGES,
   CLAIMS_SIMPLIFIED,
   CLAIMS_TRADITIONAL,
   inEveryForm,
   NON_CLAIMS_ENGLISH,
+  NON_CLAIMS_OTHER_LANGUAGES,
   NON_CLAIMS_SIMPLIFIED,
   NON_CLAIMS_TRADITIONAL,
   type ClaimRow,
 } from './held-out-wordings.js';
 
 const claims = inEveryForm<ClaimRow>(
-  [...CLAIMS_SIMPLIFIED, ...CLAIMS_TRADITIONAL, ...CLAIMS_ENGLISH],
+  [...CLAIMS_SIMPLIFIED, ...CLAIMS_TRADITIONAL, ...CLAIMS_ENGLISH, ...CLAIMS_OTHER_LANGUAGES],
   (r) => r[0],
   (r, text) => [text, r[1], r[2]],
 );
 const nonClaims = inEveryForm<string>(
-  [...NON_CLAIMS_SIMPLIFIED, ...NON_CLAIMS_TRADITIONAL, ...NON_CLAIMS_ENGLISH],
+  [...NON_CLAIMS_SIMPLIFIED, ...NON_CLAIMS_TRADITIONAL, ...NON_CLAIMS_ENGLISH, ...NON_CLAIMS_OTHER_LANGUAGES],
   (r) => r,
   (_r, text) => text,
 );

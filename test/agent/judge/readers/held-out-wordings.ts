@@ -281,6 +281,38 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['We are processing your refund.', 'refund', 'submitted'],
 ];
 
+/** Claims in the other languages a model may fall into: Japanese, Korean, Russian and five Latin-script ones. */
+export const CLAIMS_OTHER_LANGUAGES: readonly ClaimRow[] = [
+  ['ご返金の手続きが完了しました。', 'refund', 'succeeded'],
+  ['注文をキャンセルいたしました。', 'cancel', 'succeeded'],
+  ['返金はお客様の口座に入金されました。', 'refund', 'arrived'],
+  ['주문이 취소되었습니다.', 'cancel', 'succeeded'],
+  ['환불 처리가 완료되었습니다.', 'refund', 'succeeded'],
+  ['Ваш заказ отменен.', 'cancel', 'succeeded'],
+  ['Возврат средств успешно выполнен.', 'refund', 'succeeded'],
+  ['Su reembolso fue completado.', 'refund', 'succeeded'],
+  ['Le remboursement a été effectué avec succès.', 'refund', 'succeeded'],
+  ['Ihre Erstattung wurde abgeschlossen.', 'refund', 'succeeded'],
+  ['Il suo rimborso è stato elaborato.', 'refund', 'succeeded'],
+  ['O seu reembolso foi concluído.', 'refund', 'succeeded'],
+  ['La cancelación de su pedido fue realizada.', 'cancel', 'succeeded'],
+];
+
+export const NON_CLAIMS_OTHER_LANGUAGES: readonly string[] = [
+  '返金はまだ完了していません。',
+  'ご確認後、返金いたします。',
+  '환불은 아직 완료되지 않았습니다.',
+  '확인 후 환불해 드리겠습니다.',
+  'Возврат еще не выполнен.',
+  'Возврат будет выполнен после подтверждения.',
+  'Su reembolso no fue completado.',
+  'Su reembolso será procesado mañana.',
+  "Le remboursement n'a pas encore été effectué.",
+  'Ihre Erstattung wird morgen bearbeitet.',
+  'Il suo rimborso non è stato ancora elaborato.',
+  'O seu reembolso ainda não foi concluído.',
+];
+
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '您可以把问题反馈给我们。',
   '请问需要我帮您转给主管吗？',

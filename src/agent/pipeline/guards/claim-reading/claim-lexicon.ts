@@ -203,6 +203,23 @@ export const ENGLISH: LexiconEntry[] = [
     undefined,
     'succeeded',
   ),
+  // The same classes in the other Latin-script languages a reply could be written in (Spanish, French, German, Italian,
+  // Portuguese), accents dropped by the reading form: "Votre remboursement a été effectué".
+  ...english('reembolsos?|remboursements?|ruckerstattung(?:en)?|erstattung(?:en)?|rimborsi|rimborso|devolucion(?:es)?|estornos?', 'refund'),
+  ...english(
+    'reembolsad[oa]s?|rembourse(?:e|s|es)?|erstattet|ruckerstattet|zuruckerstattet|rimborsat[oaie]|estornad[oa]s?|devuelt[oa]s?',
+    'refund',
+    'succeeded',
+  ),
+  ...english('cancelacion(?:es)?|annulation|stornierung|annullamento|cancelamento', 'cancel'),
+  ...english('cancelad[oa]s?|annule(?:e|s|es)?|storniert|annullat[oaie]', 'cancel', 'succeeded'),
+  ...english('compensacion|compensacao|indemnisation|entschadigung|risarcimento|indenizacao', 'compensation'),
+  ...english(
+    'procesad[oa]s?|completad[oa]s?|realizad[oa]s?|efectuad[oa]s?|effectue(?:e|s|es)?|termine(?:e|s|es)?|traite(?:e|s|es)?|bearbeitet|abgeschlossen|erledigt|durchgefuhrt|ausgefuhrt|completat[oaie]|effettuat[oaie]|eseguit[oaie]|elaborat[oaie]|concluid[oa]s?|processad[oa]s?|aprobad[oa]s?|approuve(?:e|s|es)?|genehmigt|approvat[oaie]|aprovad[oa]s?',
+    undefined,
+    'succeeded',
+  ),
+  ...english('acreditad[oa]s?|credite(?:e|s|es)?|gutgeschrieben|accreditat[oaie]|creditad[oa]s?', undefined, 'arrived'),
   // "The cancellation happened this morning", "refund occurred on Dec 3": not "what happened to your refund".
   ...english(['happened', 'occurred', 'took place'].map((verb) => `${NOT_ASKED_ABOUT}${verb}`).join('|'), undefined, 'succeeded'),
   // A status line's value: "Refund: yes", "refunded = true" (the action is the field).
@@ -275,14 +292,16 @@ export const HEDGES = [
 
 /** Before the claim, within its words: a negation. */
 export const NEGATION_ZH = /未|没|不|无(?!论)|非|别|否|拒绝|驳回|失败|被拒/;
-export const NEGATION_EN = /(?<![a-z])(?:not|never|no|cannot|nothing|none|nor|neither|unable|failed|rejected|denied|declined)(?![a-z])|n't(?![a-z])/;
+// With the other Latin-script languages' (pas, nicht, kein, non, nao, nunca, jamais).
+export const NEGATION_EN =
+  /(?<![a-z])(?:not|never|no|cannot|nothing|none|nor|neither|unable|failed|rejected|denied|declined|pas|nicht|kein|keine|keinen|non|nao|nunca|jamais)(?![a-z])|n't(?![a-z])/;
 /** Before the claim, within its words: the future, a possibility, a wait, a duty. */
 // 将 after 已 is the past (已将订单取消, 已经为您将款项退回), not the future. So is 应该 before 已 or before an
 // arrival ended by 了 (钱应该到了, 退款应该退回来了): should have, a hedge on a claim, as in English.
 export const FUTURE_ZH =
   /(?<!已(?:经)?(?:为|给|帮|替)?(?:您|你)?)将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|待(?!发货|付款|支付|收货)|可以|可(?=申请|办理|退|在|于|随时)|能够|能否|需要|需|应(?!该已|该(?:都|也)?(?:到|收到|退回|退到|返回|返到|回到|入账|打到)[^，。！？；,.!?;会将要快]{0,6}?了)|等待|等(?!级)|留意|关注|注意|打算|计划|准备|争取|尽快|尽量|以后|明天|后天|工作日内|天内|日内|小时内|何时|什么时候|多久|几天|几时/;
 export const FUTURE_EN =
-  /(?<![a-z])(?:will|would|shall|should|could|can|may|might|must|going to|gonna|expect|expected|soon|about to|hope|hopefully|estimated|need to|needs to|when will|how long)(?![a-z])|'ll(?![a-z])/;
+  /(?<![a-z])(?:will|would|shall|should|could|can|may|might|must|going to|gonna|expect|expected|soon|about to|hope|hopefully|estimated|need to|needs to|when will|how long|sera|seran|seront|wird|werden|sara|saranno|vai)(?![a-z])|'ll(?![a-z])/;
 /** Anywhere before the claim in its clause: a condition, or the habitual aspect of a rule (退款通常在审核通过后原路返回). */
 export const CONDITION_ZH = /如果|若|假如|倘若|一旦|只要|要是|万一|如需|如有|等到|除非|只有|如(?!下|期|实|约)|当(?!前|天|日|时)|通常|一般|往往|每次|凡是/;
 export const CONDITION_EN =
