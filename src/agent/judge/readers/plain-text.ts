@@ -9,6 +9,7 @@
 
 import { createRequire } from 'node:module';
 import { memoizeText } from '../../../harness/base/bounded-map.js';
+import { withoutLatinAccents } from '../../../harness/base/latin-accents.js';
 
 const load = createRequire(import.meta.url);
 let converter: ((text: string) => string) | undefined;
@@ -34,15 +35,6 @@ for (let i = 0; i + 1 < TRADITIONAL.length; i += 2) SIMPLIFIED.set(TRADITIONAL[i
 /** A letter of a language written with spaces between its words (Latin, Cyrillic, Greek, Hangul), or a digit. */
 const WORD = /[A-Za-z0-9\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}]/u;
 
-/** Marks on Latin letters dropped (a été effectué, kuǎn): words of other Latin-script languages keep their spaces and read plain. */
-const withoutAccents = (text: string): string =>
-  /[^\x00-\x7f]/.test(text)
-    ? text
-        .normalize('NFD')
-        .replace(/(?<=[A-Za-z])\p{Mn}+/gu, '')
-        .normalize('NFC')
-    : text;
-
 /**
  * NFKC (full-width to half-width), accents on Latin letters dropped, invisible characters dropped, traditional
  * script to simplified, and spaces kept only between two words of a language that spaces them (Latin,
@@ -50,7 +42,7 @@ const withoutAccents = (text: string): string =>
  * (a word spelled out letter by letter is read by `squeezed`).
  */
 export function plainText(text: string): string {
-  const flat = unspaced(toSimplified([...withoutAccents(text.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
+  const flat = unspaced(toSimplified([...withoutLatinAccents(text.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
   return flat.replace(/[ \t\u3000\u00a0]+/g, (gap, at: number, all: string) =>
     WORD.test(all[at - 1] ?? '') && WORD.test(all[at + gap.length] ?? '') ? ' ' : '',
   );

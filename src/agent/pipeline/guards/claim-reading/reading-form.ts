@@ -4,6 +4,7 @@
  * splits, spaced-out characters), the clause it reads is the same. Case is
  * kept (order references are upper case); the lexicon matches ignoring case.
  */
+import { withoutLatinAccents } from '../../../../harness/base/latin-accents.js';
 import { plainLetters } from '../untrusted-text-forms.js';
 
 /** Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors: invisible, and able to split a word. */
@@ -15,17 +16,8 @@ const MARKED_LETTERS = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}]([-/_|*~·])){2,}[\p{L}\
 const SPACED_LETTERS = /(?<![A-Za-z0-9])(?:[A-Za-z0-9][ \t]){1,}[A-Za-z0-9](?![A-Za-z0-9])/g;
 const LATIN_OR_DIGIT = /[A-Za-z0-9]/;
 
-/** Marks on Latin letters dropped (effectué, Rückerstattung, kuǎn): the lexicon's words in other Latin-script languages are written plain. */
-const withoutAccents = (text: string): string =>
-  /[^\x00-\x7f]/.test(text)
-    ? text
-        .normalize('NFD')
-        .replace(/(?<=[A-Za-z])\p{Mn}+/gu, '')
-        .normalize('NFC')
-    : text;
-
 export function readingForm(text: string): string {
-  const plain = withoutAccents(plainLetters(text.replace(INVISIBLE, '')))
+  const plain = withoutLatinAccents(plainLetters(text.replace(INVISIBLE, '')))
     .replace(/[‘’`´]/g, "'")
     .replace(/[“”„]/g, '"');
   return (
