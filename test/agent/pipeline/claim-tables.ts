@@ -242,6 +242,8 @@ export const BASE_CLAIMS: ClaimRow[] = [
     'Il rimborso è completato.',
   ),
   ...rows('cancel', 'succeeded', 'Su pedido fue cancelado.', 'Votre commande est annulee.'),
+  // A name that is also a future in another language (Sara, sarà) takes nothing back.
+  ...rows('refund', 'succeeded', 'Sara your refund has been processed.'),
 ];
 
 /**
@@ -431,6 +433,7 @@ export const BASE_NON_CLAIMS: string[] = [
   "Votre remboursement n'est pas encore traité.",
   'Ihre Rückerstattung wird erledigt.',
   'Il rimborso non è completato.',
+  'Votre remboursement sera effectué demain.',
 ];
 
 export const NON_CLAIM_FORMS: [string, (s: string) => string][] = CLAIM_FORMS.filter(([name]) =>

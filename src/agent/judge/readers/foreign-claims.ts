@@ -81,7 +81,8 @@ const LATIN: Language = {
   arrived: /\b(?:acreditad|credite|gutgeschrieben|accreditat|creditad|recu sur|eingegangen)/,
   submitted: /\b(?:en proceso|en cours|in bearbeitung|in lavorazione|em processamento|registrad|enregistre|eingereicht|registrat)/,
   not: /\b(?:no|pas|nicht|kein|keine|keinen|non|nao|nunca|jamais|noch nicht)\b/,
-  later: /\b(?:sera|seran|seront|va a|vas a|vamos a|wird|werden|sara|saranno|vai|ira|ainda)\b/,
+  // sera, sara and ira only before a participle or a verb: each is a name or a word of its own as well.
+  later: /\b(?:seran|seront|va a|vas a|vamos a|wird|werden|saranno|vai ser|ainda|(?:sera|sara|ira) (?:\w+ )?\w+(?:ad[oa]s?|id[oa]s?|at[oaie]|e|ee|es|r))\b/,
 };
 
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;

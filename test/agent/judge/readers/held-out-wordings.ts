@@ -296,6 +296,7 @@ export const CLAIMS_OTHER_LANGUAGES: readonly ClaimRow[] = [
   ['Il suo rimborso è stato elaborato.', 'refund', 'succeeded'],
   ['O seu reembolso foi concluído.', 'refund', 'succeeded'],
   ['La cancelación de su pedido fue realizada.', 'cancel', 'succeeded'],
+  ['Sara, su reembolso fue completado.', 'refund', 'succeeded'],
 ];
 
 export const NON_CLAIMS_OTHER_LANGUAGES: readonly string[] = [
@@ -311,6 +312,8 @@ export const NON_CLAIMS_OTHER_LANGUAGES: readonly string[] = [
   'Ihre Erstattung wird morgen bearbeitet.',
   'Il suo rimborso non è stato ancora elaborato.',
   'O seu reembolso ainda não foi concluído.',
+  'Il rimborso sarà elaborato domani.',
+  'O reembolso vai ser processado.',
 ];
 
 export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [

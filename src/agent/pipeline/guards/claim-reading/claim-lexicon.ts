@@ -300,8 +300,9 @@ export const NEGATION_EN =
 // arrival ended by 了 (钱应该到了, 退款应该退回来了): should have, a hedge on a claim, as in English.
 export const FUTURE_ZH =
   /(?<!已(?:经)?(?:为|给|帮|替)?(?:您|你)?)将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|待(?!发货|付款|支付|收货)|可以|可(?=申请|办理|退|在|于|随时)|能够|能否|需要|需|应(?!该已|该(?:都|也)?(?:到|收到|退回|退到|返回|返到|回到|入账|打到)[^，。！？；,.!?;会将要快]{0,6}?了)|等待|等(?!级)|留意|关注|注意|打算|计划|准备|争取|尽快|尽量|以后|明天|后天|工作日内|天内|日内|小时内|何时|什么时候|多久|几天|几时/;
+// The other Latin-script languages' futures too; sera and sara only after what they are said of (Sara is a name).
 export const FUTURE_EN =
-  /(?<![a-z])(?:will|would|shall|should|could|can|may|might|must|going to|gonna|expect|expected|soon|about to|hope|hopefully|estimated|need to|needs to|when will|how long|sera|seran|seront|wird|werden|sara|saranno|vai)(?![a-z])|'ll(?![a-z])/;
+  /(?<![a-z])(?:will|would|shall|should|could|can|may|might|must|going to|gonna|expect|expected|soon|about to|hope|hopefully|estimated|need to|needs to|when will|how long|seran|seront|saranno|wird|werden|vai ser|va a ser|(?<=(?:reembols|rembours|erstattung|rimbors|devolucion|estorn|cancelacion|annulation|stornierung|annullamento|cancelamento|pedido|commande|ordine|bestellung)[a-z]*\s(?:[a-z]+\s)?)(?:sera|sara))(?![a-z])|'ll(?![a-z])/;
 /** Anywhere before the claim in its clause: a condition, or the habitual aspect of a rule (退款通常在审核通过后原路返回). */
 export const CONDITION_ZH = /如果|若|假如|倘若|一旦|只要|要是|万一|如需|如有|等到|除非|只有|如(?!下|期|实|约)|当(?!前|天|日|时)|通常|一般|往往|每次|凡是/;
 export const CONDITION_EN =
