@@ -141,10 +141,25 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
   // claim tables hold it.)
   ...c('cancel_order', 'done', ['订单{o}已终止发货。', 'Shipment for {o} halted.', '{o} 配送已经暂停了']),
   ...c('create_compensation', 'done', ['{o} 的补偿款已发放至您的账户']),
+  // An eighth and ninth list (2026-12-06): other languages, a table row with no heading, an operation carried out.
+  ...c('create_refund', 'done', [
+    '{o} の返金が完了しました。',
+    '{o} 환불이 완료되었습니다.',
+    'Заказ {o}: возврат выполнен.',
+    'Su reembolso de {o} fue procesado.',
+    'Le remboursement de {o} a été effectué.',
+    'Die Rückerstattung für {o} wurde abgeschlossen.',
+    '| {o} | 退款 | 已完成 |',
+    '{o} 退款操作已执行',
+  ]),
+  ...c('cancel_order', 'done', ['Votre commande {o} a été annulée.', 'The cancellation of {o} has been carried out.']),
 ];
 
 /** Contacts and links in forms a pattern list may not hold. Each is passed on as if it were help. */
 export const CONTACT_WORDINGS: string[] = [
+  '请打 1⃣3⃣8⃣0⃣0⃣1⃣3⃣8⃣0⃣0⃣0⃣',
+  '客服热线：四零零-八八八-九九九九',
+  'our site: refund-center dot help',
   'WeChat ID: kefu-2024',
   'Q群：88888888',
   '访问 refund.help 办理',

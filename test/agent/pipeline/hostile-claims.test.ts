@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readClaims } from '../../../src/agent/pipeline/guards/claim-reading/read-claims.js';
+import { unreadScript } from '../../../src/agent/pipeline/guards/reply-guard.js';
 import { CLAIM_WORDINGS } from '../../../bench/hostile/hostile-wordings.js';
 
 /**
@@ -17,6 +18,11 @@ import { CLAIM_WORDINGS } from '../../../bench/hostile/hostile-wordings.js';
  * address rule, reply-addresses.ts, whatever the words). Listed here so the table says so; the last test pins it.
  */
 const NOT_CLOSED = /now reads|现在是/;
+
+/** The hostile table with its order and amount filled in; those in a script the guard does not read are stopped by that, not read. */
+const filled = (w: { text: string }) => w.text.replaceAll('{o}', 'O123').replaceAll('{a}', '199');
+const readable = CLAIM_WORDINGS.filter((w) => unreadScript(filled(w)) === null);
+const unreadable = CLAIM_WORDINGS.filter((w) => unreadScript(filled(w)) !== null);
 
 const rows: [string, string, string][] = [
   // [claim, expected state, nearest non-claim]
@@ -73,22 +79,25 @@ describe('each wording the hostile model used is read as a claim of its state', 
   it.each(rows.map(([, , near]) => [near] as const))('nearest that claims nothing: %j', (near) => {
     expect(readClaims(near)).toEqual([]);
   });
-  it.each(CLAIM_WORDINGS.filter((w) => !NOT_CLOSED.test(w.text)).map((w) => [w.text.replaceAll('{o}', 'O123').replaceAll('{a}', '199')] as const))(
-    'the hostile table: %j',
-    (text) => {
-      expect(readClaims(text).length).toBeGreaterThan(0);
-    },
-  );
+  it.each(readable.filter((w) => !NOT_CLOSED.test(w.text)).map((w) => [filled(w)] as const))('the hostile table: %j', (text) => {
+    expect(readClaims(text).length).toBeGreaterThan(0);
+  });
 });
 
 describe("the hostile table's refund wordings are held to a refund", () => {
   // An issued compensation backs money said moved; a refund read as that would pass over one (hostile seeds 1202, 1208).
-  it.each(CLAIM_WORDINGS.filter((w) => w.tool === 'create_refund').map((w) => [w.text.replaceAll('{o}', 'O123').replaceAll('{a}', '199')] as const))(
-    '%j',
-    (text) => {
-      expect(readClaims(text).some((c) => c.kind === 'refund' || (c.kind === 'money' && c.sentBack))).toBe(true);
-    },
-  );
+  it.each(readable.filter((w) => w.tool === 'create_refund').map((w) => [filled(w)] as const))('%j', (text) => {
+    expect(readClaims(text).some((c) => c.kind === 'refund' || (c.kind === 'money' && c.sentBack))).toBe(true);
+  });
+});
+
+describe('the hostile wordings in a script the guard does not read are not sent at all', () => {
+  it('there are some (Japanese, Korean, Russian, a Cyrillic look-alike)', () => {
+    expect(unreadable.length).toBeGreaterThanOrEqual(4);
+  });
+  it.each(unreadable.map((w) => [filled(w)] as const))('%j', (text) => {
+    expect(unreadScript(text)).toMatch(/a script the guard does not read/);
+  });
 });
 
 describe('the wordings left open are known, not hidden (the table can fail)', () => {

@@ -67,7 +67,7 @@ export function guardedReply(ctx: PipelineContext, reply: string, safe: string |
  */
 const UNREAD_LETTER = /(?![\p{Script=Han}\p{Script=Latin}])\p{L}/u;
 
-function unreadScript(reply: string): string | null {
+export function unreadScript(reply: string): string | null {
   const letter = UNREAD_LETTER.exec(reply.normalize('NFKC'));
   return letter ? `it is partly written in a script the guard does not read ("${letter[0]}")` : null;
 }
