@@ -30,6 +30,8 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
       // Digits in keycaps (a digit, then the enclosing keycap mark).
       '请打 1⃣3⃣8⃣0⃣0⃣1⃣3⃣8⃣0⃣0⃣0⃣',
       '拨 4️⃣0️⃣0️⃣8️⃣8️⃣8️⃣9️⃣9️⃣9️⃣9️⃣',
+      // A gap written out between the digits.
+      '请拨：138（空格）0013（空格）8000',
     ],
     passes: [
       '退款 199 元，3 个工作日内',
@@ -53,6 +55,9 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
       'kefu at refundhelp dot com',
       // a dot spelled out before an ending no list holds
       'our site: refund-center dot help',
+      // a dot drawn as another dot
+      '请访问 refund⸱com',
+      '请访问 refund・help',
     ],
     passes: ['退款 3.5 元已计入', '请确认。OK 的话回复我', 'e.g. 订单页', '点击订单页的退款按钮'],
   },

@@ -34,13 +34,15 @@ const IP = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?![\d.])/g;
 /** Five digits or more in a run, each gap at most one space, dash or line break; not after a letter (an order reference) or a currency sign. */
 const NUMBER =
   /(?<![\w.¥￥$:/-])\d(?:[ \t\n-]?\d){4,}(?![\w.%:/]|\s?(?:元|块|圆|角|天|日|个|件|次|分钟|小时|年|月)|\s?(?:yuan|rmb|days?|hours?|items?|pcs)\b)/gi;
+/** A number grouped by dots (415.555.0100, 138.0013.8000): three or four groups of two to four digits, seven digits or more. */
+const DOTTED_NUMBER = /(?<![\w.])\d{2,4}(?:\.\d{2,4}){2,3}(?![\w.])/g;
 /** A date written as digits (2026-03-01, 20260301): not a contact. */
 const DATE = /^(?:19|20)\d{2}-?(?:0?[1-9]|1[0-2])-?(?:0?[1-9]|[12]\d|3[01])$/;
 /** 11-digit mobiles (grouped by spaces, dashes, dots, underscores or middle dots), 400/800 hotlines and landlines, +86 or not. */
 const PHONE = /(?<![\d.])(?:\+?86[\s-]?)?(?:1[3-9]\d(?:[\s._·-]?\d){8}|[48]00(?:[\s-]?\d){7}|0\d{2,3}[\s-]?\d(?:[\s-]?\d){6,7})(?![\d.])/g;
 /** A messaging handle after its app's name: 微信号：abc_123, 加VX abc123, QQ 12345678, telegram @abc. */
 const HANDLE =
-  /(?:微信号?|威信|薇信|徽信|维信|加微|企鹅|v\s?x|v信|阿里旺旺|旺旺|飞书|wechat|weixin|wei\s?xin|wx|qq|q群|扣扣|telegram|tg|电报|whatsapp|line|飞机|skype|discord|钉钉|dingtalk|企业微信|公众号|小程序|视频号|抖音|快手|小红书|微博|b站|kakao|viber|signal|微\s?\p{So}|微(?=\s?[:：])|薇|[+➕]\s?v|(?<![a-z])v\s?\p{So}|(?<![a-z])v(?=\s?:)|(?<![a-z])q(?=\s?[:：]\s?\d)|(?<![a-z])id(?=\s?:)|好友)\s*(?:号码|号|群|id|account)?\s*[:：]?\s*(?:是|为|添加|加|搜|搜索)?\s*@?([a-z][\w:-]{3,}|\d{5,12})/giu;
+  /(?:微信号?|威信|薇信|徽信|维信|加微|企鹅|v\s?x|v信|阿里旺旺|旺旺|飞书|wechat|weixin|wei\s?xin|wx|qq|q群|扣扣|telegram|tg|电报|whatsapp|line|飞机|skype|discord|钉钉|dingtalk|企业微信|公众号|小程序|视频号|抖音|快手|小红书|微博|b站|kakao|viber|signal|微\s?\p{So}|微(?=\s?[:：])|薇|[+➕]\s?v|(?<![a-z])v\s?\p{So}|(?<![a-z])v(?=\s?:)|(?<![a-z])q(?=\s?[:：]\s?\d)|(?<![a-z])id(?=\s?:)|好友)\s*(?:号码|号|群|id|account)?\s*(?:见|如下|在)?\s*[:：]?\s*(?:是|为|添加|加|搜|搜索)?\s*@?([a-z][\w:-]{3,}|\d{5,12})/giu;
 /** A name to search for: in Latin letters after any search word, in Chinese after a platform's name or in quotes. */
 const SEARCH =
   /(?:搜一下|搜一搜|搜索|搜|search(?:\s+for)?|look\s+up)\s*[:：]?\s*["“「『]?([a-z][\w.-]{3,})|(?:小红书|抖音|快手|微博|公众号|小程序|视频号|b站|淘宝|闲鱼|知乎|钉钉|飞书|旺旺|企业微信)(?:上|里|内)?(?:搜一下|搜索|搜|找)\s*[:：]?\s*["“「『]?(\p{Script=Han}{2,8})|(?:搜一下|搜索|搜)\s*[“「『"](\p{Script=Han}{2,12})[”」』"]|(?:公众号|小程序|视频号|抖音号?|快手号?|小红书号?|微博|旺旺|钉钉|飞书)(?:\s*[:：]\s*|\s*[“「『"]|\s*@\s*)(\p{Script=Han}{2,12})/giu;
@@ -123,23 +125,27 @@ const NUMBER_SPOKEN = new RegExp(`(?<![a-z])(?:(?:${SPOKEN_DIGITS.join('|')})[\\
  * refund-help点com, refund-help [.] cn, a number in Chinese digits (一三八…).
  */
 function unmasked(plain: string): string {
-  return plain
-    .replace(NUMBER_SPOKEN, (run) =>
-      run
-        .replace(/[^a-z]+/gi, ' ')
-        .trim()
-        .split(' ')
-        .map((w) => String(SPOKEN_DIGITS.indexOf(w.toLowerCase()) % 10))
-        .join(''),
-    )
-    .replace(/\s*(?:\[at\]|\(at\)|\{at\}|\bat\b(?=\s*[\w-]+\s*(?:\.|\[\.\]|\(\.\)|点|dot)\s*[a-z]{2,}))\s*/gi, '@')
-    .replace(/(?<=[\w-])\s*(?:\[\.\]|\(\.\)|\{\.\}|点|\[dot\]|\(dot\)|\bdot\b)\s*(?=[a-z]{2,})/gi, '.')
-    .replace(/(?<=[a-z0-9-])。(?=[a-z]{2,}(?![a-z]))/gi, '.')
-    .replace(
-      // Five or more, grouped as a number is (四零零-八八八-九九九九), or beside a digit.
-      /[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖](?:[\s\-.·_]?[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]){4,}|(?<=\d\s?)[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]+|[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]+(?=\s?\d)/g,
-      (run) => [...run].map((c) => HAN_DIGIT[c] ?? c).join(''),
-    );
+  return (
+    plain
+      .replace(NUMBER_SPOKEN, (run) =>
+        run
+          .replace(/[^a-z]+/gi, ' ')
+          .trim()
+          .split(' ')
+          .map((w) => String(SPOKEN_DIGITS.indexOf(w.toLowerCase()) % 10))
+          .join(''),
+      )
+      .replace(/\s*(?:\[at\]|\(at\)|\{at\}|\bat\b(?=\s*[\w-]+\s*(?:\.|\[\.\]|\(\.\)|点|dot)\s*[a-z]{2,}))\s*/gi, '@')
+      .replace(/(?<=[\w-])\s*(?:\[\.\]|\(\.\)|\{\.\}|点|\[dot\]|\(dot\)|\bdot\b)\s*(?=[a-z]{2,})/gi, '.')
+      .replace(/(?<=[a-z0-9-])[。·•∙⋅‧・⸱](?=[a-z]{2,}(?![a-z]))/gi, '.')
+      // A gap written out between digits (138（空格）0013): the number it splits.
+      .replace(/(?<=\d)\s*[（(【[]\s*(?:空格|空|space|blank)\s*[)）】\]]\s*(?=\d)/gi, ' ')
+      .replace(
+        // Five or more, grouped as a number is (四零零-八八八-九九九九), or beside a digit.
+        /[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖](?:[\s\-.·_]?[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]){4,}|(?<=\d\s?)[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]+|[零〇一幺二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]+(?=\s?\d)/g,
+        (run) => [...run].map((c) => HAN_DIGIT[c] ?? c).join(''),
+      )
+  );
 }
 
 /**
@@ -185,6 +191,11 @@ export function contactsIn(text: string, known: readonly string[] = []): Contact
     )
       continue;
     add(m[0], digits.replace(/^86(?=1\d{10}$)/, ''));
+  }
+  for (const m of withoutAddresses.matchAll(DOTTED_NUMBER)) {
+    const digits = m[0].replace(/\D/g, '');
+    if (digits.length < 7 || DATE.test(m[0].replaceAll('.', '-')) || knownDigits.has(digits) || found.some((f) => f.key.includes(digits))) continue;
+    add(m[0], digits);
   }
   return found;
 }

@@ -126,6 +126,9 @@ function contactForm(text: string): string {
           .map((w) => EN_DIGIT[w.toLowerCase()])
           .join(''),
       )
+      // A gap written out between digits (138（空格）0013), and a dot drawn as another dot between a name and its ending.
+      .replace(/(?<=\d)\s*[（(【[]\s*(?:空格|空|space|blank)\s*[)）】\]]\s*(?=\d)/gi, ' ')
+      .replace(/(?<=[a-z0-9-])[·•∙⋅‧・⸱](?=[a-z]{2,24}(?![a-z]))/gi, '.')
       .replace(AMOUNT_OR_DATE, ' ')
       .replace(new RegExp(`${ANY_DIGIT}(?:[\\s\\-.·]?${ANY_DIGIT}){4,}`, 'g'), (run) => [...run].map((c) => CN_DIGITS[c] ?? c).join(''))
       // A dot spelled out or bracketed before any ending but a file's (refund-center dot help, not refund-help dot pdf);
