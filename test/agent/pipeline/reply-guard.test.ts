@@ -97,6 +97,7 @@ describe('a reply partly in a script the guard does not read is not sent, whatev
     ['traditional', '確認後將為您提交退款申請'],
     ['English', 'Once you confirm, I will submit the refund request.'],
     ['full-width Latin, symbols and marks', '请回复「ＹＥＳ」确认 ✅ ①'],
+    ['a unit in a product name (µ is NFKC Greek μ)', '您购买的 5µm 滤芯和 10Ω 电阻：确认后将为您提交退款申请'],
   ])('the nearest that goes out, %s: %s', (_n, reply) => {
     expect(replyProblem(context(ORDERS), reply)).toBeNull();
   });

@@ -63,9 +63,9 @@ export function guardedReply(ctx: PipelineContext, reply: string, safe: string |
 /**
  * A letter of a script other than Chinese and Latin (kana, hangul, Cyrillic, Greek, Arabic, …). The guard's
  * readers read Chinese and English: a reply partly written in another script could say what they cannot read
- * (返金が完了しました), so it is not sent, whatever it says.
+ * (返金が完了しました), so it is not sent, whatever it says. μ and Ω are units in a product's name (5μm, 10Ω), not words.
  */
-const UNREAD_LETTER = /(?![\p{Script=Han}\p{Script=Latin}])\p{L}/u;
+const UNREAD_LETTER = /(?![\p{Script=Han}\p{Script=Latin}]|[μΩ])\p{L}/u;
 
 export function unreadScript(reply: string): string | null {
   const letter = UNREAD_LETTER.exec(reply.normalize('NFKC'));
