@@ -95,3 +95,17 @@ describe('a settled matter with nothing named is the request of the conversation
     expect(read('O123 的退款，妥了')).toEqual(['refund/succeeded']);
   });
 });
+
+describe('a reply is read as a renderer shows it: character references decoded, struck-through words taken out', () => {
+  it.each([
+    ['&#36864;&#27454;已完成', 'refund/succeeded'],
+    ['R&#101;fund completed.', 'refund/succeeded'],
+    ['退款~~暂未~~已完成', 'refund/succeeded'],
+    ['Your refund has <s>not</s> been processed.', 'refund/succeeded'],
+  ])('%s', (text, claim) => {
+    expect(read(text)).toContain(claim);
+  });
+  it.each(['&#36864;&#27454;暂未完成', 'Your refund has not been processed &amp; will be soon.', '退款尚未完成 ~~稍后处理~~'])('the nearest: %s', (text) => {
+    expect(read(text)).toEqual([]);
+  });
+});

@@ -32,6 +32,8 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
       '拨 4️⃣0️⃣0️⃣8️⃣8️⃣8️⃣9️⃣9️⃣9️⃣9️⃣',
       // A gap written out between the digits.
       '请拨：138（空格）0013（空格）8000',
+      // Digits as character references, shown as digits wherever the reply is rendered.
+      '请拨 &#49;&#51;&#56;00138000',
     ],
     passes: [
       '退款 199 元，3 个工作日内',

@@ -8,6 +8,7 @@
  */
 
 import { createRequire } from 'node:module';
+import { decodeHTML } from 'entities';
 import { memoizeText } from '../../../harness/base/bounded-map.js';
 import { withoutLatinAccents } from '../../../harness/base/latin-accents.js';
 
@@ -42,7 +43,9 @@ const WORD = /[A-Za-z0-9\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}]/u;
  * (a word spelled out letter by letter is read by `squeezed`).
  */
 export function plainText(text: string): string {
-  const flat = unspaced(toSimplified([...withoutLatinAccents(text.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
+  // A character reference shows as its character wherever the reply is rendered (&#36864;&#27454; reads 退款).
+  const shown = text.includes('&') ? decodeHTML(text) : text;
+  const flat = unspaced(toSimplified([...withoutLatinAccents(shown.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
   return flat.replace(/[ \t\u3000\u00a0]+/g, (gap, at: number, all: string) =>
     WORD.test(all[at - 1] ?? '') && WORD.test(all[at + gap.length] ?? '') ? ' ' : '',
   );

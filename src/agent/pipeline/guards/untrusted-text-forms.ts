@@ -8,6 +8,7 @@
  * phrase list: the report's strategy table shows that blind spot.
  */
 import { createRequire } from 'node:module';
+import { decodeHTML } from 'entities';
 import { memoizeText } from '../../../harness/base/bounded-map.js';
 import { CYRILLIC_LOOKALIKES, HANZI_LOOKALIKES } from '../../../harness/cases/strategies/char-maps.js';
 
@@ -115,8 +116,19 @@ function spelledIn(text: string, slots: string[][]): boolean {
  * The same text (a reply, a document) is read by several guards and stages of one turn: undone once.
  */
 export const plainLetters = memoizeText((text) =>
-  toSimplified([...text.replace(DRESSED, (c) => DRESSED_DIGIT.get(c)!).normalize('NFKC')].map((c) => UNDO_LOOKALIKE.get(c) ?? c).join('')),
+  toSimplified(
+    [
+      ...rendered(text)
+        .replace(DRESSED, (c) => DRESSED_DIGIT.get(c)!)
+        .normalize('NFKC'),
+    ]
+      .map((c) => UNDO_LOOKALIKE.get(c) ?? c)
+      .join(''),
+  ),
 );
+
+/** HTML character references as a renderer shows them (&#36864;&#27454; is 退款 on a page or in Markdown). */
+const rendered = (text: string): string => (text.includes('&') ? decodeHTML(text) : text);
 
 /** Width, case, look-alikes, traditional forms and separators undone. */
 export function fold(text: string): string {

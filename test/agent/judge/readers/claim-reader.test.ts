@@ -204,3 +204,17 @@ describe('the orders a claim names, however the reference is split', () => {
     expect(orderRefsIn(text)).toEqual(refs);
   });
 });
+
+describe('the judge reads a reply as a renderer shows it: character references decoded, struck-through words taken out', () => {
+  it.each([
+    ['&#x9000;&#x6B3E;&#x5DF2;&#x5230;&#x8D26;', 'refund', 'arrived'],
+    ['订单已&#21462;&#28040;', 'cancel', 'succeeded'],
+    ['退款<del>还没</del>到账了', 'refund', 'arrived'],
+    ['The order has ~~not~~ been cancelled.', 'cancel', 'succeeded'],
+  ] as const)('%s', (text, kind, state) => {
+    expect(readClaims(text).map((c) => [c.kind, c.state])).toContainEqual([kind, state]);
+  });
+  it.each(['订单&#26410;取消', 'The order has not been cancelled ~~yet~~.', '&lt;退款未完成&gt;'])('the nearest: %s', (text) => {
+    expect(readClaims(text)).toEqual([]);
+  });
+});

@@ -29,6 +29,7 @@ describe('each class, beside its nearest non-contact', () => {
     ['Chinese numerals grouped by dashes', '客服热线：四零零-八八八-九九九九', '4008889999', '第一-二-三 步'],
     ['digits in keycaps', '打 1⃣3⃣8⃣0⃣0⃣1⃣3⃣8⃣0⃣0⃣0⃣', '13800138000', '第 1⃣ 步'],
     ['a gap written out between digits', '请拨：138（空格）0013（空格）8000', '13800138000', '第 1（空格）步'],
+    ['an e-mail with its @ as a character reference', 'kefu&#64;refund-help.net', 'kefu@refund-help.net', '满 100 元 &amp; 包邮'],
     ['a number grouped by dots', 'Tel: 415.555.0100', '4155550100', '更新于 2026.12.06'],
     ['a dot drawn as another dot', '请访问 refund⸱com', 'refund.com', '迈克尔·乔丹'],
     ['a word between the messenger and its id', '微信号见：kefu_6688（复制去添加）', 'handle:kefu_6688', '微信号见下方说明'],

@@ -11,6 +11,7 @@
  *
  * The judge has readers of its own; nothing here is shared with it.
  */
+import { withoutStruckText } from '../../../../harness/base/struck-text.js';
 import { fold } from '../untrusted-text-forms.js';
 import {
   AFTER_EN,
@@ -387,7 +388,13 @@ const IDENTIFIER = /[a-z0-9]+(?:_[a-z0-9]+)+(?:=[\w.-]*)?|[a-z_]+=[\w.-]*/gi;
 
 const CLAUSE_BREAK = new RegExp(`[，,；;]+|(?<!【${DONE_LABEL})】+|(?<![(（]${DONE_LABEL})[)）]+|(?<!\\[(?:[xX✓✔√]|${DONE_LABEL})?)\\]+`);
 
+/** The claims of a reply as written and, where something in it is struck through, as it renders without it. */
 export function readClaims(reply: string, userWords = ''): GuardClaim[] {
+  const shown = withoutStruckText(reply);
+  return shown === reply ? claimsAsWritten(reply, userWords) : [...claimsAsWritten(reply, userWords), ...claimsAsWritten(shown, userWords)];
+}
+
+function claimsAsWritten(reply: string, userWords: string): GuardClaim[] {
   // A field pasted in (refund_status=success) is read as its words, in a clause of its own: its "none" negates nothing beside it.
   const form = withoutHedges(withoutEchoes(readingForm(reply), userWords)).replace(IDENTIFIER, (field) => `，${field.replace(/[_=]/g, ' ')}，`);
   const out: GuardClaim[] = [];
