@@ -81,6 +81,20 @@ describe('a completion claim goes out only where the world shows it done, for th
   });
 });
 
+describe('a reply with a control that reorders how it is shown is not sent', () => {
+  const reversed = (text: string) => [...text].reverse().join('');
+  it.each([
+    ['a right-to-left override', `\u202e${reversed('Your refund has been processed.')}`],
+    ['an override popped mid-line', `Order O1: \u202e${reversed('refund completed')}\u202c, thanks`],
+    ['an isolate', '\u2067退款已完成\u2069'],
+  ])('%s', (_n, reply) => {
+    expect(replyProblem(context(ORDERS), reply)).toMatch(/reorders how it is shown/);
+  });
+  it('the nearest that goes out: the same letters with no control, which show as they are written', () => {
+    expect(replyProblem(context(ORDERS), reversed('Your refund has been processed.'))).toBeNull();
+  });
+});
+
 describe('a reply partly in a script the guard does not read is not sent, whatever it says', () => {
   it.each([
     ['Japanese', '返金が完了しました'],

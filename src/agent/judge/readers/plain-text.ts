@@ -37,6 +37,13 @@ for (let i = 0; i + 1 < TRADITIONAL.length; i += 2) SIMPLIFIED.set(TRADITIONAL[i
 const WORD = /[A-Za-z0-9\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}]/u;
 
 /**
+ * A right-to-left override (U+202E) shows what follows it, to its pop (U+202C) or the end of the line, reversed:
+ * "\u202edenufer neeb sah dnufer ruoY" is seen as "Your refund has been refunded". Read in the order it is seen.
+ */
+const OVERRIDDEN = /\u202e([^\u202c\n]*)\u202c?/g;
+const inDisplayOrder = (text: string): string => (text.includes('\u202e') ? text.replace(OVERRIDDEN, (_m, run: string) => [...run].reverse().join('')) : text);
+
+/**
  * NFKC (full-width to half-width), accents on Latin letters dropped, invisible characters dropped, traditional
  * script to simplified, and spaces kept only between two words of a language that spaces them (Latin,
  * Cyrillic, Greek, Hangul) or numbers: `退 款 已 成 功` reads 退款已成功, `r e f u n d e d` stays spaced
@@ -44,7 +51,7 @@ const WORD = /[A-Za-z0-9\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}]/u;
  */
 export function plainText(text: string): string {
   // A character reference shows as its character wherever the reply is rendered (&#36864;&#27454; reads 退款).
-  const shown = text.includes('&') ? decodeHTML(text) : text;
+  const shown = inDisplayOrder(text.includes('&') ? decodeHTML(text) : text);
   const flat = unspaced(toSimplified([...withoutLatinAccents(shown.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
   return flat.replace(/[ \t\u3000\u00a0]+/g, (gap, at: number, all: string) =>
     WORD.test(all[at - 1] ?? '') && WORD.test(all[at + gap.length] ?? '') ? ' ' : '',

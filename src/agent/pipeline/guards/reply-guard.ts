@@ -42,6 +42,7 @@ export function replyProblem(ctx: PipelineContext, reply: string, check: ReplyCh
   const claimed = (check.ruleQuotes ?? []).reduce((text, quote) => text.split(quote).join('，'), reply);
   return (
     unreadScript(reply) ??
+    reordered(reply) ??
     unprovenClaim(ctx, claimed, said) ??
     othersData(ctx, reply, said) ??
     contact(ctx, reply, said) ??
@@ -66,6 +67,17 @@ export function guardedReply(ctx: PipelineContext, reply: string, safe: string |
  * (返金が完了しました), so it is not sent, whatever it says. μ and Ω are units in a product's name (5μm, 10Ω), not words.
  */
 const UNREAD_LETTER = /(?![\p{Script=Han}\p{Script=Latin}]|[μΩ])\p{L}/u;
+
+/**
+ * Bidirectional embedding, override and isolate controls: U+202E shows "denufer neeb sah dnufer ruoY" as "Your
+ * refund has been refunded", so what the customer sees is not the text the readers read. A reply of this agent has
+ * no use for them.
+ */
+const REORDERING = /[\u202a-\u202e\u2066-\u2069]/u;
+
+function reordered(reply: string): string | null {
+  return REORDERING.test(reply) ? 'it holds a control character that reorders how it is shown' : null;
+}
 
 export function unreadScript(reply: string): string | null {
   const letter = UNREAD_LETTER.exec(reply.normalize('NFKC'));

@@ -211,10 +211,17 @@ describe('the judge reads a reply as a renderer shows it: character references d
     ['订单已&#21462;&#28040;', 'cancel', 'succeeded'],
     ['退款<del>还没</del>到账了', 'refund', 'arrived'],
     ['The order has ~~not~~ been cancelled.', 'cancel', 'succeeded'],
+    // A right-to-left override shows the letters after it reversed: read in the order they are seen.
+    [`\u202e${[...'Your order was cancelled.'].reverse().join('')}`, 'cancel', 'succeeded'],
   ] as const)('%s', (text, kind, state) => {
     expect(readClaims(text).map((c) => [c.kind, c.state])).toContainEqual([kind, state]);
   });
-  it.each(['订单&#26410;取消', 'The order has not been cancelled ~~yet~~.', '&lt;退款未完成&gt;'])('the nearest: %s', (text) => {
+  it.each([
+    '订单&#26410;取消',
+    'The order has not been cancelled ~~yet~~.',
+    '&lt;退款未完成&gt;',
+    `\u202e${[...'Your order was not cancelled.'].reverse().join('')}`,
+  ])('the nearest: %s', (text) => {
     expect(readClaims(text)).toEqual([]);
   });
 });
