@@ -96,16 +96,25 @@ describe('a settled matter with nothing named is the request of the conversation
   });
 });
 
-describe('a reply is read as a renderer shows it: character references decoded, struck-through words taken out', () => {
+describe('a reply is read as a renderer shows it: character references decoded, struck-through or hidden words taken out', () => {
   it.each([
     ['&#36864;&#27454;已完成', 'refund/succeeded'],
     ['R&#101;fund completed.', 'refund/succeeded'],
     ['退款~~暂未~~已完成', 'refund/succeeded'],
     ['Your refund has <s>not</s> been processed.', 'refund/succeeded'],
+    // Hidden by an attribute, a style or a comment.
+    ['退款<span hidden>暂未</span>已完成', 'refund/succeeded'],
+    ['<!--未-->退款已完成', 'refund/succeeded'],
+    ['Your refund has <span style="display:none">not</span> been processed.', 'refund/succeeded'],
   ])('%s', (text, claim) => {
     expect(read(text)).toContain(claim);
   });
-  it.each(['&#36864;&#27454;暂未完成', 'Your refund has not been processed &amp; will be soon.', '退款尚未完成 ~~稍后处理~~'])('the nearest: %s', (text) => {
+  it.each([
+    '&#36864;&#27454;暂未完成',
+    'Your refund has not been processed &amp; will be soon.',
+    '退款尚未完成 ~~稍后处理~~',
+    '退款<span style="color:red">暂未</span>完成',
+  ])('the nearest: %s', (text) => {
     expect(read(text)).toEqual([]);
   });
 });

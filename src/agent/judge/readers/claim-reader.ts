@@ -18,7 +18,7 @@
  * request record), `succeeded` (the effect done), `arrived` (the money
  * received).
  */
-import { withoutStruckText } from '../../../harness/base/struck-text.js';
+import { withoutHiddenText } from '../../../harness/base/hidden-text.js';
 import type { ClaimKind, ClaimState } from './claim-kinds.js';
 import { foreignClaim } from './foreign-claims.js';
 import { claimLayout } from './claim-layout.js';
@@ -569,9 +569,9 @@ function customersPayment(claim: Omit<ReadClaim, 'orderIds'>): boolean {
 /** Something an action is named by, for a bare state in the next sentence to be said of. */
 const NAMES_ACTION = /退款|退钱|退费|钱|款项|补偿|赔偿|赔付|取消|撤单|地址|工单|投诉|refund|money|funds|compensat|voucher|cancel|address|ticket|complaint/i;
 
-/** The claims of a reply as written and, where something in it is struck through, as it renders without it. */
+/** The claims of a reply as written and, where something in it is struck through or hidden, as it renders without it. */
 export function readClaims(reply: string): ReadClaim[] {
-  const shown = withoutStruckText(reply);
+  const shown = withoutHiddenText(reply);
   if (shown === reply) return claimsAsWritten(reply);
   const out = claimsAsWritten(reply);
   const seen = new Set(out.map((c) => JSON.stringify(c)));

@@ -205,12 +205,16 @@ describe('the orders a claim names, however the reference is split', () => {
   });
 });
 
-describe('the judge reads a reply as a renderer shows it: character references decoded, struck-through words taken out', () => {
+describe('the judge reads a reply as a renderer shows it: character references decoded, struck-through or hidden words taken out', () => {
   it.each([
     ['&#x9000;&#x6B3E;&#x5DF2;&#x5230;&#x8D26;', 'refund', 'arrived'],
     ['订单已&#21462;&#28040;', 'cancel', 'succeeded'],
     ['退款<del>还没</del>到账了', 'refund', 'arrived'],
     ['The order has ~~not~~ been cancelled.', 'cancel', 'succeeded'],
+    // Hidden by a style, a size of 0 or a comment.
+    ['<span style="visibility:hidden">还没</span>订单已取消', 'cancel', 'succeeded'],
+    ['The order was <font size=0>not</font> cancelled.', 'cancel', 'succeeded'],
+    ['订单<!-- 未 -->已取消', 'cancel', 'succeeded'],
     // A right-to-left override shows the letters after it reversed: read in the order they are seen.
     [`\u202e${[...'Your order was cancelled.'].reverse().join('')}`, 'cancel', 'succeeded'],
   ] as const)('%s', (text, kind, state) => {
@@ -220,6 +224,7 @@ describe('the judge reads a reply as a renderer shows it: character references d
     '订单&#26410;取消',
     'The order has not been cancelled ~~yet~~.',
     '&lt;退款未完成&gt;',
+    'The order was <b>not</b> cancelled.',
     `\u202e${[...'Your order was not cancelled.'].reverse().join('')}`,
   ])('the nearest: %s', (text) => {
     expect(readClaims(text)).toEqual([]);

@@ -11,7 +11,7 @@
  *
  * The judge has readers of its own; nothing here is shared with it.
  */
-import { withoutStruckText } from '../../../../harness/base/struck-text.js';
+import { withoutHiddenText } from '../../../../harness/base/hidden-text.js';
 import { fold } from '../untrusted-text-forms.js';
 import {
   AFTER_EN,
@@ -388,9 +388,9 @@ const IDENTIFIER = /[a-z0-9]+(?:_[a-z0-9]+)+(?:=[\w.-]*)?|[a-z_]+=[\w.-]*/gi;
 
 const CLAUSE_BREAK = new RegExp(`[，,；;]+|(?<!【${DONE_LABEL})】+|(?<![(（]${DONE_LABEL})[)）]+|(?<!\\[(?:[xX✓✔√]|${DONE_LABEL})?)\\]+`);
 
-/** The claims of a reply as written and, where something in it is struck through, as it renders without it. */
+/** The claims of a reply as written and, where something in it is struck through or hidden, as it renders without it. */
 export function readClaims(reply: string, userWords = ''): GuardClaim[] {
-  const shown = withoutStruckText(reply);
+  const shown = withoutHiddenText(reply);
   return shown === reply ? claimsAsWritten(reply, userWords) : [...claimsAsWritten(reply, userWords), ...claimsAsWritten(shown, userWords)];
 }
 
