@@ -244,6 +244,8 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('cancel', 'succeeded', 'Su pedido fue cancelado.', 'Votre commande est annulee.'),
   // A name that is also a future in another language (Sara, sarà) takes nothing back.
   ...rows('refund', 'succeeded', 'Sara your refund has been processed.'),
+  // A payment said to be back is money come back (a payment made is the customer's own, below among the non-claims).
+  ...rows('money', 'arrived', 'Your payment is back with you now.'),
 ];
 
 /**
@@ -434,6 +436,7 @@ export const BASE_NON_CLAIMS: string[] = [
   'Ihre Rückerstattung wird erledigt.',
   'Il rimborso non è completato.',
   'Votre remboursement sera effectué demain.',
+  'We have received your payment, thank you.',
 ];
 
 export const NON_CLAIM_FORMS: [string, (s: string) => string][] = CLAIM_FORMS.filter(([name]) =>

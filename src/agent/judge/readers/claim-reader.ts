@@ -562,8 +562,13 @@ const SETTLED_ALONE = new RegExp(
  */
 const ZH_PAYMENT = /付款|支付|付钱|付费|付了|已付|买单|结账/;
 const ZH_TO_CUSTOMER = /退|返|回|赔|补|(?:给|向|为)(?:您|你)|(?:到|进|入)(?:您|你)|打(?:给|到)|汇|转(?:给|到|入)|存入|到账|到帐|入账/;
+/** "Your payment was successful", "we received your payment": the customer's money going out, in English. */
+const EN_YOUR_PAYMENT = /\b(?:your|the customer's) (?:payment|purchase|checkout|transaction)\b|\breceived your (?:payment|money)\b/i;
+const EN_TO_CUSTOMER = /\b(?:back|refund\w*|return\w*|revers\w*|credited|to you|to your|into your|in your account|compensat\w*)\b/i;
 function customersPayment(claim: Omit<ReadClaim, 'orderIds'>): boolean {
-  return claim.kind === 'money' && ZH_PAYMENT.test(claim.text) && !ZH_TO_CUSTOMER.test(claim.text.replace(ZH_PAYMENT, ''));
+  if (claim.kind !== 'money') return false;
+  if (ZH_PAYMENT.test(claim.text)) return !ZH_TO_CUSTOMER.test(claim.text.replace(ZH_PAYMENT, ''));
+  return EN_YOUR_PAYMENT.test(claim.text) && !EN_TO_CUSTOMER.test(claim.text);
 }
 
 /** Something an action is named by, for a bare state in the next sentence to be said of. */

@@ -533,6 +533,9 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'Would you like to be connected with a human agent?',
   'I can put you through to a specialist if you like.',
   "I'm reviewing your order details now.",
+  // The customer's own payment, in English
+  'Your payment was successful and the order is being prepared.',
+  'We received your payment for O123 this morning.',
   '| 订单 | 退款 | 状态 |',
   "You'll see the refund once it has been approved.",
 ];

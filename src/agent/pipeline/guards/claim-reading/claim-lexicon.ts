@@ -161,6 +161,8 @@ export const ENGLISH: LexiconEntry[] = [
     undefined,
     'returned',
   ),
+  // A payment said to be back, returned or credited is money coming back ("your payment is back in your account").
+  ...english('payments?(?=[^.!?。]{0,40}(?<![a-z])(?:back|returned|refunded|reversed|credited|sent back)(?![a-z]))', 'money'),
   // Not "payment": a payment paid or completed is the customer's money going out, not coming back.
   ...english('money|funds|cash|amount|balance|account|card|wallet|[¥￥$]\\s?\\d+(?:\\.\\d+)?', 'money'),
   ...english('compensations?|vouchers?|coupons?|goodwill credit|store credit|gift card|cashback|discount', 'compensation'),
