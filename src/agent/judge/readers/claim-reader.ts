@@ -18,11 +18,11 @@
  * request record), `succeeded` (the effect done), `arrived` (the money
  * received).
  */
-import { withoutHiddenText } from '../../../harness/base/hidden-text.js';
 import type { ClaimKind, ClaimState } from './claim-kinds.js';
 import { foreignClaim } from './foreign-claims.js';
 import { claimLayout } from './claim-layout.js';
 import { plainText } from './plain-text.js';
+import { shownText } from './shown-text.js';
 
 export type { ClaimKind, ClaimState } from './claim-kinds.js';
 
@@ -576,7 +576,7 @@ const NAMES_ACTION = /退款|退钱|退费|钱|款项|补偿|赔偿|赔付|取�
 
 /** The claims of a reply as written and, where something in it is struck through or hidden, as it renders without it. */
 export function readClaims(reply: string): ReadClaim[] {
-  const shown = withoutHiddenText(reply);
+  const shown = shownText(reply);
   if (shown === reply) return claimsAsWritten(reply);
   const out = claimsAsWritten(reply);
   const seen = new Set(out.map((c) => JSON.stringify(c)));

@@ -10,7 +10,6 @@
 import { createRequire } from 'node:module';
 import { decodeHTML } from 'entities';
 import { memoizeText } from '../../../harness/base/bounded-map.js';
-import { withoutLatinAccents } from '../../../harness/base/latin-accents.js';
 
 const load = createRequire(import.meta.url);
 let converter: ((text: string) => string) | undefined;
@@ -37,6 +36,14 @@ for (let i = 0; i + 1 < TRADITIONAL.length; i += 2) SIMPLIFIED.set(TRADITIONAL[i
 const WORD = /[A-Za-z0-9\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}]/u;
 
 /**
+ * A Latin letter with marks (é, ü, ǎ, ệ) as its bare letter, one character at a time, so that the words of other
+ * Latin-script languages keep their spaces and read plain (a été effectué, kuǎn). Letters without a decomposition
+ * (ß, ø, æ) stay as they are.
+ */
+const MARKED_LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+const bareLatin = (text: string): string => text.replace(MARKED_LATIN, (c) => c.normalize('NFD').charAt(0));
+
+/**
  * A right-to-left override (U+202E) shows what follows it, to its pop (U+202C) or the end of the line, reversed:
  * "\u202edenufer neeb sah dnufer ruoY" is seen as "Your refund has been refunded". Read in the order it is seen.
  */
@@ -52,7 +59,7 @@ const inDisplayOrder = (text: string): string => (text.includes('\u202e') ? text
 export function plainText(text: string): string {
   // A character reference shows as its character wherever the reply is rendered (&#36864;&#27454; reads 退款).
   const shown = inDisplayOrder(text.includes('&') ? decodeHTML(text) : text);
-  const flat = unspaced(toSimplified([...withoutLatinAccents(shown.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
+  const flat = unspaced(toSimplified([...bareLatin(shown.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
   return flat.replace(/[ \t\u3000\u00a0]+/g, (gap, at: number, all: string) =>
     WORD.test(all[at - 1] ?? '') && WORD.test(all[at + gap.length] ?? '') ? ' ' : '',
   );

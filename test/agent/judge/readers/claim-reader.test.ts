@@ -215,6 +215,8 @@ describe('the judge reads a reply as a renderer shows it: character references d
     ['<span style="visibility:hidden">还没</span>订单已取消', 'cancel', 'succeeded'],
     ['The order was <font size=0>not</font> cancelled.', 'cancel', 'succeeded'],
     ['订单<!-- 未 -->已取消', 'cancel', 'succeeded'],
+    // Hidden inside a hidden element of the same tag: walked as nested, not cut at the first close.
+    ['The order was <span hidden><span>still</span> not</span> cancelled.', 'cancel', 'succeeded'],
     // A right-to-left override shows the letters after it reversed: read in the order they are seen.
     [`\u202e${[...'Your order was cancelled.'].reverse().join('')}`, 'cancel', 'succeeded'],
   ] as const)('%s', (text, kind, state) => {

@@ -11,7 +11,7 @@
  *
  * The judge has readers of its own; nothing here is shared with it.
  */
-import { withoutHiddenText } from '../../../../harness/base/hidden-text.js';
+import { withoutHiddenText } from './hidden-text.js';
 import { fold } from '../untrusted-text-forms.js';
 import {
   AFTER_EN,

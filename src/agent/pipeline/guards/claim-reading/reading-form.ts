@@ -4,7 +4,6 @@
  * splits, spaced-out characters), the clause it reads is the same. Case is
  * kept (order references are upper case); the lexicon matches ignoring case.
  */
-import { withoutLatinAccents } from '../../../../harness/base/latin-accents.js';
 import { plainLetters } from '../untrusted-text-forms.js';
 
 /** Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors: invisible, and able to split a word. */
@@ -15,6 +14,15 @@ const MARKED_LETTERS = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}]([-/_|*~·])){2,}[\p{L}\
 /** Single letters or digits spaced out ("r e f u n d", "O 4 5 6"): a word or an order reference split to slip past a reader. */
 const SPACED_LETTERS = /(?<![A-Za-z0-9])(?:[A-Za-z0-9][ \t]){1,}[A-Za-z0-9](?![A-Za-z0-9])/g;
 const LATIN_OR_DIGIT = /[A-Za-z0-9]/;
+
+/** Marks on Latin letters dropped (effectué, Rückerstattung, kuǎn): the lexicon's words in other Latin-script languages are written plain. */
+function withoutLatinAccents(text: string): string {
+  if (!/[^\x00-\x7f]/.test(text)) return text;
+  return text
+    .normalize('NFD')
+    .replace(/(?<=[A-Za-z])\p{Mn}+/gu, '')
+    .normalize('NFC');
+}
 
 export function readingForm(text: string): string {
   const plain = withoutLatinAccents(plainLetters(text.replace(INVISIBLE, '')))
