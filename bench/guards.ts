@@ -152,16 +152,7 @@ for (let seed = FIRST_SEED; total < TARGET; seed++) {
     for (const mode of MODES) {
       if (total >= TARGET) break;
       const t0 = performance.now();
-      if (mode === 'adaptive') {
-        // With no other mode to fill the pool (--modes adaptive alone), the search seeds it with a coherent
-        // trajectory of its own, counted as its own: an empty pool would be skipped for ever.
-        if (!pool.members.length) {
-          const run = { mode: 'coherent' as const, seed };
-          const result = await runTrajectory(scenario, run, setting);
-          count('adaptive', scenario, run, result, (performance.now() - t0) / 1000);
-          pool.offer({ scenario: index, mode: 'coherent', seed, tape: result.tape, score: result.score });
-          continue;
-        }
+      if (mode === 'adaptive' && pool.members.length) {
         let ran: { scenario: LoadedScenario; run: { mode: AdversaryMode; seed: number }; result: TrajectoryRun } | undefined;
         const { kept: isKept } = await adaptiveStep(pool, FIRST_SEED, step++, async (child) => {
           const s = scenarios[child.scenario]!;
@@ -173,10 +164,12 @@ for (let seed = FIRST_SEED; total < TARGET; seed++) {
         if (isKept) kept += 1;
         continue;
       }
-      const run = { mode, seed };
+      // With no other mode to fill the pool (--modes adaptive alone), the search seeds it with a coherent trajectory,
+      // counted as its own: an empty pool would be skipped for ever.
+      const run = { mode: mode === 'adaptive' ? ('coherent' as const) : mode, seed };
       const result = await runTrajectory(scenario, run, setting);
       count(mode, scenario, run, result, (performance.now() - t0) / 1000);
-      if (MODES.includes('adaptive')) pool.offer({ scenario: index, mode, seed, tape: result.tape, score: result.score });
+      if (MODES.includes('adaptive')) pool.offer({ scenario: index, mode: run.mode, seed, tape: result.tape, score: result.score });
     }
   }
 }
