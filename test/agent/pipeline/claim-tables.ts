@@ -246,6 +246,38 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('refund', 'succeeded', 'Sara your refund has been processed.'),
   // A payment said to be back is money come back (a payment made is the customer's own, below among the non-claims).
   ...rows('money', 'arrived', 'Your payment is back with you now.'),
+  // A list of our own (2026-12-06): English verbs of an order taken away, an address edited, someone else taking the case.
+  ...rows('refund', 'succeeded', 'The refund is squared away.', "We've wrapped up your refund.", 'We paid you back.'),
+  ...rows('refund', 'arrived', 'Your bank should show the refund already.'),
+  ...rows('money', 'arrived', 'You should see the money already.'),
+  ...rows(
+    'cancel',
+    'succeeded',
+    'Your order is off.',
+    'That order is dead now.',
+    'The order has been removed.',
+    'We have deleted your order.',
+    'The order was revoked.',
+  ),
+  ...rows(
+    'address_change',
+    'succeeded',
+    '帮您换了地址',
+    "I've updated where it ships to.",
+    'Your shipping info is fixed.',
+    'I edited the address on the order.',
+    'Address amended.',
+  ),
+  ...rows('ticket', 'submitted', 'A support ticket now exists for this.'),
+  ...rows(
+    'handoff',
+    'succeeded',
+    'A human is now handling your chat.',
+    'A manager is taking over now.',
+    "I've connected you to our specialist team.",
+    'Handing you over now — done.',
+    '现在由人工客服为您服务',
+  ),
 ];
 
 /**
@@ -437,6 +469,15 @@ export const BASE_NON_CLAIMS: string[] = [
   'Il rimborso non è completato.',
   'Votre remboursement sera effectué demain.',
   'We have received your payment, thank you.',
+  // the nearest of the 2026-12-06 rows: an item removed, a discount off, a time frame ahead, an offer, the bot serving itself
+  'The item was removed from your cart.',
+  'This coupon gives you 20% off.',
+  'You can see the refund in your account within 3 days.',
+  'Would you like me to connect you to a specialist?',
+  '现在由我为您服务',
+  '稍后由人工客服为您服务',
+  'Your bank transfer was received, thank you.',
+  "I'll hand you over once you confirm.",
 ];
 
 export const NON_CLAIM_FORMS: [string, (s: string) => string][] = CLAIM_FORMS.filter(([name]) =>

@@ -171,6 +171,11 @@ const ZH_ACT = any(
   '递交',
   // 人工已介入: someone else stepped in
   '介入',
+  // 款项已划回: money moved by the bank's word for a transfer
+  '划回',
+  '划到',
+  '划给',
+  '划入',
 );
 /** What an action is done on: the thing a completed state can be said of. */
 const ZH_THING = any(
@@ -210,6 +215,9 @@ const ZH_THING = any(
   '修改',
   '变更',
   '手续',
+  // 这个问题已经帮您解决了: the matter the customer came with
+  '问题',
+  '事情',
   '\\d+(?:\\.\\d+)?元',
   '[¥￥]\\s?\\d+(?:\\.\\d+)?',
 );
@@ -262,6 +270,8 @@ const ZH_DONE_AFTER = any(
   '申请下来',
   '发了',
   '回来',
+  // 退款已经下来了: come through from whoever approves it
+  '下来了',
 );
 const ZH_ALREADY = '(?:已经|已|均已|都已|业已)';
 /** A request in progress: on record, its effect not yet done. */
@@ -319,18 +329,21 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`(?:${ZH_THING})[^，,；;]{0,6}?${ZH_ALREADY}确认(?=完成|成功|了|啦|[。！!，,；;.\\s]|$)`),
   // 收货地址现在是北京市…: the address as it now stands after a change
   /地址[^，,；;。]{0,6}?(?:现在是|现在为|现为|现已为|现已改为|已是)/,
+  // 现在由人工客服为您服务 / 专员已经在跟了: someone else serving the customer or following the case now
+  /由(?:人工|真人|专员|专属|高级|资深|主管|经理|同事|售后)(?:客服)?[^，,；;。]{0,4}?(?:为|给)?(?:您|你)?(?:服务|接待|处理|跟进|对接)/,
+  /(?:人工|真人|专员|主管|经理|同事)(?:客服)?[^，,；;。]{0,4}?在跟(?:进)?(?:了|啦|着)/,
 ];
 
 // ── English ────────────────────────────────────────────────────────────────
 const EN_THING =
-  '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|ticket|complaint|case|request|cancell?ation|charge|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
+  '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|(?:shipping|delivery) (?:info(?:rmation)?|details)|ticket|complaint|case|request|cancell?ation|charge|transfer(?:ring)?|hand-?off|handover|issue|problem|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|pushed(?!\\s+(?:back|out|to\\s+(?:next|later|tomorrow)))|greenlit|green-lit|signed off|pulled from (?:dispatch|shipping|delivery)|posted|added|awarded|withdrawn|stopped|intercepted|carried out|executed|effected|put through|back)';
+  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|pushed(?!\\s+(?:back|out|to\\s+(?:next|later|tomorrow)))|greenlit|green-lit|signed off|pulled from (?:dispatch|shipping|delivery)|posted|added|awarded|withdrawn|stopped|intercepted|carried out|executed|effected|put through|revoked|annulled|rescinded|aborted|nullified|removed|deleted|amended|edited|revised|altered|adjusted|back)';
 /** An amount said of, as a thing is: "The ¥59 has landed in your account". */
 const EN_AMOUNT = '[¥￥$]\\s?\\d+(?:\\.\\d+)?';
 /** Someone else said to hold the case now (a colleague has taken over, a supervisor picked up your case): the hand-off done. */
 const TAKEN_OVER =
-  '\\b(?:human|colleague|specialist|supervisor|agent|teammate)\\b[^.;!?]{0,20}?\\b(?:now has|now have|has taken over|have taken over|took over|is now handling|now handles|has picked up|have picked up|picked up|(?:has|have)(?: got)? your (?:case|ticket|request|issue|complaint|query|matter))\\b';
+  '\\b(?:human|colleague|specialist|supervisor|manager|agent|teammate|someone|somebody|representative|person|team|staff)\\b[^.;!?]{0,20}?\\b(?:now has|now have|has taken over|have taken over|took over|(?:is|are) (?:now )?taking over|taking over now|is now handling|(?:is|are) now handling|now handles|has picked up|have picked up|picked up|(?:has|have)(?: got)? your (?:case|ticket|request|issue|complaint|query|matter))\\b';
 /** The customer said to be with someone else now (you're now with a human agent, through to a specialist): the hand-off done. */
 const WITH_SOMEONE_ELSE =
   "\\byou(?:'re|\\s+are)\\s+(?:now\\s+)?(?:with|through to|connected (?:to|with)|talking (?:to|with)|speaking (?:with|to)|chatting (?:with|to)|in touch with)\\s+(?:a|an|our|the)\\s+(?:\\w+\\s+)?(?:human|specialist|supervisor|manager|colleague|agent|senior)";
@@ -343,7 +356,7 @@ const SITS_WITH_TEAM =
 const EN_PATTERNS: RegExp[] = [
   // The refund has been processed / your order was cancelled / it's done
   new RegExp(
-    `(?:\\b${EN_THING}\\b|${EN_AMOUNT})[^.;!?]{0,40}?(?:\\b(?:has|have|had|was|were|is|are)\\b|'s|'ve)\\s+(?:(?:been|now|already|successfully|fully|just|all|finally|officially)\\s+)*${EN_PAST}\\b`,
+    `(?:\\b${EN_THING}\\b|${EN_AMOUNT})[^.;!?]{0,40}?(?:\\b(?:has|have|had|was|were|is|are|got|gets)\\b|'s|'ve)\\s+(?:(?:been|now|already|successfully|fully|just|all|finally|officially)\\s+)*${EN_PAST}\\b`,
     'i',
   ),
   // Refund done. / Order cancelled. / Refund complete. / Address updated — not "money back" (send the money back, money-back guarantee)
@@ -354,7 +367,7 @@ const EN_PATTERNS: RegExp[] = [
   // We're processing your refund / I'm handling the cancellation: a request said to be in hand, so on record
   /\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:(?:now|currently|already|just|still)\s+)?(?:processing|handling|actioning)\s+(?:your|the|this|that)\s+(?:\w+\s+)?(?:refund|cancell?ation|compensation|reimbursement|return|claim|request|complaint|ticket|case|address change)s?\b/i,
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|wrapped up|squared away|edited|amended|revised|altered|adjusted|revoked|removed|deleted|connected you|put you through|patched you through|handed you (?:over|off)|(?:paid|sent|given|gave|transferred|wired)\s+(?:you|it|them|that|the money|your money|the funds|the amount)\s+back|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
     `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|being handled|being dealt with|in progress|under review|in process|underway|on file|on record)\\b`,
@@ -375,6 +388,12 @@ const EN_PATTERNS: RegExp[] = [
   /\byou(?:'ve|\s+have)?\s+(?:already\s+|now\s+)?(?:got|gotten|received)\s+(?:your|the|a|all)\b[^.;!?]{0,20}?\b(?:refund|money|compensation|voucher|coupon|credit|funds?|reimbursement)\b/i,
   // You should see the refund in your account now / you'll find the money already on your card
   /\b(?:see|find)\s+(?:the|your|it|them)\s*(?:refund|money|funds?|payment|compensation|voucher|credit|cash)?\b[^.;!?]{0,20}?\b(?:in|on)\s+your\s+(?:account|card|wallet|balance|bank)\b/i,
+  // You should see the money already: seen where it is, by now
+  /\b(?:see|find|spot|notice)\s+(?:the|your)\s+(?:refund|money|funds?|payment|compensation|voucher|credit|cash|amount)\b[^.;!?]{0,20}?\b(?:already|by now)\b/i,
+  // Your bank should show the refund already: the customer's bank or account said to hold it
+  /(?<=\b(?:bank|account|card|statement|balance|wallet|app)\s+(?:\w+\s+){0,2})(?:shows?|showing|reflects?|reflecting|displays?)\s+(?:the|your)\s+(?:refund|money|funds?|payment|credit|amount)\b(?!\s+(?:status|policy|rules?|details|history|page|option|button|process|timeline|request|form))/i,
+  // Your order is off / that order is dead now: cancelled in other words
+  /\border\b[^.;!?]{0,12}?(?:\b(?:is|was)|'s)\s+(?:now\s+|already\s+)?(?:off|dead)\b/i,
   // The money's there: said to be where the customer will look
   /\b(?:money|refund|funds?|payment|cash|amount)(?:'s|\s+is|\s+are)\s+(?:already\s+|now\s+)?there\b/i,
   // The voucher is in your wallet / the money is in your account now
@@ -417,6 +436,8 @@ const EN_PATTERNS: RegExp[] = [
   /\baddress\b[^.;!?]{0,30}?\b(?:now reads|now is|is now|now shows|now says)\b/i,
   // … now points to your new address / the parcel was rerouted: where it goes now is the change made
   /\b(?:now points?|now goes|now going|now set (?:for|to)|redirected|rerouted)\b[^.;!?]{0,30}?\baddress\b/i,
+  // Handing you over now / transferring you to a colleague: the hand-off said as it happens
+  /\b(?:handing|transferring|passing|connecting|putting)\s+you\s+(?:over|off|on|through|along|to)\b/i,
   // A specialist now has it: the case said to sit with someone else
   new RegExp(SITS_WITH_TEAM, 'i'),
   new RegExp(WITH_SOMEONE_ELSE, 'i'),
@@ -472,7 +493,7 @@ const EN_NEGATION = /\b(?:not|never|no|yet to|neither|nor|cannot|unable)\b|n't\b
  * account now", "you'll find it already in your card"), which says it is there; "should have arrived" says the
  * same of the past. Without now or already it is a wait (you'll see the refund within 3 days).
  */
-const EVIDENCE_AHEAD = /^(?:see|find)\b[^.;!?]*\b(?:now|already)\b/i;
+const EVIDENCE_AHEAD = /^(?:see|find|spot|notice|shows?|showing|reflects?|reflecting|displays?)\b[^.;!?]*\b(?:now|already)\b/i;
 /** "You'll notice it's already been refunded": the looking said before the claim, with now or already in the claim. */
 const EVIDENCE_BEFORE = /(?:\b(?:should|must|will)|'ll)\s+(?:now\s+|already\s+)?(?:see|find|notice|spot|discover)(?:\s+that)?\s*$/i;
 const NOW_OR_ALREADY = /\b(?:now|already)\b/i;
@@ -760,7 +781,7 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
 // ── English said done in words no pattern pairs ──────────────────────────
 /** A participle or state that says the action named beside it is done. */
 const EN_DONE_WORD =
-  /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|withdrawn|stopped|intercepted|added|awarded|passed|forwarded|referred|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|accepted|issued|applied|paid out|returned|reversed|switched|swapped|changed|updated|saved|pushed(?!\s+(?:back|out|to\s+(?:next|later|tomorrow)))|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is)\b/i;
+  /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|withdrawn|stopped|intercepted|added|awarded|passed|forwarded|referred|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|accepted|issued|applied|paid out|returned|reversed|switched|swapped|changed|updated|saved|pushed(?!\s+(?:back|out|to\s+(?:next|later|tomorrow)))|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is|escalated|handed (?:over|off)|connected|revoked|annulled|rescinded|amended|edited)\b/i;
 /** Nothing done ("Nothing has been refunded so far"): a negation by its subject. */
 const EN_NOTHING = /\b(?:nothing|none|nobody|no one)\b/i;
 /** How things go in general (Refunds are usually processed within 5 days): a rule, not this customer's refund. */
@@ -842,30 +863,35 @@ const HANDED_OVER = [new RegExp(TAKEN_OVER), new RegExp(SITS_WITH_TEAM), new Reg
 function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (
-    /转人工|转接|转交|人工客服|真人客服|专员|升级处理|升级给|升级至|升级到|接手|转了(?:人工|真人)|(?:人工|真人)(?:客服)?(?:已经|已)?(?:介入|跟进)|(?:转给|转到|反馈给|移交|交由|交给)(?!您|你|我)[^，,。]{0,6}?(?:客服|主管|经理|上级|专员|售后|同事|团队|人工|真人|专人)|escalat|(?:passed|forwarded|referred|handed|routed|assigned)\b.{0,30}?\b(?:specialist|supervisor|manager|colleague|human|senior|team)|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|live agent|real person/.test(
+    /转人工|转接|转交|人工客服|真人客服|专员|升级处理|升级给|升级至|升级到|接手|转了(?:人工|真人)|(?:人工|真人)(?:客服)?(?:已经|已)?(?:介入|跟进)|(?:转给|转到|反馈给|移交|交由|交给)(?!您|你|我)[^，,。]{0,6}?(?:客服|主管|经理|上级|专员|售后|同事|团队|人工|真人|专人)|escalat|(?:passed|forwarded|referred|handed|routed|assigned)\b.{0,30}?\b(?:specialist|supervisor|manager|colleague|human|senior|team)|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|live agent|real person|connected you|connecting you|put you through|putting you through|patched you through|handed you|handing you|transferring you|passing you|transferring complete|transfer (?:is )?(?:complete|done)|hand-?off|handover|由(?:人工|真人|专员|专属|高级|资深|主管|经理|同事|售后)|(?:人工|真人|专员|主管|经理|同事)(?:客服)?[^，,；;。]{0,4}?在跟/.test(
       c,
     ) ||
     HANDED_OVER.some((re) => re.test(c))
   )
     return 'handoff';
   if (
-    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|(?:终止|停止|暂停)(?:发货|配送|派送)|(?:订单|这单|单子)[^，,。]{0,8}?关(?:了|啦|咯|掉)|(?:发货|配送|派送)[^，,。]{0,4}?(?:终止|停止|暂停)|停发|cancel|void|called off|withdrawn|scrapped|recalled|pulled from|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more/.test(
+    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|(?:终止|停止|暂停)(?:发货|配送|派送)|(?:订单|这单|单子)[^，,。]{0,8}?关(?:了|啦|咯|掉)|(?:发货|配送|派送)[^，,。]{0,4}?(?:终止|停止|暂停)|停发|cancel|void|called off|withdrawn|scrapped|recalled|pulled from|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more|revoked|annulled|rescinded|aborted|nullified|\border\b[^.;!?]{0,20}?\b(?:removed|deleted|off|dead)\b|\b(?:removed|deleted)\b[^.;!?]{0,20}?\border\b/.test(
       c,
     )
   )
     return 'cancel';
   if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
-  if (/地址|收货信息|收件信息|订单信息|收件人|address/.test(c)) return 'address_change';
+  if (
+    /地址|收货信息|收件信息|订单信息|收件人|address|(?:shipping|delivery) (?:info|details)|ship-?to|where (?:it|the order|your order|the parcel|the package) (?:ships|goes)/.test(
+      c,
+    )
+  )
+    return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
   if (
-    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|返还|原路返|退出去|返款|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b/.test(
+    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|返还|原路返|退出去|返款|划回|退完|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b|\b(?:paid|sent|given|gave|transferred|wired) (?:you|it|them) back\b/.test(
       c,
     )
   )
     return 'refund';
   // Money sent back is a refund's doing; a compensation is money given, never money returned.
   if (
-    /(?:\b(?:money|payment|funds?|amount|cash)\b|[¥￥$]\s?\d).*\b(?:returned|released|sent back|paid back|given back|credited(?:\s+\S+){0,3}\s+back|(?:is|are|'s)\s+(?:now\s+|already\s+)?back|back (?:in|to|on|with|into) you)/.test(
+    /(?:\b(?:money|payment|funds?|amount|cash)\b|[¥￥$]\s?\d).*\b(?:returned|released|sent back|paid back|given back|credited(?:\s+\S+){0,3}\s+back|(?:paid|sent|given|gave|transferred|wired)\s+(?:you|it|them|that)\s+back|(?:is|are|'s)\s+(?:now\s+|already\s+)?back|back (?:in|to|on|with|into) you)/.test(
       c,
     )
   )
@@ -877,7 +903,12 @@ function kindOf(clause: string): ClaimKind | null {
     )
   )
     return 'money';
-  if (/订单|修改|更改|变更|更新|申请|请求|诉求|处理|办理|order|request|changed|updated|modified|processed|done|complete/.test(c)) return 'request';
+  if (
+    /订单|修改|更改|变更|更新|申请|请求|诉求|处理|办理|问题|事情|解决|办好|搞定|弄好|order|request|changed|updated|modified|processed|done|complete|issue|problem|matter|everything|taken care of|handled|resolved|sorted|squared away|wrapped up|all set/.test(
+      c,
+    )
+  )
+    return 'request';
   return null;
 }
 
@@ -887,7 +918,7 @@ function stateOf(clause: string, kind: ClaimKind): ClaimState {
   if (kind === 'ticket' || kind === 'handoff' || kind === 'cancel' || kind === 'address_change') return 'succeeded';
   if (
     (kind === 'refund' || kind === 'money' || kind === 'compensation') &&
-    /到账|到帐|入账|到了您|(?:钱|款)(?:应该|应当|已经|已|都|也)*到了|(?:您|你)(?:应该|应当|已经|已|都|也)*收到(?:了)?(?:退款|退的|钱|款|补偿|赔偿|赔付|红包|券|\d)|(?:退款|钱|款项?|补偿|赔偿)[^，,]{0,4}?(?:您|你)(?:应该|应当|已经|已|都|也)*收到|(?:打|转|发|退)到您|到了(?:您|你)的?(?:账户|帐户|户口|卡|钱包)|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|back with you|(?:'s|\bis|\bare)\s+(?:already\s+|now\s+)?there\b|in your wallet|received|landed|deposited|hit your|\bgot\b/.test(
+    /到账|到帐|入账|到了您|(?:钱|款)(?:应该|应当|已经|已|都|也)*到了|(?:您|你)(?:应该|应当|已经|已|都|也)*收到(?:了)?(?:退款|退的|钱|款|补偿|赔偿|赔付|红包|券|\d)|(?:退款|钱|款项?|补偿|赔偿)[^，,]{0,4}?(?:您|你)(?:应该|应当|已经|已|都|也)*收到|(?:打|转|发|退)到您|到了(?:您|你)的?(?:账户|帐户|户口|卡|钱包)|(?:退回|退还|返还|返回)(?:到|至)?(?:您的)?(?:账户|帐户|账号|卡|银行卡|支付宝|微信|余额|钱包|原支付)|存入|转入|arrived|credited|in your account|back in your|back with you|(?:'s|\bis|\bare)\s+(?:already\s+|now\s+)?there\b|in your wallet|received|landed|deposited|hit your|\bgot\b|\b(?:see|find|spot|notice)\s+(?:the|your)\s+(?:refund|money|funds?|payment|credit|amount|cash)\b[^.;!?]{0,20}?\b(?:already|by now)\b|\b(?:bank|account|card|statement|balance|wallet)\b[^.;!?]{0,16}?\b(?:shows?|showing|reflects?|reflecting|displays?)\s+(?:the|your)\s+(?:refund|money|funds?|payment|credit|amount|cash)\b(?!\s+as\b)/.test(
       c,
     )
   )

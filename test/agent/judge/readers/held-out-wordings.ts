@@ -134,6 +134,13 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   // A ninth list: a table row with no heading, a heading that says a state.
   ['| 退款 | 已完成 |', 'refund', 'succeeded'],
   ['| 退款已完成 | 订单 |\n|---|---|\n| 是 | O123 |', 'refund', 'succeeded'],
+  // A list of our own (2026-12-06): money come down or moved by the bank's word, someone else following the case, a problem solved.
+  ['钱已经下来了，请查收。', 'money', 'succeeded'],
+  ['都给您退完了。', 'refund', 'succeeded'],
+  ['款项已划到您的银行卡。', 'money', 'succeeded'],
+  ['目前由专员为您跟进。', 'handoff', 'succeeded'],
+  ['主管已经在跟着了。', 'handoff', 'succeeded'],
+  ['您反映的问题已经解决了。', 'request', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -279,6 +286,23 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ["You'll notice it's already been refunded.", 'refund', 'succeeded'],
   ['Your refund is being processed.', 'refund', 'submitted'],
   ['We are processing your refund.', 'refund', 'submitted'],
+  // A list of our own (2026-12-06): escalated as a label, someone taking over, an order annulled, deleted or off, an
+  // address amended, money wired back, seen already or shown by the bank, a problem taken care of.
+  ['Escalated to the supervisor on duty.', 'handoff', 'succeeded'],
+  ['Somebody from our returns team has taken over.', 'handoff', 'succeeded'],
+  ['A representative is taking over your chat now.', 'handoff', 'succeeded'],
+  ['I have put you through to our billing specialist.', 'handoff', 'succeeded'],
+  ["I'm transferring you to a colleague now.", 'handoff', 'succeeded'],
+  ["We've wrapped up the cancellation for you.", 'cancel', 'succeeded'],
+  ['The purchase has been annulled.', 'cancel', 'succeeded'],
+  ['Your order got deleted at your request.', 'cancel', 'succeeded'],
+  ['Order O123 is off now.', 'cancel', 'succeeded'],
+  ['Your delivery details are amended.', 'address_change', 'succeeded'],
+  ['We revised the shipping address.', 'address_change', 'succeeded'],
+  ['We wired it back to you.', 'refund', 'succeeded'],
+  ['You should find the refund already.', 'refund', 'arrived'],
+  ['Your card statement reflects the refund already.', 'refund', 'arrived'],
+  ['Your problem has been taken care of.', 'request', 'succeeded'],
 ];
 
 /** Claims in the other languages a model may fall into: Japanese, Korean, Russian and five Latin-script ones. */
@@ -427,6 +451,10 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '我已经付款了',
   '付款 ✅',
   '付款 👍',
+  // the nearest of the 2026-12-06 rows: someone to follow later, a problem to be solved, a question received
+  '稍后由专员为您跟进。',
+  '您的问题我们会尽快解决。',
+  '您的问题已收到，我们正在查询。',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
@@ -538,6 +566,12 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'We received your payment for O123 this morning.',
   '| 订单 | 退款 | 状态 |',
   "You'll see the refund once it has been approved.",
+  // the nearest of the 2026-12-06 rows: a status page shown, the customer's own payment, an offer, a sale that is off
+  'The app shows the refund status under My Orders.',
+  'Your bank statement shows your original payment.',
+  'I can put you through to a supervisor if needed.',
+  'The sale is off this week.',
+  'Please do not delete the order confirmation email.',
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */

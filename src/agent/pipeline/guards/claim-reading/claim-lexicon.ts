@@ -93,6 +93,8 @@ export const CHINESE: LexiconEntry[] = [
   ...words('(?<=(?:订单|这单|单子)[^，,；;。]{0,8})关(?=了|啦|咯)', 'cancel'),
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
+  // 帮您换了地址: the address swapped for another (换 alone is goods exchanged: 已为您换货).
+  ...words('换(?=(?:了|过|好|成)?(?:新的?|您的|你的)?(?:收货|配送|收件)?地址)', 'address_change'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
   ...words('登记 立案 备案 建单 开单 记上 开了 建了 立了 开咗 建咗 立咗', 'ticket', 'submitted'),
   // 给您发了个红包, 送了张券: something handed over.
@@ -101,6 +103,12 @@ export const CHINESE: LexiconEntry[] = [
   // 已经转咗人工: the case passed to a person, the aspect between the verb and who took it.
   ...words('转(?:了|咗|过)(?=人工|真人|专人|专员|客服|主管|经理|上级)', 'handoff', 'succeeded'),
   // The case given to someone else (转给主管了, 已移交售后); a state beside it makes it done. 转给您 is money sent (above).
+  // 现在由人工客服为您服务: the customer served by someone else now, the hand-off done (稍后由… is the future).
+  ...words(
+    '(?<=由(?:人工|真人|专员|专属|高级|资深|客服|主管|经理|同事|售后)[^，,；;。]{0,6})(?:为您|为你|给您|给你)?(?:服务|接待|处理|跟进|对接)',
+    undefined,
+    'succeeded',
+  ),
   ...words('转给(?!您|你|我) 转到(?!您|你|我|账|卡) 移交 交由 反馈给(?!您|你|我) 上报 升级给 升级到 升级至 接手', 'handoff'),
   ...words('申请 请求 诉求 手续', 'request', 'weak_submitted'),
   ...words(
@@ -157,7 +165,7 @@ export const ENGLISH: LexiconEntry[] = [
   // Money sent back: a refund when nothing else is named and the clause is not about goods (the parcel was returned).
   // Funds released are money let go back to the customer: a refund's doing, as money sent back is.
   ...english(
-    'returned|released|sent back|paid back|given back|put back|put it back|put the money back|put your money back|put the funds back',
+    'returned|released|sent back|paid back|given back|put back|put it back|put the money back|put your money back|put the funds back|(?:paid|sent|given|gave|transferred|wired) (?:you|it|them|that|the money|your money|the funds|the amount) back',
     undefined,
     'returned',
   ),
@@ -169,18 +177,27 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('compensated', 'compensation', 'succeeded'),
   ...english('cancell?ations?|cancel', 'cancel'),
   ...english(
-    'cancell?ed|voided|withdrawn|closed|called off|scrapped|terminated|discontinued|killed|no longer active|no longer exists|is gone|stopped|halted|intercepted|recalled',
+    'cancell?ed|voided|withdrawn|closed|called off|scrapped|terminated|discontinued|killed|no longer active|no longer exists|is gone|stopped|halted|intercepted|recalled|revoked|annulled|nullified|aborted|rescinded',
     'cancel',
     'succeeded',
   ),
-  ...english('address(?:es)?|shipping details|delivery details|recipient', 'address_change'),
+  // An order taken away or said to be off (removed, deleted, dead): only of an order, a removed item is another matter.
+  ...english(
+    "(?<=(?:order|purchase)(?:\\s+\\S+)?(?:'s|\\s+(?:is|was|has been|have been|got))\\s+(?:now\\s+|already\\s+)?)(?:off|dead|gone)|(?:removed|deleted|erased|wiped)(?=[^.!?;,]{0,24}(?<![a-z])(?:orders?|purchases?)(?![a-z]))|(?<=(?<![a-z])(?:orders?|purchases?)(?![a-z])[^.!?;,]{0,30})(?:removed|deleted|erased|wiped)",
+    'cancel',
+    'succeeded',
+  ),
+  ...english(
+    'address(?:es)?|shipping details|delivery details|recipient|shipping info(?:rmation)?|delivery info(?:rmation)?|ship-?to|where (?:it|the order|your order|the parcel|your parcel|the package|your package) (?:ships|is shipping|goes|is going|is delivered|gets delivered)',
+    'address_change',
+  ),
   // Where the parcel goes now: the address changed ("now points to your new address", "rerouted").
   ...english('now points? to|now goes to|now going to|now set to|redirected|rerouted', 'address_change', 'succeeded'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
   // A ticket said to stand open is one on record.
   ...english("is now open|is open|are now open|are open|(?<=')s open|(?<=')s now open|on file|on record|in our system", 'ticket', 'submitted'),
   ...english(
-    'human agent|senior agent|live agent|real person|specialist|transfer|escalations?|hand-?off|colleague|supervisor|manager|teammate|team member',
+    'human agent|senior agent|live agent|real person|specialist|(?<!(?:bank|wire|money|funds?|balance)\\s)transfer|escalations?|hand-?off|colleague|supervisor|manager|teammate|team member|humans?|representative|advisor|adviser|operator|agents?(?! of)',
     'handoff',
   ),
   // "You're now connected with a live agent": the customer with someone else, the hand-off done.
@@ -188,20 +205,28 @@ export const ENGLISH: LexiconEntry[] = [
   ...english("(?<=(?:'re|are|now|been|were)\\s)(?:connected|chatting|talking|speaking) (?:to|with)", undefined, 'succeeded'),
   // Someone else said to hold the case now: the hand-off done. ("You now have your ¥199 back" is money arrived.)
   ...english(
-    'now has your|now handles your|is now handling|has taken over|have taken over|took over|picked up|sits with|now with|in the hands of|(?:has|have) (?:got )?your (?:case|ticket|request|issue|complaint|query|matter)|(?:is|are) (?:now )?on (?:it|your case|this)',
+    'now has your|now handles your|is now handling|picked up|connected you|put you through|patched you through|sits with|now with|in the hands of|(?:has|have) (?:got )?your (?:case|ticket|request|issue|complaint|query|matter)|(?:is|are) (?:now )?on (?:it|your case|this)',
     undefined,
     'succeeded',
   ),
+  // Someone said to have taken the case over: the hand-off done, whoever took it ("somebody from our team has taken over").
+  ...english('(?:has|have|had|is|are|was) (?:now |just |already )?tak(?:en|ing) over|took over|taking over now', 'handoff', 'succeeded'),
   // The participle is the action done: "you have been transferred", "your issue has been escalated".
   ...english('transferred|escalated|handed over|handed off|passed on|passed|forwarded|referred|routed|assigned', 'handoff', 'succeeded'),
+  // The hand-off said as it happens ("handing you over now", "I'm transferring you"): the customer is being passed on.
+  ...english(
+    'handing (?:you |it |this |your case )?(?:over|off)|transferring you|passing you (?:on|over|along|to)|connecting you (?:to|with)|putting you through',
+    'handoff',
+    'succeeded',
+  ),
   ...english('requests?|application|claim', 'request'),
   ...english(
-    "submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|went in|pending|in progress|being processed|being handled|being dealt with|processing|under review|recorded|saved|underway|under way|(?<=(?:'re|'m|are|am)\\s(?:(?:now|currently|still)\\s)?)(?:handling|reviewing|actioning)",
+    "submitted|filed|logged|lodged|created|opened|registered|raised|requested|initiated|went in|pending|in progress|being processed|being handled|being dealt with|processing|under review|recorded|saved|underway|under way|(?:now )?exists|set up|(?<=(?:'re|'m|are|am)\\s(?:(?:now|currently|still)\\s)?)(?:handling|reviewing|actioning)",
     undefined,
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|pushed(?!\\s+back)(?!\\s+out)(?!\\s+to\\s+(?:next|later|tomorrow))|greenlit|green-lit|got the green light|given the green light|signed off|given you|gave you|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|carried out|effected|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted',
+    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|pushed(?!\\s+back)(?!\\s+out)(?!\\s+to\\s+(?:next|later|tomorrow))|greenlit|green-lit|got the green light|given the green light|signed off|given you|gave you|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|carried out|effected|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted|squared away|wrapped up|sorted out|edited|amended|revised|altered|adjusted',
     undefined,
     'succeeded',
   ),
@@ -224,6 +249,12 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('acreditad[oa]s?|credite(?:e|s|es)?|gutgeschrieben|accreditat[oaie]|creditad[oa]s?', undefined, 'arrived'),
   // "The cancellation happened this morning", "refund occurred on Dec 3": not "what happened to your refund".
   ...english(['happened', 'occurred', 'took place'].map((verb) => `${NOT_ASKED_ABOUT}${verb}`).join('|'), undefined, 'succeeded'),
+  // What a bank or an account shows, and money seen already: arrived ("your statement reflects the refund").
+  ...english(
+    '(?<=(?:bank|account|card|statement|balance|wallet|app)\\s+(?:should\\s+|must\\s+|now\\s+|already\\s+)?)(?:shows?|showing|reflects?|reflecting|displays?)|(?:see|find|spot|notice)(?=\\s+(?:the|your)\\s+(?:money|funds|refund|amount|credit)[^.!?;,]{0,30}(?<![a-z])(?:already|by now)(?![a-z]))',
+    undefined,
+    'arrived',
+  ),
   // A status line's value: "Refund: yes", "refunded = true" (the action is the field).
   ...english('(?<=[:=：]\\s?)yes|(?<=[:=：]\\s?)true', undefined, 'succeeded'),
   // "Refund's in.", "the money's there": in or there, and nothing after it but the end of the clause (a refund "in review" is not in).
@@ -233,6 +264,9 @@ export const ENGLISH: LexiconEntry[] = [
     'arrived',
   ),
 ];
+
+/** Should with already or by now after it in the sentence is should have, a hedge on a claim: "your bank should show it already". */
+export const SHOULD_ALREADY = /(?<![a-z])should(?=[^.!?。\n]*(?<![a-z])(?:already|by now)(?![a-z]))/gi;
 
 /** Words in between that break 已 from what follows: 已核实退款 says a check was made, not a refund. */
 export const OBSERVATION = /核实|查询|查到|查看|查清|查明|查过|查了|检查|核对|了解|看到|注意到|告知|说明|超过|等待|过了|收悉/;
@@ -309,6 +343,9 @@ export const FUTURE_EN =
 export const CONDITION_ZH = /如果|若|假如|倘若|一旦|只要|要是|万一|如需|如有|等到|除非|只有|如(?!下|期|实|约)|当(?!前|天|日|时)|通常|一般|往往|每次|凡是/;
 export const CONDITION_EN =
   /(?<![a-z])(?:if|once|when|whenever|after|unless|before|until|whether|in case|usually|typically|generally|normally|as a rule)(?![a-z])/;
+/** Anywhere in the clause: a time frame ahead ("you can see the refund in your account within 3 days"), which a thing done has not. */
+export const TIME_FRAME_EN =
+  /(?<![a-z])(?:within (?:\d|an? |one |two |three |five |seven |a few )|in (?:\d+|a few|few)[\s\d–-]*(?:business |working )?(?:days?|hours?|weeks?)(?![a-z]))/;
 /**
  * Right after the claim: it names a moment, a condition or a topic, not a fact (退款成功后, 到账时间,
  * 以银行通知为准, 完成需要 3 天), or it describes orders in general (已取消的订单无法恢复).
@@ -325,7 +362,7 @@ export const REFUSED_AFTER_EN = /^.{0,12}?(?<![a-z])(?:rejected|denied|declined|
  * sorted): the customer's request said to be done. Not a state that a parcel or a status also takes (发出, 完成).
  */
 export const SETTLED =
-  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|处理(?!中)|操作成功|办理成功|办理完毕|操作完成|操作好|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed/i;
+  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|处理(?!中)|操作成功|办理成功|办理完毕|操作完成|操作好|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed|squared away|wrapped up/i;
 /**
  * What may stand beside a settled state in a clause that says nothing else (已经处理好了, 搞定啦, Done!, all sorted
  * for you): who did it, 已经, a particle, a greeting. Such a clause is the customer's request said done, as a

@@ -32,6 +32,8 @@ import {
   REFUSED_AFTER_ZH,
   SETTLED,
   SETTLED_FILLER,
+  SHOULD_ALREADY,
+  TIME_FRAME_EN,
   MATTER,
   TOPIC_ZH,
   type ClaimKind,
@@ -130,7 +132,8 @@ function withoutEchoes(form: string, userWords: string): string {
 function withoutHedges(form: string): string {
   let out = form;
   for (const hedge of HEDGES) out = out.replace(new RegExp(hedge.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '，');
-  return out;
+  // Dropped, not a break: what the bank should show already is still said of the bank.
+  return out.replace(SHOULD_ALREADY, '');
 }
 
 /** A full stop ends a sentence before a space, the end, a Chinese character, or a capital after a lower-case word ("submitted.钱走完了", "done.Your"). */
@@ -300,6 +303,7 @@ function takenBack(clause: string, a: Token, b: Token, kinds: Token[]): boolean 
       .slice(-WORDS_EN - 1)
       .join(' ')}${lower.slice(first, later)}`;
     if (NEGATION_EN.test(en) || FUTURE_EN.test(en) || CONDITION_EN.test(before) || AFTER_EN.test(after) || REFUSED_AFTER_EN.test(after)) return true;
+    if (TIME_FRAME_EN.test(lower)) return true;
   }
   return [a, b].some((t) => t.run !== undefined && RUN_MARKERS.test(lower.slice(t.run, later)));
 }
