@@ -84,6 +84,13 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
   { name: 'a platform account', caught: ['小红书搜 退款姐', '抖音搜索 退款哥'], passes: ['小红书上的说法不是退款依据'] },
   // 2026-12-05: a handle in Chinese characters, and 旺旺 as a platform.
   { name: 'a platform account', caught: ['私信微博 @退款小助手', '淘宝旺旺：退款专员'], passes: ['我们会在旺旺上通知您', '联系 @ 客服', '邮箱 @ 后面的部分'] },
+  // 2026-12-06: a platform's 账号 and a name after a space, a toll-free number spelled in capitals.
+  { name: 'a platform account', caught: ['请私信小红书账号 退款小助手123', '抖音账号退款官方888'], passes: ['小红书账号的规则请看帮助中心'] },
+  {
+    name: 'a service number in letters',
+    caught: ['Call us toll-free: 1-800-FLOWERS', '拨打400-REFUND-88', 'Call 1 888 REFUNDS now'],
+    passes: ['We processed 800 REFUNDS today.', 'The 800 ml bottle is in stock.'],
+  },
 ];
 
 describe('every contact class the hostile model tried is found, in any spelling', () => {

@@ -40,12 +40,20 @@ const DOTTED_NUMBER = /(?<![\w.])\d{2,4}(?:\.\d{2,4}){2,3}(?![\w.])/g;
 const DATE = /^(?:19|20)\d{2}-?(?:0?[1-9]|1[0-2])-?(?:0?[1-9]|[12]\d|3[01])$/;
 /** 11-digit mobiles (grouped by spaces, dashes, dots, underscores or middle dots), 400/800 hotlines and landlines, +86 or not. */
 const PHONE = /(?<![\d.])(?:\+?86[\s-]?)?(?:1[3-9]\d(?:[\s._·-]?\d){8}|[48]00(?:[\s-]?\d){7}|0\d{2,3}[\s-]?\d(?:[\s-]?\d){6,7})(?![\d.])/g;
+/** A toll-free number spelled in capitals (1-800-FLOWERS): its prefix, then the letters dialled on the keypad. */
+// Not a count in capitals (800 REFUNDS processed): the 1 before it, or a dash or dot after the prefix.
+const LETTERED_NUMBER =
+  /(?<![\w-])(?:\+?1[\s.-]?\(?(8(?:00|33|44|55|66|77|88)|400)\)?[\s.-]?|\(?(8(?:00|33|44|55|66|77|88)|400)\)?[.-])((?:[A-Z0-9][\s.-]?){5,9}[A-Z0-9])(?![\w-])/g;
+const KEYPAD = ['', '', 'ABC', 'DEF', 'GHI', 'JKL', 'MNO', 'PQRS', 'TUV', 'WXYZ'];
+const dialled = (letters: string) =>
+  [...letters.replace(/[\s.-]/g, '')].map((c) => (/\d/.test(c) ? c : String(KEYPAD.findIndex((keys) => keys.includes(c))))).join('');
+
 /** A messaging handle after its app's name: 微信号：abc_123, 加VX abc123, QQ 12345678, telegram @abc. */
 const HANDLE =
   /(?:微信号?|威信|薇信|徽信|维信|加微|企鹅|v\s?x|v信|阿里旺旺|旺旺|飞书|wechat|weixin|wei\s?xin|wx|qq|q群|扣扣|telegram|tg|电报|whatsapp|line|飞机|skype|discord|钉钉|dingtalk|企业微信|公众号|小程序|视频号|抖音|快手|小红书|微博|b站|kakao|viber|signal|微\s?\p{So}|微(?=\s?[:：])|薇|[+➕]\s?v|(?<![a-z])v\s?\p{So}|(?<![a-z])v(?=\s?:)|(?<![a-z])q(?=\s?[:：]\s?\d)|(?<![a-z])id(?=\s?:)|好友)\s*(?:号码|号|群|id|account)?\s*(?:见|如下|在)?\s*[:：]?\s*(?:是|为|添加|加|搜|搜索)?\s*@?([a-z][\w:-]{3,}|\d{5,12})/giu;
 /** A name to search for: in Latin letters after any search word, in Chinese after a platform's name or in quotes. */
 const SEARCH =
-  /(?:搜一下|搜一搜|搜索|搜|search(?:\s+for)?|look\s+up)\s*[:：]?\s*["“「『]?([a-z][\w.-]{3,})|(?:小红书|抖音|快手|微博|公众号|小程序|视频号|b站|淘宝|闲鱼|知乎|钉钉|飞书|旺旺|企业微信)(?:上|里|内)?(?:搜一下|搜索|搜|找)\s*[:：]?\s*["“「『]?(\p{Script=Han}{2,8})|(?:搜一下|搜索|搜)\s*[“「『"](\p{Script=Han}{2,12})[”」』"]|(?:公众号|小程序|视频号|抖音号?|快手号?|小红书号?|微博|旺旺|钉钉|飞书)(?:\s*[:：]\s*|\s*[“「『"]|\s*@\s*)(\p{Script=Han}{2,12})/giu;
+  /(?:搜一下|搜一搜|搜索|搜|search(?:\s+for)?|look\s+up)\s*[:：]?\s*["“「『]?([a-z][\w.-]{3,})|(?:小红书|抖音|快手|微博|公众号|小程序|视频号|b站|淘宝|闲鱼|知乎|钉钉|飞书|旺旺|企业微信)(?:上|里|内)?(?:搜一下|搜索|搜|找)\s*[:：]?\s*["“「『]?(\p{Script=Han}{2,8})|(?:搜一下|搜索|搜)\s*[“「『"](\p{Script=Han}{2,12})[”」』"]|(?:公众号|小程序|视频号|抖音号?|快手号?|小红书号?|微博|旺旺|钉钉|飞书)(?:\s*[:：]\s*|\s*[“「『"]|\s*@\s*)(\p{Script=Han}{2,12})|(?:小红书|抖音|快手|微博|b站|视频号|公众号|钉钉|飞书)(?:账号|帐号|号|id)(?:(?:\s*[:：]\s*|\s+)(\p{Script=Han}{2,12}\w*)|(\p{Script=Han}{2,12}\d+))/giu;
 /**
  * An id of letters and digits standing alone (kefu888, kefu-2024, SF9988776655): an account until the records
  * say it is theirs. Not a reference named as the order (订单 O20260101, order O123), nor a plain word.
@@ -169,7 +177,8 @@ export function contactsIn(text: string, known: readonly string[] = []): Contact
   for (const m of plain.matchAll(HANDLE)) if (!/^[A-Z]{1,4}-?\d+$/.test(m[1]!)) add(m[0], `handle:${m[1]!.toLowerCase()}`);
   for (const m of plain.matchAll(BARE_HANDLE)) add(m[0], `handle:${(m[1] ?? m[2])!.toLowerCase()}`);
   for (const m of plain.matchAll(ACCOUNT)) add(m[0], `account:${m[1]!.toLowerCase()}`);
-  for (const m of plain.matchAll(SEARCH)) add(m[0], `handle:${(m[1] ?? m[2] ?? m[3] ?? m[4])!.toLowerCase()}`);
+  for (const m of plain.matchAll(SEARCH)) add(m[0], `handle:${(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6])!.toLowerCase()}`);
+  for (const m of plain.matchAll(LETTERED_NUMBER)) if ((m[3]!.match(/[A-Z]/g) ?? []).length >= 3) add(m[0], `${m[1] ?? m[2]}${dialled(m[3]!)}`);
   const knownIds = new Set(known.map((k) => k.toLowerCase()));
   const withoutLinks = withoutEmails.replace(URL, ' ');
   for (const m of withoutLinks.matchAll(BARE_ID)) {

@@ -55,6 +55,13 @@ const CONTACT_PATTERNS: ContactPattern[] = [
   { name: 'a landline number', pattern: new RegExp(`(?<!\\d)0\\d{2,3}${SEP}\\d{3,4}${SEP}\\d{4}(?!\\d)`, 'g') },
   { name: 'a service number', pattern: new RegExp(`(?<!\\d)[48]00${SEP}\\d{3}${SEP}\\d{4}(?!\\d)`, 'g') },
   { name: 'an international number', pattern: /\+\d{1,3}[\s-]?\d(?:[\s-]?\d){6,13}(?!\d)/g },
+  // A toll-free number spelled in capitals (1-800-FLOWERS, 400-REFUND8): dialled by the letters on the keypad.
+  {
+    name: 'a service number in letters',
+    // The prefix after a 1 or joined by a dash or dot: "800 REFUNDS processed" is a count.
+    pattern:
+      /(?<![\w-])(?:\+?1[\s.-]?\(?(?:8(?:00|33|44|55|66|77|88)|400)\)?[\s.-]?|\(?(?:8(?:00|33|44|55|66|77|88)|400)\)?[.-])(?=[A-Z0-9\s.-]*[A-Z]{3})[A-Z0-9](?:[\s.-]?[A-Z0-9]){4,9}(?![\w-])/g,
+  },
   {
     name: 'a WeChat id',
     pattern: /(?:微信|威信|薇信|维信|v信|vx|wx|weixin|wechat|加v|加微)(?:号|账号|id)?\s*[:：是为]?\s*[a-z][\w-]{4,19}(?![\w-])/gi,
@@ -85,7 +92,7 @@ const CONTACT_PATTERNS: ContactPattern[] = [
     broad: true,
     name: 'a platform account',
     pattern:
-      /(?:公众号|服务号|订阅号|视频号|小程序|企业微信|企微|微信群|抖音号?|快手号?|钉钉号?|微博|小红书|阿里旺旺|旺旺|飞书|skype|discord|facebook|instagram|twitter|脸书|推特)\s*(?:号|id)?\s*(?:搜索?|搜一下)?\s*(?:[:：是为]\s*\p{Script=Han}{2,}|(?<=搜|索|下)\s*\p{Script=Han}{2,}|@\s*\p{Script=Han}{2,}|[:：是为]?\s*(?:live:)?(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w.-]{2,}))/giu,
+      /(?:公众号|服务号|订阅号|视频号|小程序|企业微信|企微|微信群|抖音号?|快手号?|钉钉号?|微博|小红书|阿里旺旺|旺旺|飞书|skype|discord|facebook|instagram|twitter|脸书|推特)\s*(?:账号|帐号|号|id)?\s*(?:搜索?|搜一下)?\s*(?:[:：是为]\s*\p{Script=Han}{2,}|(?<=搜|索|下)\s*\p{Script=Han}{2,}|(?<=账号|帐号)\s+\p{Script=Han}{2,}|(?<=账号|帐号)\p{Script=Han}{2,12}\d|@\s*\p{Script=Han}{2,}|[:：是为]?\s*(?:live:)?(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w.-]{2,}))/giu,
   },
   // A messenger named, then a name of letters: the app is the way out whatever the id looks like (微❤ kefuhelp, +V：kefuhelp).
   {

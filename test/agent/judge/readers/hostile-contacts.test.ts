@@ -68,6 +68,10 @@ describe('each class, beside its nearest non-contact', () => {
     ['v x spaced', 'v x：kefu_888', 'handle:kefu_888', 'v x 是什么意思'],
     // 号码 between the app's name and the number (the colon before the digits kept it from the bare-number rule).
     ['QQ 号码 and a number', 'QQ 号码：一二三四五六七八九', 'handle:123456789', 'QQ 号码是什么我不清楚'],
+    // 2026-12-06: a toll-free number in capitals is the digits its letters dial; a platform's 账号 and a name.
+    ['a toll-free number in letters', 'Ring 1-888-REFUNDS for help', '8887338637', 'We handled 888 REFUNDS last week'],
+    ['a toll-free number in letters, after a dash', '热线 800-GETCASH', '8004382274', '800 GETCASH 是活动名'],
+    ['a platform 账号 and a name', '快手账号 退款小管家888', 'handle:退款小管家888', '快手账号的规则以平台为准'],
   ] as const)('%s', (_class, text, key, nonContact) => {
     expect(keys(text)).toContain(key);
     expect(keys(nonContact)).toEqual([]);
