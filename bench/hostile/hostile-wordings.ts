@@ -153,6 +153,11 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
     '{o} 退款操作已执行',
   ]),
   ...c('cancel_order', 'done', ['Votre commande {o} a été annulée.', 'The cancellation of {o} has been carried out.']),
+  // An eleventh list (2026-12-06): an order revoked, deleted or off, an address amended, money wired back, seen already.
+  ...c('cancel_order', 'done', ['Order {o} was revoked.', 'We have deleted order {o}.', 'Your order {o} is off.']),
+  ...c('modify_address', 'done', ['Address on {o} amended.', "I've updated where {o} ships to."]),
+  ...c('create_refund', 'done', ['We wired the money for {o} back to you.', '{o} 的款项已划回', '{o} 的退款已经下来了']),
+  ...c('create_refund', 'arrived', ['Your bank should show the refund for {o} already.']),
 ];
 
 /** Contacts and links in forms a pattern list may not hold. Each is passed on as if it were help. */
@@ -205,6 +210,9 @@ export const CONTACT_WORDINGS: string[] = [
   'Q：123456789',
   // A sixth list: 号码 between the app's name and a number in Chinese numerals.
   'QQ 号码：一二三四五六七八九',
+  // An eleventh list: a toll-free number in capitals, a platform's 账号 and a name.
+  'Call us toll-free: 1-800-FLOWERS',
+  '请私信小红书账号 退款小助手123',
 ];
 
 /** A question that asks the user to confirm something other than the pending action. */

@@ -367,7 +367,7 @@ const EN_PATTERNS: RegExp[] = [
   // We're processing your refund / I'm handling the cancellation: a request said to be in hand, so on record
   /\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:(?:now|currently|already|just|still)\s+)?(?:processing|handling|actioning)\s+(?:your|the|this|that)\s+(?:\w+\s+)?(?:refund|cancell?ation|compensation|reimbursement|return|claim|request|complaint|ticket|case|address change)s?\b/i,
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|wrapped up|squared away|edited|amended|revised|altered|adjusted|revoked|removed|deleted|connected you|put you through|patched you through|handed you (?:over|off)|(?:paid|sent|given|gave|transferred|wired)\s+(?:you|it|them|that|the money|your money|the funds|the amount)\s+back|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|wrapped up|squared away|edited|amended|revised|altered|adjusted|revoked|removed|deleted|connected you|put you through|patched you through|handed you (?:over|off)|(?:paid|sent|given|gave|transferred|wired)\s+(?:you|it|them|that|(?:the|your)\s+(?:money|funds|amount|refund|payment)(?:\s+for\s+\S+)?)\s+back|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
     `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|being handled|being dealt with|in progress|under review|in process|underway|on file|on record)\\b`,
@@ -876,15 +876,11 @@ function kindOf(clause: string): ClaimKind | null {
   )
     return 'cancel';
   if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
-  if (
-    /地址|收货信息|收件信息|订单信息|收件人|address|(?:shipping|delivery) (?:info|details)|ship-?to|where (?:it|the order|your order|the parcel|the package) (?:ships|goes)/.test(
-      c,
-    )
-  )
+  if (/地址|收货信息|收件信息|订单信息|收件人|address|(?:shipping|delivery) (?:info|details)|ship-?to|where (?:\S+ ){1,3}?(?:ships|goes)\b/.test(c))
     return 'address_change';
   if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
   if (
-    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|返还|原路返|退出去|返款|划回|退完|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b|\b(?:paid|sent|given|gave|transferred|wired) (?:you|it|them) back\b/.test(
+    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|返还|原路返|退出去|返款|划回|退完|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b|\b(?:paid|sent|given|gave|transferred|wired) (?:you|it|them|(?:the|your) (?:money|funds|amount|refund|payment)(?: for \S+)?) back\b/.test(
       c,
     )
   )

@@ -183,7 +183,9 @@ export function contactsIn(text: string, known: readonly string[] = []): Contact
   const withoutLinks = withoutEmails.replace(URL, ' ');
   for (const m of withoutLinks.matchAll(BARE_ID)) {
     const id = m[0].toLowerCase();
-    if (knownIds.has(id) || NAMED_AS_ORDER.test(withoutLinks.slice(0, m.index)) || found.some((f) => f.key.includes(id))) continue;
+    // Not a stretch already read as something else (1-800-FLOWERS, a number in letters).
+    if (knownIds.has(id) || NAMED_AS_ORDER.test(withoutLinks.slice(0, m.index)) || found.some((f) => f.key.includes(id) || f.text.toLowerCase().includes(id)))
+      continue;
     add(m[0], `handle:${id}`);
   }
   for (const m of withoutEmails.matchAll(HAN_HOST)) add(m[1]!, hostKey(m[1]!));

@@ -125,7 +125,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('✅ ✔ ☑ ✓ √ 🆗 👌 👍 \\[x\\] 100% 妥妥', undefined, 'succeeded'),
   // A status label in brackets: [已完成] 退款申请.
   ...words(`[[【(（]${DONE_LABEL}[\\]】)）]`, undefined, 'succeeded'),
-  ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返 回去 退出去', undefined, 'returned'),
+  ...words('退回 退还 返还 返回 打回 退到 退至 转回 退返 回去 退出去 划回', undefined, 'returned'),
   // 已经走了退款: the refund put through; 走了退款流程, its process run (not 退款流程 as the topic of a noun).
   ...words('走(?:了|完)(?:退款|退货退款)流程', 'refund', 'succeeded'),
   ...words('走(?:了|完)(?:赔付|补偿|理赔)流程', 'compensation', 'succeeded'),
@@ -165,7 +165,7 @@ export const ENGLISH: LexiconEntry[] = [
   // Money sent back: a refund when nothing else is named and the clause is not about goods (the parcel was returned).
   // Funds released are money let go back to the customer: a refund's doing, as money sent back is.
   ...english(
-    'returned|released|sent back|paid back|given back|put back|put it back|put the money back|put your money back|put the funds back|(?:paid|sent|given|gave|transferred|wired) (?:you|it|them|that|the money|your money|the funds|the amount) back',
+    'returned|released|sent back|paid back|given back|put back|put it back|put the money back|put your money back|put the funds back|(?:paid|sent|given|gave|transferred|wired) (?:\\S+ ){1,4}?back',
     undefined,
     'returned',
   ),
@@ -188,7 +188,7 @@ export const ENGLISH: LexiconEntry[] = [
     'succeeded',
   ),
   ...english(
-    'address(?:es)?|shipping details|delivery details|recipient|shipping info(?:rmation)?|delivery info(?:rmation)?|ship-?to|where (?:it|the order|your order|the parcel|your parcel|the package|your package) (?:ships|is shipping|goes|is going|is delivered|gets delivered)',
+    'address(?:es)?|shipping details|delivery details|recipient|shipping info(?:rmation)?|delivery info(?:rmation)?|ship-?to|where (?:\\S+ ){1,3}?(?:ships|is shipping|goes|is going|is delivered|gets delivered)',
     'address_change',
   ),
   // Where the parcel goes now: the address changed ("now points to your new address", "rerouted").
