@@ -323,6 +323,8 @@ const ZH_PATTERNS: RegExp[] = [
   // O123 refund 成功 / refund 已经 approve 了 / 退款status：success: English and Chinese mixed in one statement
   /\b(?:refund|cancell?ation|order|address|ticket|compensation|voucher)\b[^，,；;。.!?]{0,12}?(?:(?:已经|已)\s*(?:成功|完成|好了|通过|生效|approved?|cancell?ed|done|ok)(?![a-z])|成功|完成|好了|通过|生效)/i,
   /(?:退款|取消|补偿|赔付|地址修改)\s*(?:status|state|状态)\s*[:：=]\s*(?:success|succeeded|successful|done|completed?|成功|完成)/i,
+  // 退款：OK / 取消=好了: a label and a value that says done
+  /(?:退款|退货退款|取消|撤单|补偿|赔付|赔偿|地址修改|改地址|工单|投诉)\s*[:：=]\s*(?:ok|okay|好了|好啦|成功|完成|已完成|已办|done|yes)(?![a-z])/i,
   // 您的退款 done 了: an English state after a Chinese thing
   new RegExp(`(?:${ZH_THING})\\s*(?:done|complete|completed|finished|processed|refunded|cancell?ed|submitted|ok)\\b`, 'i'),
   // 退款已确认 / 取消已确认完成: the action confirmed done (确认您的信息, a check, is not)
@@ -564,7 +566,7 @@ const ZH_BARE_FOR = '(?:(?:给|帮|为|替)(?:您|你))?';
 const BARE_DONE = new RegExp(
   `^\\s*(?:(?:已经|已|都|全部|均)?(?:好了|完成了?|办好了?|搞定了?|弄好了?|处理好了?|ok了|妥了|办妥了?|成功了?|生效了?)|` +
     `(?:已经|已|都已|均已)${ZH_BARE_FOR}${ZH_BARE_VERB}(?:了|啦|喽|咯)?|${ZH_BARE_FOR}${ZH_BARE_VERB}(?:了|啦|喽|咯)|` +
-    `(?:(?:yep|yes|yeah|yup|sure)(?:[,!，]\\s*|\\s+))?(?:it'?s |all |now |everything'?s )*(?:done|done and dusted|dealt with|squared away|complete|completed|sorted|finished|all set|taken care of)(?:\\s+(?:on our (?:end|side)|from our side|for you|here))?)(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$`,
+    `(?:(?:yep|yes|yeah|yup|sure)(?:[,!，]\\s*|\\s+))?(?:it'?s |all |now |everything'?s )*(?:done|done and dusted|dealt with|squared away|complete|completed|sorted|finished|all set|taken care of|processed|issued|approved|confirmed|credited|refunded|cancell?ed|sent|through|gone through)(?:\\s+(?:on our (?:end|side)|from our side|for you|here))?)(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$`,
   'i',
 );
 /**

@@ -141,6 +141,9 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['目前由专员为您跟进。', 'handoff', 'succeeded'],
   ['主管已经在跟着了。', 'handoff', 'succeeded'],
   ['您反映的问题已经解决了。', 'request', 'succeeded'],
+  // A label and a value that says done.
+  ['退款：OK', 'refund', 'succeeded'],
+  ['取消=完成', 'cancel', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -303,6 +306,9 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['You should find the refund already.', 'refund', 'arrived'],
   ['Your card statement reflects the refund already.', 'refund', 'arrived'],
   ['Your problem has been taken care of.', 'request', 'succeeded'],
+  // The action asked back, then its state alone (a layout list of 2026-12-06).
+  ['Your refund? Processed.', 'refund', 'succeeded'],
+  ['The cancellation? Confirmed.', 'cancel', 'succeeded'],
 ];
 
 /** Claims in the other languages a model may fall into: Japanese, Korean, Russian and five Latin-script ones. */
@@ -572,6 +578,8 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'I can put you through to a supervisor if needed.',
   'The sale is off this week.',
   'Please do not delete the order confirmation email.',
+  'Your refund? Not processed yet.',
+  'Your refund? It will be processed tomorrow.',
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */
