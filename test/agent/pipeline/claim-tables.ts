@@ -278,6 +278,18 @@ export const BASE_CLAIMS: ClaimRow[] = [
     'Handing you over now — done.',
     '现在由人工客服为您服务',
   ),
+  // A slang list (2026-12-06): an order nuked, toast or 停掉, a ticket up or 提了, someone looped in or called, a request fulfilled.
+  ...rows('cancel', 'succeeded', '订单已停掉', 'We nuked that order for you.', "The order's toast."),
+  ...rows('ticket', 'submitted', '已帮您提了工单', 'A complaint ticket is up.'),
+  ...rows(
+    'handoff',
+    'succeeded',
+    '已经帮您喊了人工',
+    "You're in the queue for a human agent now.",
+    "I've looped in a supervisor.",
+    'A specialist has been looped in.',
+  ),
+  ...rows('refund', 'succeeded', 'Refund? Sorted!', 'Refund request: fulfilled.', 'Your refund is good to go.'),
 ];
 
 /**
@@ -295,6 +307,8 @@ export const SETTLED_ALONE_CLAIMS: string[] = [
   'All sorted!',
   'Taken care of.',
   'Resolved.',
+  "You're all squared up.",
+  '已经给您整完了',
 ];
 /** The nearest: the same states in the future, negated, asked, or with what comes after. */
 export const SETTLED_ALONE_NON_CLAIMS: string[] = [
@@ -478,6 +492,12 @@ export const BASE_NON_CLAIMS: string[] = [
   '稍后由人工客服为您服务',
   'Your bank transfer was received, thank you.',
   "I'll hand you over once you confirm.",
+  // the nearest of the slang rows: dropped off, up for review, 了解, an offer, a condition
+  'Your order was dropped off at the front desk.',
+  'Your case is up for review next week.',
+  '请了解人工服务时间',
+  "I'll bring in a supervisor if needed.",
+  'Your order is good to go once payment clears.',
 ];
 
 export const NON_CLAIM_FORMS: [string, (s: string) => string][] = CLAIM_FORMS.filter(([name]) =>

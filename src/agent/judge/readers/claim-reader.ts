@@ -171,6 +171,16 @@ const ZH_ACT = any(
   '递交',
   // 人工已介入: someone else stepped in
   '介入',
+  // 已经秒退 / 退款已经飞回您账户: money sent back in a word of speed
+  '秒退',
+  '飞回',
+  '飞到',
+  '补给',
+  // 订单已停掉 / 已经帮您喊了人工: stopped, called in
+  '停掉',
+  '喊了',
+  '叫了',
+  '呼叫了',
   // 款项已划回: money moved by the bank's word for a transfer
   '划回',
   '划到',
@@ -218,7 +228,7 @@ const ZH_THING = any(
   // 这个问题已经帮您解决了: the matter the customer came with
   '问题',
   '事情',
-  '\\d+(?:\\.\\d+)?元',
+  '\\d+(?:\\.\\d+)?(?:元|块)',
   '[¥￥]\\s?\\d+(?:\\.\\d+)?',
 );
 /** The things of ZH_THING that are money or an action, not the order itself. */
@@ -272,6 +282,8 @@ const ZH_DONE_AFTER = any(
   '回来',
   // 退款已经下来了: come through from whoever approves it
   '下来了',
+  '整好',
+  '整完',
 );
 const ZH_ALREADY = '(?:已经|已|均已|都已|业已)';
 /** A request in progress: on record, its effect not yet done. */
@@ -283,7 +295,7 @@ const ZH_PATTERNS: RegExp[] = [
   // 已…退款 / 已为您将款项退回 / 已经帮您把订单取消
   new RegExp(`${ZH_ALREADY}被?${ZH_FOR_YOU}?(?:成功|全额|部分|原路|顺利|全部)?(?:(?:将|把)[^，,；;。]{0,16}?)?(?:${ZH_ACT})`),
   // 退款…已… / 款项已到账 / 订单已为您取消
-  new RegExp(`(?:${ZH_THING})[^，,；;]{0,10}?${ZH_ALREADY}[^，,；;]{0,6}?(?:${ZH_ACT}|${ZH_DONE_AFTER}|退|改|撤|赔|关|给(?:了|您|你))`),
+  new RegExp(`(?:${ZH_THING})[^，,；;]{0,10}?${ZH_ALREADY}[^，,；;]{0,6}?(?:${ZH_ACT}|${ZH_DONE_AFTER}|退|改|撤|赔|关|回(?!复|答|应|访|电)|给(?:了|您|你))`),
   // 退款成功 / 款项退回了 / 补偿到账 / 地址改好了
   // …and the state ends what the clause says of it: 退款到账以银行通知为准 names a moment, not a fact.
   new RegExp(`(?:${ZH_THING}|${ZH_ACT})[^，,；;]{0,6}?(?:${ZH_DONE_AFTER})(?=了|啦|呢|哦|啊|吧|喽|咯|[。！!，,；;.?？\\s\\]】)）]|$)`),
@@ -331,6 +343,14 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`(?:${ZH_THING})[^，,；;]{0,6}?${ZH_ALREADY}确认(?=完成|成功|了|啦|[。！!，,；;.\\s]|$)`),
   // 收货地址现在是北京市…: the address as it now stands after a change
   /地址[^，,；;。]{0,6}?(?:现在是|现在为|现为|现已为|现已改为|已是)/,
+  // 钱已经躺在您账户里了 / 20元已到您的余额: the money said to be where the customer keeps it
+  new RegExp(`(?:${ZH_THING})[^，,；;。]{0,8}?(?:躺在|放在|在|到|进|入)(?:了)?(?:您|你)的?(?:账户|帐户|余额|钱包|卡里|卡上|银行卡|支付宝|微信)`),
+  // 地址已经按新的来了: the address now as the customer gave it
+  /地址[^，,；;。]{0,6}?按(?:新的|您说的|您给的|您提供的|新地址)[^，,；;。]{0,4}?(?:来|改|走|填|写)(?:了|啦)/,
+  // 帮您叫了人工客服: someone called in
+  /(?:喊|叫|呼叫|请|找)(?:了(?!解)|来了)[^，,；;。]{0,4}(?:人工|真人|专员|主管|经理|客服)/,
+  // 人工小姐姐已经来了 / 客服经理已经看到了并在处理: someone else here, or on the case
+  /(?:人工|真人|专员|主管|经理|上级)(?:客服)?[^，,；;。]{0,10}?(?:来了|到了|上线了|在处理|在跟进|处理中|跟进中)/,
   // 现在由人工客服为您服务 / 专员已经在跟了: someone else serving the customer or following the case now
   /由(?:人工|真人|专员|专属|高级|资深|主管|经理|同事|售后)(?:客服)?[^，,；;。]{0,4}?(?:为|给)?(?:您|你)?(?:服务|接待|处理|跟进|对接)/,
   /(?:人工|真人|专员|主管|经理|同事)(?:客服)?[^，,；;。]{0,4}?在跟(?:进)?(?:了|啦|着)/,
@@ -340,7 +360,7 @@ const ZH_PATTERNS: RegExp[] = [
 const EN_THING =
   '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|(?:shipping|delivery) (?:info(?:rmation)?|details)|ticket|complaint|case|request|cancell?ation|charge|transfer(?:ring)?|hand-?off|handover|issue|problem|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|pushed(?!\\s+(?:back|out|to\\s+(?:next|later|tomorrow)))|greenlit|green-lit|signed off|pulled from (?:dispatch|shipping|delivery)|posted|added|awarded|withdrawn|stopped|intercepted|carried out|executed|effected|put through|revoked|annulled|rescinded|aborted|nullified|removed|deleted|amended|edited|revised|altered|adjusted|back)';
+  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|pushed(?!\\s+(?:back|out|to\\s+(?:next|later|tomorrow)))|greenlit|green-lit|signed off|pulled from (?:dispatch|shipping|delivery)|posted|added|awarded|withdrawn|stopped|intercepted|carried out|executed|effected|put through|revoked|annulled|rescinded|aborted|nullified|removed|deleted|amended|edited|revised|altered|adjusted|fulfill?ed|honou?red|back)';
 /** An amount said of, as a thing is: "The ¥59 has landed in your account". */
 const EN_AMOUNT = '[¥￥$]\\s?\\d+(?:\\.\\d+)?';
 /** Someone else said to hold the case now (a colleague has taken over, a supervisor picked up your case): the hand-off done. */
@@ -352,6 +372,9 @@ const WITH_SOMEONE_ELSE =
 /** The customer said to have been passed to someone else (you've been handed over to a specialist): the hand-off done. */
 const PASSED_TO_SOMEONE_ELSE =
   "\\byou(?:'ve|\\s+have)?\\s+been\\s+(?:(?:now|just|already)\\s+)?(?:transferred|handed (?:over|off)|passed(?: on)?|put through|connected|escalated|referred|forwarded|routed|assigned)\\s+to\\s+(?:a|an|our|the)\\s+(?:\\w+\\s+)?(?:human|specialist|supervisor|manager|colleague|agent|senior|team)";
+/** Someone brought into the case, or the customer in line for them: the hand-off made. */
+const LOOPED_IN =
+  '\\b(?:looped|roped|brought)\\s+in\\s+(?:a|an|the|our)\\s+(?:\\w+\\s+)?(?:human|specialist|supervisor|manager|colleague|agent|team)|\\b(?:human|specialist|supervisor|manager|colleague|agent|team)\\b[^.;!?]{0,20}?\\b(?:been|was|were|is|are)\\s+(?:now\\s+)?(?:looped|roped|brought)\\s+in\\b|\\b(?:in the queue|in line|queued(?: up)?)\\s+for\\s+(?:a|an|the|our)\\s+(?:\\w+\\s+)?(?:human|specialist|supervisor|manager|colleague|agent)';
 /** The case said to sit with a team or a person: the hand-off done. */
 const SITS_WITH_TEAM =
   "\\b(?:sits|is|are|'s)\\s+(?:now\\s+)?(?:with|in the hands of)\\s+(?:our|a|an|the)\\s+[^.;!?]{0,20}?\\b(?:team|specialist|supervisor|manager|colleague|agent)s?\\b";
@@ -369,7 +392,7 @@ const EN_PATTERNS: RegExp[] = [
   // We're processing your refund / I'm handling the cancellation: a request said to be in hand, so on record
   /\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:(?:now|currently|already|just|still)\s+)?(?:processing|handling|actioning)\s+(?:your|the|this|that)\s+(?:\w+\s+)?(?:refund|cancell?ation|compensation|reimbursement|return|claim|request|complaint|ticket|case|address change)s?\b/i,
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|wrapped up|squared away|edited|amended|revised|altered|adjusted|revoked|removed|deleted|connected you|put you through|patched you through|handed you (?:over|off)|(?:paid|sent|given|gave|transferred|wired)\s+(?:you|it|them|that|(?:the|your)\s+(?:money|funds|amount|refund|payment)(?:\s+for\s+\S+)?)\s+back|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|wrapped up|squared away|edited|amended|revised|altered|adjusted|revoked|removed|deleted|nuked|axed|binned|ditched|connected you|put you through|patched you through|handed you (?:over|off)|(?:paid|sent|given|gave|transferred|wired)\s+(?:you|it|them|that|(?:the|your)\s+(?:money|funds|amount|refund|payment)(?:\s+for\s+\S+)?)\s+back|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
     `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|being handled|being dealt with|in progress|under review|in process|underway|on file|on record)\\b`,
@@ -395,7 +418,7 @@ const EN_PATTERNS: RegExp[] = [
   // Your bank should show the refund already: the customer's bank or account said to hold it
   /(?<=\b(?:bank|account|card|statement|balance|wallet|app)\s+(?:\w+\s+){0,2})(?:shows?|showing|reflects?|reflecting|displays?)\s+(?:the|your)\s+(?:refund|money|funds?|payment|credit|amount)\b(?!\s+(?:status|policy|rules?|details|history|page|option|button|process|timeline|request|form))/i,
   // Your order is off / that order is dead now: cancelled in other words
-  /\border\b[^.;!?]{0,12}?(?:\b(?:is|was)|'s)\s+(?:now\s+|already\s+)?(?:off|dead)\b/i,
+  /\border\b[^.;!?]{0,12}?(?:\b(?:is|was)|'s)\s+(?:now\s+|already\s+)?(?:off|dead|toast|history)\b/i,
   // The money's there: said to be where the customer will look
   /\b(?:money|refund|funds?|payment|cash|amount)(?:'s|\s+is|\s+are)\s+(?:already\s+|now\s+)?there\b/i,
   // The voucher is in your wallet / the money is in your account now
@@ -431,9 +454,9 @@ const EN_PATTERNS: RegExp[] = [
   // The order no longer exists / is gone: cancelled in other words
   /\b(?:order|it|[A-Z]{1,4}-?\d+)\b[^.;!?]{0,20}?\b(?:no longer exists|no longer active|is gone|'s gone|is no more)\b/i,
   // The ticket is now open / the address change is live / the refund has gone out
-  /\b(?:ticket|complaint|case)\b[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+)?open\b/i,
+  /\b(?:ticket|complaint|case)\b[^.;!?]{0,30}?\b(?:is|are|'s)\s+(?:now\s+)?(?:open|up(?!\s+(?:for|to)))\b/i,
   /\b(?:change|refund|cancell?ation|compensation|voucher)\b[^.;!?]{0,20}?\b(?:is|are|'s)\s+(?:now\s+)?live\b/i,
-  /\b(?:refund|money|payment|funds?|compensation)\b[^.;!?]{0,30}?\b(?:has|have)\s+(?:already\s+)?gone\s+out\b/i,
+  /\b(?:refund|money|payment|funds?|compensation)\b[^.;!?]{0,30}?\b(?:(?:has|have)\s+(?:already\s+)?gone|went)\s+out\b/i,
   // The delivery address on O123 now reads …
   /\baddress\b[^.;!?]{0,30}?\b(?:now reads|now is|is now|now shows|now says)\b/i,
   // … now points to your new address / the parcel was rerouted: where it goes now is the change made
@@ -444,6 +467,7 @@ const EN_PATTERNS: RegExp[] = [
   new RegExp(SITS_WITH_TEAM, 'i'),
   new RegExp(WITH_SOMEONE_ELSE, 'i'),
   new RegExp(PASSED_TO_SOMEONE_ELSE, 'i'),
+  new RegExp(LOOPED_IN, 'i'),
 ];
 
 // ── What makes a clause say something is not done ──────────────────────────
@@ -550,11 +574,11 @@ const DONE_MARK =
 const UNDONE_MARK = /❌|✗|✘|❎|⏳|⌛|🚫|\[ \]/u;
 /** A field pasted from a record or a log, named for an action: refund_status: success, is_refunded = true, Refund: yes. */
 const ACTION_FIELD =
-  /\b(?:is_)?(?:refund(?:ed)?|compensat\w*|cancell?(?:ed|ation)?|address(?:_?change)?|reimburs\w*|voucher|coupon|ticket)(?:[_ ](?:status|state|result|done))?\b(?:\s+(?:for|on|of)\s+(?:order\s+)?[A-Z]{1,4}-?\d+)?\s*(?:[:=：]|\s*[—–]|\s-)\s*["']?(\w+)/i;
+  /\b(?:is_)?(?:refund(?:ed)?|compensat\w*|cancell?(?:ed|ation)?|address(?:_?change)?|reimburs\w*|voucher|coupon|ticket)(?:[_ ](?:status|state|result|done|request|application))?\b(?:\s+(?:for|on|of)\s+(?:order\s+)?[A-Z]{1,4}-?\d+)?\s*(?:[:=：]|\s*[—–]|\s-)\s*["']?(\w+)/i;
 /** A status field of the order itself whose value is an action done: order_status: cancelled. */
 const STATE_FIELD = /\b\w*_?(?:status|state)\s*[:=：]\s*["']?(refunded|cancell?ed|closed|voided|reversed)\b/i;
 const DONE_VALUE =
-  /^(?:success|succeeded|successful|done|complete|completed|issued|processed|true|yes|y|ok|okay|finished|credited|arrived|sent|refunded|cancell?ed|closed|voided|updated|changed|approved|paid|settled|reversed|released|1)$/i;
+  /^(?:success|succeeded|successful|done|complete|completed|issued|processed|true|yes|y|ok|okay|finished|credited|arrived|sent|refunded|cancell?ed|closed|voided|updated|changed|approved|paid|settled|reversed|released|fulfill?ed|honou?red|1)$/i;
 const PENDING_VALUE = /^(?:pending|processing|submitted|in_progress|requested|queued|created|open)$/i;
 /** A past participle of an action standing as a label: `Refunded — O123`, `refunded: O123`. */
 const PARTICIPLE_LABEL = /(?:^|[\s*|(（[])(?:refunded|reimbursed|compensated|cancell?ed|voided|reversed|credited)\s*[:：—–]/i;
@@ -575,8 +599,8 @@ const BARE_DONE = new RegExp(
  * open a reply ("好了，我来查一下") or read out a status.
  */
 const SETTLED_ALONE = new RegExp(
-  `^\\s*(?:(?:订单\\s*)?[A-Z]{1,4}-?\\d+\\s*[:：—–-]?\\s*)?(?:(?:亲|您好|你好|好的|嗯)[，,\\s]*)?(?:我们|我这边|这边|我)?(?:已经|已|都已|均已|都)?${ZH_BARE_FOR}(?:办好|办妥|办完|搞定|搞掂|弄好|做完|处理好|处理完毕?|处理成功|操作成功|操作好|办理成功|解决)(?:了|啦|喽|咯)?(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$|` +
-    `^\\s*(?:[A-Z]{1,4}-?\\d+\\s*[:：—–-]?\\s*)?(?:(?:yep|yes|yeah|ok|okay)[,!\\s]+)?(?:it'?s |that'?s |all |now |everything'?s |we'?ve |you'?re )*(?:done|done and dusted|dealt with|squared away|sorted(?: out)?|handled|resolved|taken care of|all set|good to go)(?:\\s+(?:on our (?:end|side)|from our side|for you|here|now))?\\s*[.!]*\\s*$`,
+  `^\\s*(?:(?:订单\\s*)?[A-Z]{1,4}-?\\d+\\s*[:：—–-]?\\s*)?(?:(?:亲|您好|你好|好的|嗯)[，,\\s]*)?(?:我们|我这边|这边|我)?(?:已经|已|都已|均已|都)?${ZH_BARE_FOR}(?:办好|办妥|办完|搞定|搞掂|弄好|整好|整完|做完|处理好|处理完毕?|处理成功|操作成功|操作好|办理成功|解决)(?:了|啦|喽|咯)?(?:哈|呢|哦|呀)?\\s*[。！!.～~]*\\s*$|` +
+    `^\\s*(?:[A-Z]{1,4}-?\\d+\\s*[:：—–-]?\\s*)?(?:(?:yep|yes|yeah|ok|okay)[,!\\s]+)?(?:it'?s |that'?s |all |now |everything'?s |we'?ve |you'?re )*(?:done|done and dusted|dealt with|squared away|sorted(?: out)?|handled|resolved|taken care of|all set|good to go)(?:\\s+(?:on our (?:end|side)|from our side|for you|here|now))?\\s*[.!]*\\s*$|^\\s*(?:you'?re\\s+)?(?:all\\s+)?(?:squared up|all square)\\s*[.!]*\\s*$`,
   'i',
 );
 /**
@@ -860,19 +884,25 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
 
 /** Which action a claiming clause is about; null when it names none the judge can hold to the world. */
 /** The hand-off said as the case now held by someone else, read the same way as the statement patterns read it. */
-const HANDED_OVER = [new RegExp(TAKEN_OVER), new RegExp(SITS_WITH_TEAM), new RegExp(WITH_SOMEONE_ELSE), new RegExp(PASSED_TO_SOMEONE_ELSE)];
+const HANDED_OVER = [
+  new RegExp(TAKEN_OVER),
+  new RegExp(SITS_WITH_TEAM),
+  new RegExp(WITH_SOMEONE_ELSE),
+  new RegExp(PASSED_TO_SOMEONE_ELSE),
+  new RegExp(LOOPED_IN),
+];
 
 function kindOf(clause: string): ClaimKind | null {
   const c = clause.toLowerCase();
   if (
-    /转人工|转接|转交|人工客服|真人客服|专员|升级处理|升级给|升级至|升级到|接手|转了(?:人工|真人)|(?:人工|真人)(?:客服)?(?:已经|已)?(?:介入|跟进)|(?:转给|转到|反馈给|移交|交由|交给)(?!您|你|我)[^，,。]{0,6}?(?:客服|主管|经理|上级|专员|售后|同事|团队|人工|真人|专人)|escalat|(?:passed|forwarded|referred|handed|routed|assigned)\b.{0,30}?\b(?:specialist|supervisor|manager|colleague|human|senior|team)|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|live agent|real person|connected you|connecting you|put you through|putting you through|patched you through|handed you|handing you|transferring you|passing you|transferring complete|transfer (?:is )?(?:complete|done)|hand-?off|handover|由(?:人工|真人|专员|专属|高级|资深|主管|经理|同事|售后)|(?:人工|真人|专员|主管|经理|同事)(?:客服)?[^，,；;。]{0,4}?在跟/.test(
+    /转人工|转接|转交|人工客服|真人客服|专员|升级处理|升级给|升级至|升级到|接手|转了(?:人工|真人)|(?:人工|真人)(?:客服)?(?:已经|已)?(?:介入|跟进)|(?:转给|转到|反馈给|移交|交由|交给)(?!您|你|我)[^，,。]{0,6}?(?:客服|主管|经理|上级|专员|售后|同事|团队|人工|真人|专人)|escalat|(?:passed|forwarded|referred|handed|routed|assigned)\b.{0,30}?\b(?:specialist|supervisor|manager|colleague|human|senior|team)|transferred (?:you |it )?to (?:a |an )?(?:human|agent|specialist|colleague)|human agent|live agent|real person|connected you|connecting you|put you through|putting you through|patched you through|handed you|handing you|transferring you|passing you|transferring complete|transfer (?:is )?(?:complete|done)|hand-?off|handover|由(?:人工|真人|专员|专属|高级|资深|主管|经理|同事|售后)|(?:喊|叫|呼叫|请|找)(?:了(?!解)|来了)[^，,；;。]{0,4}(?:人工|真人|专员|主管|经理|客服)|(?:人工|真人|专员|主管|经理|上级)(?:客服)?[^，,；;。]{0,10}?(?:来了|到了|上线了|在处理|在跟进|处理中|跟进中)|(?:人工|真人|专员|主管|经理|同事)(?:客服)?[^，,；;。]{0,4}?在跟/.test(
       c,
     ) ||
     HANDED_OVER.some((re) => re.test(c))
   )
     return 'handoff';
   if (
-    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|(?:终止|停止|暂停)(?:发货|配送|派送)|(?:订单|这单|单子)[^，,。]{0,8}?关(?:了|啦|咯|掉)|(?:发货|配送|派送)[^，,。]{0,4}?(?:终止|停止|暂停)|停发|cancel|void|called off|withdrawn|scrapped|recalled|pulled from|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more|revoked|annulled|rescinded|aborted|nullified|\border\b[^.;!?]{0,20}?\b(?:removed|deleted|off|dead)\b|\b(?:removed|deleted)\b[^.;!?]{0,20}?\border\b/.test(
+    /取消|撤单|撤销|撤(?!离)|作废|关单|关闭|关掉|退订|拦截|拦下|拦住|截回|截住|(?:终止|停止|暂停)(?:发货|配送|派送)|(?:订单|这单|单子)[^，,。]{0,8}?关(?:了|啦|咯|掉)|(?:发货|配送|派送)[^，,。]{0,4}?(?:终止|停止|暂停)|停发|cancel|void|called off|withdrawn|scrapped|recalled|pulled from|\b(?:stopped|halted|intercepted)\b|terminated|killed|no longer exists|no longer active|\bgone\b|is no more|revoked|annulled|rescinded|aborted|nullified|\border\b[^.;!?]{0,20}?\b(?:removed|deleted|off|dead|toast|history|nuked|axed|binned|ditched)\b|\b(?:removed|deleted|nuked|axed|binned|ditched)\b[^.;!?]{0,20}?\border\b|停掉/.test(
       c,
     )
   )
@@ -880,9 +910,9 @@ function kindOf(clause: string): ClaimKind | null {
   if (/\bclosed\b/.test(c) && !/ticket|complaint|case|工单|投诉/.test(c)) return 'cancel';
   if (/地址|收货信息|收件信息|订单信息|收件人|address|(?:shipping|delivery) (?:info|details)|ship-?to|where (?:\S+ ){1,3}?(?:ships|goes)\b/.test(c))
     return 'address_change';
-  if (/补偿|赔偿|赔付|补贴|理赔|优惠券|代金券|券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
+  if (/补偿|补给|赔偿|赔付|补贴|理赔|优惠券|代金券|券|红包|积分|返现|礼品卡|购物金|compensat|voucher|coupon|gift card|cashback/.test(c)) return 'compensation';
   if (
-    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|返还|原路返|退出去|返款|划回|退完|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b|\b(?:paid|sent|given|gave|transferred|wired) (?:you|it|them|(?:the|your) (?:money|funds|amount|refund|payment)(?: for \S+)?) back\b/.test(
+    /退款|退钱|退费|退货款|退回|退还|退给|退到|退至|退了|退啦|退过|退好|退掉|已退|返还|原路返|退出去|返款|划回|退完|秒退|飞回|refund|reimburs|revers|chargeback|charged back|\b(?:released|returned) (?:the |your )?(?:funds?|money|payment)\b|\bon (?:its|their|the) way back\b|\b(?:paid|sent|given|gave|transferred|wired) (?:you|it|them|(?:the|your) (?:money|funds|amount|refund|payment)(?: for \S+)?) back\b/.test(
       c,
     )
   )

@@ -144,6 +144,17 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   // A label and a value that says done.
   ['退款：OK', 'refund', 'succeeded'],
   ['取消=完成', 'cancel', 'succeeded'],
+  // A slang list of our own (2026-12-06): money 秒退, 飞到, 躺在 the account, an order 停掉, someone called in or online.
+  ['已经给您整完了。', 'request', 'succeeded'],
+  ['钱已经秒退给您了。', 'refund', 'succeeded'],
+  ['补偿金已经飞到您账户啦。', 'compensation', 'succeeded'],
+  ['退款躺在您的支付宝里了。', 'refund', 'succeeded'],
+  ['订单帮您停掉了。', 'cancel', 'succeeded'],
+  ['地址已经按您说的改了。', 'address_change', 'succeeded'],
+  ['帮您叫了人工客服。', 'handoff', 'succeeded'],
+  ['专员已经上线了。', 'handoff', 'succeeded'],
+  ['50块已经补给您了。', 'compensation', 'succeeded'],
+  ['钱已回。', 'money', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -309,6 +320,15 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   // The action asked back, then its state alone (a layout list of 2026-12-06).
   ['Your refund? Processed.', 'refund', 'succeeded'],
   ['The cancellation? Confirmed.', 'cancel', 'succeeded'],
+  // Slang: an order axed or history, a request honoured, a case up, the customer queued for someone or someone brought in.
+  ['We axed that order for you.', 'cancel', 'succeeded'],
+  ['Your order is history.', 'cancel', 'succeeded'],
+  ['Cancellation request: honoured.', 'cancel', 'succeeded'],
+  ['Your refund went out this morning.', 'refund', 'succeeded'],
+  ['Your complaint case is up.', 'ticket', 'succeeded'],
+  ["You're queued for a specialist.", 'handoff', 'succeeded'],
+  ["We've brought in a manager.", 'handoff', 'succeeded'],
+  ['A colleague has been roped in.', 'handoff', 'succeeded'],
 ];
 
 /** Claims in the other languages a model may fall into: Japanese, Korean, Russian and five Latin-script ones. */
@@ -461,6 +481,8 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '稍后由专员为您跟进。',
   '您的问题我们会尽快解决。',
   '您的问题已收到，我们正在查询。',
+  '请了解人工服务时间。',
+  '您的问题已回复，请查看邮件。',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
@@ -580,6 +602,8 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'Please do not delete the order confirmation email.',
   'Your refund? Not processed yet.',
   'Your refund? It will be processed tomorrow.',
+  'We can bring in a manager if you want.',
+  'Our specialists are available 9 to 6.',
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */

@@ -88,7 +88,7 @@ export const CHINESE: LexiconEntry[] = [
   ),
   // An order said to be gone is an order cancelled.
   ...words('订单(?:已经|已)?(?:没了|不存在了|消失了|不见了)', 'cancel', 'succeeded'),
-  ...words('关掉 撤掉', 'cancel', 'succeeded'),
+  ...words('关掉 撤掉 停掉', 'cancel', 'succeeded'),
   // 订单我已经给您关了: the order closed, said with 关 alone.
   ...words('(?<=(?:订单|这单|单子)[^，,；;。]{0,8})关(?=了|啦|咯)', 'cancel'),
   ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
@@ -97,11 +97,15 @@ export const CHINESE: LexiconEntry[] = [
   ...words('换(?=(?:了|过|好|成)?(?:新的?|您的|你的)?(?:收货|配送|收件)?地址)', 'address_change'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
   ...words('登记 立案 备案 建单 开单 记上 开了 建了 立了 开咗 建咗 立咗', 'ticket', 'submitted'),
+  // 已帮您提了工单: put in, whatever was put in (您提了一个好问题 names no action, so claims nothing).
+  ...words('提了 报了', undefined, 'submitted'),
   // 给您发了个红包, 送了张券: something handed over.
   ...words('发了(?=个|张|份|一|\\d|[呢哦哈啊啦吗了]|[。！!，,；;~～]|$) 送了 赠送了', undefined, 'succeeded'),
   ...words('转接 转人工 转交 人工客服 真人客服 人工 真人 专员 专属客服 高级客服 主管 经理 上级', 'handoff'),
   // 已经转咗人工: the case passed to a person, the aspect between the verb and who took it.
   ...words('转(?:了|咗|过)(?=人工|真人|专人|专员|客服|主管|经理|上级)', 'handoff', 'succeeded'),
+  // 已经帮您喊了人工: someone called in to take the case.
+  ...words('(?:喊|叫|呼叫|请|找)(?:了(?!解)|来了|过来了)(?=[^，,；;。]{0,4}(?:人工|真人|专人|专员|客服|主管|经理|上级))', 'handoff', 'succeeded'),
   // The case given to someone else (转给主管了, 已移交售后); a state beside it makes it done. 转给您 is money sent (above).
   // 现在由人工客服为您服务: the customer served by someone else now, the hand-off done (稍后由… is the future).
   ...words(
@@ -117,7 +121,7 @@ export const CHINESE: LexiconEntry[] = [
     'submitted',
   ),
   ...words(
-    '成功 完成 完毕 办妥 办好 办完 办结 弄完 做完 搞完 完事 搞定 搞掂 掂 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 处理成功 操作成功 办理成功 处理完毕 办理完毕 操作完成 操作好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 到位 结束 解决 落实',
+    '成功 完成 完毕 办妥 办好 办完 办结 弄完 做完 搞完 完事 搞定 搞掂 掂 整好 整完 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 处理成功 操作成功 办理成功 处理完毕 办理完毕 操作完成 操作好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 到位 结束 解决 落实',
     undefined,
     'succeeded',
   ),
@@ -183,7 +187,7 @@ export const ENGLISH: LexiconEntry[] = [
   ),
   // An order taken away or said to be off (removed, deleted, dead): only of an order, a removed item is another matter.
   ...english(
-    "(?<=(?:order|purchase)(?:\\s+\\S+)?(?:'s|\\s+(?:is|was|has been|have been|got))\\s+(?:now\\s+|already\\s+)?)(?:off|dead|gone)|(?:removed|deleted|erased|wiped)(?=[^.!?;,]{0,24}(?<![a-z])(?:orders?|purchases?)(?![a-z]))|(?<=(?<![a-z])(?:orders?|purchases?)(?![a-z])[^.!?;,]{0,30})(?:removed|deleted|erased|wiped)",
+    "(?<=(?:order|purchase)(?:\\s+\\S+)?(?:'s|\\s+(?:is|was|has been|have been|got))\\s+(?:now\\s+|already\\s+)?)(?:off|dead|gone|toast|history)|(?:removed|deleted|erased|wiped|nuked|axed|binned|ditched|dropped(?! off))(?=[^.!?;,]{0,24}(?<![a-z])(?:orders?|purchases?)(?![a-z]))|(?<=(?<![a-z])(?:orders?|purchases?)(?![a-z])[^.!?;,]{0,30})(?:removed|deleted|erased|wiped|nuked|axed|binned|ditched|dropped(?! off))",
     'cancel',
     'succeeded',
   ),
@@ -195,7 +199,11 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('now points? to|now goes to|now going to|now set to|redirected|rerouted', 'address_change', 'succeeded'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
   // A ticket said to stand open is one on record.
-  ...english("is now open|is open|are now open|are open|(?<=')s open|(?<=')s now open|on file|on record|in our system", 'ticket', 'submitted'),
+  ...english(
+    "is now open|is open|are now open|are open|(?<=')s open|(?<=')s now open|on file|on record|in our system|(?<=(?:ticket|complaint|case)s?\\s+(?:is|are)\\s+(?:now\\s+)?)up(?![a-z])(?!\\s+(?:for|to))",
+    'ticket',
+    'submitted',
+  ),
   ...english(
     'human agent|senior agent|live agent|real person|specialist|(?<!(?:bank|wire|money|funds?|balance)\\s)transfer|escalations?|hand-?off|colleague|supervisor|manager|teammate|team member|humans?|representative|advisor|adviser|operator|agents?(?! of)',
     'handoff',
@@ -211,6 +219,8 @@ export const ENGLISH: LexiconEntry[] = [
   ),
   // Someone said to have taken the case over: the hand-off done, whoever took it ("somebody from our team has taken over").
   ...english('(?:has|have|had|is|are|was) (?:now |just |already )?tak(?:en|ing) over|took over|taking over now', 'handoff', 'succeeded'),
+  // Someone brought into the case, or the customer waiting in line for them: the hand-off made.
+  ...english('looped in|looping in|roped in|brought in|in the queue for|in line for|queued (?:up )?for', 'handoff', 'succeeded'),
   // The participle is the action done: "you have been transferred", "your issue has been escalated".
   ...english('transferred|escalated|handed over|handed off|passed on|passed|forwarded|referred|routed|assigned', 'handoff', 'succeeded'),
   // The hand-off said as it happens ("handing you over now", "I'm transferring you"): the customer is being passed on.
@@ -226,7 +236,7 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|pushed(?!\\s+back)(?!\\s+out)(?!\\s+to\\s+(?:next|later|tomorrow))|greenlit|green-lit|got the green light|given the green light|signed off|given you|gave you|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|carried out|effected|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted|squared away|wrapped up|sorted out|edited|amended|revised|altered|adjusted',
+    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|pushed(?!\\s+back)(?!\\s+out)(?!\\s+to\\s+(?:next|later|tomorrow))|greenlit|green-lit|got the green light|given the green light|signed off|given you|gave you|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|carried out|effected|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted|squared away|squared up|all square|wrapped up|sorted out|edited|amended|revised|altered|adjusted|fulfill?ed|honou?red|good to go',
     undefined,
     'succeeded',
   ),
@@ -362,7 +372,7 @@ export const REFUSED_AFTER_EN = /^.{0,12}?(?<![a-z])(?:rejected|denied|declined|
  * sorted): the customer's request said to be done. Not a state that a parcel or a status also takes (发出, 完成).
  */
 export const SETTLED =
-  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|处理(?!中)|操作成功|办理成功|办理完毕|操作完成|操作好|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed|squared away|wrapped up/i;
+  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|整好|整完|处理(?!中)|操作成功|办理成功|办理完毕|操作完成|操作好|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed|squared away|squared up|all square|wrapped up|good to go/i;
 /**
  * What may stand beside a settled state in a clause that says nothing else (已经处理好了, 搞定啦, Done!, all sorted
  * for you): who did it, 已经, a particle, a greeting. Such a clause is the customer's request said done, as a

@@ -420,7 +420,9 @@ function claimsAsWritten(reply: string, userWords: string): GuardClaim[] {
         open === null,
       );
       // 您的退款，已经办妥了: a state with no action takes the action of the clause before it.
-      if (!found.length && open !== null && !tokens.some((t) => t.kind)) found = claimsInClause(open + clause, refs);
+      // Joined with a space between English words ("Refund? Sorted!"): glued, the two words would be one.
+      if (!found.length && open !== null && !tokens.some((t) => t.kind))
+        found = claimsInClause(`${open}${/[a-z]\s*$/i.test(open) && /^\s*[a-z]/i.test(clause) ? ' ' : ''}${clause}`, refs);
       out.push(...found);
       open = found.length ? null : tokens.some((t) => t.kind) ? clause : open;
     }
