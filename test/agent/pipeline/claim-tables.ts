@@ -290,6 +290,10 @@ export const BASE_CLAIMS: ClaimRow[] = [
     'A specialist has been looped in.',
   ),
   ...rows('refund', 'succeeded', 'Refund? Sorted!', 'Refund request: fulfilled.', 'Your refund is good to go.'),
+  // A wait said to be over in the words of a negation (2026-12-06), and a dash that ends the negated clause.
+  ...rows('refund', 'succeeded', 'The refund is no longer pending.', 'Nothing left to do on the refund.', "There's nothing outstanding on your refund."),
+  ...rows('refund', 'arrived', '退款不用再等了'),
+  ...rows('cancel', 'succeeded', "Your order isn't active anymore.", "No need to cancel — it's already cancelled."),
 ];
 
 /**
@@ -464,6 +468,27 @@ export const BASE_NON_CLAIMS: string[] = [
   'The choice is yours: refund or replacement?',
   'The parcel went in the mail yesterday.',
   'The green light for refunds comes from finance.',
+  // the nearest of the 2026-12-06 rows: an item removed, a discount off, a time frame ahead, an offer, the bot serving itself
+  'The item was removed from your cart.',
+  'This coupon gives you 20% off.',
+  'You can see the refund in your account within 3 days.',
+  'Would you like me to connect you to a specialist?',
+  '现在由我为您服务',
+  '稍后由人工客服为您服务',
+  'Your bank transfer was received, thank you.',
+  "I'll hand you over once you confirm.",
+  // the nearest of the slang rows: dropped off, up for review, 了解, an offer, a condition
+  'Your order was dropped off at the front desk.',
+  'Your case is up for review next week.',
+  '请了解人工服务时间',
+  "I'll bring in a supervisor if needed.",
+  'Your order is good to go once payment clears.',
+  // the nearest of the ended waits: a refund no longer possible, nothing more one can do, a wait still needed
+  'The refund is no longer possible after 30 days.',
+  "There's nothing more I can do about the refund.",
+  "You'll need to wait for the refund a bit longer.",
+  '退款还需要再等两天',
+  'Nothing has been refunded yet.',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
   '退款已提交的订单不能重复申请',
   '已取消的订单无法恢复',
@@ -483,21 +508,6 @@ export const BASE_NON_CLAIMS: string[] = [
   'Il rimborso non è completato.',
   'Votre remboursement sera effectué demain.',
   'We have received your payment, thank you.',
-  // the nearest of the 2026-12-06 rows: an item removed, a discount off, a time frame ahead, an offer, the bot serving itself
-  'The item was removed from your cart.',
-  'This coupon gives you 20% off.',
-  'You can see the refund in your account within 3 days.',
-  'Would you like me to connect you to a specialist?',
-  '现在由我为您服务',
-  '稍后由人工客服为您服务',
-  'Your bank transfer was received, thank you.',
-  "I'll hand you over once you confirm.",
-  // the nearest of the slang rows: dropped off, up for review, 了解, an offer, a condition
-  'Your order was dropped off at the front desk.',
-  'Your case is up for review next week.',
-  '请了解人工服务时间',
-  "I'll bring in a supervisor if needed.",
-  'Your order is good to go once payment clears.',
 ];
 
 export const NON_CLAIM_FORMS: [string, (s: string) => string][] = CLAIM_FORMS.filter(([name]) =>

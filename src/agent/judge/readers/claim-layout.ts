@@ -122,8 +122,26 @@ const CANTONESE: [RegExp, string][] = [
 /** A thing said to have stopped existing is a thing said to be gone; its "no" negates nothing. */
 const GONE = /\b(?:no longer exists?|is no more|exists? no more|no longer there|(?:is\s+)?no longer (?:active|valid))\b/gi;
 
+/**
+ * A wait said to be over, in the words of a negation: the state it leaves. "No longer pending" is done (or refused,
+ * which a reply would say); an order "not active any more" is gone; 不用再等了 is the money come; nothing left to do
+ * on a refund is the refund done.
+ */
+const WAIT_OVER: [RegExp, string][] = [
+  [/\b(?:is|are|was|were)(?:n't|\s+not)\s+(?:pending|in progress|processing|under review|on hold)\s+any\s?more\b/gi, 'is complete'],
+  [/\bno\s+longer\s+(?:pending|in progress|processing|under review|on hold)\b/gi, 'complete'],
+  [/\b(?:order|purchase)(\s+\w+)?\s+(?:is|are)(?:n't|\s+not)\s+active\s+any\s?more\b/gi, 'order$1 is cancelled'],
+  [/\bnothing\s+(?:left|more|else|further)\s+(?:to\s+do|needed|required)\s+(on|for|with)\b/gi, 'done $1'],
+  [/\b(?:there's|there\s+is)\s+nothing\s+(?:outstanding|pending)\s+(on|for|with)\b/gi, 'done $1'],
+  [/\b(?:don't|do\s+not|no)\s+need\s+to\s+wait\s+for\s+(the|your)\s+(\w+)\s+any\s?more\b/gi, '$1 $2 has arrived'],
+  [/(?:不用|无需|不必|不需要)再等(?:了|啦)?/g, '已经到了'],
+  [/(订单|这单|单子)([^，,；;。]{0,4}?)(?:已经|已)?不(?:存在|见)了/g, '$1$2已经取消了'],
+  [/(?:已经)?不(?:在|再)(?:处理|审核|办理)中了?/g, '处理完成了'],
+];
+
 export function claimLayout(plain: string): string {
   let text = joinedSplitWords(latinLookAlikes(tablesAsLines(plain))).replace(GONE, 'is gone');
   for (const [re, to] of CANTONESE) text = text.replace(re, to);
+  for (const [re, to] of WAIT_OVER) text = text.replace(re, to);
   return text;
 }

@@ -155,6 +155,9 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['专员已经上线了。', 'handoff', 'succeeded'],
   ['50块已经补给您了。', 'compensation', 'succeeded'],
   ['钱已回。', 'money', 'succeeded'],
+  ['钱不用再等了。', 'money', 'arrived'],
+  ['这单已经不见了。', 'cancel', 'succeeded'],
+  ['退款已经不再审核中了。', 'refund', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -329,6 +332,12 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ["You're queued for a specialist.", 'handoff', 'succeeded'],
   ["We've brought in a manager.", 'handoff', 'succeeded'],
   ['A colleague has been roped in.', 'handoff', 'succeeded'],
+  // A wait said to be over in the words of a negation.
+  ["Your refund isn't in progress any more.", 'refund', 'succeeded'],
+  ['Your compensation is no longer on hold.', 'compensation', 'succeeded'],
+  ['The purchase is not active anymore.', 'cancel', 'succeeded'],
+  ['Nothing further needed on your cancellation.', 'cancel', 'succeeded'],
+  ["You don't need to wait for the money anymore.", 'money', 'arrived'],
 ];
 
 /** Claims in the other languages a model may fall into: Japanese, Korean, Russian and five Latin-script ones. */
@@ -483,6 +492,8 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '您的问题已收到，我们正在查询。',
   '请了解人工服务时间。',
   '您的问题已回复，请查看邮件。',
+  '订单不存在，请核对订单号。',
+  '退款可能还需要再等两天。',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
@@ -604,6 +615,8 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'Your refund? It will be processed tomorrow.',
   'We can bring in a manager if you want.',
   'Our specialists are available 9 to 6.',
+  'The refund is no longer available for this order.',
+  "Please don't wait for the refund email; check the app.",
 ];
 
 /** Full-width Latin letters and digits, as an IME in full-width mode types them. */

@@ -135,6 +135,8 @@ export const CHINESE: LexiconEntry[] = [
   ...words('走(?:了|完)(?:赔付|补偿|理赔)流程', 'compensation', 'succeeded'),
   ...words('走了(?=退|赔|补|理赔)', undefined, 'succeeded'),
   ...words('收到 回到', undefined, 'received'),
+  // 退款不用再等了: the wait over, the thing come (the negation is the wait's, said after the action).
+  ...words('(?:不用|无需|不必|不需要)再等', undefined, 'received'),
   ...words('已经 已', undefined, 'before'),
   // 咗 is Cantonese 了; 啦 is 了 with a friendly tone (给您退啦); 过了 is done before now (给您退过了).
   ...words('过了 了 咗 啦', undefined, 'after'),
@@ -275,6 +277,24 @@ export const ENGLISH: LexiconEntry[] = [
   ),
 ];
 
+/**
+ * A wait said to be over is the thing done, though its words are negations: "the refund is no longer pending",
+ * "your order isn't active anymore", "nothing left to do on the refund". Read as the state they leave.
+ */
+export const ENDED_WAITS: [RegExp, string][] = [
+  [/(?<![a-z])(?:no longer|not any ?more)\s+(?:pending|in progress|processing|being processed|under review|on hold|awaiting \w+)(?![a-z])/gi, 'completed'],
+  [
+    /(?<![a-z])(is|are|was|were)(?:n't|\s+not)\s+(?:pending|in progress|processing|being processed|under review|on hold)\s+any ?more(?![a-z])/gi,
+    '$1 completed',
+  ],
+  [/(?<=(?<![a-z])(?:order|purchase)\S*\s+)(?:is|are)(?:n't|\s+not)\s+(?:active|live|valid)\s+any ?more(?![a-z])/gi, 'is cancelled'],
+  [
+    /(?<![a-z])nothing (?:left|more|else|further) (?:to do|needed|required|for you to do)(?![a-z])|(?<![a-z])nothing (?:outstanding|pending)(?![a-z])/gi,
+    'completed',
+  ],
+  [/(?<![a-z])(?:you )?(?:don't|do not|no) need to wait(?: for (?:the|your) (\w+))?\s+any ?more(?![a-z])/gi, 'the $1 arrived'],
+];
+
 /** Should with already or by now after it in the sentence is should have, a hedge on a claim: "your bank should show it already". */
 export const SHOULD_ALREADY = /(?<![a-z])should(?=[^.!?。\n]*(?<![a-z])(?:already|by now)(?![a-z]))/gi;
 
@@ -339,6 +359,8 @@ export const HEDGES = [
 /** Before the claim, within its words: a negation. */
 export const NEGATION_ZH = /未|没|不|无(?!论)|非|别|否|拒绝|驳回|失败|被拒/;
 // With the other Latin-script languages' (pas, nicht, kein, non, nao, nunca, jamais).
+/** Before the claim, within five words: nothing or no one as its subject ("nothing has been refunded yet"). */
+export const NOTHING_BEFORE_EN = /(?<![a-z])(?:nothing|nobody|no one|none)(?![a-z])(?:\s+\S+){0,4}\s*$/;
 export const NEGATION_EN =
   /(?<![a-z])(?:not|never|no|cannot|nothing|none|nor|neither|unable|failed|rejected|denied|declined|pas|nicht|kein|keine|keinen|non|nao|nunca|jamais)(?![a-z])|n't(?![a-z])/;
 /** Before the claim, within its words: the future, a possibility, a wait, a duty. */

@@ -33,6 +33,8 @@ import {
   SETTLED,
   SETTLED_FILLER,
   SHOULD_ALREADY,
+  ENDED_WAITS,
+  NOTHING_BEFORE_EN,
   TIME_FRAME_EN,
   MATTER,
   TOPIC_ZH,
@@ -133,7 +135,9 @@ function withoutHedges(form: string): string {
   let out = form;
   for (const hedge of HEDGES) out = out.replace(new RegExp(hedge.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '，');
   // Dropped, not a break: what the bank should show already is still said of the bank.
-  return out.replace(SHOULD_ALREADY, '');
+  out = out.replace(SHOULD_ALREADY, '');
+  for (const [ended, state] of ENDED_WAITS) out = out.replace(ended, state);
+  return out;
 }
 
 /** A full stop ends a sentence before a space, the end, a Chinese character, or a capital after a lower-case word ("submitted.钱走完了", "done.Your"). */
@@ -303,7 +307,7 @@ function takenBack(clause: string, a: Token, b: Token, kinds: Token[]): boolean 
       .slice(-WORDS_EN - 1)
       .join(' ')}${lower.slice(first, later)}`;
     if (NEGATION_EN.test(en) || FUTURE_EN.test(en) || CONDITION_EN.test(before) || AFTER_EN.test(after) || REFUSED_AFTER_EN.test(after)) return true;
-    if (TIME_FRAME_EN.test(lower)) return true;
+    if (TIME_FRAME_EN.test(lower) || NOTHING_BEFORE_EN.test(lower.slice(0, later))) return true;
   }
   return [a, b].some((t) => t.run !== undefined && RUN_MARKERS.test(lower.slice(t.run, later)));
 }
@@ -390,7 +394,10 @@ function specific(claims: GuardClaim[]): GuardClaim[] {
  */
 const IDENTIFIER = /[a-z0-9]+(?:_[a-z0-9]+)+(?:=[\w.-]*)?|[a-z_]+=[\w.-]*/gi;
 
-const CLAUSE_BREAK = new RegExp(`[，,；;]+|(?<!【${DONE_LABEL})】+|(?<![(（]${DONE_LABEL})[)）]+|(?<!\\[(?:[xX✓✔√]|${DONE_LABEL})?)\\]+`);
+// A dash ends a clause too, but not one between digits (1–3 天) ("No need to cancel — it's already cancelled": the need is negated, not the cancellation).
+const CLAUSE_BREAK = new RegExp(
+  `[，,；;]+|(?<!\\d)[—–]+|[—–]+(?!\\d)|(?<!【${DONE_LABEL})】+|(?<![(（]${DONE_LABEL})[)）]+|(?<!\\[(?:[xX✓✔√]|${DONE_LABEL})?)\\]+`,
+);
 
 /** The claims of a reply as written and, where something in it is struck through or hidden, as it renders without it. */
 export function readClaims(reply: string, userWords = ''): GuardClaim[] {
