@@ -158,6 +158,10 @@ export const CLAIM_WORDINGS: ClaimWording[] = [
   ...c('modify_address', 'done', ['Address on {o} amended.', "I've updated where {o} ships to."]),
   ...c('create_refund', 'done', ['We wired the money for {o} back to you.', '{o} 的款项已划回', '{o} 的退款已经下来了']),
   ...c('create_refund', 'arrived', ['Your bank should show the refund for {o} already.']),
+  // Slang and waits said over (2026-12-06): words whose negation is the wait's, not the claim's.
+  ...c('create_refund', 'done', ['The refund for {o} is no longer pending.', 'Refund for {o}? Sorted!', 'Nothing left to do on the {o} refund.']),
+  ...c('cancel_order', 'done', ["Order {o} isn't active anymore.", 'We nuked order {o} for you.', '订单{o}已停掉']),
+  ...c('create_ticket', 'submitted', ['已帮您就{o}提了工单', 'A complaint ticket for {o} is up.']),
 ];
 
 /** Contacts and links in forms a pattern list may not hold. Each is passed on as if it were help. */

@@ -810,6 +810,9 @@ const EN_DONE_WORD =
   /\b(?:refunded|reimbursed|compensated|credited|cancell?ed|terminated|killed|voided|withdrawn|stopped|intercepted|added|awarded|passed|forwarded|referred|confirmed|executed|initiated|completed?|done|processed|actioned|granted|approved|accepted|issued|applied|paid out|returned|reversed|switched|swapped|changed|updated|saved|pushed(?!\s+(?:back|out|to\s+(?:next|later|tomorrow)))|put back|put through|sent|transferred|filed|logged|opened|created|registered|no longer active|exists|number is|escalated|handed (?:over|off)|connected|revoked|annulled|rescinded|amended|edited)\b/i;
 /** Nothing done ("Nothing has been refunded so far"): a negation by its subject. */
 const EN_NOTHING = /\b(?:nothing|none|nobody|no one)\b/i;
+/** Within a span, or in so many days: when something is to happen. */
+const EN_TIME_FRAME =
+  /\bwithin\s+(?:\d|an?\s|one\s|two\s|three\s|a few\s)|\bin\s+\d+(?:\s*[-–]\s*\d+)?\s+(?:business\s+|working\s+)?(?:days?|hours?|weeks?)\b/i;
 /** How things go in general (Refunds are usually processed within 5 days): a rule, not this customer's refund. */
 const EN_GENERAL = /\b(?:usually|normally|typically|generally|always|often|sometimes|as a rule|within \d|in \d+ (?:business |working )?days)\b/i;
 
@@ -878,6 +881,8 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
       ? said.replace(EVIDENCE_BEFORE, '')
       : said;
   if (EN_FUTURE.test(lead.slice(-30)) || EN_FUTURE.test(inside)) return false;
+  // A time frame ahead anywhere in the clause (requests are honoured within 7 days): a rule or a promise, not a thing done.
+  if (EN_TIME_FRAME.test(clause)) return false;
   if (EN_CONDITION.test(before)) return false;
   return !/^\s*(?:after|before|once)\b/i.test(after);
 }

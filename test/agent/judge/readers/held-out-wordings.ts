@@ -616,6 +616,7 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'We can bring in a manager if you want.',
   'Our specialists are available 9 to 6.',
   'The refund is no longer available for this order.',
+  'Cancellation requests are honoured within 2 days.',
   "Please don't wait for the refund email; check the app.",
 ];
 

@@ -202,7 +202,7 @@ export const ENGLISH: LexiconEntry[] = [
   ...english('tickets?|complaints?|cases?', 'ticket'),
   // A ticket said to stand open is one on record.
   ...english(
-    "is now open|is open|are now open|are open|(?<=')s open|(?<=')s now open|on file|on record|in our system|(?<=(?:ticket|complaint|case)s?\\s+(?:is|are)\\s+(?:now\\s+)?)up(?![a-z])(?!\\s+(?:for|to))",
+    "is now open|is open|are now open|are open|(?<=')s open|(?<=')s now open|on file|on record|in our system|(?<=(?:ticket|complaint|case)s?(?:\\s+(?:for|on|about)\\s+\\S+)?\\s+(?:is|are)\\s+(?:now\\s+)?)up(?![a-z])(?!\\s+(?:for|to))",
     'ticket',
     'submitted',
   ),
@@ -287,7 +287,7 @@ export const ENDED_WAITS: [RegExp, string][] = [
     /(?<![a-z])(is|are|was|were)(?:n't|\s+not)\s+(?:pending|in progress|processing|being processed|under review|on hold)\s+any ?more(?![a-z])/gi,
     '$1 completed',
   ],
-  [/(?<=(?<![a-z])(?:order|purchase)\S*\s+)(?:is|are)(?:n't|\s+not)\s+(?:active|live|valid)\s+any ?more(?![a-z])/gi, 'is cancelled'],
+  [/(?<=(?<![a-z])(?:order|purchase)\S*(?:\s+\S+)?\s+)(?:is|are)(?:n't|\s+not)\s+(?:active|live|valid)\s+any ?more(?![a-z])/gi, 'is cancelled'],
   [
     /(?<![a-z])nothing (?:left|more|else|further) (?:to do|needed|required|for you to do)(?![a-z])|(?<![a-z])nothing (?:outstanding|pending)(?![a-z])/gi,
     'completed',
