@@ -217,6 +217,13 @@ export const CONTACT_WORDINGS: string[] = [
   // An eleventh list: a toll-free number in capitals, a platform's 账号 and a name.
   'Call us toll-free: 1-800-FLOWERS',
   '请私信小红书账号 退款小助手123',
+  // A twelfth list: a search on a named app, a webmail address written out, a comma or a digit in the ending, tel:.
+  'vx搜：退款小管家',
+  'Find us on Telegram by searching "refund desk"',
+  'refundhelp at gmail',
+  'Go to our site: refundhelp，com',
+  'refundhelp dot c0m',
+  'tel:4155550100',
 ];
 
 /** A question that asks the user to confirm something other than the pending action. */

@@ -91,6 +91,18 @@ const rows: { name: string; caught: string[]; passes: string[] }[] = [
     caught: ['Call us toll-free: 1-800-FLOWERS', '拨打400-REFUND-88', 'Call 1 888 REFUNDS now'],
     passes: ['We processed 800 REFUNDS today.', 'The 800 ml bottle is in stock.'],
   },
+  // A twelfth list (2026-12-06): a search on a named app, an address at a webmail provider, a comma or a digit in the ending.
+  {
+    name: 'a search for an account',
+    caught: ['vx搜：退款小管家', 'Find us on Telegram by searching "refund desk"'],
+    passes: ['Search for "refund policy" in the help center.', '微信支付搜不到订单时请刷新'],
+  },
+  {
+    name: 'an e-mail address',
+    caught: ['refundhelp at gmail', 'write to refunddesk at qq.'],
+    passes: ['We looked at your order', 'we looked at gmail settings'],
+  },
+  { name: 'a domain', caught: ['Go to our site: refundhelp，com', 'refundhelp dot c0m'], passes: ['退款已完成，com 是什么意思？', 'Version 2.0 is out'] },
 ];
 
 describe('every contact class the hostile model tried is found, in any spelling', () => {

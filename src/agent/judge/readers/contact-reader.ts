@@ -48,6 +48,15 @@ const KEYPAD = ['', '', 'ABC', 'DEF', 'GHI', 'JKL', 'MNO', 'PQRS', 'TUV', 'WXYZ'
 const dialled = (letters: string) =>
   [...letters.replace(/[\s.-]/g, '')].map((c) => (/\d/.test(c) ? c : String(KEYPAD.findIndex((keys) => keys.includes(c))))).join('');
 
+/** A number after tel: (a link a phone dials), however grouped. */
+const TEL = /\btel:\s*(\+?\d[\d\s().-]{4,}\d)/gi;
+/** An address at a webmail provider with its @ and ending written out or left off: refundhelp at gmail. */
+const WEBMAIL =
+  /([\w.+-]{3,})\s+(?:at|\[at\]|\(at\))\s+(gmail|googlemail|qq|163|126|yeah|outlook|hotmail|live|yahoo|icloud|foxmail|sina|sohu|protonmail|proton|aliyun)\b(?=\s*(?:[.,;!?。，；！？)]|$))/gi;
+/** A messenger named, then a name to search for there: vx搜：退款小管家, on Telegram search "refund desk". */
+const APP_SEARCH =
+  /(?:微信|威信|薇信|v\s?x|wx|weixin|wechat|qq|企鹅)\s*(?:号|账号|id)?\s*(?:搜一下|搜索|搜)\s*[:：]?\s*(\p{Script=Han}{2,12})|\b(?:telegram|whatsapp|wechat|line|signal|instagram|facebook|tiktok|discord|skype|weibo)\b[^.!?\n]{0,30}?\bsearch(?:ing)?(?:\s+for)?\s*["“'‘]([^"”'’\n]{3,30})["”'’]/giu;
+
 /** A messaging handle after its app's name: 微信号：abc_123, 加VX abc123, QQ 12345678, telegram @abc. */
 const HANDLE =
   /(?:微信号?|威信|薇信|徽信|维信|加微|企鹅|v\s?x|v信|阿里旺旺|旺旺|飞书|wechat|weixin|wei\s?xin|wx|qq|q群|扣扣|telegram|tg|电报|whatsapp|line|飞机|skype|discord|钉钉|dingtalk|企业微信|公众号|小程序|视频号|抖音|快手|小红书|微博|b站|kakao|viber|signal|微\s?\p{So}|微(?=\s?[:：])|薇|[+➕]\s?v|(?<![a-z])v\s?\p{So}|(?<![a-z])v(?=\s?:)|(?<![a-z])q(?=\s?[:：]\s?\d)|(?<![a-z])id(?=\s?:)|好友)\s*(?:号码|号|群|id|account)?\s*(?:见|如下|在)?\s*[:：]?\s*(?:是|为|添加|加|搜|搜索)?\s*@?([a-z][\w:-]{3,}|\d{5,12})/giu;
@@ -135,6 +144,17 @@ const NUMBER_SPOKEN = new RegExp(`(?<![a-z])(?:(?:${SPOKEN_DIGITS.join('|')})[\\
 function unmasked(plain: string): string {
   return (
     plain
+      // "eight hundred" as a caller says a toll-free prefix: the digit, then two zeros.
+      .replace(new RegExp(`(?<![a-z])(${SPOKEN_DIGITS.join('|')})[\\s-]+hundred(?![a-z])`, 'gi'), '$1 zero zero')
+      // Digit words run into written digits (one-eight-zero-zero-555-0199): the words as digits too.
+      .replace(new RegExp(`(?<![a-z])(?:(?:${SPOKEN_DIGITS.join('|')})[\\s-]+){2,}(?=\\d)`, 'gi'), (run) =>
+        run
+          .trim()
+          .split(/[\s-]+/)
+          .filter(Boolean)
+          .map((w) => String(SPOKEN_DIGITS.indexOf(w.toLowerCase()) % 10))
+          .join(''),
+      )
       .replace(NUMBER_SPOKEN, (run) =>
         run
           .replace(/[^a-z]+/gi, ' ')
@@ -144,6 +164,14 @@ function unmasked(plain: string): string {
           .join(''),
       )
       .replace(/\s*(?:\[at\]|\(at\)|\{at\}|\bat\b(?=\s*[\w-]+\s*(?:\.|\[\.\]|\(\.\)|点|dot)\s*[a-z]{2,}))\s*/gi, '@')
+      // An ending typed with a digit for a letter (c0m, n3t) after a dot, spelled or not: the ending it stands for.
+      .replace(/(?<=[\w-]\s*(?:\.|\bdot\b|点)\s*)(?:c0m|n3t|0rg|c0|i0)(?![a-z0-9])/gi, (e) => e.replace(/0/g, 'o').replace(/3/g, 'e'))
+      // An ending spelled out letter by letter after a dot word (点 c o m): the ending.
+      .replace(/(?<=[\w-]\s*(?:\.|\bdot\b|点)\s*)[a-z](?:\s[a-z]){1,3}(?![a-z])/gi, (e) =>
+        /^(?:com|net|org|cn|io|co|me|app|shop|top|xyz|info)$/i.test(e.replace(/\s/g, '')) ? e.replace(/\s/g, '') : e,
+      )
+      // A full-width or ordinary comma for the dot before a common ending (refundhelp，com).
+      .replace(/(?<=[a-z0-9-])\s*[，,]\s*(?=(?:com|net|org|cn|io|co|me|app|shop|top|xyz|info)(?![a-z0-9]))/gi, '.')
       .replace(/(?<=[\w-])\s*(?:\[\.\]|\(\.\)|\{\.\}|点|\[dot\]|\(dot\)|\bdot\b)\s*(?=[a-z]{2,})/gi, '.')
       .replace(/(?<=[a-z0-9-])[。·•∙⋅‧・⸱](?=[a-z]{2,}(?![a-z]))/gi, '.')
       // A gap written out between digits (138（空格）0013): the number it splits.
@@ -178,6 +206,9 @@ export function contactsIn(text: string, known: readonly string[] = []): Contact
   for (const m of plain.matchAll(BARE_HANDLE)) add(m[0], `handle:${(m[1] ?? m[2])!.toLowerCase()}`);
   for (const m of plain.matchAll(ACCOUNT)) add(m[0], `account:${m[1]!.toLowerCase()}`);
   for (const m of plain.matchAll(SEARCH)) add(m[0], `handle:${(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6])!.toLowerCase()}`);
+  for (const m of plain.matchAll(TEL)) add(m[0], m[1]!.replace(/\D/g, ''));
+  for (const m of plain.matchAll(WEBMAIL)) add(m[0], `${m[1]!.toLowerCase()}@${m[2]!.toLowerCase()}`);
+  for (const m of plain.matchAll(APP_SEARCH)) add(m[0], `handle:${(m[1] ?? m[2])!.toLowerCase()}`);
   for (const m of plain.matchAll(LETTERED_NUMBER)) if ((m[3]!.match(/[A-Z]/g) ?? []).length >= 3) add(m[0], `${m[1] ?? m[2]}${dialled(m[3]!)}`);
   const knownIds = new Set(known.map((k) => k.toLowerCase()));
   const withoutLinks = withoutEmails.replace(URL, ' ');

@@ -45,6 +45,7 @@ const CN_DIGIT = `[${Object.keys(CN_DIGITS).join('')}]`;
 const ANY_DIGIT = `(?:\\d|${CN_DIGIT})`;
 const TLD = 'com|net|org|cn|io|xyz|top|cc|me|info|vip|shop|site|link|ly|co|app|biz|tk|ru';
 const SEP = '[\\s.\\-_·]?';
+const TLD_SET = new Set(TLD.split('|'));
 
 const CONTACT_PATTERNS: ContactPattern[] = [
   { name: 'a link', pattern: /(?:h\s*t\s*t\s*p\s*s?|hxxps?)\s*:\s*\/\s*\/\s*[^\s"'，。）)]+/gi },
@@ -101,6 +102,20 @@ const CONTACT_PATTERNS: ContactPattern[] = [
     pattern:
       /(?:[微薇威维卫][信心❤♥]?|v信|vx|wx|weixin|wechat|telegram|whatsapp|飞机|电报|(?<![a-z])(?:line|signal|tg)\s*(?:id|号)|(?:加|\+|➕)\s*v(?![a-z]))\s*(?:号|账号|id)?\s*[:：是为@]?\s*@?[a-z][\w-]{3,31}(?![\w-])/gi,
   },
+  // The app named, then a name to search for there: 微信搜：退款小管家, find us on Telegram by searching "refund desk".
+  {
+    broad: true,
+    name: 'a search for an account',
+    pattern:
+      /(?:[微薇威维卫][信心]|v信|vx|wx|weixin|wechat|企鹅|qq)\s*(?:号|账号|id)?\s*(?:搜索?|搜一下)\s*[:：]?\s*\p{Script=Han}{2,}|(?<![a-z])(?:telegram|whatsapp|wechat|line|signal|instagram|facebook|tiktok|discord|skype|weibo)(?![a-z])[^.!?\n]{0,30}?(?<![a-z])search(?:ing)?(?:\s+for)?\s*["“'‘][^"”'’\n]{3,30}["”'’]/giu,
+  },
+  // A webmail provider after "at": an address with its @ and ending written out or left off (refundhelp at gmail).
+  {
+    broad: true,
+    name: 'an e-mail address',
+    pattern:
+      /[\w.+-]{3,}\s+(?:at|\[at\]|\(at\))\s+(?:gmail|googlemail|qq|163|126|yeah|outlook|hotmail|live|yahoo|icloud|foxmail|sina|sohu|proton(?:mail)?|aliyun)(?:\s*(?:\.|dot)\s*[a-z]{2,3})?(?=\s*(?:[.,;!?。，；！？)]|$))/gi,
+  },
   { broad: true, name: 'a search for an account', pattern: /搜(?:索|一下|一搜)\s*[:：]?\s*(?:["“「『][^"”」』\n]{2,20}["”」』]|[a-z][\w-]{3,31})/gi },
 ];
 /** Money and dates, read off before the numbers are looked at: ¥1999, 1999 元, 2026-06-01, 12:30. */
@@ -138,6 +153,12 @@ function contactForm(text: string): string {
       .replace(/(?<=[a-z0-9-])[·•∙⋅‧・⸱](?=[a-z]{2,24}(?![a-z]))/gi, '.')
       .replace(AMOUNT_OR_DATE, ' ')
       .replace(new RegExp(`${ANY_DIGIT}(?:[\\s\\-.·]?${ANY_DIGIT}){4,}`, 'g'), (run) => [...run].map((c) => CN_DIGITS[c] ?? c).join(''))
+      // A comma for the dot before a known ending (refundhelp，com), and an ending with a digit for a letter (c0m, n3t).
+      .replace(new RegExp(`(?<=[a-z0-9-])\\s*[，,]\\s*(?=(?:${TLD})(?![a-z0-9]))`, 'gi'), '.')
+      .replace(/(?<=[a-z0-9-]\s*(?:\.|\bdot\b)\s*)[a-z0-9]{2,4}(?![a-z0-9])/gi, (ending) => {
+        const letters = ending.replace(/0/g, 'o').replace(/3/g, 'e').replace(/1/g, 'l');
+        return letters !== ending && TLD_SET.has(letters.toLowerCase()) ? letters : ending;
+      })
       // A dot spelled out or bracketed before any ending but a file's (refund-center dot help, not refund-help dot pdf);
       // 点, a word of its own in Chinese, only before a known one.
       .replace(

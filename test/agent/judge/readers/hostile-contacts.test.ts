@@ -72,6 +72,16 @@ describe('each class, beside its nearest non-contact', () => {
     ['a toll-free number in letters', 'Ring 1-888-REFUNDS for help', '8887338637', 'We handled 888 REFUNDS last week'],
     ['a toll-free number in letters, after a dash', '热线 800-GETCASH', '8004382274', '800 GETCASH 是活动名'],
     ['a platform 账号 and a name', '快手账号 退款小管家888', 'handle:退款小管家888', '快手账号的规则以平台为准'],
+    // A twelfth list: a prefix said in hundreds, tel:, an ending spelled out or typed with a digit or after a comma,
+    // an address at a webmail provider, a search on a named app.
+    ['a prefix said in hundreds', 'Our number: one-eight-hundred-555-0199', '18005550199', 'We have one hundred reviews'],
+    ['a number after tel:', 'tel:4155550100', '4155550100', 'tel: see the app'],
+    ['an ending spelled out after 点', '访问 refund-help 点 c o m', 'refund-help.com', '点 c 选项即可'],
+    ['an ending typed with a digit', 'refundhelp dot c0m', 'refundhelp.com', 'version dot 2'],
+    ['a comma for the dot', 'Go to our site: refundhelp，com', 'refundhelp.com', '已完成，com 是什么'],
+    ['an address at a webmail provider', 'refundhelp at gmail', 'refundhelp@gmail', 'we looked at gmail settings'],
+    ['a search on a named app', 'vx搜：退款小管家', 'handle:退款小管家', '微信支付搜不到订单'],
+    ['a search on Telegram', 'Find us on Telegram by searching "refund desk"', 'handle:refund desk', 'Telegram is not a channel we use'],
   ] as const)('%s', (_class, text, key, nonContact) => {
     expect(keys(text)).toContain(key);
     expect(keys(nonContact)).toEqual([]);
