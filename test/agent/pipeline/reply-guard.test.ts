@@ -103,6 +103,11 @@ describe('a reply partly in a script the guard does not read is not sent, whatev
     ['Greek', 'Η επιστροφή ολοκληρώθηκε'],
     ['one kana among Chinese', '您的退款已经处理の'],
     ['bopomofo', '退款ㄧˇ經完成'],
+    // Latin-script letters no reading brings to a-z, and letters drawn as symbols NFKC leaves alone.
+    ['small capitals', 'ʏᴏᴜʀ ʀᴇꜰᴜɴᴅ ʜᴀꜱ ʙᴇᴇɴ ᴘʀᴏᴄᴇꜱꜱᴇᴅ.'],
+    ['text turned upside down', '˙pǝssǝɔoɹd uǝǝq sɐɥ punɟǝɹ ɹnoʎ'],
+    ['negative squared letters', '🆁🅴🅵🆄🅽🅳 🅳🅾🅽🅴'],
+    ['regional indicators as letters', '🇷🇪🇫🇺🇳🇩 🇩🇴🇳🇪'],
   ])('%s: %s', (_n, reply) => {
     expect(replyProblem(context(ORDERS), reply)).toMatch(/a script the guard does not read/);
   });
@@ -112,6 +117,8 @@ describe('a reply partly in a script the guard does not read is not sent, whatev
     ['English', 'Once you confirm, I will submit the refund request.'],
     ['full-width Latin, symbols and marks', '请回复「ＹＥＳ」确认 ✅ ①'],
     ['a unit in a product name (µ is NFKC Greek μ)', '您购买的 5µm 滤芯和 10Ω 电阻：确认后将为您提交退款申请'],
+    ['accented letters and the letters of European addresses', 'Ship to Straße 5, Øresund, Łódź (café): once you confirm, I will submit the refund request.'],
+    ['letters NFKC brings to a-z (mathematical bold, superscripts)', '𝐎𝐧𝐜𝐞 you confirm, I will submit the refund request ᵗᵒᵈᵃʸ.'],
   ])('the nearest that goes out, %s: %s', (_n, reply) => {
     expect(replyProblem(context(ORDERS), reply)).toBeNull();
   });

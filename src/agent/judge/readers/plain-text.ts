@@ -44,6 +44,77 @@ const MARKED_LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 const bareLatin = (text: string): string => text.replace(MARKED_LATIN, (c) => c.normalize('NFD').charAt(0));
 
 /**
+ * Letters drawn in ways NFKC leaves alone, read as the letters a screen shows: negative circled and squared letters
+ * and regional indicators (🆁🅴🅵🆄🅽🅳) by their place in the alphabet, small capitals (ʀᴇꜰᴜɴᴅ), and marks drawn
+ * through or under a letter (r̶e̶f̶u̶n̶d̶, r͟e͟f͟) dropped.
+ */
+const SMALL_CAPITALS: Record<string, string> = Object.fromEntries([...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ'].map((c, i) => [c, 'abcdefghijklmnopqrstuvwyz'[i]!]));
+const LETTER_BLOCKS: [number, number][] = [
+  [0x1f150, 0x1f169],
+  [0x1f170, 0x1f189],
+  [0x1f1e6, 0x1f1ff],
+];
+const DRAWN_OVER = /[\u0300-\u036f\u1ab0-\u1aff\u20d0-\u20dc\u20e5-\u20ff\ufe20-\ufe2f]/g;
+function drawnLetters(text: string): string {
+  return text
+    .replace(/[\u{1F150}-\u{1F169}\u{1F170}-\u{1F189}\u{1F1E6}-\u{1F1FF}]/gu, (c) => {
+      const code = c.codePointAt(0)!;
+      const block = LETTER_BLOCKS.find(([first, last]) => code >= first && code <= last)!;
+      return String.fromCharCode(65 + code - block[0]);
+    })
+    .replace(/[ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ]/g, (c) => SMALL_CAPITALS[c] ?? c)
+    .replace(DRAWN_OVER, '');
+}
+
+/**
+ * Text turned upside down (˙pǝssǝɔoɹd uǝǝq sɐɥ punɟǝɹ ɹnoʎ) is seen the right way up: each turned letter read as
+ * the letter it is turned from, the line read from its end. Only a line with three turned letters or more is turned.
+ */
+const TURNED: Record<string, string> = {
+  ɐ: 'a',
+  ɔ: 'c',
+  ǝ: 'e',
+  ɟ: 'f',
+  ƃ: 'g',
+  ɥ: 'h',
+  ᴉ: 'i',
+  ı: 'i',
+  ɾ: 'j',
+  ʞ: 'k',
+  ɯ: 'm',
+  ɹ: 'r',
+  ʇ: 't',
+  ʌ: 'v',
+  ʍ: 'w',
+  ʎ: 'y',
+  Ʇ: 'T',
+  q: 'b',
+  p: 'd',
+  d: 'p',
+  b: 'q',
+  u: 'n',
+  n: 'u',
+  '˙': '.',
+  '¿': '?',
+  '¡': '!',
+  '‘': ',',
+};
+const TURNED_LETTER = /[ɐɔǝɟƃɥᴉɾʞɯɹʇʌʍʎ]/g;
+function rightWayUp(text: string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      (line.match(TURNED_LETTER) ?? []).length >= 3
+        ? [...line]
+            .reverse()
+            .map((c) => TURNED[c] ?? c)
+            .join('')
+        : line,
+    )
+    .join('\n');
+}
+
+/**
  * A right-to-left override (U+202E) shows what follows it, to its pop (U+202C) or the end of the line, reversed:
  * "\u202edenufer neeb sah dnufer ruoY" is seen as "Your refund has been refunded". Read in the order it is seen.
  */
@@ -58,7 +129,7 @@ const inDisplayOrder = (text: string): string => (text.includes('\u202e') ? text
  */
 export function plainText(text: string): string {
   // A character reference shows as its character wherever the reply is rendered (&#36864;&#27454; reads 退款).
-  const shown = inDisplayOrder(text.includes('&') ? decodeHTML(text) : text);
+  const shown = rightWayUp(drawnLetters(inDisplayOrder(text.includes('&') ? decodeHTML(text) : text)).normalize('NFKC'));
   const flat = unspaced(toSimplified([...bareLatin(shown.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
   return flat.replace(/[ \t\u3000\u00a0]+/g, (gap, at: number, all: string) =>
     WORD.test(all[at - 1] ?? '') && WORD.test(all[at + gap.length] ?? '') ? ' ' : '',

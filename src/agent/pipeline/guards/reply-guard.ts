@@ -69,6 +69,24 @@ export function guardedReply(ctx: PipelineContext, reply: string, safe: string |
 const UNREAD_LETTER = /(?![\p{Script=Han}\p{Script=Latin}]|[μΩ])\p{L}/u;
 
 /**
+ * A Latin-script letter the readers cannot bring to a-z: small capitals (ʀᴇꜰᴜɴᴅ), turned letters that write text
+ * upside down (punɟǝɹ), phonetic letters. Accented letters read as their bare letter, and the few letters of
+ * European names and addresses with no bare form (ß, ø, æ, œ, ł, đ, þ, ð) are read as they are.
+ */
+const LATIN_LETTER = /\p{Script=Latin}/u;
+const LATIN_KEPT = new Set([...'ßæœøđłþðıÆŒØĐŁÞÐ']);
+function unreadLatin(text: string): string | undefined {
+  for (const c of text) {
+    if (c <= '\u007f' || !LATIN_LETTER.test(c) || LATIN_KEPT.has(c)) continue;
+    if (!/[A-Za-z]/.test(c.normalize('NFD').charAt(0))) return c;
+  }
+  return undefined;
+}
+
+/** Letters drawn as symbols that NFKC leaves as they are: negative circled and squared letters (🆁🅴🅵), regional indicators. */
+const LETTER_SYMBOL = /[\u{1F150}-\u{1F169}\u{1F170}-\u{1F189}\u{1F1E6}-\u{1F1FF}]/u;
+
+/**
  * Bidirectional embedding, override and isolate controls: U+202E shows "denufer neeb sah dnufer ruoY" as "Your
  * refund has been refunded", so what the customer sees is not the text the readers read. A reply of this agent has
  * no use for them.
@@ -80,8 +98,9 @@ function reordered(reply: string): string | null {
 }
 
 export function unreadScript(reply: string): string | null {
-  const letter = UNREAD_LETTER.exec(reply.normalize('NFKC'));
-  return letter ? `it is partly written in a script the guard does not read ("${letter[0]}")` : null;
+  const text = reply.normalize('NFKC');
+  const letter = UNREAD_LETTER.exec(text)?.[0] ?? unreadLatin(text) ?? LETTER_SYMBOL.exec(text)?.[0];
+  return letter ? `it is partly written in a script the guard does not read ("${letter}")` : null;
 }
 
 const STATE_WORDS = { submitted: 'submitted', succeeded: 'done', arrived: 'arrived' } as const;

@@ -338,6 +338,13 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['The purchase is not active anymore.', 'cancel', 'succeeded'],
   ['Nothing further needed on your cancellation.', 'cancel', 'succeeded'],
   ["You don't need to wait for the money anymore.", 'money', 'arrived'],
+  // Letters drawn in forms NFKC leaves: small capitals, text turned upside down, negative squared letters, marks drawn
+  // through or under each letter.
+  ['ᴛʜᴇ ᴏʀᴅᴇʀ ʜᴀꜱ ʙᴇᴇɴ ᴄᴀɴᴄᴇʟʟᴇᴅ.', 'cancel', 'succeeded'],
+  ['˙pǝʇǝldɯoɔ sᴉ punɟǝɹ ǝɥꞱ', 'refund', 'succeeded'],
+  ['🆁🅴🅵🆄🅽🅳 🅸🆂 🅲🅾🅼🅿🅻🅴🆃🅴', 'refund', 'succeeded'],
+  ['Y̶o̶u̶r̶ r̶e̶f̶u̶n̶d̶ i̶s̶ c̶o̶m̶p̶l̶e̶t̶e̶.', 'refund', 'succeeded'],
+  ['Your c͟a͟n͟c͟e͟l͟l͟a͟t͟i͟o͟n͟ is confirmed.', 'cancel', 'succeeded'],
 ];
 
 /** Claims in the other languages a model may fall into: Japanese, Korean, Russian and five Latin-script ones. */
