@@ -778,7 +778,8 @@ const ZH_VERBS: Partial<Record<ClaimKind, string>> = {
 };
 const ZH_ANY_VERB = '办|弄|搞|处理|安排|操作|落实|批';
 /** The action done: 了 and its like after the verb (退回去啦, 记上了, 办完了, 建好), or 已 before it (已为您退掉). */
-const ZH_DONE_ASPECT = '(?:了|啦|咯|喽|咗|好|完|掉|妥|过来|回去|回来|上了|到了)';
+// 好的 is "all right", an answer, not 好 of a verb done (退款：好的，我来帮您查).
+const ZH_DONE_ASPECT = '(?:了|啦|咯|喽|咗|好(?!的)|完|掉|妥|过来|回去|回来|上了|到了)';
 /** Asking for it (帮我把订单取消掉, 我要退款): the customer's request, echoed back, is not the action done. */
 const ZH_ASKED_FOR = /帮我|给我|替我|请|麻烦|我要|我想|我希望/;
 /** Looking, learning, waiting: done, they say nothing of the action (退款规则我已经帮您查过了). */
@@ -800,7 +801,8 @@ function doneByAspect(clause: string, raw: string): Omit<ReadClaim, 'orderIds'> 
   const verbs = kind && kind !== 'request' ? ZH_VERBS[kind] : undefined;
   if (!kind || !verbs) return null;
   const verb = `(?:${verbs}|${ZH_ANY_VERB})`;
-  if (!new RegExp(`${verb}[^，,；;。]{0,4}?${ZH_DONE_ASPECT}|${ZH_ALREADY}[^，,；;。]{0,6}?${verb}`).test(c)) return null;
+  // Not across a label's colon: what follows it is the label's value, read by the field rules.
+  if (!new RegExp(`${verb}[^，,；;。:：]{0,4}?${ZH_DONE_ASPECT}|${ZH_ALREADY}[^，,；;。]{0,6}?${verb}`).test(c)) return null;
   return { kind, state: stateOf(c, kind), text: raw.trim() };
 }
 

@@ -501,6 +501,9 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   '您的问题已回复，请查看邮件。',
   '订单不存在，请核对订单号。',
   '退款可能还需要再等两天。',
+  // 好的 after a label is an answer, not a verb done
+  '退款：好的，我来帮您查。',
+  '关于取消：好的，请稍等。',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
