@@ -491,7 +491,7 @@ const ZH_WITHIN =
  * 您应该收到退款了). What follows it in the whole clause decides, not only the words before the claim.
  */
 const ZH_SHOULD = /应该|应当/g;
-const ZH_SHOULD_HAVE = /^(?:已|(?:都|也)?(?:收到|到|退回|退到|回到|返回|入账|打到)[^，,；;。！!？?会将要快]{0,8}?了)/;
+const ZH_SHOULD_HAVE = /^(?:是)?(?:已|(?:都|也)?(?:收到|到|退回|退到|回到|返回|入账|打到)[^，,；;。！!？?会将要快]{0,8}?了)/;
 function zhShouldAsDuty(clause: string, from: number, to: number): boolean {
   for (const m of clause.matchAll(ZH_SHOULD)) {
     if (m.index >= from && m.index < to && !ZH_SHOULD_HAVE.test(clause.slice(m.index + m[0].length))) return true;
@@ -526,7 +526,7 @@ const NOW_OR_ALREADY = /\b(?:now|already)\b/i;
 const EVIDENCE_MODAL = /(?:\b(?:should|must)|'ll)\s+(?:now\s+|already\s+)?$/i;
 const EVIDENCE_NOW = '\\s+(?:now\\s+|already\\s+)?(?:see|find)\\b[^.;!?]*\\b(?:now|already)\\b';
 const EN_FUTURE = new RegExp(
-  `\\b(?:will|would|can|could|shall|may|might|going to|about to|expect|expected|soon|once|plan|planning|need|needs|trying|try|want|wants|wanted|wish|hope|like|asked|asking)\\b|\\b(?:should|must)\\b(?!\\s+(?:have|already)\\b|${EVIDENCE_NOW})|'ll\\b(?!${EVIDENCE_NOW})`,
+  `\\b(?:will|would|can|could|shall|may|might|going to|about to|expect|expected|soon|once|plan|planning|need|needs|trying|try|want|wants|wanted|wish|hope|(?<!(?:looks?|seems?|sounds?|feels?)\\s)like|asked|asking)\\b|\\b(?:should|must)\\b(?!\\s+(?:have|already)\\b|${EVIDENCE_NOW})|'ll\\b(?!${EVIDENCE_NOW})`,
   'i',
 );
 const EN_CONDITION = /\b(?:if|when|after|unless|until|before|as soon as|whether|in case|provided)\b/i;
@@ -574,7 +574,7 @@ const DONE_MARK =
 const UNDONE_MARK = /❌|✗|✘|❎|⏳|⌛|🚫|\[ \]/u;
 /** A field pasted from a record or a log, named for an action: refund_status: success, is_refunded = true, Refund: yes. */
 const ACTION_FIELD =
-  /\b(?:is_)?(?:refund(?:ed)?|compensat\w*|cancell?(?:ed|ation)?|address(?:_?change)?|reimburs\w*|voucher|coupon|ticket)(?:[_ ](?:status|state|result|done|request|application))?\b(?:\s+(?:for|on|of)\s+(?:order\s+)?[A-Z]{1,4}-?\d+)?\s*(?:[:=：]|\s*[—–]|\s-)\s*["']?(\w+)/i;
+  /\b(?:is_)?(?:refund(?:ed)?|compensat\w*|cancell?(?:ed|ation)?|address(?:_?change)?|reimburs\w*|voucher|coupon|ticket)(?:[_ ](?:status|state|result|done|request|application))?\b(?:\s+(?:for|on|of)\s+(?:order\s+)?[A-Z]{1,4}-?\d+|\s+(?:of|to)\b\s*[^:=：.;!?\n]{1,40}?)?\s*(?:[:=：]|\s*[—–]|\s-)\s*["']?(\w+)/i;
 /** A status field of the order itself whose value is an action done: order_status: cancelled. */
 const STATE_FIELD = /\b\w*_?(?:status|state)\s*[:=：]\s*["']?(refunded|cancell?ed|closed|voided|reversed)\b/i;
 const DONE_VALUE =
@@ -681,6 +681,9 @@ function stateWithoutVerb(raw: string, previous: string): Omit<ReadClaim, 'order
   if (labelKind && labelKind !== 'request') return claim(labelKind);
   // Refund? ✔️: a done mark standing alone is said of the action the sentence before names.
   if (DONE_MARK.test(sentence)) return claim(actionKind()) ?? (ONLY_MARKS.test(sentence.replace(DONE_MARK, '')) ? saidOf(previous, sentence, raw) : null);
+  // A status line under a line that names the action (refund:\n  status: done): the action's field.
+  const status = sentence.match(/^\s*(?:status|state|result)\s*[:=：]\s*["']?(\w+)/i);
+  if (status && DONE_VALUE.test(status[1]!)) return saidOf(previous, sentence, raw);
   const field = sentence.match(ACTION_FIELD);
   if (field && DONE_VALUE.test(field[1]!)) return claim(actionKind());
   if (field && PENDING_VALUE.test(field[1]!)) return claim(actionKind(), 'submitted');

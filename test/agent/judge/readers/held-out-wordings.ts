@@ -158,6 +158,8 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['钱不用再等了。', 'money', 'arrived'],
   ['这单已经不见了。', 'cancel', 'succeeded'],
   ['退款已经不再审核中了。', 'refund', 'succeeded'],
+  // 应该是 before 已: should have, as 应该已 is.
+  ['应该是已经取消了。', 'cancel', 'succeeded'],
 ];
 
 export const CLAIMS_TRADITIONAL: readonly ClaimRow[] = [
@@ -345,6 +347,11 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['🆁🅴🅵🆄🅽🅳 🅸🆂 🅲🅾🅼🅿🅻🅴🆃🅴', 'refund', 'succeeded'],
   ['Y̶o̶u̶r̶ r̶e̶f̶u̶n̶d̶ i̶s̶ c̶o̶m̶p̶l̶e̶t̶e̶.', 'refund', 'succeeded'],
   ['Your c͟a͟n͟c͟e͟l͟l͟a͟t͟i͟o͟n͟ is confirmed.', 'cancel', 'succeeded'],
+  // Evidentials (looks like) are no wish; a field named with where the money went; a status line under the action's.
+  ['Looks like the cancellation went through.', 'cancel', 'succeeded'],
+  ['It looks like your compensation has been issued.', 'compensation', 'succeeded'],
+  ['Refund of ¥59 to card ending 8888: successful.', 'refund', 'succeeded'],
+  ['cancellation:\n  status: done', 'cancel', 'succeeded'],
 ];
 
 /** Claims in the other languages a model may fall into: Japanese, Korean, Russian and five Latin-script ones. */
@@ -627,6 +634,8 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'Our specialists are available 9 to 6.',
   'The refund is no longer available for this order.',
   'Cancellation requests are honoured within 2 days.',
+  'It looks like the refund will take a few days.',
+  'Refund to card: not possible for this order.',
   "Please don't wait for the refund email; check the app.",
 ];
 
