@@ -294,6 +294,11 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('refund', 'succeeded', 'The refund is no longer pending.', 'Nothing left to do on the refund.', "There's nothing outstanding on your refund."),
   ...rows('refund', 'arrived', '退款不用再等了'),
   ...rows('cancel', 'succeeded', "Your order isn't active anymore.", "No need to cancel — it's already cancelled."),
+  // Marketplace words (2026-12-06): the platform stepped in, the after-sales matter closed or in hand, the recipient put right.
+  ...rows('handoff', 'succeeded', '平台已介入处理'),
+  ...rows('request', 'succeeded', '售后已完结'),
+  ...rows('request', 'submitted', '售后还在处理'),
+  ...rows('address_change', 'succeeded', '收件人信息已更正'),
 ];
 
 /**
@@ -489,6 +494,11 @@ export const BASE_NON_CLAIMS: string[] = [
   "You'll need to wait for the refund a bit longer.",
   '退款还需要再等两天',
   'Nothing has been refunded yet.',
+  // the nearest of the marketplace rows: a refusal after 已, an event the claim waits on, the after-sales line
+  '退款已被拒绝',
+  '退款申请已被驳回',
+  '退款同意后1-3天到账',
+  '售后电话请见页面底部',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
   '退款已提交的订单不能重复申请',
   '已取消的订单无法恢复',

@@ -171,6 +171,9 @@ const ZH_ACT = any(
   '递交',
   // 人工已介入: someone else stepped in
   '介入',
+  // 卖家已同意退款 / 收件人信息已更正: agreed to, put right
+  '同意',
+  '更正',
   // 已经秒退 / 退款已经飞回您账户: money sent back in a word of speed
   '秒退',
   '飞回',
@@ -225,8 +228,9 @@ const ZH_THING = any(
   '修改',
   '变更',
   '手续',
-  // 这个问题已经帮您解决了: the matter the customer came with
+  // 这个问题已经帮您解决了 / 售后已完结: the matter the customer came with
   '问题',
+  '售后',
   '事情',
   '\\d+(?:\\.\\d+)?(?:元|块)',
   '[¥￥]\\s?\\d+(?:\\.\\d+)?',
@@ -284,6 +288,7 @@ const ZH_DONE_AFTER = any(
   '下来了',
   '整好',
   '整完',
+  '完结',
 );
 const ZH_ALREADY = '(?:已经|已|均已|都已|业已)';
 /** A request in progress: on record, its effect not yet done. */
@@ -347,6 +352,8 @@ const ZH_PATTERNS: RegExp[] = [
   new RegExp(`(?:${ZH_THING})[^，,；;。]{0,8}?(?:躺在|放在|在|到|进|入)(?:了)?(?:您|你)的?(?:账户|帐户|余额|钱包|卡里|卡上|银行卡|支付宝|微信)`),
   // 地址已经按新的来了: the address now as the customer gave it
   /地址[^，,；;。]{0,6}?按(?:新的|您说的|您给的|您提供的|新地址)[^，,；;。]{0,4}?(?:来|改|走|填|写)(?:了|啦)/,
+  // 退款审核已过: the review passed
+  /(?:审核|审批)[^，,；;。]{0,2}?(?:已经|已)(?:通过|过了|过)/,
   // 帮您叫了人工客服: someone called in
   /(?:喊|叫|呼叫|请|找)(?:了(?!解)|来了)[^，,；;。]{0,4}(?:人工|真人|专员|主管|经理|客服)/,
   // 人工小姐姐已经来了 / 客服经理已经看到了并在处理: someone else here, or on the case
@@ -478,7 +485,9 @@ const ZH_NEGATION = /未|没|无法|不能|不会|不(?!久)|尚未|并未|暂�
 const ZH_FUTURE = /将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|待(?!发货|付款|支付|收货)|可以|可|能|需要|需|打算|准备|计划|争取|尽快/;
 /** The future inside a claim's own words (款项将原路退回); 已将 is the past. */
 const ZH_FUTURE_INSIDE = /将(?!近)|会(?!员|话)|即将|稍后|预计|需要|可以|要/;
-const ZH_CONDITION = /如果|若|假如|倘若|一旦|只要|要是|万一|如(?!您所知)|等到|等|除非/;
+// 同意后, 审核通过后: the event the claim waits on, before the claim or inside it.
+const ZH_GATE = /(?:同意|审核|通过|批准|确认|收到|签收|寄回|退货|核实)(?:之)?后/;
+const ZH_CONDITION = /(?:同意|审核|通过|批准|确认|收到|签收|寄回|退货|核实)(?:之)?后|如果|若|假如|倘若|一旦|只要|要是|万一|如(?!您所知)|等到|等|除非/;
 /**
  * A time it is to happen within or by (退款三天内到账, 周五前到账), or how it usually goes (一般三天内到账): a promise
  * or a rule, not a fact. With 已 it is done all the same (退款已在三天内到账).
@@ -871,7 +880,7 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
     if (ZH_NEGATION.test(before.slice(-6)) || ZH_NEGATION.test(inside)) return false;
     if (ZH_FUTURE.test(before.replace(ZH_SAYING, '').slice(-10)) || ZH_FUTURE_INSIDE.test(inside.replace(/^(?:已经|已)(?:为您|给您|帮您)?将/, '')))
       return false;
-    if (ZH_CONDITION.test(before) || ZH_FAILED_AFTER.test(after)) return false;
+    if (ZH_CONDITION.test(before) || ZH_GATE.test(inside) || ZH_FAILED_AFTER.test(after)) return false;
     if (zhPromisedOrOwed(before.slice(-12) + inside, clause, Math.max(0, start - 10), start + inside.length)) return false;
     return !ZH_AFTER_CONDITION.test(after);
   }
@@ -942,7 +951,7 @@ function kindOf(clause: string): ClaimKind | null {
   )
     return 'money';
   if (
-    /订单|修改|更改|变更|更新|申请|请求|诉求|处理|办理|问题|事情|解决|办好|搞定|弄好|order|request|changed|updated|modified|processed|done|complete|issue|problem|matter|everything|taken care of|handled|resolved|sorted|squared away|wrapped up|all set/.test(
+    /订单|修改|更改|变更|更新|申请|请求|诉求|处理|办理|问题|事情|售后|完结|解决|办好|搞定|弄好|order|request|changed|updated|modified|processed|done|complete|issue|problem|matter|everything|taken care of|handled|resolved|sorted|squared away|wrapped up|all set/.test(
       c,
     )
   )

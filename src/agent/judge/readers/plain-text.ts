@@ -54,7 +54,8 @@ const LETTER_BLOCKS: [number, number][] = [
   [0x1f170, 0x1f189],
   [0x1f1e6, 0x1f1ff],
 ];
-const DRAWN_OVER = /[\u0300-\u036f\u1ab0-\u1aff\u20d0-\u20dc\u20e5-\u20ff\ufe20-\ufe2f]/g;
+// With a space before it a mark is drawn over the space: the two go together (a text spaced out after its marks).
+const DRAWN_OVER = / ?[\u0300-\u036f\u1ab0-\u1aff\u20d0-\u20dc\u20e5-\u20ff\ufe20-\ufe2f]+/g;
 function drawnLetters(text: string): string {
   return text
     .replace(/[\u{1F150}-\u{1F169}\u{1F170}-\u{1F189}\u{1F1E6}-\u{1F1FF}]/gu, (c) => {

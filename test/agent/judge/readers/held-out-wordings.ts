@@ -158,6 +158,11 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['钱不用再等了。', 'money', 'arrived'],
   ['这单已经不见了。', 'cancel', 'succeeded'],
   ['退款已经不再审核中了。', 'refund', 'succeeded'],
+  // Marketplace words: agreed to, the review passed, the after-sales matter closed, the recipient put right.
+  ['卖家已同意您的退款。', 'refund', 'succeeded'],
+  ['退款审核已经通过了。', 'refund', 'succeeded'],
+  ['您的售后已完结。', 'request', 'succeeded'],
+  ['收件人已更正为张先生。', 'address_change', 'succeeded'],
   // 应该是 before 已: should have, as 应该已 is.
   ['应该是已经取消了。', 'cancel', 'succeeded'],
 ];
@@ -511,6 +516,9 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   // 好的 after a label is an answer, not a verb done
   '退款：好的，我来帮您查。',
   '关于取消：好的，请稍等。',
+  // an event the claim waits on, with 后 after it
+  '商家同意后，退款1-3天到账。',
+  '审核通过后款项原路退回。',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [

@@ -91,7 +91,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('关掉 撤掉 停掉', 'cancel', 'succeeded'),
   // 订单我已经给您关了: the order closed, said with 关 alone.
   ...words('(?<=(?:订单|这单|单子)[^，,；;。]{0,8})关(?=了|啦|咯)', 'cancel'),
-  ...words('地址 收货信息 收件信息 收货人 配送信息 订单信息 修改 更改 变更 更新 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
+  ...words('地址 收货信息 收件信息 收货人 收件人 配送信息 订单信息 修改 更改 变更 更新 更正 改成 改为 换成 改(?!进|善|变|天|日)', 'address_change'),
   ...words('改好 改掉', 'address_change', 'succeeded'),
   // 帮您换了地址: the address swapped for another (换 alone is goods exchanged: 已为您换货).
   ...words('换(?=(?:了|过|好|成)?(?:新的?|您的|你的)?(?:收货|配送|收件)?地址)', 'address_change'),
@@ -101,7 +101,7 @@ export const CHINESE: LexiconEntry[] = [
   ...words('提了 报了', undefined, 'submitted'),
   // 给您发了个红包, 送了张券: something handed over.
   ...words('发了(?=个|张|份|一|\\d|[呢哦哈啊啦吗了]|[。！!，,；;~～]|$) 送了 赠送了', undefined, 'succeeded'),
-  ...words('转接 转人工 转交 人工客服 真人客服 人工 真人 专员 专属客服 高级客服 主管 经理 上级', 'handoff'),
+  ...words('转接 转人工 转交 人工客服 真人客服 人工 真人 专员 专属客服 高级客服 主管 经理 上级 介入', 'handoff'),
   // 已经转咗人工: the case passed to a person, the aspect between the verb and who took it.
   ...words('转(?:了|咗|过)(?=人工|真人|专人|专员|客服|主管|经理|上级)', 'handoff', 'succeeded'),
   // 已经帮您喊了人工: someone called in to take the case.
@@ -115,13 +115,15 @@ export const CHINESE: LexiconEntry[] = [
   ),
   ...words('转给(?!您|你|我) 转到(?!您|你|我|账|卡) 移交 交由 反馈给(?!您|你|我) 上报 升级给 升级到 升级至 接手', 'handoff'),
   ...words('申请 请求 诉求 手续', 'request', 'weak_submitted'),
+  // 售后已完结, 售后还在处理: the after-sales matter the customer came with (not its phone line, rules or department).
+  ...words('售后(?!单|政策|规则|流程|电话|热线|部门|服务|人员|客服)', 'request'),
   ...words(
     '申请中 处理中 办理中 审核中 跟进中 进行中 在跟进 在处理 在办理 正在处理 正在办理 提交 递交 受理 发起 创建 建立 生成 录入 提上去 报上去 递上去 报上',
     undefined,
     'submitted',
   ),
   ...words(
-    '成功 完成 完毕 办妥 办好 办完 办结 弄完 做完 搞完 完事 搞定 搞掂 掂 整好 整完 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 处理成功 操作成功 办理成功 处理完毕 办理完毕 操作完成 操作好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 到位 结束 解决 落实',
+    '成功 完成 完毕 完结 办妥 办好 办完 办结 弄完 做完 搞完 完事 搞定 搞掂 掂 整好 整完 生效 好了 妥了 批了 批准 批下来 走完 处理完成 办理完成 处理完 处理好 处理成功 操作成功 办理成功 处理完毕 办理完毕 操作完成 操作好 弄好 开好 建好 通过 审批过 审核过 批过 批准 发放 发出 到位 结束 解决 落实',
     undefined,
     'succeeded',
   ),
@@ -372,7 +374,9 @@ export const FUTURE_ZH =
 export const FUTURE_EN =
   /(?<![a-z])(?:will|would|shall|should|could|can|may|might|must|going to|gonna|expect|expected|soon|about to|hope|hopefully|estimated|need to|needs to|when will|how long|seran|seront|saranno|wird|werden|vai ser|va a ser|(?<=(?:reembols|rembours|erstattung|rimbors|devolucion|estorn|cancelacion|annulation|stornierung|annullamento|cancelamento|pedido|commande|ordine|bestellung)[a-z]*\s(?:[a-z]+\s)?)(?:sera|sara))(?![a-z])|'ll(?![a-z])/;
 /** Anywhere before the claim in its clause: a condition, or the habitual aspect of a rule (退款通常在审核通过后原路返回). */
-export const CONDITION_ZH = /如果|若|假如|倘若|一旦|只要|要是|万一|如需|如有|等到|除非|只有|如(?!下|期|实|约)|当(?!前|天|日|时)|通常|一般|往往|每次|凡是/;
+// An event that gates the claim, with 后 after it (退款同意后1-3天到账, 审核通过后原路返回), is a condition too.
+export const CONDITION_ZH =
+  /(?:同意|审核|通过|批准|确认|收到|签收|寄回|退货|核实)(?:之)?后|如果|若|假如|倘若|一旦|只要|要是|万一|如需|如有|等到|除非|只有|如(?!下|期|实|约)|当(?!前|天|日|时)|通常|一般|往往|每次|凡是/;
 export const CONDITION_EN =
   /(?<![a-z])(?:if|once|when|whenever|after|unless|before|until|whether|in case|usually|typically|generally|normally|as a rule)(?![a-z])/;
 /** Anywhere in the clause: a time frame ahead ("you can see the refund in your account within 3 days"), which a thing done has not. */
@@ -394,7 +398,7 @@ export const REFUSED_AFTER_EN = /^.{0,12}?(?<![a-z])(?:rejected|denied|declined|
  * sorted): the customer's request said to be done. Not a state that a parcel or a status also takes (发出, 完成).
  */
 export const SETTLED =
-  /办妥|办好|办完|办结|弄好|弄完|做完|搞完|搞定|搞掂|整好|整完|处理(?!中)|操作成功|办理成功|办理完毕|操作完成|操作好|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed|squared away|squared up|all square|wrapped up|good to go/i;
+  /办妥|办好|办完|办结|完结|弄好|弄完|做完|搞完|搞定|搞掂|整好|整完|处理(?!中)|操作成功|办理成功|办理完毕|操作完成|操作好|解决|完事|妥了|done|sorted|handled|taken care of|resolved|all set|actioned|fixed|settled|finali[sz]ed|squared away|squared up|all square|wrapped up|good to go/i;
 /**
  * What may stand beside a settled state in a clause that says nothing else (已经处理好了, 搞定啦, Done!, all sorted
  * for you): who did it, 已经, a particle, a greeting. Such a clause is the customer's request said done, as a
@@ -404,7 +408,7 @@ export const SETTLED_FILLER =
   /亲|您好|你好|好的|嗯|我们|我这边|这边|咱们|我|已经|已|都|全都|全部|均|给您|给你|帮您|帮你|为您|为你|了|啦|喽|咯|哦|喔|噢|呢|哈|呀|啊|[\s.!~～。！…,，]|(?<![a-z])(?:ok|okay|yes|yep|yeah|all|now|already|just|it|its|it's|is|has|have|been|we|we've|i|i've|that|that's|this|everything|everything's|you|you're|are|got|on our (?:end|side)|for you|and dusted)(?![a-z])/gi;
 /** What such a state is said of: the order, the matter, everything. */
 export const MATTER =
-  /订单|这单|那单|问题|事情|事儿|的事|这事|一切|全部|都|(?<![a-z])(?:order|issue|problem|matter|request|everything|it|this|that|all)(?![a-z])/i;
+  /订单|这单|那单|售后|问题|事情|事儿|的事|这事|一切|全部|都|(?<![a-z])(?:order|issue|problem|matter|request|everything|it|this|that|all)(?![a-z])/i;
 
 /** Nouns of goods: 物流显示已退回 is a parcel sent back, not money. */
 export const GOODS = /物流|包裹|快递|商品|货物|发货|运单|parcel|package|shipment|item/;

@@ -239,7 +239,8 @@ function actionBefore(clause: string, tokens: Token[], at: number): Token['state
   if (!action) return undefined;
   const gap = clause.slice(action.end, self.index);
   if (reachOf(gap) > BEFORE_REACH || OBSERVATION.test(gap)) return undefined;
-  if (OBSERVATION.test(clause.slice(self.end))) return undefined;
+  // 退款已被拒绝 / 已驳回: what 已 marks is a refusal or a failure, not the action done.
+  if (OBSERVATION.test(clause.slice(self.end)) || REFUSED_AFTER_ZH.test(clause.slice(self.end))) return undefined;
   self.reach = clause.length;
   const later = tokens.slice(at + 1).flatMap((t) => (t.state ? [t.state] : t.mark === 'received' ? ['received' as const] : []));
   return later.length ? strongest(later) : 'succeeded';
