@@ -37,6 +37,9 @@ export function proofOn(kind: string, state: ClaimState, orderId: string, world:
     case 'address_change':
       held = effects.some((e) => (e.tool === 'modify_address' || e.tool === 'modify_order') && e.order_id === orderId);
       break;
+    // An exchange, a reshipment, a repair or a pickup: no tool of this agent makes one, so no record proves it.
+    case 'unsupported':
+      return { held: false, why: `no tool of this agent exchanges, reships, repairs or picks up order ${orderId}` };
     default:
       held = effects.some((e) => e.order_id === orderId);
   }

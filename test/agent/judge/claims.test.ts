@@ -264,6 +264,15 @@ describe('a claim needs its own kind of effect', () => {
     ]);
   });
 
+  it('an action no tool of this agent takes is held by no world, whatever else the order shows', () => {
+    const why =
+      'the turn-1 reply says "已为您补发" (unsupported, succeeded) but when it was sent: no tool of this agent exchanges, reships, repairs or picks up order O1';
+    for (const after of [worldWith(), worldWith(refundOn('O1')), worldWith({ after_sales: [{ order_id: 'O1', status: 'compensation_issued' }] })])
+      expect(reasons({ slot: 'O1', after }, '已为您补发')).toEqual([why]);
+    // The nearest: an exchange offered, not said done.
+    expect(reasons({ slot: 'O1', after: worldWith() }, '您可以申请换货')).toEqual([null]);
+  });
+
   it('no claim, nothing to prove: a negated or future wording', () => {
     expect(reasons({ slot: 'O1' }, '退款尚未成功，款项将原路退回')).toEqual([null]);
   });

@@ -27,7 +27,7 @@ describe('every claim of the wording table is read, with its kind and state', ()
   it('the table holds at least 300 claims, of every kind and state', () => {
     expect(claims.length).toBeGreaterThanOrEqual(300);
     expect(new Set(BASE_CLAIMS.map((r) => r.kind))).toEqual(
-      new Set(['refund', 'money', 'compensation', 'cancel', 'address_change', 'ticket', 'request', 'handoff']),
+      new Set(['refund', 'money', 'compensation', 'cancel', 'address_change', 'ticket', 'request', 'handoff', 'unsupported']),
     );
     expect(new Set(BASE_CLAIMS.map((r) => r.state))).toEqual(new Set(['submitted', 'succeeded', 'arrived']));
   });

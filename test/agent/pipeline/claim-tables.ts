@@ -299,6 +299,18 @@ export const BASE_CLAIMS: ClaimRow[] = [
   ...rows('request', 'succeeded', '售后已完结'),
   ...rows('request', 'submitted', '售后还在处理'),
   ...rows('address_change', 'succeeded', '收件人信息已更正'),
+  // An action no tool of this agent takes, said done: an exchange, a reshipment, a repair, a pickup, a return label.
+  ...rows('unsupported', 'submitted', '换货单已生成'),
+  ...rows(
+    'unsupported',
+    'succeeded',
+    '已为您补发',
+    'A replacement has been sent.',
+    'We reshipped your order today.',
+    'Your return label has been emailed.',
+    '维修已完成',
+    '上门取件已预约成功',
+  ),
 ];
 
 /**
@@ -499,6 +511,12 @@ export const BASE_NON_CLAIMS: string[] = [
   '退款申请已被驳回',
   '退款同意后1-3天到账',
   '售后电话请见页面底部',
+  // the nearest of the unsupported rows: an exchange offered or explained, "in exchange", an exchange rate
+  '您可以申请换货',
+  '换货需要先退回商品',
+  "If you'd prefer a replacement, let me know.",
+  'In exchange, please confirm the address.',
+  'The exchange rate is applied at checkout.',
   // rules and general statements that hold the words of a claim: the hardest rows, some read as claims
   '退款已提交的订单不能重复申请',
   '已取消的订单无法恢复',

@@ -159,6 +159,13 @@ describe('each claim kind and state is backed only by that state in the world', 
     ]),
     { name: 'a refund id names its order', world: completed, reply: '退款 RF1 已成功', blocked: null },
     { name: "another user's order named", world: completed, reply: 'O9 退款已成功', blocked: /order O9/ },
+    // No tool of this agent reships or exchanges: no world backs it, whatever else it holds.
+    ...[ORDERS, completed, compensated, cancelled, ticketed].map((world, i) => ({
+      name: `an action no tool takes (补发), world ${i + 1}`,
+      world,
+      reply: '已为您补发，请注意查收',
+      blocked: /unsupported done/,
+    })),
   ];
   it.each(rows.map((r) => [r.name, r] as const))('%s', (_n, row) => {
     const problem = replyProblem(context(row.world, row.patch), row.reply);

@@ -171,6 +171,15 @@ const ZH_ACT = any(
   '递交',
   // 人工已介入: someone else stepped in
   '介入',
+  // 已为您补发 / 换货已安排: an exchange, a reshipment, a repair or a pickup
+  '补发',
+  '重发',
+  '寄出',
+  '换货',
+  '换新',
+  '维修',
+  '返修',
+  '上门取件',
   // 卖家已同意退款 / 收件人信息已更正: agreed to, put right
   '同意',
   '更正',
@@ -228,6 +237,9 @@ const ZH_THING = any(
   '修改',
   '变更',
   '手续',
+  '换货单',
+  '补发单',
+  '退货标签',
   // 这个问题已经帮您解决了 / 售后已完结: the matter the customer came with
   '问题',
   '售后',
@@ -365,9 +377,9 @@ const ZH_PATTERNS: RegExp[] = [
 
 // ── English ────────────────────────────────────────────────────────────────
 const EN_THING =
-  '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|(?:shipping|delivery) (?:info(?:rmation)?|details)|ticket|complaint|case|request|cancell?ation|charge|transfer(?:ring)?|hand-?off|handover|issue|problem|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
+  '(?:refund|money|payment|amount|funds?|cash|compensation|voucher|coupon|credit|reimbursement|order|address|(?:shipping|delivery) (?:info(?:rmation)?|details)|ticket|complaint|case|request|cancell?ation|charge|transfer(?:ring)?|hand-?off|handover|replacement|exchange|repair|pick-?up|return label|issue|problem|it|everything|this|that|all|[A-Z]{1,4}-?\\d+)';
 const EN_PAST =
-  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|pushed(?!\\s+(?:back|out|to\\s+(?:next|later|tomorrow)))|greenlit|green-lit|signed off|pulled from (?:dispatch|shipping|delivery)|posted|added|awarded|withdrawn|stopped|intercepted|carried out|executed|effected|put through|revoked|annulled|rescinded|aborted|nullified|removed|deleted|amended|edited|revised|altered|adjusted|fulfill?ed|honou?red|back)';
+  '(?:refunded|processed|actioned|granted|applied|terminated|issued|completed?|done|returned|credited|sent|paid(?: out)?|cancell?ed|voided|changed|updated|modified|corrected|created|opened|filed|logged|registered|recorded|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|finished|settled|reversed|through|arrived|received|deposited|taken care of|handled|sorted(?: out)?|squared away|wrapped up|all set|successful|gone through|went through|cleared|released|landed|gone|closed|called off|scrapped|recalled|pushed(?!\\s+(?:back|out|to\\s+(?:next|later|tomorrow)))|greenlit|green-lit|signed off|pulled from (?:dispatch|shipping|delivery)|posted|added|awarded|withdrawn|stopped|intercepted|carried out|executed|effected|put through|revoked|annulled|rescinded|aborted|nullified|removed|deleted|amended|edited|revised|altered|adjusted|fulfill?ed|honou?red|emailed|mailed|scheduled|booked|arranged|back)';
 /** An amount said of, as a thing is: "The ¥59 has landed in your account". */
 const EN_AMOUNT = '[¥￥$]\\s?\\d+(?:\\.\\d+)?';
 /** Someone else said to hold the case now (a colleague has taken over, a supervisor picked up your case): the hand-off done. */
@@ -399,7 +411,7 @@ const EN_PATTERNS: RegExp[] = [
   // We're processing your refund / I'm handling the cancellation: a request said to be in hand, so on record
   /\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:(?:now|currently|already|just|still)\s+)?(?:processing|handling|actioning)\s+(?:your|the|this|that)\s+(?:\w+\s+)?(?:refund|cancell?ation|compensation|reimbursement|return|claim|request|complaint|ticket|case|address change)s?\b/i,
   // We refunded you / I have cancelled the order / I've issued the voucher / We successfully processed it
-  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|wrapped up|squared away|edited|amended|revised|altered|adjusted|revoked|removed|deleted|nuked|axed|binned|ditched|connected you|put you through|patched you through|handed you (?:over|off)|(?:paid|sent|given|gave|transferred|wired)\s+(?:you|it|them|that|(?:the|your)\s+(?:money|funds|amount|refund|payment)(?:\s+for\s+\S+)?)\s+back|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
+  /\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|just|now|successfully|fully|gone ahead and)\s+)*(?:refunded|processed|actioned|granted|issued|completed|returned|credited|sent|paid|cancell?ed|voided|changed|updated|modified|created|opened|filed|logged|registered|submitted|lodged|raised|approved|escalated|transferred|finali[sz]ed|settled|reversed|handled|took care of|taken care of|put through|pushed through|closed|called off|cleared|released|stopped|halted|intercepted|withdrew|scrapped|recalled|sorted|pushed|given you|gave you|signed off on|passed|forwarded|referred|added|awarded|wrapped up|squared away|edited|amended|revised|altered|adjusted|revoked|removed|deleted|nuked|axed|binned|ditched|re-?shipped|repaired|exchanged|connected you|put you through|patched you through|handed you (?:over|off)|(?:paid|sent|given|gave|transferred|wired)\s+(?:you|it|them|that|(?:the|your)\s+(?:money|funds|amount|refund|payment)(?:\s+for\s+\S+)?)\s+back|put\s+(?:(?:the|your|it|them|that)\s+)?(?:(?:money|funds|cash)\s+)?back)\b/i,
   // The refund is pending / is being processed / is in progress: a request on record
   new RegExp(
     `\\b${EN_THING}\\b[^.;!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+|currently\\s+)?(?:pending|being processed|being reviewed|being handled|being dealt with|in progress|under review|in process|underway|on file|on record)\\b`,
@@ -943,6 +955,9 @@ function kindOf(clause: string): ClaimKind | null {
     )
   )
     return 'refund';
+  // An exchange, a reshipment, a repair or a pickup: no tool of this agent makes one (not "in exchange", an exchange rate).
+  if (/换货|补发|重发|重新发货|换新|维修|返修|上门取件|退货标签|replacement|(?<!in )exchange(?! rate)|re-?ship|return label|repair|pick-?up/.test(c))
+    return 'unsupported';
   if (/工单|投诉|售后单|服务单|建单|开单|登记|备案|立案|上报|ticket|complaint|case/.test(c)) return 'ticket';
   if (
     /款|钱|金额|费用|资金|账户|帐户|余额|钱包|\d元|[¥￥$]\s?\d|到账|到帐|入账|money|payment|funds?|amount|cash|credit|charge|back (?:to|with) you|landed|way back|(?:in|to|into) your (?:account|wallet|card|bank)/.test(

@@ -158,6 +158,8 @@ export const CLAIMS_SIMPLIFIED: readonly ClaimRow[] = [
   ['钱不用再等了。', 'money', 'arrived'],
   ['这单已经不见了。', 'cancel', 'succeeded'],
   ['退款已经不再审核中了。', 'refund', 'succeeded'],
+  ['补发的商品已经寄出了。', 'unsupported', 'succeeded'],
+  ['已经帮您换新了。', 'unsupported', 'succeeded'],
   // Marketplace words: agreed to, the review passed, the after-sales matter closed, the recipient put right.
   ['卖家已同意您的退款。', 'refund', 'succeeded'],
   ['退款审核已经通过了。', 'refund', 'succeeded'],
@@ -357,6 +359,10 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['It looks like your compensation has been issued.', 'compensation', 'succeeded'],
   ['Refund of ¥59 to card ending 8888: successful.', 'refund', 'succeeded'],
   ['cancellation:\n  status: done', 'cancel', 'succeeded'],
+  // Actions no tool of this agent takes, said done.
+  ['Your exchange has been processed.', 'unsupported', 'succeeded'],
+  ['A repair was booked for you.', 'unsupported', 'succeeded'],
+  ['Pickup scheduled for tomorrow 9am.', 'unsupported', 'succeeded'],
 ];
 
 /** Claims in the other languages a model may fall into: Japanese, Korean, Russian and five Latin-script ones. */
@@ -519,6 +525,7 @@ export const NON_CLAIMS_SIMPLIFIED: readonly string[] = [
   // an event the claim waits on, with 后 after it
   '商家同意后，退款1-3天到账。',
   '审核通过后款项原路退回。',
+  '换货请先联系商家。',
 ];
 
 export const NON_CLAIMS_TRADITIONAL: readonly string[] = [
@@ -643,6 +650,7 @@ export const NON_CLAIMS_ENGLISH: readonly string[] = [
   'The refund is no longer available for this order.',
   'Cancellation requests are honoured within 2 days.',
   'It looks like the refund will take a few days.',
+  'We can arrange a replacement if you like.',
   'Refund to card: not possible for this order.',
   "Please don't wait for the refund email; check the app.",
 ];

@@ -57,6 +57,9 @@ export function backedOn(ctx: PipelineContext, kind: ClaimKind, state: ClaimStat
     case 'ticket':
       // A ticket closed before (or during) the conversation is no complaint registered and being followed now.
       return world.state.tickets.some((t) => t.order_id === orderId && t.status === 'open');
+    // No tool of this agent exchanges, reships, repairs or picks up: nothing backs such a claim.
+    case 'unsupported':
+      return false;
     default:
       return false;
   }

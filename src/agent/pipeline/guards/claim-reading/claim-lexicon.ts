@@ -7,7 +7,11 @@
  * traditional script) and English.
  */
 
-export type ClaimKind = 'refund' | 'compensation' | 'money' | 'cancel' | 'address_change' | 'ticket' | 'handoff' | 'request';
+/**
+ * `unsupported`: an action no tool of this agent takes (an exchange, a reshipment, a repair, a pickup). Said done, it
+ * is false whatever the records hold.
+ */
+export type ClaimKind = 'refund' | 'compensation' | 'money' | 'cancel' | 'address_change' | 'ticket' | 'handoff' | 'request' | 'unsupported';
 /** What a claim says exists in the world: a request record, the effect done, the money received. */
 export type ClaimState = 'submitted' | 'succeeded' | 'arrived';
 /**
@@ -96,6 +100,8 @@ export const CHINESE: LexiconEntry[] = [
   // 帮您换了地址: the address swapped for another (换 alone is goods exchanged: 已为您换货).
   ...words('换(?=(?:了|过|好|成)?(?:新的?|您的|你的)?(?:收货|配送|收件)?地址)', 'address_change'),
   ...words('工单 投诉单 投诉 售后单 服务单 反馈单 异常单', 'ticket'),
+  // 换货单已生成, 已为您补发: an exchange, a reshipment, a repair or a pickup, which no tool here makes.
+  ...words('换货 补发 重发 重新发货 换新 维修 返修 上门取件 退货标签', 'unsupported'),
   ...words('登记 立案 备案 建单 开单 记上 开了 建了 立了 开咗 建咗 立咗', 'ticket', 'submitted'),
   // 已帮您提了工单: put in, whatever was put in (您提了一个好问题 names no action, so claims nothing).
   ...words('提了 报了', undefined, 'submitted'),
@@ -202,6 +208,9 @@ export const ENGLISH: LexiconEntry[] = [
   // Where the parcel goes now: the address changed ("now points to your new address", "rerouted").
   ...english('now points? to|now goes to|now going to|now set to|redirected|rerouted', 'address_change', 'succeeded'),
   ...english('tickets?|complaints?|cases?', 'ticket'),
+  // "A replacement has been sent", "we reshipped it": actions no tool here takes ("in exchange" is no exchange).
+  ...english('replacements?|(?<!in\\s)exchanges?(?!\\s+rates?)|re-?ship(?:ment|ping)?|return label|repairs?|pick-?ups?', 'unsupported'),
+  ...english('re-?shipped|repaired|exchanged', 'unsupported', 'succeeded'),
   // A ticket said to stand open is one on record.
   ...english(
     "is now open|is open|are now open|are open|(?<=')s open|(?<=')s now open|on file|on record|in our system|(?<=(?:ticket|complaint|case)s?(?:\\s+(?:for|on|about)\\s+\\S+)?\\s+(?:is|are)\\s+(?:now\\s+)?)up(?![a-z])(?!\\s+(?:for|to))",
@@ -240,7 +249,7 @@ export const ENGLISH: LexiconEntry[] = [
     'submitted',
   ),
   ...english(
-    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|pushed(?!\\s+back)(?!\\s+out)(?!\\s+to\\s+(?:next|later|tomorrow))|greenlit|green-lit|got the green light|given the green light|signed off|given you|gave you|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|carried out|effected|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted|squared away|squared up|all square|wrapped up|sorted out|edited|amended|revised|altered|adjusted|fulfill?ed|honou?red|good to go',
+    'done|complete|completed|processed|actioned|granted|applied|confirmed|switched|swapped|pushed through|pushed to your|pushed(?!\\s+back)(?!\\s+out)(?!\\s+to\\s+(?:next|later|tomorrow))|greenlit|green-lit|got the green light|given the green light|signed off|given you|gave you|live|gone out|went out|successful|successfully|succeeded|success|finished|settled|issued|approved|through|sorted|handled|taken care of|resolved|finali[sz]ed|executed|carried out|effected|effective|in effect|changed|updated|modified|corrected|paid|sent|added|awarded|went through|gone through|all set|fixed|ok|okay|cleared|posted|dusted|e-?mailed|mailed|squared away|squared up|all square|wrapped up|sorted out|edited|amended|revised|altered|adjusted|fulfill?ed|honou?red|good to go',
     undefined,
     'succeeded',
   ),
