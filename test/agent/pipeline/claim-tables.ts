@@ -293,6 +293,8 @@ export const BASE_CLAIMS: ClaimRow[] = [
   // A wait said to be over in the words of a negation (2026-12-06), and a dash that ends the negated clause.
   ...rows('refund', 'succeeded', 'The refund is no longer pending.', 'Nothing left to do on the refund.', "There's nothing outstanding on your refund."),
   ...rows('refund', 'arrived', '退款不用再等了'),
+  // A time frame beside the past is when it was done, not a promise.
+  ...rows('refund', 'succeeded', 'Your refund was processed within 2 hours.', 'Refunded within 24 hours as promised.'),
   ...rows('cancel', 'succeeded', "Your order isn't active anymore.", "No need to cancel — it's already cancelled."),
   // Marketplace words (2026-12-06): the platform stepped in, the after-sales matter closed or in hand, the recipient put right.
   ...rows('handoff', 'succeeded', '平台已介入处理'),

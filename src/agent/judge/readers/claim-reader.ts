@@ -907,8 +907,9 @@ function statedAsFact(clause: string, m: RegExpMatchArray, script: 'zh' | 'en'):
       ? said.replace(EVIDENCE_BEFORE, '')
       : said;
   if (EN_FUTURE.test(lead.slice(-30)) || EN_FUTURE.test(inside)) return false;
-  // A time frame ahead anywhere in the clause (requests are honoured within 7 days): a rule or a promise, not a thing done.
-  if (EN_TIME_FRAME.test(clause)) return false;
+  // A time frame anywhere in the clause with nothing of the past (requests are honoured within 7 days): a rule or a
+  // promise, not a thing done ("your refund was processed within 2 hours" is one).
+  if (EN_TIME_FRAME.test(clause) && !/\b(?:was|were|has|have|had|already|did)\b|'s been|'ve\b/i.test(clause)) return false;
   if (EN_CONDITION.test(before)) return false;
   return !/^\s*(?:after|before|once)\b/i.test(after);
 }

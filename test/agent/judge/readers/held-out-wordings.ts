@@ -363,6 +363,9 @@ export const CLAIMS_ENGLISH: readonly ClaimRow[] = [
   ['Your exchange has been processed.', 'unsupported', 'succeeded'],
   ['A repair was booked for you.', 'unsupported', 'succeeded'],
   ['Pickup scheduled for tomorrow 9am.', 'unsupported', 'succeeded'],
+  // A time frame beside the past is when it was done.
+  ['The cancellation was confirmed within an hour.', 'cancel', 'succeeded'],
+  ['Your compensation was issued within 2 days.', 'compensation', 'succeeded'],
 ];
 
 /** Claims in the other languages a model may fall into: Japanese, Korean, Russian and five Latin-script ones. */

@@ -388,6 +388,8 @@ export const CONDITION_ZH =
   /(?:同意|审核|通过|批准|确认|收到|签收|寄回|退货|核实)(?:之)?后|如果|若|假如|倘若|一旦|只要|要是|万一|如需|如有|等到|除非|只有|如(?!下|期|实|约)|当(?!前|天|日|时)|通常|一般|往往|每次|凡是/;
 export const CONDITION_EN =
   /(?<![a-z])(?:if|once|when|whenever|after|unless|before|until|whether|in case|usually|typically|generally|normally|as a rule)(?![a-z])/;
+/** An auxiliary of the past: a time frame beside it is when the thing was done ("was processed within 2 hours"). */
+export const PAST_EN = /(?<![a-z])(?:was|were|has|have|had|already|did)(?![a-z])|'s been|'ve/;
 /** Anywhere in the clause: a time frame ahead ("you can see the refund in your account within 3 days"), which a thing done has not. */
 export const TIME_FRAME_EN =
   /(?<![a-z])(?:within (?:\d|an? |one |two |three |five |seven |a few )|in (?:\d+|a few|few)[\s\d–-]*(?:business |working )?(?:days?|hours?|weeks?)(?![a-z]))/;
