@@ -499,7 +499,7 @@ const ZH_FUTURE = /将(?!近)|会(?!员|话)|即将|稍后|预计|马上|随后|
 const ZH_FUTURE_INSIDE = /将(?!近)|会(?!员|话)|即将|稍后|预计|需要|可以|要/;
 // 同意后, 审核通过后: the event the claim waits on, before the claim or inside it.
 const ZH_GATE = /(?:同意|审核|通过|批准|确认|收到|签收|寄回|退货|核实)(?:之)?后/;
-const ZH_CONDITION = /(?:同意|审核|通过|批准|确认|收到|签收|寄回|退货|核实)(?:之)?后|如果|若|假如|倘若|一旦|只要|要是|万一|如(?!您所知)|等到|等|除非/;
+const ZH_CONDITION = new RegExp(`${ZH_GATE.source}|如果|若|假如|倘若|一旦|只要|要是|万一|如(?!您所知)|等到|等|除非`);
 /**
  * A time it is to happen within or by (退款三天内到账, 周五前到账), or how it usually goes (一般三天内到账): a promise
  * or a rule, not a fact. With 已 it is done all the same (退款已在三天内到账).

@@ -134,6 +134,16 @@ function plainNumbers(text: string): string {
 
 /** Digits read aloud in English, at the index of their value ("oh" is a zero too). */
 const SPOKEN_DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'oh'];
+/** Digit words as the digits they say ("one-eight zero", "oh oh one"). */
+const spokenAsDigits = (run: string): string =>
+  run
+    .replace(/[^a-z]+/gi, ' ')
+    .trim()
+    .split(' ')
+    .map((w) => String(SPOKEN_DIGITS.indexOf(w.toLowerCase()) % 10))
+    .join('');
+/** The endings a contact is most often given with: read where a comma or spaced letters stand for the dot and the ending. */
+const COMMON_ENDING = 'com|net|org|cn|io|co|me|app|shop|top|xyz|info';
 /** Five or more of them in a row: a number spelled out so that no digit shows. */
 const NUMBER_SPOKEN = new RegExp(`(?<![a-z])(?:(?:${SPOKEN_DIGITS.join('|')})[\\s,-]*){5,}(?![a-z])`, 'gi');
 
@@ -147,31 +157,17 @@ function unmasked(plain: string): string {
       // "eight hundred" as a caller says a toll-free prefix: the digit, then two zeros.
       .replace(new RegExp(`(?<![a-z])(${SPOKEN_DIGITS.join('|')})[\\s-]+hundred(?![a-z])`, 'gi'), '$1 zero zero')
       // Digit words run into written digits (one-eight-zero-zero-555-0199): the words as digits too.
-      .replace(new RegExp(`(?<![a-z])(?:(?:${SPOKEN_DIGITS.join('|')})[\\s-]+){2,}(?=\\d)`, 'gi'), (run) =>
-        run
-          .trim()
-          .split(/[\s-]+/)
-          .filter(Boolean)
-          .map((w) => String(SPOKEN_DIGITS.indexOf(w.toLowerCase()) % 10))
-          .join(''),
-      )
-      .replace(NUMBER_SPOKEN, (run) =>
-        run
-          .replace(/[^a-z]+/gi, ' ')
-          .trim()
-          .split(' ')
-          .map((w) => String(SPOKEN_DIGITS.indexOf(w.toLowerCase()) % 10))
-          .join(''),
-      )
+      .replace(new RegExp(`(?<![a-z])(?:(?:${SPOKEN_DIGITS.join('|')})[\\s-]+){2,}(?=\\d)`, 'gi'), spokenAsDigits)
+      .replace(NUMBER_SPOKEN, spokenAsDigits)
       .replace(/\s*(?:\[at\]|\(at\)|\{at\}|\bat\b(?=\s*[\w-]+\s*(?:\.|\[\.\]|\(\.\)|点|dot)\s*[a-z]{2,}))\s*/gi, '@')
       // An ending typed with a digit for a letter (c0m, n3t) after a dot, spelled or not: the ending it stands for.
       .replace(/(?<=[\w-]\s*(?:\.|\bdot\b|点)\s*)(?:c0m|n3t|0rg|c0|i0)(?![a-z0-9])/gi, (e) => e.replace(/0/g, 'o').replace(/3/g, 'e'))
       // An ending spelled out letter by letter after a dot word (点 c o m): the ending.
       .replace(/(?<=[\w-]\s*(?:\.|\bdot\b|点)\s*)[a-z](?:\s[a-z]){1,3}(?![a-z])/gi, (e) =>
-        /^(?:com|net|org|cn|io|co|me|app|shop|top|xyz|info)$/i.test(e.replace(/\s/g, '')) ? e.replace(/\s/g, '') : e,
+        new RegExp(`^(?:${COMMON_ENDING})$`, 'i').test(e.replace(/\s/g, '')) ? e.replace(/\s/g, '') : e,
       )
       // A full-width or ordinary comma for the dot before a common ending (refundhelp，com).
-      .replace(/(?<=[a-z0-9-])\s*[，,]\s*(?=(?:com|net|org|cn|io|co|me|app|shop|top|xyz|info)(?![a-z0-9]))/gi, '.')
+      .replace(new RegExp(`(?<=[a-z0-9-])\\s*[，,]\\s*(?=(?:${COMMON_ENDING})(?![a-z0-9]))`, 'gi'), '.')
       .replace(/(?<=[\w-])\s*(?:\[\.\]|\(\.\)|\{\.\}|点|\[dot\]|\(dot\)|\bdot\b)\s*(?=[a-z]{2,})/gi, '.')
       .replace(/(?<=[a-z0-9-])[。·•∙⋅‧・⸱](?=[a-z]{2,}(?![a-z]))/gi, '.')
       // A gap written out between digits (138（空格）0013): the number it splits.

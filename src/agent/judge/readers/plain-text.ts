@@ -48,22 +48,25 @@ const bareLatin = (text: string): string => text.replace(MARKED_LATIN, (c) => c.
  * and regional indicators (🆁🅴🅵🆄🅽🅳) by their place in the alphabet, small capitals (ʀᴇꜰᴜɴᴅ), and marks drawn
  * through or under a letter (r̶e̶f̶u̶n̶d̶, r͟e͟f͟) dropped.
  */
-const SMALL_CAPITALS: Record<string, string> = Object.fromEntries([...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ'].map((c, i) => [c, 'abcdefghijklmnopqrstuvwyz'[i]!]));
+const SMALL_CAPITAL_LETTERS = 'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ';
+const SMALL_CAPITALS: Record<string, string> = Object.fromEntries([...SMALL_CAPITAL_LETTERS].map((c, i) => [c, 'abcdefghijklmnopqrstuvwyz'[i]!]));
+const SMALL_CAPITAL = new RegExp(`[${SMALL_CAPITAL_LETTERS}]`, 'g');
 const LETTER_BLOCKS: [number, number][] = [
   [0x1f150, 0x1f169],
   [0x1f170, 0x1f189],
   [0x1f1e6, 0x1f1ff],
 ];
+const LETTER_SYMBOL = new RegExp(`[${LETTER_BLOCKS.map(([first, last]) => `\\u{${first.toString(16)}}-\\u{${last.toString(16)}}`).join('')}]`, 'gu');
 // With a space before it a mark is drawn over the space: the two go together (a text spaced out after its marks).
 const DRAWN_OVER = / ?[\u0300-\u036f\u1ab0-\u1aff\u20d0-\u20dc\u20e5-\u20ff\ufe20-\ufe2f]+/g;
 function drawnLetters(text: string): string {
   return text
-    .replace(/[\u{1F150}-\u{1F169}\u{1F170}-\u{1F189}\u{1F1E6}-\u{1F1FF}]/gu, (c) => {
+    .replace(LETTER_SYMBOL, (c) => {
       const code = c.codePointAt(0)!;
       const block = LETTER_BLOCKS.find(([first, last]) => code >= first && code <= last)!;
       return String.fromCharCode(65 + code - block[0]);
     })
-    .replace(/[ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ]/g, (c) => SMALL_CAPITALS[c] ?? c)
+    .replace(SMALL_CAPITAL, (c) => SMALL_CAPITALS[c] ?? c)
     .replace(DRAWN_OVER, '');
 }
 
@@ -131,7 +134,7 @@ const inDisplayOrder = (text: string): string => (text.includes('\u202e') ? text
 export function plainText(text: string): string {
   // A character reference shows as its character wherever the reply is rendered (&#36864;&#27454; reads 退款).
   const shown = rightWayUp(drawnLetters(inDisplayOrder(text.includes('&') ? decodeHTML(text) : text)).normalize('NFKC'));
-  const flat = unspaced(toSimplified([...bareLatin(shown.normalize('NFKC').replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
+  const flat = unspaced(toSimplified([...bareLatin(shown.replace(INVISIBLE, ''))].map((c) => SIMPLIFIED.get(c) ?? c).join('')));
   return flat.replace(/[ \t\u3000\u00a0]+/g, (gap, at: number, all: string) =>
     WORD.test(all[at - 1] ?? '') && WORD.test(all[at + gap.length] ?? '') ? ' ' : '',
   );

@@ -310,8 +310,8 @@ function takenBack(clause: string, a: Token, b: Token, kinds: Token[]): boolean 
       .join(' ')}${lower.slice(first, later)}`;
     if (NEGATION_EN.test(en) || FUTURE_EN.test(en) || CONDITION_EN.test(before) || AFTER_EN.test(after) || REFUSED_AFTER_EN.test(after)) return true;
     // A time frame takes a claim back only where nothing says it is past: "refunded within 2 hours" is a claim.
-    const past = PAST_EN.test(lower) || [a, b].some((t) => /ed$/i.test(clause.slice(t.index, t.end)));
-    if ((TIME_FRAME_EN.test(lower) && !past) || NOTHING_BEFORE_EN.test(lower.slice(0, later))) return true;
+    const saidPast = () => PAST_EN.test(lower) || [a, b].some((t) => /ed$/i.test(clause.slice(t.index, t.end)));
+    if ((TIME_FRAME_EN.test(lower) && !saidPast()) || NOTHING_BEFORE_EN.test(lower.slice(0, later))) return true;
   }
   return [a, b].some((t) => t.run !== undefined && RUN_MARKERS.test(lower.slice(t.run, later)));
 }
